@@ -1,0 +1,70 @@
+import { z } from 'zod';
+
+const optional = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== '' ? v.trim() : undefined));
+
+const schema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATABASE_PATH: z.string().min(1).default('./data/app.db'),
+  JWT_SECRET: optional.refine((v) => v === undefined || v.length >= 32, {
+    message: 'must be at least 32 characters',
+  }),
+  ADMIN_EMAIL: optional,
+  ADMIN_PASSWORD: optional,
+  APP_URL: optional.pipe(z.url().optional()),
+  SMTP_URL: optional,
+  MAIL_FROM: optional,
+  TZ: optional,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BACKUP_KEEP: z.coerce.number().int().min(0).max(3650).default(7),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  databasePath: string;
+  jwtSecret?: string;
+  adminEmail?: string;
+  adminPassword?: string;
+  appUrl: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  timeZone: string;
+  logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  backupKeep: number;
+}
+
+export class ConfigError extends Error {}
+
+/** Environment -> typed config. Throws ConfigError naming each bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const timeZone = e.TZ ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone });
+  } catch {
+    throw new ConfigError(`Invalid configuration:\n  TZ: unknown time zone "${timeZone}"`);
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databasePath: e.DATABASE_PATH,
+    jwtSecret: e.JWT_SECRET,
+    adminEmail: e.ADMIN_EMAIL,
+    adminPassword: e.ADMIN_PASSWORD,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM ?? 'Coin Ledger <no-reply@localhost>',
+    timeZone,
+    logLevel: e.LOG_LEVEL,
+    backupKeep: e.BACKUP_KEEP,
+  };
+}

@@ -1,0 +1,101 @@
+import type { Generated, Insertable, Selectable, Kysely } from 'kysely';
+import type { LinkStatus, Role } from '../../shared/constants';
+
+export interface UsersTable {
+  id: Generated<number>;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: Role;
+  passwordHash: string;
+  tokenVersion: Generated<number>;
+  createdAt: string;
+}
+
+export interface PasswordResetTokensTable {
+  id: Generated<number>;
+  userId: number;
+  tokenHash: string;
+  expiresAt: string;
+  usedAt: string | null;
+  createdAt: string;
+}
+
+export interface CustomersTable {
+  id: Generated<number>;
+  name: string;
+  email: string | null;
+  isActive: Generated<number>;
+  createdAt: string;
+}
+
+export interface CasinosTable {
+  id: Generated<number>;
+  name: string;
+  website: string | null;
+  isActive: Generated<number>;
+  scRatio: Generated<number>;
+  createdAt: string;
+}
+
+export interface CustomerCasinosTable {
+  customerId: number;
+  casinoId: number;
+  status: LinkStatus;
+  currentUnplayedCoins: Generated<number>;
+  currentPlayedCoins: Generated<number>;
+  usdTotal: Generated<number>;
+  transactionCount: Generated<number>;
+}
+
+export interface TransactionTypesTable {
+  id: Generated<number>;
+  name: string;
+  casinoId: number;
+}
+
+export interface TransactionsTable {
+  id: Generated<number>;
+  date: string;
+  customerId: number;
+  casinoId: number;
+  transactionTypeId: number;
+  unplayedCoinsChange: number;
+  playedCoinsChange: number;
+  usdChange: number;
+  purchaseRatio: number | null;
+  unplayedCoinsAfter: number;
+  playedCoinsAfter: number;
+  totalCoinsAfter: number;
+  createdByUserId: number | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface IdempotencyKeysTable {
+  key: string;
+  userId: number;
+  requestHash: string;
+  transactionId: number;
+  createdAt: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  passwordResetTokens: PasswordResetTokensTable;
+  customers: CustomersTable;
+  casinos: CasinosTable;
+  customerCasinos: CustomerCasinosTable;
+  transactionTypes: TransactionTypesTable;
+  transactions: TransactionsTable;
+  idempotencyKeys: IdempotencyKeysTable;
+}
+
+export type Db = Kysely<Database>;
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type CustomerRow = Selectable<CustomersTable>;
+export type CasinoRow = Selectable<CasinosTable>;
+export type LinkRow = Selectable<CustomerCasinosTable>;
+export type TransactionTypeRow = Selectable<TransactionTypesTable>;
+export type TransactionRow = Selectable<TransactionsTable>;

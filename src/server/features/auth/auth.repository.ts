@@ -1,0 +1,73 @@
+import crypto from 'node:crypto';
+import { RESET_TOKEN_TTL_MS } from '../../../shared/constants';
+import type { UserView } from '../../../shared/schemas/users';
+import type { Db, UserRow } from '../../db/types';
+
+export type SessionUser = UserView;
+
+export const userViewColumns = ['id', 'email', 'firstName', 'lastName', 'role'] as const;
+
+/** The signed-in user, when the token's version is still the user's current one. */
+export async function findSessionUser(db: Db, id: number, tokenVersion: number): Promise<SessionUser | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(userViewColumns)
+    .where('id', '=', id)
+    .where('tokenVersion', '=', tokenVersion)
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+
+/** Issues a reset token for the user; only its hash is stored. Returns the raw token for the link. */
+export async function createResetToken(db: Db, userId: number, now = new Date()): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db
+    .insertInto('passwordResetTokens')
+    .values({
+      userId,
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+      usedAt: null,
+      createdAt: now.toISOString(),
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * Spends a reset token and sets the new password in one transaction: the token must exist, be
+ * unused and unexpired. Every other open token of the user is spent too, and older sessions end.
+ * Returns false when the token is not valid.
+ */
+export async function consumeResetToken(db: Db, token: string, passwordHash: string, now = new Date()): Promise<boolean> {
+  const stamp = now.toISOString();
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .updateTable('passwordResetTokens')
+      .set({ usedAt: stamp })
+      .where('tokenHash', '=', sha256(token))
+      .where('usedAt', 'is', null)
+      .where('expiresAt', '>', stamp)
+      .returning('userId')
+      .executeTakeFirst();
+    if (!row) return false;
+    await trx
+      .updateTable('passwordResetTokens')
+      .set({ usedAt: stamp })
+      .where('userId', '=', row.userId)
+      .where('usedAt', 'is', null)
+      .execute();
+    await trx
+      .updateTable('users')
+      .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1) }))
+      .where('id', '=', row.userId)
+      .execute();
+    return true;
+  });
+}

@@ -1,0 +1,52 @@
+import type { Role } from '../../../shared/constants';
+import type { UserView } from '../../../shared/schemas/users';
+import type { Db } from '../../db/types';
+import { conflict, notFound } from '../../trpc/errors';
+import { userViewColumns } from '../auth/auth.repository';
+
+export function listUsers(db: Db): Promise<UserView[]> {
+  return db.selectFrom('users').select(userViewColumns).orderBy('id').execute();
+}
+
+export async function getUser(db: Db, id: number): Promise<UserView> {
+  const user = await db.selectFrom('users').select(userViewColumns).where('id', '=', id).executeTakeFirst();
+  if (!user) throw notFound('User not found');
+  return user;
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export interface NewUserInput {
+  email: string;
+  passwordHash: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: Role;
+}
+
+/** Creates a user; an email already in use (any letter case) is a 409. */
+export async function insertUser(db: Db, input: NewUserInput): Promise<UserView> {
+  const result = await db
+    .insertInto('users')
+    .values({ ...input, createdAt: new Date().toISOString() })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returning(userViewColumns)
+    .executeTakeFirst();
+  if (!result) throw conflict('A user with this email already exists');
+  return result;
+}
+
+/** Changes a role; the user's older tokens stop working. */
+export async function updateRole(db: Db, id: number, role: Role): Promise<UserView> {
+  const result = await db
+    .updateTable('users')
+    .set((eb) => ({ role, tokenVersion: eb('tokenVersion', '+', 1) }))
+    .where('id', '=', id)
+    .returning(userViewColumns)
+    .executeTakeFirst();
+  if (!result) throw notFound('User not found');
+  return result;
+}

@@ -1,0 +1,123 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestServer, type TestServer } from '../../testing/test-server';
+
+let s: TestServer;
+beforeEach(async () => {
+  s = await createTestServer();
+});
+afterEach(() => s.stop());
+
+describe('admin user management over REST', () => {
+  it('lists users for admins with the spec fields only', async () => {
+    const admin = await s.addUser('admin', 'ada@example.com');
+    await s.addUser('staff', 'sam@example.com');
+    const res = await s.app.inject({ url: '/api/admin/users', headers: admin.auth });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { id: admin.id, email: 'ada@example.com', firstName: 'Ada', lastName: 'Admin', role: 'admin' },
+      { id: admin.id + 1, email: 'sam@example.com', firstName: 'Sam', lastName: 'Staff', role: 'staff' },
+    ]);
+  });
+
+  it('creates a user who defaults to staff and can sign in', async () => {
+    const admin = await s.addUser('admin');
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: admin.auth,
+      payload: { email: 'new.person@example.com', password: 'Welcome123' },
+    });
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({ email: 'new.person@example.com', firstName: null, lastName: null, role: 'staff' });
+    const login = await s.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'new.person@example.com', password: 'Welcome123' },
+    });
+    expect(login.statusCode).toBe(200);
+  });
+
+  it('refuses a duplicate email in any letter case with 409 and writes nothing', async () => {
+    const admin = await s.addUser('admin', 'taken@example.com');
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: admin.auth,
+      payload: { email: 'TAKEN@example.com', password: 'Welcome123', role: 'admin' },
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ message: 'A user with this email already exists' });
+    expect(await s.database.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+  });
+
+  it('names every bad field of a create', async () => {
+    const admin = await s.addUser('admin');
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/admin/users',
+      headers: admin.auth,
+      payload: { email: 'nope', password: 'lowercase1', role: 'owner', extra: 1 },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      message: 'Validation failed',
+      errors: [
+        { path: 'email', message: 'Enter a valid email address' },
+        { path: 'password', message: 'Password must contain at least one uppercase letter' },
+        { path: 'role', message: 'Role must be admin or staff' },
+        { path: 'extra', message: 'Unknown field' },
+      ],
+    });
+  });
+
+  it('changes a role and 404s an unknown user', async () => {
+    const admin = await s.addUser('admin');
+    const staff = await s.addUser('staff');
+    const res = await s.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${staff.id}/role`,
+      headers: admin.auth,
+      payload: { role: 'admin' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ id: staff.id, role: 'admin' });
+    const missing = await s.app.inject({
+      method: 'PATCH',
+      url: '/api/admin/users/9999/role',
+      headers: admin.auth,
+      payload: { role: 'staff' },
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ message: 'User not found' });
+  });
+
+  it('gives staff 403 and the signed-out 401 on every admin route', async () => {
+    const staff = await s.addUser('staff');
+    const routes = [
+      { method: 'GET', url: '/api/admin/users' },
+      { method: 'POST', url: '/api/admin/users', payload: { email: 'x@example.com', password: 'Welcome123' } },
+      { method: 'PATCH', url: `/api/admin/users/${staff.id}/role`, payload: { role: 'admin' } },
+      { method: 'POST', url: `/api/admin/users/${staff.id}/send-reset-link` },
+    ] as const;
+    for (const route of routes) {
+      const asStaff = await s.app.inject({ ...route, headers: staff.auth });
+      expect(asStaff.statusCode, `${route.method} ${route.url}`).toBe(403);
+      expect(asStaff.json()).toEqual({ message: 'Admins only' });
+      expect((await s.app.inject(route)).statusCode).toBe(401);
+    }
+    const me = await s.database.db.selectFrom('users').select('role').where('id', '=', staff.id).executeTakeFirstOrThrow();
+    expect(me.role).toBe('staff');
+  });
+});
+
+describe('the same procedures through a tRPC caller', () => {
+  it('creates and lists users as an admin, and refuses staff', async () => {
+    const admin = await s.addUser('admin');
+    const staff = await s.addUser('staff');
+    const created = await s.caller(admin).users.create({ email: 'via.trpc@example.com', password: 'Welcome123', firstName: 'Via' });
+    expect(created).toMatchObject({ email: 'via.trpc@example.com', firstName: 'Via', role: 'staff' });
+    expect((await s.caller(admin).users.list()).map((u) => u.email)).toContain('via.trpc@example.com');
+    await expect(s.caller(staff).users.list()).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    await expect(s.caller(null).users.list()).rejects.toMatchObject({ code: 'UNAUTHORIZED' });
+  });
+});

@@ -1,0 +1,25 @@
+import { changeRoleInput, createUserInput, userIdInput } from '../../../shared/schemas/users';
+import { adminProcedure, router } from '../../trpc/procedures';
+import { createResetToken } from '../auth/auth.repository';
+import { hashPassword } from '../auth/passwords';
+import { getUser, insertUser, listUsers, updateRole } from './users.repository';
+
+export const usersRouter = router({
+  list: adminProcedure.query(({ ctx }) => listUsers(ctx.db)),
+
+  create: adminProcedure.input(createUserInput).mutation(async ({ ctx, input }) => {
+    const { password, ...rest } = input;
+    return insertUser(ctx.db, { ...rest, passwordHash: await hashPassword(password) });
+  }),
+
+  changeRole: adminProcedure
+    .input(changeRoleInput)
+    .mutation(({ ctx, input }) => updateRole(ctx.db, input.id, input.role)),
+
+  sendResetLink: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
+    const user = await getUser(ctx.db, input.id);
+    const token = await createResetToken(ctx.db, user.id);
+    await ctx.services.mailer.sendResetLink(user, token);
+    return { message: "Password reset link has been sent to the user's email" };
+  }),
+});

@@ -1,0 +1,53 @@
+import { TRPCError } from '@trpc/server';
+import { getHTTPStatusCodeFromError } from '@trpc/server/http';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { issuesOf } from '../trpc/errors';
+
+export interface ErrorBody {
+  message: string;
+  errors?: { path: string; message: string }[];
+}
+
+/** A procedure's error as the HTTP contract of design.md section 4. */
+export function sendTrpcError(reply: FastifyReply, error: unknown, req: FastifyRequest) {
+  if (!(error instanceof TRPCError)) {
+    req.log.error({ err: error }, 'unexpected error');
+    return reply.code(500).send({ message: 'Internal server error' } satisfies ErrorBody);
+  }
+  const status = getHTTPStatusCodeFromError(error);
+  const errors = issuesOf(error);
+  if (status >= 500) {
+    req.log.error({ err: error.cause ?? error }, 'procedure failed');
+    return reply.code(status).send({ message: 'Internal server error' } satisfies ErrorBody);
+  }
+  const body: ErrorBody = errors ? { message: 'Validation failed', errors } : { message: error.message };
+  return reply.code(status).send(body);
+}
+
+/** Fastify-level failures (bad JSON, oversized body, unknown route) as JSON, never a stack trace. */
+export function registerErrorHandlers(app: FastifyInstance, serveIndex: (reply: FastifyReply) => unknown): void {
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
+    if (status >= 500) {
+      req.log.error({ err: error }, 'request failed');
+      return reply.code(status).send({ message: 'Internal server error' });
+    }
+    const message =
+      error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError
+        ? 'Malformed JSON in request body'
+        : error.code === 'FST_ERR_CTP_BODY_TOO_LARGE'
+          ? 'Request body is too large'
+          : error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type; send application/json'
+            : error.message;
+    return reply.code(status).send({ message });
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const path = req.url.split('?')[0];
+    if (path.startsWith('/api') || path.startsWith('/trpc') || req.method !== 'GET') {
+      return reply.code(404).send({ message: `Not found: ${req.method} ${path}` });
+    }
+    return serveIndex(reply);
+  });
+}

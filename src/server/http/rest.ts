@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { appRouter } from '../trpc/app-router';
+import type { Context } from '../trpc/context';
+import { sendTrpcError } from './errors';
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type InputOf = (req: FastifyRequest) => unknown;
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+const none: InputOf = () => undefined;
+const body: InputOf = (req) => req.body ?? {};
+const query: InputOf = (req) => ({ ...(req.query as object) });
+const params: InputOf = (req) => ({ ...(req.params as object) });
+const paramsAndBody: InputOf = (req) => {
+  const b = req.body ?? {};
+  return isPlainObject(b) ? { ...b, ...(req.params as object) } : b;
+};
+
+/** The whole /api surface (spec 7.2): method, path, procedure, how the input is read, success status. */
+export const REST_ROUTES: ReadonlyArray<readonly [Method, string, string, InputOf, number?]> = [
+  ['GET', '/api/auth/user', 'auth.user', none],
+  ['POST', '/api/auth/login', 'auth.login', body, 200],
+  ['POST', '/api/auth/reset-password', 'auth.resetPassword', body, 200],
+  ['GET', '/api/admin/users', 'users.list', none],
+  ['POST', '/api/admin/users', 'users.create', body, 201],
+  ['PATCH', '/api/admin/users/:id/role', 'users.changeRole', paramsAndBody],
+  ['POST', '/api/admin/users/:id/send-reset-link', 'users.sendResetLink', params, 200],
+];
+
+type AnyCall = (input: unknown) => Promise<unknown>;
+
+function procedureOf(caller: unknown, dotted: string): AnyCall {
+  let target = caller as Record<string, unknown>;
+  const parts = dotted.split('.');
+  for (const part of parts.slice(0, -1)) target = target[part] as Record<string, unknown>;
+  return target[parts[parts.length - 1]] as AnyCall;
+}
+
+export function registerRest(app: FastifyInstance, createContext: (req: FastifyRequest) => Promise<Context>): void {
+  for (const [method, url, procedure, inputOf, status] of REST_ROUTES) {
+    app.route({
+      method,
+      url,
+      handler: async (req, reply) => {
+        try {
+          const caller = appRouter.createCaller(await createContext(req));
+          const result = await procedureOf(caller, procedure)(inputOf(req));
+          const code = status ?? (method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200);
+          if (code === 204) return reply.code(204).send();
+          return reply.code(code).send(result);
+        } catch (error) {
+          return sendTrpcError(reply, error, req);
+        }
+      },
+    });
+  }
+}

@@ -1,0 +1,25 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
+
+/** Serves the built web app; unknown non-API paths get index.html so client routes load directly. */
+export async function registerStatic(app: FastifyInstance, root = WEB_DIST): Promise<(reply: FastifyReply) => unknown> {
+  const index = path.join(root, 'index.html');
+  if (!fs.existsSync(index)) {
+    return (reply) =>
+      reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
+  }
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: false,
+    index: false,
+    setHeaders(res, file) {
+      const immutable = file.includes(`${path.sep}assets${path.sep}`);
+      res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+    },
+  });
+  return (reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
+}

@@ -1,0 +1,152 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import helmet from '@fastify/helmet';
+import jwt from '@fastify/jwt';
+import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
+import { SESSION_TTL } from '../shared/constants';
+import type { Config } from './config';
+import { openDatabase, type OpenedDatabase } from './db/database';
+import { migrateToLatest, migrationsCurrent } from './db/migrate';
+import { loadJwtSecret } from './features/auth/jwt-secret';
+import { LoginThrottle } from './features/auth/login-throttle';
+import { ensureFirstAdmin } from './features/users/first-admin';
+import { registerErrorHandlers } from './http/errors';
+import { registerRest } from './http/rest';
+import { registerStatic } from './http/static';
+import { createMailer } from './mail/mailer';
+import { type AppRouter, appRouter } from './trpc/app-router';
+import { type AppServices, contextFactory } from './trpc/context';
+import { sql } from 'kysely';
+
+export interface ServerOptions {
+  config: Config;
+  /** An already opened (and migrated) database; opened from config.databasePath when absent. */
+  database?: OpenedDatabase;
+  /** The data folder (outbox, secret, backups); the database file's folder by default. */
+  dataDir?: string;
+  /** Where the one-time first-admin notice goes. */
+  announce?: (text: string) => void;
+  /** Logger: false for silence (tests), or a pino stream destination. */
+  logger?: boolean | { stream: NodeJS.WritableStream };
+  webRoot?: string;
+}
+
+export interface AppServer {
+  app: FastifyInstance;
+  database: OpenedDatabase;
+  services: AppServices;
+  start: () => Promise<string>;
+  stop: () => Promise<void>;
+}
+
+const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
+
+export async function createServer(options: ServerOptions): Promise<AppServer> {
+  const { config } = options;
+  const database = options.database ?? openDatabase(config.databasePath);
+  const dataDir = options.dataDir ?? path.dirname(path.resolve(config.databasePath));
+  const logger =
+    options.logger === false
+      ? false
+      : {
+          level: config.logLevel,
+          redact: ['req.headers.authorization', 'req.body.password', 'req.body.token'],
+          serializers: {
+            req: (req: { method: string; url: string; ip?: string }) => ({
+              method: req.method,
+              url: redactUrl(req.url),
+              remoteAddress: req.ip,
+            }),
+          },
+          ...(typeof options.logger === 'object' ? { stream: options.logger.stream } : {}),
+        };
+
+  const app = Fastify({
+    logger,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { maxParamLength: 5000 },
+    requestIdHeader: 'x-request-id',
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+
+  await app.register(jwt, {
+    secret: loadJwtSecret(config.jwtSecret, config.databasePath === ':memory:' ? null : dataDir),
+    sign: { algorithm: 'HS256', expiresIn: SESSION_TTL },
+    verify: { algorithms: ['HS256'] },
+  });
+
+  const services: AppServices = {
+    config,
+    loginThrottle: new LoginThrottle(),
+    mailer: createMailer({
+      appUrl: config.appUrl,
+      from: config.mailFrom,
+      smtpUrl: config.smtpUrl,
+      outboxDir: path.join(dataDir, 'outbox'),
+      log: app.log,
+    }),
+    signToken: (user) => app.jwt.sign({ sub: String(user.id), tv: user.tokenVersion }),
+  };
+  const createContext = contextFactory(database.db, services);
+
+  const serveIndex = await registerStatic(app, options.webRoot);
+  registerErrorHandlers(app, serveIndex);
+
+  await app.register(fastifyTRPCPlugin, {
+    prefix: '/trpc',
+    trpcOptions: {
+      router: appRouter,
+      createContext,
+      onError({ error, req }) {
+        if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'procedure failed');
+      },
+    } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
+  });
+  registerRest(app, (req) => createContext({ req }));
+
+  app.get('/api/health', async (_req, reply) => {
+    try {
+      await sql`select 1`.execute(database.db);
+      const current = await migrationsCurrent(database.db);
+      return reply.code(current ? 200 : 503).send({ status: current ? 'ok' : 'migrations pending', database: 'ok' });
+    } catch {
+      return reply.code(503).send({ status: 'error', database: 'unreachable' });
+    }
+  });
+
+  let started = false;
+  return {
+    app,
+    database,
+    services,
+    async start() {
+      await migrateToLatest(database.db);
+      await ensureFirstAdmin(database.db, config, options.announce ?? ((text) => console.log(text)));
+      const address = await app.listen({ port: config.port, host: config.host });
+      started = true;
+      return address;
+    },
+    async stop() {
+      if (started) await app.close();
+      else await app.close().catch(() => undefined);
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,46 @@
+import type { Role } from '../../shared/constants';
+import type { Config } from '../config';
+import { hashPassword } from '../features/auth/passwords';
+import { insertUser } from '../features/users/users.repository';
+import { createServer, type AppServer } from '../server';
+import { appRouter } from '../trpc/app-router';
+import { createContextInner } from '../trpc/context';
+import { createTestDatabase, tempDir, testConfig } from './test-db';
+import type { UserView } from '../../shared/schemas/users';
+
+export const TEST_PASSWORD = 'Passw0rd!';
+
+export interface TestServer extends AppServer {
+  dataDir: string;
+  /** Creates a user (password TEST_PASSWORD) and returns it with a bearer token. */
+  addUser(role: Role, email?: string): Promise<UserView & { token: string; auth: { authorization: string } }>;
+  caller(user: UserView | null, ip?: string): ReturnType<typeof appRouter.createCaller>;
+}
+
+let counter = 0;
+
+/** A server over a fresh in-memory database, ready for app.inject and tRPC callers. */
+export async function createTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const database = await createTestDatabase();
+  const dataDir = tempDir();
+  const server = await createServer({ config: testConfig(overrides), database, dataDir, logger: false, announce: () => {} });
+  await server.app.ready();
+  return {
+    ...server,
+    dataDir,
+    async addUser(role, email) {
+      const user = await insertUser(database.db, {
+        email: email ?? `${role}${++counter}@example.com`,
+        passwordHash: await hashPassword(TEST_PASSWORD),
+        firstName: role === 'admin' ? 'Ada' : 'Sam',
+        lastName: role === 'admin' ? 'Admin' : 'Staff',
+        role,
+      });
+      const token = server.services.signToken({ id: user.id, tokenVersion: 0 });
+      return { ...user, token, auth: { authorization: `Bearer ${token}` } };
+    },
+    caller(user, ip = '127.0.0.1') {
+      return appRouter.createCaller(createContextInner({ db: database.db, services: server.services, user, ip }));
+    },
+  };
+}

@@ -1,0 +1,34 @@
+/** Business constants of spec section 9, named once. */
+export const PASSWORD_MIN_LENGTH = 8;
+export const RESET_REDIRECT_DELAY_MS = 3000;
+export const LOGIN_REDIRECT_DELAY_MS = 500;
+export const USERS_ACCESS_DENIED_DELAY_MS = 1000;
+export const PROFITABILITY_ACCESS_DENIED_DELAY_MS = 2000;
+export const DEFAULT_SC_RATIO = 1000;
+export const DEFAULT_HIGH_SC_THRESHOLD = 100;
+export const HIGH_SC_USD_FACTOR = 1000;
+export const PURCHASE_RATIO_THRESHOLD = 1.1;
+export const DASHBOARD_FETCH_LIMIT = 10;
+export const DASHBOARD_RECENT_SHOWN = 5;
+export const RECENT_PANEL_FETCH_LIMIT = 50;
+export const RECENT_PANEL_PAGE_SIZE = 20;
+export const HISTORY_PAGE_SIZE = 100;
+export const MAX_ERRORS_SHOWN = 5;
+export const MAX_ERROR_MESSAGE_LENGTH = 200;
+export const TOAST_LIMIT = 1;
+export const TOAST_DURATION_MS = 5000;
+export const TOAST_REMOVE_DELAY_MS = 1_000_000;
+
+/** Reset links expire one hour after they are sent. */
+export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
+/** Signed-in sessions last twelve hours (one office day). */
+export const SESSION_TTL = '12h';
+/** Login throttling: failures allowed per account and per address inside the window. */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 19;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
+export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+
+export const ROLES = ['admin', 'staff'] as const;
+export type Role = (typeof ROLES)[number];
+export const LINK_STATUSES = ['active', 'inactive', 'banned', 'locked'] as const;
+export type LinkStatus = (typeof LINK_STATUSES)[number];

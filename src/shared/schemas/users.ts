@@ -1,0 +1,25 @@
+import { z } from 'zod';
+import { ROLES } from '../constants';
+import { emailField, id, newPassword, optionalText } from './common';
+
+export const role = z.enum(ROLES, { error: 'Role must be admin or staff' });
+
+export const createUserInput = z.strictObject({
+  email: emailField('Enter a valid email address'),
+  password: newPassword,
+  firstName: optionalText(100),
+  lastName: optionalText(100),
+  role: role.optional().default('staff'),
+});
+export type CreateUserInput = z.input<typeof createUserInput>;
+
+export const changeRoleInput = z.strictObject({ id, role });
+export const userIdInput = z.strictObject({ id });
+
+export interface UserView {
+  id: number;
+  email: string;
+  firstName: string | null;
+  lastName: string | null;
+  role: (typeof ROLES)[number];
+}
