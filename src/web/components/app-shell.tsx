@@ -1,0 +1,111 @@
+import { AppShell, Avatar, Burger, Button, Group, ScrollArea, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconCoins, IconLogout } from '@tabler/icons-react';
+import { Outlet, useMatches, useNavigate } from '@tanstack/react-router';
+import type { UserView } from '../../shared/schemas/users';
+import { displayName, useAuthActions } from '../lib/use-auth';
+import { NavLinks } from './nav-links';
+
+function usePageHeading(user: UserView): { title: string; subtitle: string } {
+  const matches = useMatches();
+  const match = [...matches].reverse().find((m) => m.staticData?.title);
+  const data = match?.staticData;
+  const subtitle = data?.subtitle;
+  return {
+    title: data?.title ?? '',
+    subtitle: typeof subtitle === 'function' ? subtitle({ user, search: (match?.search ?? {}) as Record<string, unknown> }) : (subtitle ?? ''),
+  };
+}
+
+/** Spec 2.5: sidebar on large screens, slide-in menu on small ones, header with title and the user. */
+export function AppLayout({ user }: { user: UserView }) {
+  const [opened, { toggle, close }] = useDisclosure(false);
+  const { signOut } = useAuthActions();
+  const navigate = useNavigate();
+  const { title, subtitle } = usePageHeading(user);
+  const name = displayName(user);
+
+  const logout = () => {
+    signOut();
+    void navigate({ to: '/login' });
+  };
+
+  return (
+    <AppShell
+      header={{ height: 64 }}
+      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
+      padding={{ base: 'sm', sm: 'lg' }}
+    >
+      <AppShell.Header px={{ base: 'sm', sm: 'lg' }}>
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
+          <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
+            <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
+            <div style={{ minWidth: 0 }}>
+              <Title order={1} size="h4" lineClamp={1}>
+                {title}
+              </Title>
+              {subtitle && (
+                <Text size="sm" c="dimmed" lineClamp={1}>
+                  {subtitle}
+                </Text>
+              )}
+            </div>
+          </Group>
+          <Group gap="sm" wrap="nowrap">
+            <Avatar color="indigo" radius="xl" aria-label="User initial">
+              {name.charAt(0).toUpperCase()}
+            </Avatar>
+            <div style={{ lineHeight: 1.1 }} className="user-block">
+              <Text size="sm" fw={600} lineClamp={1} visibleFrom="sm">
+                {name}
+              </Text>
+              <Text size="xs" c="dimmed" tt="capitalize" visibleFrom="sm" data-testid="user-role">
+                {user.role}
+              </Text>
+            </div>
+          </Group>
+        </Group>
+      </AppShell.Header>
+
+      <AppShell.Navbar p="sm">
+        <AppShell.Section>
+          <Group gap="xs" px="sm" py="xs" mb="sm">
+            <ThemeIcon size="lg" radius="md" variant="gradient" gradient={{ from: 'indigo', to: 'cyan' }}>
+              <IconCoins size={20} />
+            </ThemeIcon>
+            <div>
+              <Text fw={800} size="md">
+                Coin Ledger
+              </Text>
+              <Text size="xs" c="dimmed">
+                Back office
+              </Text>
+            </div>
+          </Group>
+        </AppShell.Section>
+        <AppShell.Section grow component={ScrollArea}>
+          <NavLinks isAdmin={user.role === 'admin'} onNavigate={close} />
+        </AppShell.Section>
+        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+          <Stack gap={6}>
+            <Group gap="xs" px="sm" hiddenFrom="sm" wrap="nowrap">
+              <Text size="sm" fw={600} lineClamp={1}>
+                {name}
+              </Text>
+              <Text size="xs" c="dimmed" tt="capitalize">
+                {user.role}
+              </Text>
+            </Group>
+            <Button variant="subtle" color="gray" justify="flex-start" leftSection={<IconLogout size={18} />} onClick={logout}>
+              Logout
+            </Button>
+          </Stack>
+        </AppShell.Section>
+      </AppShell.Navbar>
+
+      <AppShell.Main bg="gray.0">
+        <Outlet />
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,32 @@
+import { Button, Group, Modal, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+interface Props {
+  opened: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  danger?: boolean;
+  busy?: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before a destructive or consequential action. Enter confirms, Escape cancels. */
+export function ConfirmDialog({ opened, title, message, confirmLabel, danger, busy, onConfirm, onCancel }: Props) {
+  return (
+    <Modal opened={opened} onClose={onCancel} title={<Text fw={700}>{title}</Text>} centered>
+      <Text size="sm" mb="lg">
+        {message}
+      </Text>
+      <Group justify="flex-end">
+        <Button variant="default" onClick={onCancel} disabled={busy}>
+          Cancel
+        </Button>
+        <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={busy} data-autofocus>
+          {confirmLabel}
+        </Button>
+      </Group>
+    </Modal>
+  );
+}

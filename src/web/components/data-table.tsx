@@ -1,0 +1,127 @@
+import { Center, Loader, Stack, Table, Text, UnstyledButton, Group } from '@mantine/core';
+import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { type ColumnDef, createColumnHelper, type RowData, tableFeatures, useTable } from '@tanstack/react-table';
+import type { ReactNode } from 'react';
+
+/** Every grid uses the core feature set: sorting and paging are done by the server or the screen. */
+export const gridFeatures = tableFeatures({});
+export type GridFeatures = typeof gridFeatures;
+export type GridColumn<T extends RowData> = ColumnDef<GridFeatures, T, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+export const gridColumns = <T extends RowData>() => createColumnHelper<GridFeatures, T>();
+
+export interface SortState {
+  id: string;
+  desc: boolean;
+}
+
+interface DataTableProps<T extends RowData> {
+  columns: GridColumn<T>[];
+  data: T[];
+  getRowId: (row: T) => string;
+  loading?: boolean;
+  loadingText?: string;
+  empty?: ReactNode;
+  sort?: SortState;
+  onSort?: (id: string) => void;
+  sortable?: readonly string[];
+  minWidth?: number;
+  /** Columns whose cells align right (numbers). */
+  numeric?: readonly string[];
+  label?: string;
+}
+
+function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
+  if (state === 'asc') return <IconSortAscending size={14} />;
+  if (state === 'desc') return <IconSortDescending size={14} />;
+  return <IconArrowsSort size={14} opacity={0.4} />;
+}
+
+/** TanStack Table on a Mantine Table, with loading and empty states and clickable sort headers. */
+export function DataTable<T extends RowData>(props: DataTableProps<T>) {
+  const { columns, data, getRowId, loading, empty, sort, onSort, sortable = [], minWidth = 640, numeric = [] } = props;
+  const table = useTable({ features: gridFeatures, columns, data, getRowId: (row) => getRowId(row) });
+
+  return (
+    <Table.ScrollContainer minWidth={minWidth}>
+      <Table striped highlightOnHover verticalSpacing="sm" aria-label={props.label} aria-busy={loading}>
+        <Table.Thead>
+          {table.getHeaderGroups().map((group) => (
+            <Table.Tr key={group.id}>
+              {group.headers.map((header) => {
+                const id = header.column.id;
+                const canSort = onSort && sortable.includes(id);
+                const state = sort?.id === id ? (sort.desc ? 'desc' : 'asc') : null;
+                const content = header.isPlaceholder ? null : <table.FlexRender header={header} />;
+                return (
+                  <Table.Th
+                    key={header.id}
+                    ta={numeric.includes(id) ? 'right' : undefined}
+                    aria-sort={state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined}
+                  >
+                    {canSort ? (
+                      <UnstyledButton onClick={() => onSort(id)} fw={700} fz="sm">
+                        <Group gap={4} wrap="nowrap">
+                          {content}
+                          <SortIcon state={state} />
+                        </Group>
+                      </UnstyledButton>
+                    ) : (
+                      content
+                    )}
+                  </Table.Th>
+                );
+              })}
+            </Table.Tr>
+          ))}
+        </Table.Thead>
+        <Table.Tbody>
+          {loading ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>
+                <Center py="xl">
+                  <Stack align="center" gap="xs">
+                    <Loader size="sm" />
+                    <Text size="sm" c="dimmed">
+                      {props.loadingText ?? 'Loading...'}
+                    </Text>
+                  </Stack>
+                </Center>
+              </Table.Td>
+            </Table.Tr>
+          ) : data.length === 0 ? (
+            <Table.Tr>
+              <Table.Td colSpan={columns.length}>{empty}</Table.Td>
+            </Table.Tr>
+          ) : (
+            table.getRowModel().rows.map((row) => (
+              <Table.Tr key={row.id}>
+                {row.getAllCells().map((cell) => (
+                  <Table.Td key={cell.id} ta={numeric.includes(cell.column.id) ? 'right' : undefined}>
+                    <table.FlexRender cell={cell} />
+                  </Table.Td>
+                ))}
+              </Table.Tr>
+            ))
+          )}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** The standard empty state inside a grid. */
+export function EmptyState({ title, description, action }: { title: string; description?: string; action?: ReactNode }) {
+  return (
+    <Center py={40}>
+      <Stack align="center" gap={6}>
+        <Text fw={600}>{title}</Text>
+        {description && (
+          <Text size="sm" c="dimmed" ta="center">
+            {description}
+          </Text>
+        )}
+        {action}
+      </Stack>
+    </Center>
+  );
+}

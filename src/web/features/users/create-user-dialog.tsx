@@ -1,0 +1,71 @@
+import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { createUserInput, type CreateUserInput } from '../../../shared/schemas/users';
+import { describeSaveError, fieldIssuesOf } from '../../lib/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { zodValidate } from '../../lib/zod-form';
+import { trpc } from '../../trpc';
+import { PasswordChecklist } from '../auth/password-checklist';
+
+type Values = Required<CreateUserInput> & { firstName: string; lastName: string };
+const initialValues: Values = { email: '', password: '', firstName: '', lastName: '', role: 'staff' };
+
+/** Spec 2.13: the Create User dialog. */
+export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const form = useForm<Values>({ initialValues, validate: zodValidate(createUserInput) });
+  const create = useMutation(trpc.users.create.mutationOptions());
+
+  const close = () => {
+    form.reset();
+    onClose();
+  };
+
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await create.mutateAsync(values);
+      await queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey() });
+      notifySuccess('Created', 'User created');
+      close();
+    } catch (error) {
+      const issues = fieldIssuesOf(error);
+      if (issues.length) form.setErrors(Object.fromEntries(issues.map((i) => [i.path, i.message])));
+      const { title, message } = describeSaveError(error, 'Failed to create user');
+      notifyError(title, message);
+    }
+  });
+
+  return (
+    <Modal opened={opened} onClose={close} title="Create User" centered size="lg">
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput label="Email" type="email" required data-autofocus {...form.getInputProps('email')} />
+          <PasswordInput label="Password" required autoComplete="new-password" {...form.getInputProps('password')} />
+          <PasswordChecklist password={form.values.password} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="First name" {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" {...form.getInputProps('lastName')} />
+          </SimpleGrid>
+          <Select
+            label="Role"
+            data={[
+              { value: 'staff', label: 'Staff' },
+              { value: 'admin', label: 'Admin' },
+            ]}
+            allowDeselect={false}
+            {...form.getInputProps('role')}
+          />
+          <Group justify="flex-end" mt="sm">
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Create User
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

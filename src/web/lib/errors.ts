@@ -1,0 +1,56 @@
+import { TRPCClientError } from '@trpc/client';
+import { MAX_ERROR_MESSAGE_LENGTH, MAX_ERRORS_SHOWN } from '../../shared/constants';
+
+export interface FieldIssue {
+  path: string;
+  message: string;
+}
+
+interface ErrorData {
+  httpStatus?: number;
+  code?: string;
+  errors?: FieldIssue[];
+}
+
+function dataOf(error: unknown): ErrorData | undefined {
+  if (error instanceof TRPCClientError) return (error.data ?? undefined) as ErrorData | undefined;
+  return undefined;
+}
+
+export function httpStatusOf(error: unknown): number | undefined {
+  return dataOf(error)?.httpStatus;
+}
+
+export function isUnauthorized(error: unknown): boolean {
+  return httpStatusOf(error) === 401;
+}
+
+export function fieldIssuesOf(error: unknown): FieldIssue[] {
+  return dataOf(error)?.errors ?? [];
+}
+
+/** Spec 8.2: up to five errors, each as "[path] message", joined by "; ", then "…and N more". */
+export function formatIssues(issues: FieldIssue[]): string {
+  const shown = issues.slice(0, MAX_ERRORS_SHOWN).map((i) => `[${i.path}] ${i.message}`);
+  const rest = issues.length - shown.length;
+  return rest > 0 ? `${shown.join('; ')} …and ${rest} more` : shown.join('; ');
+}
+
+export function truncateMessage(message: string): string {
+  return message.length > MAX_ERROR_MESSAGE_LENGTH ? message.slice(0, MAX_ERROR_MESSAGE_LENGTH) : message;
+}
+
+/** The server's message, or the fallback when the error carries none. */
+export function messageOf(error: unknown, fallback: string): string {
+  if (error instanceof Error && error.message && !/^(fetch failed|Failed to fetch)$/i.test(error.message)) {
+    return truncateMessage(error.message);
+  }
+  return fallback;
+}
+
+/** Title and description for a failed save (spec 8.2 "Transaction create failure"). */
+export function describeSaveError(error: unknown, fallback: string): { title: string; message: string } {
+  const issues = fieldIssuesOf(error);
+  if (issues.length) return { title: messageOf(error, 'Error'), message: formatIssues(issues) };
+  return { title: 'Error', message: messageOf(error, fallback) };
+}

@@ -1,0 +1,62 @@
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import type { UserView } from '../shared/schemas/users';
+import { SignedInArea } from './components/signed-in-area';
+import { NotFoundScreen } from './components/status-screens';
+import { LoginRoute } from './routes/login';
+import { ResetPasswordPage } from './routes/reset-password';
+
+interface HeadingContext {
+  user: UserView;
+  search: Record<string, unknown>;
+}
+
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    title?: string;
+    subtitle?: string | ((ctx: HeadingContext) => string);
+  }
+  interface Register {
+    router: typeof router;
+  }
+}
+
+const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundScreen });
+
+const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: LoginRoute });
+
+const resetRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: '/reset-password',
+  validateSearch: (search: Record<string, unknown>): { token?: string } =>
+    typeof search.token === 'string' && search.token ? { token: search.token } : {},
+  component: ResetPasswordPage,
+});
+
+const signedIn = createRoute({ getParentRoute: () => rootRoute, id: 'signed-in', component: SignedInArea });
+
+const page = (path: string, title: string, subtitle: string | ((ctx: HeadingContext) => string), component: Parameters<typeof createRoute>[0]['component']) =>
+  createRoute({ getParentRoute: () => signedIn, path, staticData: { title, subtitle }, component });
+
+const later = lazyRouteComponent(() => import('./routes/coming-soon'), 'ComingSoonPage');
+
+const addSubtitle = 'Quick entry for casino transactions';
+const routeTree = rootRoute.addChildren([
+  loginRoute,
+  resetRoute,
+  signedIn.addChildren([
+    page('/', 'Add Transaction', addSubtitle, later),
+    page('/transactions/add', 'Add Transaction', addSubtitle, later),
+    page('/dashboard', 'Dashboard', ({ user }) => `Welcome back, ${user.firstName || user.email}`, later),
+    page('/admin/users', 'Users', 'Manage staff and admin roles', lazyRouteComponent(() => import('./routes/users'), 'UsersPage')),
+    page('/types', 'Transaction Types', 'Manage transaction categories for casinos', later),
+    page('/transactions/history', 'Transaction History', 'View and filter all transactions', later),
+    page('/customers', 'Customers', 'Manage gaming account holders', later),
+    page('/casinos', 'Casinos', 'Manage gaming platforms', later),
+    page('/reports/high-sc', 'High SC Report', 'Balances > $100', later),
+    page('/reports/profitability', 'Profitability Report', 'USD profit/loss analysis (Admin Only)', later),
+    page('/reports/participation', 'Participation Report', 'Compare customer casino participation', later),
+    page('/reports/transaction-types', 'Transaction Types Report', 'Filter and analyze transactions by type', later),
+  ]),
+]);
+
+export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });

@@ -1,0 +1,4 @@
+/** Screens built in later issues show only their header for now. */
+export function ComingSoonPage() {
+  return null;
+}

@@ -1,0 +1,12 @@
+import { createTheme } from '@mantine/core';
+
+export const theme = createTheme({
+  primaryColor: 'indigo',
+  defaultRadius: 'md',
+  fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  headings: { fontWeight: '700' },
+  components: {
+    Button: { defaultProps: { radius: 'md' } },
+    Paper: { defaultProps: { radius: 'md' } },
+  },
+});

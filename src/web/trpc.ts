@@ -1,0 +1,31 @@
+import { QueryClient } from '@tanstack/react-query';
+import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
+import type { AppRouter } from '../server/trpc/app-router';
+import { getToken } from './lib/auth-token';
+
+/** Spec 7.1: data never goes stale, no refetch on focus, no polling, no retries. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: Infinity, refetchOnWindowFocus: false, retry: false },
+      mutations: { retry: false },
+    },
+  });
+}
+
+export const queryClient = createQueryClient();
+
+export const trpcClient = createTRPCClient<AppRouter>({
+  links: [
+    httpBatchLink({
+      url: '/trpc',
+      headers() {
+        const token = getToken();
+        return token ? { authorization: `Bearer ${token}` } : {};
+      },
+    }),
+  ],
+});
+
+export const trpc = createTRPCOptionsProxy<AppRouter>({ client: trpcClient, queryClient });
