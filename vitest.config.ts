@@ -18,6 +18,7 @@ export default defineConfig({
         test: {
           name: 'web',
           environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://localhost:3000' } },
           include: ['src/web/**/*.test.tsx', 'src/web/**/*.test.ts'],
           setupFiles: ['src/web/testing/setup.ts'],
           testTimeout: 20000,

@@ -1,4 +1,4 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, type RouterHistory } from '@tanstack/react-router';
 import type { UserView } from '../shared/schemas/users';
 import { SignedInArea } from './components/signed-in-area';
 import { NotFoundScreen } from './components/status-screens';
@@ -59,4 +59,8 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-export const router = createRouter({ routeTree, defaultPreload: 'intent', scrollRestoration: true });
+export function createAppRouter(history?: RouterHistory) {
+  return createRouter({ routeTree, history, defaultPreload: 'intent', scrollRestoration: true });
+}
+
+export const router = createAppRouter();

@@ -11,7 +11,6 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 
 const none: InputOf = () => undefined;
 const body: InputOf = (req) => req.body ?? {};
-const query: InputOf = (req) => ({ ...(req.query as object) });
 const params: InputOf = (req) => ({ ...(req.params as object) });
 const paramsAndBody: InputOf = (req) => {
   const b = req.body ?? {};

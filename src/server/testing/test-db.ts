@@ -26,7 +26,6 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Coin Ledger <no-reply@localhost>',
     timeZone: 'UTC',
     logLevel: 'silent',
-    backupKeep: 7,
     ...overrides,
   };
 }

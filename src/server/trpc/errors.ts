@@ -22,7 +22,7 @@ export function zodIssues(error: ZodError): FieldIssue[] {
   const seen = new Map<string, string>();
   for (const issue of error.issues) {
     let path = issue.path.map(String).join('.');
-    let message = issue.message;
+    const message = issue.message;
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         const p = path ? `${path}.${key}` : key;

@@ -39,14 +39,28 @@ export async function insertUser(db: Db, input: NewUserInput): Promise<UserView>
   return result;
 }
 
-/** Changes a role; the user's older tokens stop working. */
+/**
+ * Changes a role; the user's older tokens stop working. The last admin cannot be made staff,
+ * so the office can never lock itself out of user management.
+ */
 export async function updateRole(db: Db, id: number, role: Role): Promise<UserView> {
-  const result = await db
-    .updateTable('users')
-    .set((eb) => ({ role, tokenVersion: eb('tokenVersion', '+', 1) }))
-    .where('id', '=', id)
-    .returning(userViewColumns)
-    .executeTakeFirst();
-  if (!result) throw notFound('User not found');
-  return result;
+  return db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();
+    if (!current) throw notFound('User not found');
+    if (current.role === role) return getUser(trx, id);
+    if (role === 'staff') {
+      const admins = await trx
+        .selectFrom('users')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('role', '=', 'admin')
+        .executeTakeFirstOrThrow();
+      if (Number(admins.n) <= 1) throw conflict('At least one admin must remain');
+    }
+    return trx
+      .updateTable('users')
+      .set((eb) => ({ role, tokenVersion: eb('tokenVersion', '+', 1) }))
+      .where('id', '=', id)
+      .returning(userViewColumns)
+      .executeTakeFirstOrThrow();
+  });
 }

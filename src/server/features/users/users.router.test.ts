@@ -91,6 +91,26 @@ describe('admin user management over REST', () => {
     expect(missing.json()).toEqual({ message: 'User not found' });
   });
 
+  it('refuses to make the last admin staff, and keeps tokens when the role does not change', async () => {
+    const admin = await s.addUser('admin');
+    const demote = await s.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${admin.id}/role`,
+      headers: admin.auth,
+      payload: { role: 'staff' },
+    });
+    expect(demote.statusCode).toBe(409);
+    expect(demote.json()).toEqual({ message: 'At least one admin must remain' });
+    const same = await s.app.inject({
+      method: 'PATCH',
+      url: `/api/admin/users/${admin.id}/role`,
+      headers: admin.auth,
+      payload: { role: 'admin' },
+    });
+    expect(same.statusCode).toBe(200);
+    expect((await s.app.inject({ url: '/api/auth/user', headers: admin.auth })).statusCode).toBe(200);
+  });
+
   it('gives staff 403 and the signed-out 401 on every admin route', async () => {
     const staff = await s.addUser('staff');
     const routes = [

@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+// Reports the initial JavaScript (what index.html loads before any lazy chunk) in gzip bytes and
+// fails when it passes the budget or when exceljs sits in it.
+const BUDGET_BYTES = 250 * 1024;
+const dist = path.resolve(import.meta.dirname, '../dist/web');
+const html = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+
+const initial = new Set<string>();
+const queue = [...html.matchAll(/<(?:script|link)[^>]+(?:src|href)="\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+while (queue.length) {
+  const file = queue.pop()!;
+  if (initial.has(file)) continue;
+  initial.add(file);
+  const code = fs.readFileSync(path.join(dist, file), 'utf8');
+  // Static imports of other chunks are loaded up front too; dynamic import() ones are not.
+  for (const m of code.matchAll(/(?:^|[;\n}])\s*import\s*(?:[\w*{}\s,$]+from\s*)?["']\.\/([^"']+\.js)["']/g)) {
+    queue.push(`assets/${m[1]}`);
+  }
+}
+
+let total = 0;
+let hasExcel = false;
+for (const file of initial) {
+  const code = fs.readFileSync(path.join(dist, file));
+  total += zlib.gzipSync(code, { level: 9 }).length;
+  if (/exceljs|ExcelJS|SpreadsheetML/.test(code.toString('utf8'))) hasExcel = true;
+}
+
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+console.log(`initial JavaScript: ${initial.size} file(s), ${kb(total)} gzip (budget ${kb(BUDGET_BYTES)})`);
+if (total > BUDGET_BYTES) {
+  console.error(`FAIL: the initial JavaScript is over budget by ${kb(total - BUDGET_BYTES)}`);
+  process.exit(1);
+}
+if (hasExcel) {
+  console.error('FAIL: exceljs is in the initial JavaScript; load it with import() on first export');
+  process.exit(1);
+}

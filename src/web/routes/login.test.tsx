@@ -1,0 +1,67 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
+import { ADMIN, renderApp } from '../testing/render';
+
+describe('Login screen', () => {
+  it('shows the spec texts and validates before calling the server', async () => {
+    mockTrpc({});
+    renderApp('/login', { signedIn: false });
+    expect(await screen.findByText('Welcome back')).toBeTruthy();
+    expect(screen.getByText('Sign in to your account to continue')).toBeTruthy();
+    expect(screen.getByText('Need access? Contact your administrator.')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'nope' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.getByText('Password is required')).toBeTruthy();
+    expect(calls).toHaveLength(0);
+  });
+
+  it("shows the server's message when sign-in fails", async () => {
+    mockTrpc({
+      'auth.login': () => {
+        throw new TrpcFailure(401, 'Invalid email or password');
+      },
+    });
+    renderApp('/login', { signedIn: false });
+    fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'wrong' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByRole('alert')).toHaveProperty('textContent', expect.stringContaining('Invalid email or password'));
+    expect(localStorage.getItem('auth_token')).toBeNull();
+  });
+
+  it('stores the token under auth_token and lands on / signed in', async () => {
+    mockTrpc({
+      'auth.login': (input) => {
+        expect(input).toEqual({ email: 'ada@example.com', password: 'Passw0rd!' });
+        return { token: 'fresh-token' };
+      },
+      'auth.user': () => ADMIN,
+    });
+    const { router } = renderApp('/login', { signedIn: false });
+    fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: 'ada@example.com' } });
+    fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'Passw0rd!' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(localStorage.getItem('auth_token')).toBe('fresh-token');
+    expect(await screen.findByText('Quick entry for casino transactions')).toBeTruthy();
+    expect(screen.getAllByText('Ada Admin').length).toBeGreaterThan(0);
+  });
+
+  it('shows the login screen at / when signed out, and 404 for unknown paths', async () => {
+    mockTrpc({});
+    renderApp('/', { signedIn: false });
+    expect(await screen.findByText('Welcome back')).toBeTruthy();
+    renderApp('/no/such/page', { signedIn: false });
+    expect(await screen.findByText('404 Page Not Found')).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor of a signed-in page to /login with the Unauthorized toast', async () => {
+    mockTrpc({});
+    const { router } = renderApp('/dashboard', { signedIn: false });
+    expect(await screen.findByText('You are logged out. Logging in again...')).toBeTruthy();
+    expect(screen.getByText('Unauthorized')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 2000 });
+  });
+});

@@ -1,0 +1,65 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { UserView } from '../../shared/schemas/users';
+import { calls, mockTrpc } from '../testing/msw';
+import { ADMIN, renderApp, STAFF } from '../testing/render';
+
+const USERS: UserView[] = [
+  ADMIN,
+  STAFF,
+  { id: 3, email: 'zoe@example.com', firstName: 'Zoe', lastName: 'Young', role: 'staff' },
+];
+
+const namesInTable = () =>
+  within(screen.getByRole('table', { name: 'Users' }))
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.querySelector('td')?.textContent);
+
+describe('Users page', () => {
+  it('lists, counts, searches and sorts users', async () => {
+    mockTrpc({ 'auth.user': () => ADMIN, 'users.list': () => USERS });
+    renderApp('/admin/users');
+    expect(await screen.findByText('zoe@example.com')).toBeTruthy();
+    expect(screen.getByTestId('user-count').textContent).toBe('3 users');
+    expect(namesInTable()).toEqual(['Ada Admin', 'Sam Staff', 'Zoe Young']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Sorted A-Z' }));
+    expect(namesInTable()).toEqual(['Zoe Young', 'Sam Staff', 'Ada Admin']);
+
+    fireEvent.click(screen.getByRole('button', { name: /^Role/ }));
+    expect(namesInTable()).toEqual(['Ada Admin', 'Sam Staff', 'Zoe Young']);
+
+    fireEvent.change(screen.getByPlaceholderText('Search users by name, email, or role...'), { target: { value: 'staff' } });
+    expect(namesInTable()).toEqual(['Sam Staff', 'Zoe Young']);
+    expect(screen.getByTestId('user-count').textContent).toBe('2 of 3 users');
+
+    fireEvent.change(screen.getByPlaceholderText('Search users by name, email, or role...'), { target: { value: 'nobody' } });
+    expect(screen.getByText('No users found matching your search')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(namesInTable()).toHaveLength(3);
+  });
+
+  it('asks before sending a reset link, then confirms with the spec toast', async () => {
+    mockTrpc({ 'auth.user': () => ADMIN, 'users.list': () => USERS, 'users.sendResetLink': () => ({ message: 'sent' }) });
+    renderApp('/admin/users');
+    await screen.findByText('zoe@example.com');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Send Reset Link' })[2]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('zoe@example.com')).toBeTruthy();
+    expect(calls.some((c) => c.path === 'users.sendResetLink')).toBe(false);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText("Password reset link has been sent to the user's email")).toBeTruthy();
+    expect(calls.find((c) => c.path === 'users.sendResetLink')?.input).toEqual({ id: 3 });
+  });
+
+  it('sends staff away with Access Denied', async () => {
+    mockTrpc({ 'auth.user': () => STAFF });
+    const { router } = renderApp('/admin/users');
+    expect((await screen.findAllByText('Admins only')).length).toBeGreaterThan(0);
+    expect(document.querySelector('a[href="/admin/users"]')).toBeNull();
+    expect(document.querySelector('a[href="/reports/profitability"]')).toBeNull();
+    expect(document.querySelector('a[href="/customers"]')).not.toBeNull();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2500 });
+  });
+});
