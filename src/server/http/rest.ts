@@ -12,6 +12,14 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> =>
 const none: InputOf = () => undefined;
 const body: InputOf = (req) => req.body ?? {};
 const params: InputOf = (req) => ({ ...(req.params as object) });
+const query: InputOf = (req) => ({ ...(req.query as object) });
+const queryOrNone: InputOf = (req) => (Object.keys(req.query as object).length ? query(req) : undefined);
+/** The body, with the Idempotency-Key header as the `idempotencyKey` field when sent. */
+const bodyWithKey: InputOf = (req) => {
+  const key = req.headers['idempotency-key'];
+  const b = req.body ?? {};
+  return typeof key === 'string' && isPlainObject(b) ? { ...b, idempotencyKey: key } : b;
+};
 const paramsAndBody: InputOf = (req) => {
   const b = req.body ?? {};
   return isPlainObject(b) ? { ...b, ...(req.params as object) } : b;
@@ -26,6 +34,22 @@ export const REST_ROUTES: ReadonlyArray<readonly [Method, string, string, InputO
   ['POST', '/api/admin/users', 'users.create', body, 201],
   ['PATCH', '/api/admin/users/:id/role', 'users.changeRole', paramsAndBody],
   ['POST', '/api/admin/users/:id/send-reset-link', 'users.sendResetLink', params, 200],
+  ['GET', '/api/customers', 'customers.list', none],
+  ['POST', '/api/customers', 'customers.create', body],
+  ['PATCH', '/api/customers/:id', 'customers.update', paramsAndBody],
+  ['GET', '/api/casinos', 'casinos.list', none],
+  ['POST', '/api/casinos', 'casinos.create', body],
+  ['PATCH', '/api/casinos/:id', 'casinos.update', paramsAndBody],
+  ['GET', '/api/transaction-types', 'transactionTypes.list', queryOrNone],
+  ['POST', '/api/transaction-types', 'transactionTypes.create', body],
+  ['PATCH', '/api/transaction-types/:id', 'transactionTypes.rename', paramsAndBody],
+  ['DELETE', '/api/transaction-types/:id', 'transactionTypes.delete', params],
+  ['GET', '/api/customer-casinos', 'customerCasinos.list', queryOrNone],
+  ['POST', '/api/customer-casinos', 'customerCasinos.set', body, 200],
+  ['GET', '/api/transactions', 'transactions.list', queryOrNone],
+  ['POST', '/api/transactions', 'transactions.create', bodyWithKey],
+  ['PATCH', '/api/transactions/:id', 'transactions.update', paramsAndBody],
+  ['DELETE', '/api/transactions/:id', 'transactions.delete', params],
 ];
 
 type AnyCall = (input: unknown) => Promise<unknown>;

@@ -1,10 +1,20 @@
 import { authRouter } from '../features/auth/auth.router';
+import { casinosRouter } from '../features/casinos/casinos.router';
+import { customerCasinosRouter } from '../features/customer-casinos/customer-casinos.router';
+import { customersRouter } from '../features/customers/customers.router';
+import { transactionTypesRouter } from '../features/transaction-types/transaction-types.router';
+import { transactionsRouter } from '../features/transactions/transactions.router';
 import { usersRouter } from '../features/users/users.router';
 import { router } from './procedures';
 
 export const appRouter = router({
   auth: authRouter,
   users: usersRouter,
+  customers: customersRouter,
+  casinos: casinosRouter,
+  transactionTypes: transactionTypesRouter,
+  customerCasinos: customerCasinosRouter,
+  transactions: transactionsRouter,
 });
 
 export type AppRouter = typeof appRouter;

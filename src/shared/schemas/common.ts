@@ -61,3 +61,20 @@ export const day = z
     const date = new Date(`${value}T00:00:00Z`);
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, { error: 'Must be a real date' });
+
+/** An id chosen in a form: empty, missing or not a positive whole number gives `message`. */
+export const requiredId = (message: string) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : v),
+    z.coerce
+      .number({ error: message })
+      .int({ error: message })
+      .positive({ error: message })
+      .max(Number.MAX_SAFE_INTEGER, { error: message }),
+  );
+
+/** A yes/no flag; accepts true/false and the strings "true"/"false" (query strings). */
+export const flag = z.preprocess(
+  (v) => (v === 'true' ? true : v === 'false' ? false : v),
+  z.boolean({ error: 'Must be true or false' }),
+);

@@ -1,0 +1,12 @@
+import { createCasinoInput, updateCasinoInput } from '../../../shared/schemas/casinos';
+import { authedProcedure, router } from '../../trpc/procedures';
+import { insertCasino, listCasinos, updateCasino } from './casinos.repository';
+
+export const casinosRouter = router({
+  list: authedProcedure.query(({ ctx }) => listCasinos(ctx.db)),
+  create: authedProcedure.input(createCasinoInput).mutation(({ ctx, input }) => insertCasino(ctx.db, input)),
+  update: authedProcedure.input(updateCasinoInput).mutation(({ ctx, input }) => {
+    const { id, ...changes } = input;
+    return updateCasino(ctx.db, id, changes);
+  }),
+});

@@ -1,0 +1,37 @@
+import type { LinkStatus } from '../../../shared/constants';
+import { formatHundredths } from '../../../shared/money';
+import type { LinkView } from '../../../shared/schemas/customer-casinos';
+import type { Db, LinkRow } from '../../db/types';
+import { fieldError } from '../../trpc/errors';
+
+export const toLinkView = (row: LinkRow): LinkView => ({
+  customerId: row.customerId,
+  casinoId: row.casinoId,
+  status: row.status,
+  currentUnplayedCoins: formatHundredths(row.currentUnplayedCoins),
+  currentPlayedCoins: formatHundredths(row.currentPlayedCoins),
+});
+
+export async function listLinks(db: Db, customerId?: number): Promise<LinkView[]> {
+  let query = db.selectFrom('customerCasinos').selectAll();
+  if (customerId !== undefined) query = query.where('customerId', '=', customerId);
+  const rows = await query.orderBy('customerId').orderBy('casinoId').execute();
+  return rows.map(toLinkView);
+}
+
+/** Creates the link with zero balances, or changes its status; balances are the ledger's alone. */
+export async function setLinkStatus(db: Db, customerId: number, casinoId: number, status: LinkStatus): Promise<LinkView> {
+  return db.transaction().execute(async (trx) => {
+    const customer = await trx.selectFrom('customers').select('id').where('id', '=', customerId).executeTakeFirst();
+    if (!customer) throw fieldError('customerId', 'Customer not found');
+    const casino = await trx.selectFrom('casinos').select('id').where('id', '=', casinoId).executeTakeFirst();
+    if (!casino) throw fieldError('casinoId', 'Casino not found');
+    const row = await trx
+      .insertInto('customerCasinos')
+      .values({ customerId, casinoId, status })
+      .onConflict((oc) => oc.columns(['customerId', 'casinoId']).doUpdateSet({ status }))
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toLinkView(row);
+  });
+}

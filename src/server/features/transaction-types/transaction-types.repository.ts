@@ -1,0 +1,55 @@
+import type { TransactionTypeView } from '../../../shared/schemas/transaction-types';
+import type { Db } from '../../db/types';
+import { conflict, fieldError, notFound } from '../../trpc/errors';
+import { getCasino } from '../casinos/casinos.repository';
+
+export function listTypes(db: Db, casinoId?: number): Promise<TransactionTypeView[]> {
+  let query = db.selectFrom('transactionTypes').select(['id', 'name', 'casinoId']);
+  if (casinoId !== undefined) query = query.where('casinoId', '=', casinoId);
+  return query.orderBy('name').orderBy('id').execute();
+}
+
+async function assertNameFree(db: Db, casinoId: number, name: string, exceptId?: number) {
+  let query = db
+    .selectFrom('transactionTypes')
+    .select('id')
+    .where('casinoId', '=', casinoId)
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  if (await query.executeTakeFirst()) throw conflict(`This casino already has a transaction type named "${name}"`);
+}
+
+export async function insertType(db: Db, input: { name: string; casinoId: number }): Promise<TransactionTypeView> {
+  return db.transaction().execute(async (trx) => {
+    await getCasino(trx, input.casinoId).catch(() => {
+      throw fieldError('casinoId', 'Casino not found');
+    });
+    await assertNameFree(trx, input.casinoId, input.name);
+    return trx.insertInto('transactionTypes').values(input).returning(['id', 'name', 'casinoId']).executeTakeFirstOrThrow();
+  });
+}
+
+export async function renameType(db: Db, id: number, name: string): Promise<TransactionTypeView> {
+  return db.transaction().execute(async (trx) => {
+    const type = await trx.selectFrom('transactionTypes').select(['id', 'casinoId']).where('id', '=', id).executeTakeFirst();
+    if (!type) throw notFound('Transaction type not found');
+    await assertNameFree(trx, type.casinoId, name, id);
+    return trx.updateTable('transactionTypes').set({ name }).where('id', '=', id).returning(['id', 'name', 'casinoId']).executeTakeFirstOrThrow();
+  });
+}
+
+/** Deletes a type no transaction uses; a type in use is a 409 saying how many use it. */
+export async function deleteType(db: Db, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const type = await trx.selectFrom('transactionTypes').select('id').where('id', '=', id).executeTakeFirst();
+    if (!type) throw notFound('Transaction type not found');
+    const used = await trx
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('transactionTypeId', '=', id)
+      .executeTakeFirstOrThrow();
+    const n = Number(used.n);
+    if (n > 0) throw conflict(`This type is used by ${n} ${n === 1 ? 'transaction' : 'transactions'} and cannot be deleted`);
+    await trx.deleteFrom('transactionTypes').where('id', '=', id).execute();
+  });
+}

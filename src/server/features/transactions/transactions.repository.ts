@@ -1,0 +1,103 @@
+import type { SelectQueryBuilder } from 'kysely';
+import { dayStartUtc, nextDay } from '../../../shared/dates';
+import { formatHundredths } from '../../../shared/money';
+import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
+import type { Database, Db } from '../../db/types';
+import { notFound } from '../../trpc/errors';
+
+type TxQuery<O> = SelectQueryBuilder<Database, 'transactions', O>;
+
+/** The one filter function list and count share, so they can never disagree. */
+export function applyTransactionFilters<O>(query: TxQuery<O>, f: TransactionFilters, timeZone: string): TxQuery<O> {
+  let q = query;
+  if (f.customerId !== undefined) q = q.where('transactions.customerId', '=', f.customerId);
+  if (f.casinoId !== undefined) q = q.where('transactions.casinoId', '=', f.casinoId);
+  if (f.transactionTypeId !== undefined) q = q.where('transactions.transactionTypeId', '=', f.transactionTypeId);
+  if (f.startDate) q = q.where('transactions.date', '>=', dayStartUtc(f.startDate, timeZone));
+  if (f.endDate) q = q.where('transactions.date', '<', dayStartUtc(nextDay(f.endDate), timeZone));
+  return q;
+}
+
+function readQuery(db: Db) {
+  return db
+    .selectFrom('transactions')
+    .innerJoin('customers', 'customers.id', 'transactions.customerId')
+    .innerJoin('casinos', 'casinos.id', 'transactions.casinoId')
+    .innerJoin('transactionTypes', 'transactionTypes.id', 'transactions.transactionTypeId')
+    .leftJoin('users', 'users.id', 'transactions.createdByUserId')
+    .select([
+      'transactions.id',
+      'transactions.date',
+      'transactions.customerId',
+      'transactions.casinoId',
+      'transactions.transactionTypeId',
+      'transactions.unplayedCoinsChange',
+      'transactions.playedCoinsChange',
+      'transactions.usdChange',
+      'transactions.purchaseRatio',
+      'transactions.unplayedCoinsAfter',
+      'transactions.playedCoinsAfter',
+      'transactions.totalCoinsAfter',
+      'customers.name as customerName',
+      'casinos.name as casinoName',
+      'transactionTypes.name as typeName',
+      'users.firstName as userFirstName',
+      'users.lastName as userLastName',
+      'users.email as userEmail',
+    ]);
+}
+
+type ReadRow = Awaited<ReturnType<ReturnType<typeof readQuery>['execute']>>[number];
+
+const round4 = (n: number | null) => (n === null ? null : Math.round(n * 10000) / 10000);
+
+export function toTransactionView(r: ReadRow): TransactionView {
+  return {
+    id: r.id,
+    date: r.date,
+    customerId: r.customerId,
+    casinoId: r.casinoId,
+    transactionTypeId: r.transactionTypeId,
+    customer: { name: r.customerName },
+    casino: { name: r.casinoName },
+    transactionType: { name: r.typeName },
+    unplayedCoinsChange: formatHundredths(r.unplayedCoinsChange),
+    playedCoinsChange: formatHundredths(r.playedCoinsChange),
+    usdChange: formatHundredths(r.usdChange),
+    purchaseRatio: round4(r.purchaseRatio),
+    unplayedCoinsAfter: formatHundredths(r.unplayedCoinsAfter),
+    playedCoinsAfter: formatHundredths(r.playedCoinsAfter),
+    totalCoinsAfter: formatHundredths(r.totalCoinsAfter),
+    createdByUser: r.userEmail ? { firstName: r.userFirstName, lastName: r.userLastName, email: r.userEmail } : null,
+  };
+}
+
+export async function getTransaction(db: Db, id: number): Promise<TransactionView> {
+  const row = await readQuery(db).where('transactions.id', '=', id).executeTakeFirst();
+  if (!row) throw notFound('Transaction not found');
+  return toTransactionView(row);
+}
+
+/** Newest first: (date, id) descending. */
+export async function listTransactions(
+  db: Db,
+  filters: TransactionFilters,
+  timeZone: string,
+  limit: number,
+  offset = 0,
+): Promise<TransactionView[]> {
+  const rows = await applyTransactionFilters(readQuery(db), filters, timeZone)
+    .orderBy('transactions.date', 'desc')
+    .orderBy('transactions.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map(toTransactionView);
+}
+
+export async function countTransactions(db: Db, filters: TransactionFilters, timeZone: string): Promise<number> {
+  const row = await applyTransactionFilters(db.selectFrom('transactions'), filters, timeZone)
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -1,0 +1,39 @@
+/** Offset of `tz` from UTC at instant `ms`, in milliseconds (local - UTC). */
+function offsetMs(ms: number, tz: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: tz,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+  }).formatToParts(new Date(ms));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
+  const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
+  return local - Math.floor(ms / 1000) * 1000;
+}
+
+/** The UTC instant (ISO string) at which day YYYY-MM-DD begins in time zone `tz`. */
+export function dayStartUtc(day: string, tz: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  const guess = Date.UTC(y, m - 1, d);
+  let ms = guess - offsetMs(guess, tz);
+  const second = offsetMs(ms, tz);
+  if (guess - second !== ms) ms = guess - second;
+  return new Date(ms).toISOString();
+}
+
+/** The day after YYYY-MM-DD (for inclusive end dates). */
+export function nextDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** YYYY-MM-DD of an instant in time zone `tz` (the browser's when omitted). */
+export function localDay(date: Date | string, tz?: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
+    new Date(date),
+  );
+}

@@ -1,0 +1,54 @@
+import { DEFAULT_SC_RATIO, PURCHASE_RATIO_THRESHOLD } from './constants';
+
+/**
+ * Spec 9: computed only when USD goes out (< 0) and unplayed coins come in (> 0):
+ * unplayed change / (|USD change| x scRatio). Inputs are integer hundredths; the hundredths cancel.
+ */
+export function purchaseRatio(unplayedChange: number, usdChange: number, scRatio: number = DEFAULT_SC_RATIO): number | null {
+  if (!(usdChange < 0 && unplayedChange > 0)) return null;
+  return unplayedChange / (Math.abs(usdChange) * (scRatio > 0 ? scRatio : DEFAULT_SC_RATIO));
+}
+
+export type RatioLevel = 'good' | 'low';
+
+export function ratioLevel(ratio: number): RatioLevel {
+  return ratio >= PURCHASE_RATIO_THRESHOLD ? 'good' : 'low';
+}
+
+export function ratioText(ratio: number | null): string {
+  return ratio === null ? '-' : ratio.toFixed(2);
+}
+
+export function ratioHint(ratio: number): string {
+  return ratioLevel(ratio) === 'good' ? 'Above 1.1 threshold' : 'Below 1.1 threshold';
+}
+
+export interface Balances {
+  unplayed: number;
+  played: number;
+}
+
+/** Spec 9 after-values, in hundredths: current balance (0 without a link) plus the changes. */
+export function afterValues(current: Balances | null, unplayedChange: number, playedChange: number) {
+  const unplayed = (current?.unplayed ?? 0) + unplayedChange;
+  const played = (current?.played ?? 0) + playedChange;
+  return { unplayed, played, total: unplayed + played };
+}
+
+export type ProfitStatus = 'Profitable' | 'Loss' | 'Break Even';
+
+export function profitStatus(totalUsd: number): ProfitStatus {
+  return totalUsd > 0 ? 'Profitable' : totalUsd < 0 ? 'Loss' : 'Break Even';
+}
+
+/** (total - missing) / total as a percentage with one decimal, or '0%' without casinos. */
+export function participationRate(totalCasinos: number, missing: number): string {
+  if (totalCasinos <= 0) return '0%';
+  return `${(((totalCasinos - missing) / totalCasinos) * 100).toFixed(1)}%`;
+}
+
+/** Total / count in hundredths (rounded half away from zero), or 0 when there is nothing. */
+export function avgPerTransaction(totalUsd: number, count: number): number {
+  if (count <= 0) return 0;
+  return Math.sign(totalUsd) * Math.round(Math.abs(totalUsd) / count);
+}

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { EMAIL_PATTERN, flag, id } from './common';
+
+const name = z.string({ error: 'Name is required' }).trim().min(1, { error: 'Name is required' }).max(200, { error: 'Name is too long' });
+const email = z
+  .string({ error: 'Invalid email' })
+  .trim()
+  .max(254, { error: 'Invalid email' })
+  .refine((v) => v === '' || EMAIL_PATTERN.test(v), { error: 'Invalid email' })
+  .nullish()
+  .transform((v) => (v ? v : null));
+
+export const createCustomerInput = z.strictObject({ name, email });
+export type CreateCustomerInput = z.input<typeof createCustomerInput>;
+
+/** PATCH takes {name, email} or {isActive}, or any of them together. */
+export const updateCustomerInput = z
+  .strictObject({ id, name: name.optional(), email: email.optional(), isActive: flag.optional() })
+  .refine((v) => v.name !== undefined || v.email !== undefined || v.isActive !== undefined, {
+    error: 'Nothing to update',
+    path: ['name'],
+  });
+export type UpdateCustomerInput = z.input<typeof updateCustomerInput>;
+
+export interface CustomerView {
+  id: number;
+  name: string;
+  email: string | null;
+  isActive: boolean;
+  createdAt: string;
+}

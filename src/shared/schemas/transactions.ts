@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { day, hundredths, id, requiredId } from './common';
+
+export const transactionFields = {
+  customerId: requiredId('Customer is required'),
+  casinoId: requiredId('Casino is required'),
+  transactionTypeId: requiredId('Transaction type is required'),
+  unplayedCoinsChange: hundredths('Unplayed coins change is required'),
+  playedCoinsChange: hundredths('Played coins change is required'),
+  usdChange: hundredths('USD change is required'),
+};
+
+export const createTransactionInput = z.strictObject({
+  ...transactionFields,
+  /** A fresh key per submit: a retry with the same key records nothing new. */
+  idempotencyKey: z.string().trim().min(8).max(200).optional(),
+});
+export type CreateTransactionInput = z.input<typeof createTransactionInput>;
+
+export const updateTransactionInput = z.strictObject({ id: requiredId('No transaction ID'), ...transactionFields });
+export type UpdateTransactionInput = z.input<typeof updateTransactionInput>;
+
+export const transactionIdInput = z.strictObject({ id });
+
+export const transactionFilters = {
+  customerId: id.optional(),
+  casinoId: id.optional(),
+  transactionTypeId: id.optional(),
+  startDate: day.optional(),
+  endDate: day.optional(),
+};
+
+export const MAX_LIST_LIMIT = 5000;
+
+export const listTransactionsInput = z
+  .strictObject({
+    ...transactionFilters,
+    limit: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(MAX_LIST_LIMIT, { error: `Must be at most ${MAX_LIST_LIMIT}` }).optional(),
+    offset: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' }).max(1e9).optional(),
+  })
+  .refine((v) => !(v.startDate && v.endDate && v.startDate > v.endDate), { error: 'End date is before start date', path: ['endDate'] })
+  .optional();
+export type ListTransactionsInput = z.input<typeof listTransactionsInput>;
+export type TransactionFilters = { customerId?: number; casinoId?: number; transactionTypeId?: number; startDate?: string; endDate?: string };
+
+export interface TransactionView {
+  id: number;
+  date: string;
+  customerId: number;
+  casinoId: number;
+  transactionTypeId: number;
+  customer: { name: string };
+  casino: { name: string };
+  transactionType: { name: string };
+  unplayedCoinsChange: string;
+  playedCoinsChange: string;
+  usdChange: string;
+  purchaseRatio: number | null;
+  unplayedCoinsAfter: string;
+  playedCoinsAfter: string;
+  totalCoinsAfter: string;
+  createdByUser: { firstName: string | null; lastName: string | null; email: string } | null;
+}
+
+export interface TransactionPage {
+  transactions: TransactionView[];
+  totalCount: number;
+}
