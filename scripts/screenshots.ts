@@ -18,6 +18,8 @@ const browser = await launchChromium();
 for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
   const context = await browser.newContext({ viewport });
   const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  page.on('console', (msg) => msg.type() === 'error' && console.error(`console: ${msg.text()}`));
   for (const p of paths) {
     const signedOut = p.startsWith('!');
     const target = signedOut ? p.slice(1) : p;
@@ -26,7 +28,7 @@ for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as cons
     await page.goto(`${base}${target}`);
     await page.waitForTimeout(1200);
     const name = `${target.replace(/[^a-z0-9]+/gi, '_').replace(/^_|_$/g, '') || 'home'}${signedOut ? '-out' : ''}-${label}.png`;
-    await page.screenshot({ path: path.join(outDir, name), fullPage: true });
+    await page.screenshot({ path: path.join(outDir, name), fullPage: process.env.FULL_PAGE === '1' });
     console.log(path.join(outDir, name));
   }
   await context.close();

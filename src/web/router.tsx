@@ -4,6 +4,7 @@ import { SignedInArea } from './components/signed-in-area';
 import { NotFoundScreen } from './components/status-screens';
 import { LoginRoute } from './routes/login';
 import { ResetPasswordPage } from './routes/reset-password';
+import { validateHistorySearch } from './features/transactions/history-search';
 
 interface HeadingContext {
   user: UserView;
@@ -34,24 +35,34 @@ const resetRoute = createRoute({
 
 const signedIn = createRoute({ getParentRoute: () => rootRoute, id: 'signed-in', component: SignedInArea });
 
-const page = (path: string, title: string, subtitle: string | ((ctx: HeadingContext) => string), component: Parameters<typeof createRoute>[0]['component']) =>
+type Component = Parameters<typeof createRoute>[0]['component'];
+const page = <P extends string>(path: P, title: string, subtitle: string | ((ctx: HeadingContext) => string), component: Component) =>
   createRoute({ getParentRoute: () => signedIn, path, staticData: { title, subtitle }, component });
+
+const historyRoute = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/transactions/history',
+  staticData: { title: 'Transaction History', subtitle: 'View and filter all transactions' },
+  validateSearch: validateHistorySearch,
+  component: lazyRouteComponent(() => import('./routes/history'), 'HistoryPage'),
+});
 
 const later = lazyRouteComponent(() => import('./routes/coming-soon'), 'ComingSoonPage');
 
 const addSubtitle = 'Quick entry for casino transactions';
+const addTransaction = lazyRouteComponent(() => import('./routes/add-transaction'), 'AddTransactionPage');
 const routeTree = rootRoute.addChildren([
   loginRoute,
   resetRoute,
   signedIn.addChildren([
-    page('/', 'Add Transaction', addSubtitle, later),
-    page('/transactions/add', 'Add Transaction', addSubtitle, later),
-    page('/dashboard', 'Dashboard', ({ user }) => `Welcome back, ${user.firstName || user.email}`, later),
+    page('/', 'Add Transaction', addSubtitle, addTransaction),
+    page('/transactions/add', 'Add Transaction', addSubtitle, addTransaction),
+    page('/dashboard', 'Dashboard', ({ user }) => `Welcome back, ${user.firstName || user.email}`, lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage')),
     page('/admin/users', 'Users', 'Manage staff and admin roles', lazyRouteComponent(() => import('./routes/users'), 'UsersPage')),
-    page('/types', 'Transaction Types', 'Manage transaction categories for casinos', later),
-    page('/transactions/history', 'Transaction History', 'View and filter all transactions', later),
-    page('/customers', 'Customers', 'Manage gaming account holders', later),
-    page('/casinos', 'Casinos', 'Manage gaming platforms', later),
+    page('/types', 'Transaction Types', 'Manage transaction categories for casinos', lazyRouteComponent(() => import('./routes/types'), 'TypesPage')),
+    historyRoute,
+    page('/customers', 'Customers', 'Manage gaming account holders', lazyRouteComponent(() => import('./routes/customers'), 'CustomersPage')),
+    page('/casinos', 'Casinos', 'Manage gaming platforms', lazyRouteComponent(() => import('./routes/casinos'), 'CasinosPage')),
     page('/reports/high-sc', 'High SC Report', 'Balances > $100', later),
     page('/reports/profitability', 'Profitability Report', 'USD profit/loss analysis (Admin Only)', later),
     page('/reports/participation', 'Participation Report', 'Compare customer casino participation', later),

@@ -45,7 +45,8 @@ export function registerErrorHandlers(app: FastifyInstance, serveIndex: (reply: 
 
   app.setNotFoundHandler((req, reply) => {
     const path = req.url.split('?')[0];
-    if (path.startsWith('/api') || path.startsWith('/trpc') || req.method !== 'GET') {
+    const isFile = path.startsWith('/assets/') || /\.[a-z0-9]+$/i.test(path);
+    if (path.startsWith('/api') || path.startsWith('/trpc') || req.method !== 'GET' || isFile) {
       return reply.code(404).send({ message: `Not found: ${req.method} ${path}` });
     }
     return serveIndex(reply);

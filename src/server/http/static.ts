@@ -14,12 +14,14 @@ export async function registerStatic(app: FastifyInstance, root = WEB_DIST): Pro
   }
   await app.register(fastifyStatic, {
     root,
-    wildcard: false,
+    wildcard: true,
     index: false,
     setHeaders(res, file) {
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  return (reply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
+  const serveIndex = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
+  app.get('/', (_req, reply) => serveIndex(reply));
+  return serveIndex;
 }

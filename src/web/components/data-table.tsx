@@ -1,4 +1,5 @@
-import { Center, Loader, Stack, Table, Text, UnstyledButton, Group } from '@mantine/core';
+import { Center, Group, Loader, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { type ColumnDef, createColumnHelper, type RowData, tableFeatures, useTable } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
@@ -40,6 +41,37 @@ function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { columns, data, getRowId, loading, empty, sort, onSort, sortable = [], minWidth = 640, numeric = [] } = props;
   const table = useTable({ features: gridFeatures, columns, data, getRowId: (row) => getRowId(row) });
+  const phone = useMediaQuery('(max-width: 48em)');
+
+  if (phone && !loading && data.length > 0) {
+    // On a phone each row becomes a card: header and value per line, actions last.
+    return (
+      <Stack gap="sm" aria-label={props.label} role="list">
+        {table.getRowModel().rows.map((row) => (
+          <Paper key={row.id} withBorder p="sm" role="listitem">
+            <Stack gap={6}>
+              {row.getAllCells().map((cell) => {
+                const header = cell.column.columnDef.header;
+                const label = typeof header === 'string' ? header : cell.column.id === 'actions' ? '' : cell.column.id;
+                return (
+                  <Group key={cell.id} justify="space-between" gap="sm" wrap="nowrap">
+                    {label && (
+                      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                        {label}
+                      </Text>
+                    )}
+                    <div style={{ textAlign: 'right', minWidth: 0, marginLeft: 'auto' }}>
+                      <table.FlexRender cell={cell} />
+                    </div>
+                  </Group>
+                );
+              })}
+            </Stack>
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
 
   return (
     <Table.ScrollContainer minWidth={minWidth}>
@@ -55,6 +87,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 return (
                   <Table.Th
                     key={header.id}
+                    style={{ whiteSpace: 'nowrap' }}
                     ta={numeric.includes(id) ? 'right' : undefined}
                     aria-sort={state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined}
                   >
@@ -96,7 +129,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             table.getRowModel().rows.map((row) => (
               <Table.Tr key={row.id}>
                 {row.getAllCells().map((cell) => (
-                  <Table.Td key={cell.id} ta={numeric.includes(cell.column.id) ? 'right' : undefined}>
+                  <Table.Td key={cell.id} ta={numeric.includes(cell.column.id) ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
                     <table.FlexRender cell={cell} />
                   </Table.Td>
                 ))}

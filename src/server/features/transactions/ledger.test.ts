@@ -66,7 +66,7 @@ describe('the ledger write path', () => {
 
   it('stays sound through hundreds of random creates, edits, moves and deletes', async () => {
     const db = database.db;
-    const pairs = [];
+    const pairs: Awaited<ReturnType<typeof pairFixture>>[] = [];
     for (let i = 0; i < 4; i++) pairs.push(await pairFixture(db, { scRatio: 500 + i * 500 }));
     // Cross links so that edits can move transactions between customers and casinos.
     for (const p of pairs) for (const q of pairs) await setLinkStatus(db, p.customer.id, q.casino.id, 'active');

@@ -1,0 +1,54 @@
+import { Button, Menu } from '@mantine/core';
+import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { useState } from 'react';
+import { downloadSheet, type ExportFormat, type Sheet } from '../lib/export';
+import { notifyError, notifySuccess } from '../lib/notify';
+
+interface Props {
+  /** Builds the sheet (may fetch every matching row); null or no rows means nothing to export. */
+  build: () => Promise<Sheet | null> | Sheet | null;
+  /** The 'No data to export' description (spec 8.2). */
+  emptyMessage: string;
+  /** "Exported N {noun} to Excel": 'transactions' or '<kind> records'. */
+  noun: string;
+  disabled?: boolean;
+  size?: 'xs' | 'sm';
+}
+
+/** The Export menu: Excel or CSV, with the spec's toasts. */
+export function ExportMenu({ build, emptyMessage, noun, disabled, size = 'sm' }: Props) {
+  const [busy, setBusy] = useState(false);
+  const run = async (format: ExportFormat) => {
+    setBusy(true);
+    try {
+      const sheet = await build();
+      if (!sheet || sheet.rows.length === 0) {
+        notifyError('No data to export', emptyMessage);
+        return;
+      }
+      await downloadSheet(sheet, format);
+      notifySuccess('Export successful', `Exported ${sheet.rows.length} ${noun} to ${format === 'xlsx' ? 'Excel' : 'CSV'}`);
+    } catch (error) {
+      notifyError('Error', error instanceof Error ? error.message : 'Export failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Menu position="bottom-end" withinPortal>
+      <Menu.Target>
+        <Button variant="default" size={size} leftSection={<IconDownload size={16} />} loading={busy} disabled={disabled}>
+          Export
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void run('xlsx')}>
+          Excel
+        </Menu.Item>
+        <Menu.Item leftSection={<IconFileTypeCsv size={16} />} onClick={() => void run('csv')}>
+          CSV
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

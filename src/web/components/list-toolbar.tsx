@@ -1,0 +1,44 @@
+import { Button, Group, Text, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+interface Props {
+  search: string;
+  onSearch: (value: string) => void;
+  placeholder: string;
+  addLabel: string;
+  onAdd: () => void;
+  count: string;
+  extra?: ReactNode;
+}
+
+/** Search box, count and the Add button above a master-data grid. */
+export function ListToolbar({ search, onSearch, placeholder, addLabel, onAdd, count, extra }: Props) {
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap">
+      <Group gap="sm" style={{ flex: '1 1 320px' }} wrap="wrap">
+        <TextInput
+          placeholder={placeholder}
+          aria-label={placeholder}
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(e) => onSearch(e.currentTarget.value)}
+          style={{ flex: '1 1 220px' }}
+        />
+        {extra}
+        <Text size="sm" c="dimmed" data-testid="list-count">
+          {count}
+        </Text>
+      </Group>
+      <Button leftSection={<IconPlus size={16} />} onClick={onAdd}>
+        {addLabel}
+      </Button>
+    </Group>
+  );
+}
+
+export const countLabel = (shown: number, total: number, noun: string) =>
+  shown === total ? `${total} ${noun}${total === 1 ? '' : 's'}` : `${shown} of ${total} ${noun}s`;
+
+export const matches = (needle: string, ...values: (string | null | undefined)[]) =>
+  !needle.trim() || values.some((v) => v?.toLowerCase().includes(needle.trim().toLowerCase()));

@@ -1,0 +1,40 @@
+import { Switch } from '@mantine/core';
+import { useState } from 'react';
+import { ConfirmDialog } from './confirm-dialog';
+
+/** An active/inactive switch that asks first (spec 4: "Are you sure you want to activate/deactivate NAME"). */
+export function StatusToggle({ name, isActive, onConfirm }: { name: string; isActive: boolean; onConfirm: () => Promise<void> }) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const verb = isActive ? 'deactivate' : 'activate';
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      setAsking(false);
+    }
+  };
+  return (
+    <>
+      <Switch
+        checked={isActive}
+        onChange={() => setAsking(true)}
+        aria-label={`${isActive ? 'Deactivate' : 'Activate'} ${name}`}
+        color="teal"
+      />
+      <ConfirmDialog
+        opened={asking}
+        title={isActive ? 'Deactivate' : 'Activate'}
+        message={`Are you sure you want to ${verb} ${name}?`}
+        confirmLabel={isActive ? 'Deactivate' : 'Activate'}
+        danger={isActive}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(false)}
+      />
+    </>
+  );
+}
+

@@ -1,0 +1,82 @@
+import { Button, Group, Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { DEFAULT_SC_RATIO } from '../../../shared/constants';
+import { type CasinoView, createCasinoInput } from '../../../shared/schemas/casinos';
+import { useSave } from '../../lib/use-save';
+import { zodValidate } from '../../lib/zod-form';
+import { trpc } from '../../trpc';
+
+const validate = zodValidate(createCasinoInput);
+interface Values {
+  name: string;
+  website: string;
+  isActive: boolean;
+  scRatio: number | string;
+}
+
+/** Add Casino / Edit Casino: name, website, SC per $1 and active. `casino` null = adding. */
+export function CasinoDialog({ opened, casino, onClose }: { opened: boolean; casino: CasinoView | null; onClose: () => void }) {
+  const [values, setValues] = useState<Values>({ name: '', website: '', isActive: true, scRatio: DEFAULT_SC_RATIO });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSave();
+  const create = useMutation(trpc.casinos.create.mutationOptions());
+  const update = useMutation(trpc.casinos.update.mutationOptions());
+
+  useEffect(() => {
+    if (opened) {
+      setValues({ name: casino?.name ?? '', website: casino?.website ?? '', isActive: casino?.isActive ?? true, scRatio: casino?.scRatio ?? DEFAULT_SC_RATIO });
+    }
+    setErrors({});
+  }, [opened, casino]);
+
+  const submit = async () => {
+    const problems = validate(values);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    const ok = await save(() => (casino ? update.mutateAsync({ id: casino.id, ...values }) : create.mutateAsync(values)), {
+      success: [undefined, casino ? 'Casino updated successfully' : 'Casino created successfully'],
+      failure: casino ? 'Failed to update casino' : 'Failed to create casino',
+      invalidate: [trpc.casinos.list.queryKey()],
+      onFieldErrors: setErrors,
+    });
+    if (ok) onClose();
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={casino ? 'Edit Casino' : 'Add Casino'} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <Stack>
+          <TextInput label="Name" required data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
+          <TextInput label="Website" placeholder="https://" value={values.website} onChange={(e) => setValues({ ...values, website: e.currentTarget.value })} error={errors.website} />
+          <NumberInput
+            label="SC per $1"
+            description="Coins per dollar, used for the purchase ratio"
+            min={1}
+            step={1}
+            allowDecimal={false}
+            allowNegative={false}
+            value={values.scRatio}
+            onChange={(v) => setValues({ ...values, scRatio: v })}
+            error={errors.scRatio}
+          />
+          <Switch label="Active" checked={values.isActive} onChange={(e) => setValues({ ...values, isActive: e.currentTarget.checked })} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending || update.isPending}>
+              {casino ? 'Save Changes' : 'Add Casino'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

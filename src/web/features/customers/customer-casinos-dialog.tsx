@@ -1,0 +1,92 @@
+import { Badge, Group, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { LINK_STATUSES, type LinkStatus } from '../../../shared/constants';
+import type { CustomerView } from '../../../shared/schemas/customers';
+import { Coins } from '../../components/money';
+import { useCasinos, useLinks } from '../../lib/master-data';
+import { useSave } from '../../lib/use-save';
+import { trpc } from '../../trpc';
+
+const STATUS_OPTIONS = LINK_STATUSES.map((s) => ({ value: s, label: s }));
+
+/** Spec 2.10: the customer's link to each casino, with a status dropdown (inactive when no link). */
+export function CustomerCasinosDialog({ customer, onClose }: { customer: CustomerView | null; onClose: () => void }) {
+  const casinos = useCasinos();
+  const links = useLinks(customer?.id);
+  const save = useSave();
+  const setLink = useMutation(trpc.customerCasinos.set.mutationOptions());
+
+  const change = (casinoId: number, status: LinkStatus) =>
+    save(() => setLink.mutateAsync({ customerId: customer!.id, casinoId, status }), {
+      success: ['Saved', 'Customer casino updated'],
+      failure: 'Failed to update customer casino',
+      invalidate: [trpc.customerCasinos.pathKey()],
+    });
+
+  return (
+    <Modal opened={customer !== null} onClose={onClose} title={<Text fw={700}>Casinos — {customer?.name}</Text>} size="xl" centered>
+      <Stack>
+        <Text size="sm" c="dimmed">
+          Set this customer's status at each casino. Only active registrations can receive new transactions.
+        </Text>
+        <ScrollArea.Autosize mah="60vh">
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="xs" striped aria-label="Customer casinos">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Casino</Table.Th>
+                  <Table.Th ta="right">Unplayed</Table.Th>
+                  <Table.Th ta="right">Played</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {(casinos.data ?? []).map((casino) => {
+                  const link = links.data?.find((l) => l.casinoId === casino.id);
+                  return (
+                    <Table.Tr key={casino.id}>
+                      <Table.Td>
+                        <Group gap="xs">
+                          <Text size="sm" fw={500}>
+                            {casino.name}
+                          </Text>
+                          {!casino.isActive && (
+                            <Badge size="xs" color="gray" variant="light">
+                              Inactive casino
+                            </Badge>
+                          )}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Coins value={link?.currentUnplayedCoins ?? '0.00'} size="sm" />
+                      </Table.Td>
+                      <Table.Td ta="right">
+                        <Coins value={link?.currentPlayedCoins ?? '0.00'} size="sm" />
+                      </Table.Td>
+                      <Table.Td w={150}>
+                        <Select
+                          size="xs"
+                          aria-label={`Status at ${casino.name}`}
+                          data={STATUS_OPTIONS}
+                          value={link?.status ?? 'inactive'}
+                          allowDeselect={false}
+                          disabled={links.isPending}
+                          onChange={(v) => v && v !== (link?.status ?? 'inactive') && void change(casino.id, v as LinkStatus)}
+                        />
+                      </Table.Td>
+                    </Table.Tr>
+                  );
+                })}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        </ScrollArea.Autosize>
+        {casinos.data?.length === 0 && (
+          <Text c="dimmed" ta="center" py="md">
+            No casinos yet. Add casinos on the Casinos page first.
+          </Text>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

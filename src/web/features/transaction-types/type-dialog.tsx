@@ -1,0 +1,73 @@
+import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { createTypeInput, type TransactionTypeView } from '../../../shared/schemas/transaction-types';
+import { toOptions, useCasinos } from '../../lib/master-data';
+import { useSave } from '../../lib/use-save';
+import { zodValidate } from '../../lib/zod-form';
+import { trpc } from '../../trpc';
+
+const validate = zodValidate(createTypeInput);
+
+/** Add Type (casino and name) / Edit Type (name only). */
+export function TypeDialog({ opened, type, defaultCasinoId, onClose }: { opened: boolean; type: TransactionTypeView | null; defaultCasinoId: string; onClose: () => void }) {
+  const casinos = useCasinos();
+  const [values, setValues] = useState({ name: '', casinoId: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const save = useSave();
+  const create = useMutation(trpc.transactionTypes.create.mutationOptions());
+  const rename = useMutation(trpc.transactionTypes.rename.mutationOptions());
+
+  useEffect(() => {
+    if (opened) setValues({ name: type?.name ?? '', casinoId: type ? String(type.casinoId) : defaultCasinoId });
+    setErrors({});
+  }, [opened, type, defaultCasinoId]);
+
+  const submit = async () => {
+    const problems = validate(values);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    const ok = await save(() => (type ? rename.mutateAsync({ id: type.id, name: values.name }) : create.mutateAsync(values)), {
+      success: type ? ['Updated', 'Transaction type updated'] : ['Created', 'Transaction type added'],
+      failure: type ? 'Failed to update transaction type' : 'Failed to add transaction type',
+      invalidate: [trpc.transactionTypes.pathKey()],
+      onFieldErrors: setErrors,
+    });
+    if (ok) onClose();
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title={type ? 'Edit Type' : 'Add Type'} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <Stack>
+          {!type && (
+            <Select
+              label="Casino"
+              placeholder="Choose a casino"
+              searchable
+              data={toOptions(casinos.data)}
+              value={values.casinoId || null}
+              onChange={(v) => setValues({ ...values, casinoId: v ?? '' })}
+              error={errors.casinoId}
+            />
+          )}
+          <TextInput label="Name" placeholder="e.g. Purchase" data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending || rename.isPending}>
+              {type ? 'Save Changes' : 'Add Type'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

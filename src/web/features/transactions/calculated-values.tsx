@@ -1,0 +1,56 @@
+import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconCalculator } from '@tabler/icons-react';
+import { ratioHint, ratioLevel, ratioText } from '../../../shared/ledger';
+import { formatGrouped } from '../../../shared/money';
+import type { Preview } from './form-state';
+
+function Value({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <Stack gap={2}>
+      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+        {label}
+      </Text>
+      <Text fw={700} ff="monospace" c={value < 0 ? 'red.7' : undefined} data-testid={testId}>
+        {formatGrouped(value)}
+      </Text>
+    </Stack>
+  );
+}
+
+/** The Auto-Calculated Values panel shared by the add form and the edit dialog. */
+export function CalculatedValues({ values, scRatio }: { values: Preview; scRatio: number }) {
+  const level = values.ratio === null ? null : ratioLevel(values.ratio);
+  return (
+    <Paper withBorder p="md" bg="gray.0">
+      <Group gap="xs" mb="sm">
+        <ThemeIcon variant="light" size="sm">
+          <IconCalculator size={14} />
+        </ThemeIcon>
+        <Text fw={700} size="sm">
+          Auto-Calculated Values
+        </Text>
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="md">
+        <Stack gap={2}>
+          <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+            Purchase Ratio
+          </Text>
+          <Text fw={700} ff="monospace" c={level === 'good' ? 'teal.7' : level === 'low' ? 'red.7' : 'dimmed'} data-testid="preview-ratio">
+            {ratioText(values.ratio)}
+          </Text>
+          {values.ratio !== null && (
+            <Text size="xs" c={level === 'good' ? 'teal.7' : 'red.7'} data-testid="preview-ratio-hint">
+              {ratioHint(values.ratio)}
+            </Text>
+          )}
+        </Stack>
+        <Value label="Unplayed SC After" value={values.unplayedAfter} testId="preview-unplayed" />
+        <Value label="Played SC After" value={values.playedAfter} testId="preview-played" />
+        <Value label="Total SC After" value={values.totalAfter} testId="preview-total" />
+      </SimpleGrid>
+      <Text size="xs" c="dimmed" mt="xs">
+        Ratio = unplayed coins ÷ (|USD| × {scRatio})
+      </Text>
+    </Paper>
+  );
+}

@@ -1,0 +1,212 @@
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconTrash } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { DEFAULT_SC_RATIO } from '../../../shared/constants';
+import { toHundredths } from '../../../shared/money';
+import { type TransactionView, updateTransactionInput } from '../../../shared/schemas/transactions';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { formatDateTime } from '../../lib/format';
+import { toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSessionGuard } from '../../lib/use-session-guard';
+import { zodValidate } from '../../lib/zod-form';
+import { trpc } from '../../trpc';
+import { CalculatedValues } from './calculated-values';
+import { activeCasinosOf, linkBalance, preview, type TxFormValues, withCasino } from './form-state';
+
+const validate = zodValidate(updateTransactionInput);
+
+const fromTransaction = (t: TransactionView): TxFormValues => ({
+  customerId: String(t.customerId),
+  casinoId: String(t.casinoId),
+  transactionTypeId: String(t.transactionTypeId),
+  unplayedCoinsChange: t.unplayedCoinsChange,
+  playedCoinsChange: t.playedCoinsChange,
+  usdChange: t.usdChange,
+});
+
+/** In the edit dialog an empty amount counts as 0 (spec 5). */
+const zeroIfEmpty = (v: string) => (v.trim() === '' ? '0' : v);
+
+/** Spec 2.9: edit a transaction, or delete it after the spec's confirmation. */
+export function EditTransactionDialog({ transaction, onClose }: { transaction: TransactionView | null; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const guard = useSessionGuard();
+  const customers = useCustomers();
+  const casinos = useCasinos();
+  const links = useAllLinks();
+  const [values, setValues] = useState<TxFormValues | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [confirming, setConfirming] = useState(false);
+  const types = useTypes(values?.casinoId ? Number(values.casinoId) : undefined);
+  const update = useMutation(trpc.transactions.update.mutationOptions());
+  const remove = useMutation(trpc.transactions.delete.mutationOptions());
+
+  useEffect(() => {
+    setValues(transaction ? fromTransaction(transaction) : null);
+    setErrors({});
+  }, [transaction]);
+
+  const casinoOptions = useMemo(() => {
+    if (!values) return [];
+    const active = activeCasinosOf(links.data, casinos.data, values.customerId);
+    const current = casinos.data?.find((c) => String(c.id) === values.casinoId);
+    return toOptions(current && !active.includes(current) ? [current, ...active] : active);
+  }, [links.data, casinos.data, values]);
+
+  if (!transaction || !values) return null;
+
+  const casino = casinos.data?.find((c) => String(c.id) === values.casinoId);
+  const scRatio = casino?.scRatio ?? DEFAULT_SC_RATIO;
+  const samePair = values.customerId === String(transaction.customerId) && values.casinoId === String(transaction.casinoId);
+  const current = linkBalance(links.data, values.customerId, values.casinoId);
+  // The pair's balance without this transaction: the base its new values add to.
+  const base = samePair && current
+    ? { unplayed: current.unplayed - toHundredths(transaction.unplayedCoinsChange), played: current.played - toHundredths(transaction.playedCoinsChange) }
+    : current;
+  const calc = preview(values, base, scRatio);
+
+  const set = (next: TxFormValues) => {
+    setValues(next);
+    setErrors({});
+  };
+  const field = (key: keyof TxFormValues) => (e: React.ChangeEvent<HTMLInputElement>) => set({ ...values, [key]: e.currentTarget.value });
+
+  const refresh = () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
+    ]);
+
+  const cancel = () => {
+    setValues(fromTransaction(transaction));
+    onClose();
+  };
+
+  const save = async () => {
+    const payload = {
+      id: transaction.id,
+      ...values,
+      unplayedCoinsChange: zeroIfEmpty(values.unplayedCoinsChange),
+      playedCoinsChange: zeroIfEmpty(values.playedCoinsChange),
+      usdChange: zeroIfEmpty(values.usdChange),
+    };
+    const problems = validate(payload);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    try {
+      await update.mutateAsync(payload);
+      notifySuccess('Success', 'Transaction updated successfully');
+      await refresh();
+      onClose();
+    } catch (error) {
+      if (guard(error)) return;
+      notifyError('Error', 'Failed to update transaction');
+    }
+  };
+
+  const confirmDelete = async () => {
+    try {
+      await remove.mutateAsync({ id: transaction.id });
+      notifySuccess(undefined, 'Transaction deleted successfully');
+      setConfirming(false);
+      onClose();
+      await refresh();
+    } catch (error) {
+      setConfirming(false);
+      if (guard(error)) return;
+      notifyError('Error', 'Failed to delete transaction');
+    }
+  };
+
+  return (
+    <>
+      <Modal opened={!confirming} onClose={cancel} title={<Text fw={700}>Edit Transaction</Text>} size="xl" centered>
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+          noValidate
+        >
+          <Stack>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Select
+                label="Customer"
+                searchable
+                data={toOptions(customers.data)}
+                value={values.customerId || null}
+                onChange={(v) => set({ ...values, customerId: v ?? '' })}
+                error={errors.customerId}
+              />
+              <Select
+                label="Casino"
+                searchable
+                data={casinoOptions}
+                value={values.casinoId || null}
+                onChange={(v) => set(withCasino(values, v ?? ''))}
+                error={errors.casinoId}
+              />
+              <Select
+                label="Transaction Type"
+                searchable
+                data={toOptions(types.data)}
+                value={values.transactionTypeId || null}
+                onChange={(v) => set({ ...values, transactionTypeId: v ?? '' })}
+                disabled={!values.casinoId}
+                error={errors.transactionTypeId}
+              />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput
+                label="Change in USD ($)"
+                type="number"
+                step="0.01"
+                description="Negative for purchases, positive for withdrawals"
+                value={values.usdChange}
+                onChange={field('usdChange')}
+                error={errors.usdChange}
+              />
+              <TextInput label="Change in Unplayed Coins" type="number" step="0.01" value={values.unplayedCoinsChange} onChange={field('unplayedCoinsChange')} error={errors.unplayedCoinsChange} mt={{ sm: 22 }} />
+              <TextInput label="Change in Played Coins" type="number" step="0.01" value={values.playedCoinsChange} onChange={field('playedCoinsChange')} error={errors.playedCoinsChange} mt={{ sm: 22 }} />
+            </SimpleGrid>
+            <CalculatedValues values={calc} scRatio={scRatio} />
+            <Group justify="space-between">
+              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
+                Delete
+              </Button>
+              <Group gap="sm">
+                <Button variant="default" onClick={cancel}>
+                  Cancel
+                </Button>
+                <Button type="submit" disabled={update.isPending} loading={update.isPending}>
+                  Save Changes
+                </Button>
+              </Group>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <ConfirmDialog
+        opened={confirming}
+        title="Delete transaction"
+        danger
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        onCancel={() => setConfirming(false)}
+        onConfirm={() => void confirmDelete()}
+        message={
+          <>
+            Are you sure you want to delete this transaction? This action cannot be undone.
+            <br />
+            <br />
+            <b>
+              {transaction.customer.name} · {transaction.casino.name} · {transaction.transactionType.name} · {formatDateTime(transaction.date)}
+            </b>
+          </>
+        }
+      />
+    </>
+  );
+}

@@ -1,0 +1,43 @@
+import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import type { TransactionView } from '../../../shared/schemas/transactions';
+import { type GridColumn, gridColumns } from '../../components/data-table';
+import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../../components/money';
+import { formatDateTime } from '../../lib/format';
+
+const col = gridColumns<TransactionView>();
+
+export const TRANSACTION_NUMERIC_COLUMNS = ['unplayed', 'played', 'usd', 'ratio', 'total'] as const;
+
+/** Date, Customer, [Casino], Type, Unplayed, Played, USD, Ratio, Total, Actions (edit). */
+export function transactionColumns(opts: { withCasino: boolean; onEdit: (t: TransactionView) => void }): GridColumn<TransactionView>[] {
+  return [
+    col.accessor('date', {
+      header: 'Date',
+      cell: (info) => (
+        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+          {formatDateTime(info.getValue())}
+        </Text>
+      ),
+    }),
+    col.accessor((t) => t.customer.name, { id: 'customer', header: 'Customer' }),
+    ...(opts.withCasino ? [col.accessor((t) => t.casino.name, { id: 'casino', header: 'Casino' })] : []),
+    col.accessor((t) => t.transactionType.name, { id: 'type', header: 'Type', cell: (info) => <TypeBadge name={info.getValue()} /> }),
+    col.accessor('unplayedCoinsChange', { id: 'unplayed', header: 'Unplayed', cell: (info) => <Coins value={info.getValue()} size="sm" /> }),
+    col.accessor('playedCoinsChange', { id: 'played', header: 'Played', cell: (info) => <Coins value={info.getValue()} size="sm" /> }),
+    col.accessor('usdChange', { id: 'usd', header: 'USD', cell: (info) => <SignedUsd value={info.getValue()} size="sm" /> }),
+    col.accessor('purchaseRatio', { id: 'ratio', header: 'Ratio', cell: (info) => <RatioBadge ratio={info.getValue()} /> }),
+    col.accessor('totalCoinsAfter', { id: 'total', header: 'Total', cell: (info) => <Coins value={info.getValue()} size="sm" fw={600} /> }),
+    col.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: (info) => (
+        <Tooltip label="Edit transaction">
+          <ActionIcon variant="subtle" aria-label={`Edit transaction ${info.row.original.id}`} onClick={() => opts.onEdit(info.row.original)}>
+            <IconPencil size={16} />
+          </ActionIcon>
+        </Tooltip>
+      ),
+    }),
+  ];
+}

@@ -1,0 +1,222 @@
+import { Badge, Button, Grid, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconArrowRight, IconDeviceFloppy, IconEraser, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { DEFAULT_SC_RATIO } from '../../../shared/constants';
+import { createTransactionInput } from '../../../shared/schemas/transactions';
+import { describeSaveError, fieldIssuesOf } from '../../lib/errors';
+import { toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { useSessionGuard } from '../../lib/use-session-guard';
+import { zodValidate } from '../../lib/zod-form';
+import { trpc } from '../../trpc';
+import { CalculatedValues } from './calculated-values';
+import {
+  activeCasinosOf,
+  afterSave,
+  EMPTY_FORM,
+  linkBalance,
+  preview,
+  type TxFormValues,
+  withCasino,
+  withCustomer,
+  withNextCasino,
+} from './form-state';
+
+const DRAFT_KEY = 'transaction-draft';
+const validate = zodValidate(createTransactionInput);
+
+function loadDraft(): TxFormValues {
+  try {
+    const saved = JSON.parse(localStorage.getItem(DRAFT_KEY) ?? 'null') as Partial<TxFormValues> | null;
+    return saved ? { ...EMPTY_FORM, ...saved } : EMPTY_FORM;
+  } catch {
+    return EMPTY_FORM;
+  }
+}
+
+/** Spec 2.7: the quick-entry form. Reports the chosen casino to the Recent panel below it. */
+export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId: string) => void }) {
+  const queryClient = useQueryClient();
+  const guard = useSessionGuard();
+  const customers = useCustomers();
+  const casinos = useCasinos();
+  const links = useAllLinks();
+  const [values, setValues] = useState<TxFormValues>(loadDraft);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const types = useTypes(values.casinoId ? Number(values.casinoId) : undefined);
+  const create = useMutation(trpc.transactions.create.mutationOptions());
+  const typeRef = useRef<HTMLInputElement>(null);
+
+  const active = useMemo(() => activeCasinosOf(links.data, casinos.data, values.customerId), [links.data, casinos.data, values.customerId]);
+  const activeIds = active.map((c) => String(c.id));
+  const casino = casinos.data?.find((c) => String(c.id) === values.casinoId);
+  const scRatio = casino?.scRatio ?? DEFAULT_SC_RATIO;
+  const calc = preview(values, linkBalance(links.data, values.customerId, values.casinoId), scRatio);
+
+  useEffect(() => localStorage.setItem(DRAFT_KEY, JSON.stringify(values)), [values]);
+  useEffect(() => onCasinoChange(values.casinoId), [values.casinoId, onCasinoChange]);
+
+  const update = (next: TxFormValues) => {
+    setValues(next);
+    setErrors({});
+  };
+  const setField = (field: keyof TxFormValues) => (value: string) => update({ ...values, [field]: value });
+
+  const save = async (andAnother: boolean) => {
+    const problems = validate(values);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    try {
+      await create.mutateAsync({ ...values, idempotencyKey: crypto.randomUUID() });
+      notifySuccess('Success', 'Transaction created successfully');
+      update(afterSave(values));
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
+      ]);
+      if (andAnother) typeRef.current?.focus();
+    } catch (error) {
+      if (guard(error)) return;
+      const issues = fieldIssuesOf(error);
+      if (issues.length) setErrors(Object.fromEntries(issues.map((i) => [i.path, i.message])));
+      const { title, message } = describeSaveError(error, 'Failed to create transaction');
+      notifyError(title, message);
+    }
+  };
+
+  const casinoHint = !values.customerId
+    ? 'Select a customer to choose a casino'
+    : links.isSuccess && active.length === 0
+      ? 'No active casinos registered for this customer'
+      : undefined;
+
+  return (
+    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save(false);
+        }}
+        noValidate
+      >
+        <Group justify="space-between" mb="md">
+          <Text fw={700}>New transaction</Text>
+          <Badge variant="dot" color="teal">
+            Auto-save enabled
+          </Badge>
+        </Group>
+        <Stack gap="md">
+          <Grid gap="md">
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Select
+                label="Customer"
+                placeholder="Choose a customer"
+                searchable
+                data={toOptions(customers.data?.filter((c) => c.isActive || String(c.id) === values.customerId))}
+                value={values.customerId || null}
+                onChange={(v) => update(withCustomer(values, v ?? '', activeCasinosOf(links.data, casinos.data, v ?? '').map((c) => String(c.id))))}
+                error={errors.customerId}
+                nothingFoundMessage="No customers"
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Group gap="xs" align="flex-start" wrap="nowrap">
+                <Select
+                  label="Casino"
+                  placeholder={values.customerId ? 'Choose a casino' : 'Select a customer first'}
+                  searchable
+                  style={{ flex: 1 }}
+                  data={toOptions(active)}
+                  value={values.casinoId || null}
+                  onChange={(v) => update(withCasino(values, v ?? ''))}
+                  disabled={!values.customerId}
+                  error={errors.casinoId}
+                  description={casinoHint}
+                  inputWrapperOrder={['label', 'input', 'description', 'error']}
+                />
+                <Tooltip label="Next Casino">
+                  <Button
+                    variant="light"
+                    mt={25}
+                    px="sm"
+                    onClick={() => update(withNextCasino(values, activeIds))}
+                    disabled={activeIds.length === 0}
+                    aria-label="Next Casino"
+                    rightSection={<IconArrowRight size={16} />}
+                  >
+                    Next
+                  </Button>
+                </Tooltip>
+              </Group>
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <Select
+                ref={typeRef}
+                label="Transaction Type"
+                placeholder={values.casinoId ? 'Choose a type' : 'Select a casino first'}
+                searchable
+                data={toOptions(types.data)}
+                value={values.transactionTypeId || null}
+                onChange={(v) => setField('transactionTypeId')(v ?? '')}
+                disabled={!values.casinoId}
+                error={errors.transactionTypeId}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <TextInput
+                label="Change in USD ($)"
+                type="number"
+                step="0.01"
+                inputMode="decimal"
+                placeholder="0.00"
+                description="Negative for purchases, positive for withdrawals"
+                value={values.usdChange}
+                onChange={(e) => setField('usdChange')(e.currentTarget.value)}
+                error={errors.usdChange}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <TextInput
+                label="Change in Unplayed Coins"
+                type="number"
+                step="0.01"
+                inputMode="decimal"
+                placeholder="0.00"
+                value={values.unplayedCoinsChange}
+                onChange={(e) => setField('unplayedCoinsChange')(e.currentTarget.value)}
+                error={errors.unplayedCoinsChange}
+                mt={{ md: 22 }}
+              />
+            </Grid.Col>
+            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
+              <TextInput
+                label="Change in Played Coins"
+                type="number"
+                step="0.01"
+                inputMode="decimal"
+                placeholder="0.00"
+                value={values.playedCoinsChange}
+                onChange={(e) => setField('playedCoinsChange')(e.currentTarget.value)}
+                error={errors.playedCoinsChange}
+                mt={{ md: 22 }}
+              />
+            </Grid.Col>
+          </Grid>
+          <CalculatedValues values={calc} scRatio={scRatio} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="subtle" color="gray" leftSection={<IconEraser size={16} />} onClick={() => update(EMPTY_FORM)}>
+              Clear Form
+            </Button>
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => void save(true)} disabled={create.isPending}>
+              Save &amp; Add Another
+            </Button>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={create.isPending}>
+              Save Transaction
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Paper>
+  );
+}

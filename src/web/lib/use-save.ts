@@ -1,0 +1,40 @@
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { fieldIssuesOf, formatIssues, messageOf } from './errors';
+import { notifyError, notifySuccess } from './notify';
+import { useSessionGuard } from './use-session-guard';
+
+interface SaveOptions {
+  /** Success toast: [title, text] (spec 8.3). */
+  success: [string | undefined, string];
+  /** The error toast's default text (spec 8.2). */
+  failure: string;
+  /** Queries to refresh after the write. */
+  invalidate: QueryKey[];
+  /** Receives field errors to show on the form. */
+  onFieldErrors?: (errors: Record<string, string>) => void;
+}
+
+/** Runs a write with the spec's toasts, the 401 redirect, field errors and cache refresh. Returns success. */
+export function useSave() {
+  const queryClient = useQueryClient();
+  const guard = useSessionGuard();
+  return useCallback(
+    async (write: () => Promise<unknown>, opts: SaveOptions): Promise<boolean> => {
+      try {
+        await write();
+        notifySuccess(opts.success[0], opts.success[1]);
+        await Promise.all(opts.invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+        return true;
+      } catch (error) {
+        if (guard(error)) return false;
+        const issues = fieldIssuesOf(error);
+        if (issues.length && opts.onFieldErrors) opts.onFieldErrors(Object.fromEntries(issues.map((i) => [i.path, i.message])));
+        const detail = issues.length ? formatIssues(issues) : messageOf(error, '');
+        notifyError('Error', detail ? `${opts.failure}. ${detail}` : opts.failure);
+        return false;
+      }
+    },
+    [queryClient, guard],
+  );
+}

@@ -1,0 +1,115 @@
+import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { CasinoView } from '../../shared/schemas/casinos';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
+import { countLabel, ListToolbar, matches } from '../components/list-toolbar';
+import { StatusToggle } from '../components/status-toggle';
+import { CasinoDialog } from '../features/casinos/casino-dialog';
+import { formatDate } from '../lib/format';
+import { useCasinos } from '../lib/master-data';
+import { useSave } from '../lib/use-save';
+import { trpc } from '../trpc';
+
+const col = gridColumns<CasinoView>();
+
+/** Spec 2.11. */
+export function CasinosPage() {
+  const casinos = useCasinos();
+  const save = useSave();
+  const update = useMutation(trpc.casinos.update.mutationOptions());
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<{ casino: CasinoView | null } | null>(null);
+
+  const columns = useMemo<GridColumn<CasinoView>[]>(
+    () => [
+      col.accessor('name', { header: 'Name', cell: (info) => <Text fw={600} size="sm">{info.getValue()}</Text> }),
+      col.accessor('website', {
+        header: 'Website',
+        cell: (info) => {
+          const url = info.getValue();
+          return url ? (
+            <Anchor href={url} target="_blank" rel="noreferrer" size="sm">
+              {url.replace(/^https?:\/\//, '')}
+            </Anchor>
+          ) : (
+            <Text c="dimmed" size="sm">—</Text>
+          );
+        },
+      }),
+      col.accessor('scRatio', { header: 'SC per $1', cell: (info) => <Text ff="monospace" size="sm">{info.getValue().toLocaleString()}</Text> }),
+      col.accessor('isActive', {
+        header: 'Status',
+        cell: (info) => (
+          <Badge color={info.getValue() ? 'teal' : 'gray'} variant="light">
+            {info.getValue() ? 'Active' : 'Inactive'}
+          </Badge>
+        ),
+      }),
+      col.accessor('createdAt', { header: 'Created', cell: (info) => formatDate(info.getValue()) }),
+      col.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row: { original: c } }) => (
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label="Edit casino">
+              <ActionIcon variant="subtle" aria-label={`Edit ${c.name}`} onClick={() => setDialog({ casino: c })}>
+                <IconPencil size={16} />
+              </ActionIcon>
+            </Tooltip>
+            <StatusToggle
+              name={c.name}
+              isActive={c.isActive}
+              onConfirm={async () => {
+                await save(() => update.mutateAsync({ id: c.id, isActive: !c.isActive }), {
+                  success: [undefined, 'Casino status updated successfully'],
+                  failure: 'Failed to update casino status',
+                  invalidate: [trpc.casinos.list.queryKey()],
+                });
+              }}
+            />
+          </Group>
+        ),
+      }),
+    ],
+    [save, update],
+  );
+
+  const all = casinos.data ?? [];
+  const shown = all.filter((c) => matches(search, c.name, c.website));
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <ListToolbar
+            search={search}
+            onSearch={setSearch}
+            placeholder="Search casinos by name or website..."
+            addLabel="Add Casino"
+            onAdd={() => setDialog({ casino: null })}
+            count={countLabel(shown.length, all.length, 'casino')}
+          />
+          <DataTable
+            label="Casinos"
+            columns={columns}
+            data={shown}
+            getRowId={(c) => String(c.id)}
+            loading={casinos.isPending}
+            loadingText="Loading casinos..."
+            minWidth={760}
+            empty={
+              search.trim() ? (
+                <EmptyState title="No casinos found matching your search" action={<Button size="xs" variant="light" onClick={() => setSearch('')}>Clear search</Button>} />
+              ) : (
+                <EmptyState title="No casinos yet" description="Add the casinos your customers play at." />
+              )
+            }
+          />
+        </Stack>
+      </Paper>
+      <CasinoDialog opened={dialog !== null} casino={dialog?.casino ?? null} onClose={() => setDialog(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { IconBuildingStore, IconPencil } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { CustomerView } from '../../shared/schemas/customers';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
+import { countLabel, ListToolbar, matches } from '../components/list-toolbar';
+import { StatusToggle } from '../components/status-toggle';
+import { CustomerCasinosDialog } from '../features/customers/customer-casinos-dialog';
+import { CustomerDialog } from '../features/customers/customer-dialog';
+import { formatDate } from '../lib/format';
+import { useAllLinks, useCustomers } from '../lib/master-data';
+import { useSave } from '../lib/use-save';
+import { trpc } from '../trpc';
+
+const col = gridColumns<CustomerView>();
+
+/** Spec 2.10. */
+export function CustomersPage() {
+  const customers = useCustomers();
+  const links = useAllLinks();
+  const save = useSave();
+  const update = useMutation(trpc.customers.update.mutationOptions());
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<{ customer: CustomerView | null } | null>(null);
+  const [casinosOf, setCasinosOf] = useState<CustomerView | null>(null);
+
+  const activeLinks = useMemo(() => {
+    const counts = new Map<number, number>();
+    for (const l of links.data ?? []) if (l.status === 'active') counts.set(l.customerId, (counts.get(l.customerId) ?? 0) + 1);
+    return counts;
+  }, [links.data]);
+
+  const columns = useMemo<GridColumn<CustomerView>[]>(
+    () => [
+      col.accessor('name', { header: 'Name', cell: (info) => <Text fw={600} size="sm">{info.getValue()}</Text> }),
+      col.accessor('email', { header: 'Email', cell: (info) => info.getValue() ?? <Text c="dimmed" size="sm">—</Text> }),
+      col.accessor((c) => activeLinks.get(c.id) ?? 0, { id: 'casinos', header: 'Active casinos' }),
+      col.accessor('isActive', {
+        header: 'Status',
+        cell: (info) => (
+          <Badge color={info.getValue() ? 'teal' : 'gray'} variant="light">
+            {info.getValue() ? 'Active' : 'Inactive'}
+          </Badge>
+        ),
+      }),
+      col.accessor('createdAt', { header: 'Created', cell: (info) => formatDate(info.getValue()) }),
+      col.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row: { original: c } }) => (
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label="Edit customer">
+              <ActionIcon variant="subtle" aria-label={`Edit ${c.name}`} onClick={() => setDialog({ customer: c })}>
+                <IconPencil size={16} />
+              </ActionIcon>
+            </Tooltip>
+            <Button size="xs" variant="light" leftSection={<IconBuildingStore size={14} />} onClick={() => setCasinosOf(c)}>
+              Casinos
+            </Button>
+            <StatusToggle
+              name={c.name}
+              isActive={c.isActive}
+              onConfirm={async () => {
+                await save(() => update.mutateAsync({ id: c.id, isActive: !c.isActive }), {
+                  success: [undefined, 'Customer status updated successfully'],
+                  failure: 'Failed to update customer status',
+                  invalidate: [trpc.customers.list.queryKey()],
+                });
+              }}
+            />
+          </Group>
+        ),
+      }),
+    ],
+    [activeLinks, save, update],
+  );
+
+  const all = customers.data ?? [];
+  const shown = all.filter((c) => matches(search, c.name, c.email));
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <ListToolbar
+            search={search}
+            onSearch={setSearch}
+            placeholder="Search customers by name or email..."
+            addLabel="Add Customer"
+            onAdd={() => setDialog({ customer: null })}
+            count={countLabel(shown.length, all.length, 'customer')}
+          />
+          <DataTable
+            label="Customers"
+            columns={columns}
+            data={shown}
+            getRowId={(c) => String(c.id)}
+            loading={customers.isPending}
+            loadingText="Loading customers..."
+            minWidth={820}
+            empty={
+              search.trim() ? (
+                <EmptyState title="No customers found matching your search" action={<Button size="xs" variant="light" onClick={() => setSearch('')}>Clear search</Button>} />
+              ) : (
+                <EmptyState title="No customers yet" description="Add the first customer to start recording transactions." />
+              )
+            }
+          />
+        </Stack>
+      </Paper>
+      <CustomerDialog opened={dialog !== null} customer={dialog?.customer ?? null} onClose={() => setDialog(null)} />
+      <CustomerCasinosDialog customer={casinosOf} onClose={() => setCasinosOf(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,122 @@
+import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { IconBuildingStore, IconCash, IconCirclePlus, IconHistory, IconReceipt, IconShieldCheck, IconTrendingUp, IconUsersGroup } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { DASHBOARD_FETCH_LIMIT, DASHBOARD_RECENT_SHOWN } from '../../shared/constants';
+import { SignedUsd, TypeBadge } from '../components/money';
+import { RouterAnchor } from '../components/router-link';
+import { formatDateTime } from '../lib/format';
+import { useCasinos, useCustomers } from '../lib/master-data';
+import { useAuth } from '../lib/use-auth';
+import { trpc } from '../trpc';
+
+function StatCard({ title, value, hint, icon, loading }: { title: string; value: ReactNode; hint: string; icon: ReactNode; loading?: boolean }) {
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4}>
+          <Text size="sm" c="dimmed" fw={600}>
+            {title}
+          </Text>
+          {loading ? <Skeleton h={30} w={60} /> : <Text fz={28} fw={800} lh={1.1} tt="capitalize" data-testid={`stat-${title}`}>{value}</Text>}
+          <Text size="xs" c="dimmed">
+            {hint}
+          </Text>
+        </Stack>
+        <ThemeIcon size={44} radius="md" variant="light">
+          {icon}
+        </ThemeIcon>
+      </Group>
+    </Card>
+  );
+}
+
+function QuickAction({ to, title, hint, icon }: { to: string; title: string; hint: string; icon: ReactNode }) {
+  return (
+    <RouterAnchor to={to} underline="never" c="inherit">
+      <UnstyledButton component="div" p="md" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, height: '100%' }}>
+        <Group wrap="nowrap">
+          <ThemeIcon variant="light" size="lg">
+            {icon}
+          </ThemeIcon>
+          <div>
+            <Text fw={600}>{title}</Text>
+            <Text size="xs" c="dimmed">
+              {hint}
+            </Text>
+          </div>
+        </Group>
+      </UnstyledButton>
+    </RouterAnchor>
+  );
+}
+
+/** Spec 2.6. */
+export function DashboardPage() {
+  const auth = useAuth();
+  const customers = useCustomers();
+  const casinos = useCasinos();
+  const recent = useQuery(trpc.transactions.list.queryOptions({ limit: DASHBOARD_FETCH_LIMIT }));
+  const rows = Array.isArray(recent.data) ? recent.data : [];
+  const isAdmin = auth.user?.role === 'admin';
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <StatCard title="Total Customers" hint="Active gaming accounts" icon={<IconUsersGroup />} loading={customers.isPending} value={customers.data?.filter((c) => c.isActive).length ?? 0} />
+        <StatCard title="Active Casinos" hint="Gaming platforms" icon={<IconBuildingStore />} loading={casinos.isPending} value={casinos.data?.filter((c) => c.isActive).length ?? 0} />
+        <StatCard title="Recent Transactions" hint="Last 10 entries" icon={<IconReceipt />} loading={recent.isPending} value={rows.length} />
+        <StatCard title="Your Role" hint="Access level" icon={<IconShieldCheck />} value={auth.user?.role ?? ''} />
+      </SimpleGrid>
+
+      <Paper withBorder p="lg">
+        <Title order={2} size="h4" mb="md">
+          Quick Actions
+        </Title>
+        <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+          <QuickAction to="/transactions/add" title="Add Transaction" hint="Record a new entry" icon={<IconCirclePlus size={20} />} />
+          <QuickAction to="/transactions/history" title="View History" hint="Browse and filter all entries" icon={<IconHistory size={20} />} />
+          <QuickAction to="/reports/high-sc" title="High SC Report" hint="$100+ balances" icon={<IconTrendingUp size={20} />} />
+          {isAdmin && <QuickAction to="/reports/profitability" title="Profitability" hint="USD reports" icon={<IconCash size={20} />} />}
+        </SimpleGrid>
+      </Paper>
+
+      <Paper withBorder p="lg">
+        <Title order={2} size="h4" mb="md">
+          Recent Activity
+        </Title>
+        {recent.isPending ? (
+          <Stack>{[0, 1, 2].map((i) => <Skeleton key={i} h={44} />)}</Stack>
+        ) : rows.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            No transactions yet. Record the first one on the Add Transaction page.
+          </Text>
+        ) : (
+          <Stack gap={0}>
+            {rows.slice(0, DASHBOARD_RECENT_SHOWN).map((t) => (
+              <Group key={t.id} justify="space-between" py="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} data-testid="recent-activity">
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Text fw={600} size="sm" lineClamp={1}>
+                    {t.customer.name} <Text span c="dimmed">at</Text> {t.casino.name}
+                  </Text>
+                  <Group gap="xs">
+                    <TypeBadge name={t.transactionType.name} />
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(t.date)}
+                    </Text>
+                  </Group>
+                </Stack>
+                <SignedUsd value={t.usdChange} />
+              </Group>
+            ))}
+          </Stack>
+        )}
+        <Group justify="flex-end" mt="sm">
+          <RouterAnchor to="/transactions/history" size="sm">
+            View all transactions
+          </RouterAnchor>
+        </Group>
+      </Paper>
+    </Stack>
+  );
+}

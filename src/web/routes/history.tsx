@@ -1,0 +1,97 @@
+import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { HISTORY_PAGE_SIZE } from '../../shared/constants';
+import { MAX_LIST_LIMIT, type TransactionFilters, type TransactionView } from '../../shared/schemas/transactions';
+import { DataTable, EmptyState } from '../components/data-table';
+import { ExportMenu } from '../components/export-menu';
+import { Pager } from '../components/pager';
+import { EditTransactionDialog } from '../features/transactions/edit-transaction-dialog';
+import type { HistorySearch } from '../features/transactions/history-search';
+import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from '../features/transactions/transaction-columns';
+import { transactionSheet } from '../features/transactions/transaction-export';
+import { toOptions, useAllTypes, useCasinos, useCustomers } from '../lib/master-data';
+import { trpc, trpcClient } from '../trpc';
+
+const route = getRouteApi('/signed-in/transactions/history');
+const ALL = 'all';
+
+/** Every row matching the filters, fetched in pages (the export covers all of them, not the visible page). */
+async function fetchAll(filters: TransactionFilters): Promise<TransactionView[]> {
+  const rows: TransactionView[] = [];
+  for (let offset = 0; ; offset += MAX_LIST_LIMIT) {
+    const page = await trpcClient.transactions.list.query({ ...filters, limit: MAX_LIST_LIMIT, offset });
+    if (Array.isArray(page)) return page;
+    rows.push(...page.transactions);
+    if (rows.length >= page.totalCount || page.transactions.length === 0) return rows;
+  }
+}
+
+/** Spec 2.8. Filters and page live in the URL; any filter change resets the page to 1. */
+export function HistoryPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const [editing, setEditing] = useState<TransactionView | null>(null);
+  const customers = useCustomers();
+  const casinos = useCasinos();
+  const types = useAllTypes();
+  const page = search.page ?? 1;
+  const { page: _page, ...filters } = search;
+
+  const query = useQuery({
+    ...trpc.transactions.list.queryOptions({ ...filters, limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const data = query.data && !Array.isArray(query.data) ? query.data : { transactions: [], totalCount: 0 };
+  const columns = useMemo(() => transactionColumns({ withCasino: true, onEdit: setEditing }), []);
+
+  const setFilter = (key: keyof HistorySearch, value: string | number | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, [key]: value === '' || value === ALL ? undefined : value, page: undefined }) });
+  const idFilter = (key: 'customerId' | 'casinoId' | 'transactionTypeId') => (v: string | null) =>
+    setFilter(key, v && v !== ALL ? Number(v) : undefined);
+
+  const casinoName = new Map(casinos.data?.map((c) => [c.id, c.name]));
+  const typeOptions = (types.data ?? [])
+    .filter((t) => !filters.casinoId || t.casinoId === filters.casinoId)
+    .map((t) => ({ value: String(t.id), label: filters.casinoId ? t.name : `${t.name} — ${casinoName.get(t.casinoId) ?? 'Unknown casino'}` }));
+  const withAll = (label: string, options: { value: string; label: string }[]) => [{ value: ALL, label }, ...options];
+  const hasFilters = Object.keys(filters).length > 0;
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="sm">
+          <Select label="Customer" searchable data={withAll('All customers', toOptions(customers.data))} value={String(filters.customerId ?? ALL)} onChange={idFilter('customerId')} allowDeselect={false} />
+          <Select label="Casino" searchable data={withAll('All casinos', toOptions(casinos.data))} value={String(filters.casinoId ?? ALL)} onChange={idFilter('casinoId')} allowDeselect={false} />
+          <Select label="Transaction Type" searchable data={withAll('All types', typeOptions)} value={String(filters.transactionTypeId ?? ALL)} onChange={idFilter('transactionTypeId')} allowDeselect={false} />
+          <TextInput label="Start Date" type="date" value={filters.startDate ?? ''} max={filters.endDate} onChange={(e) => setFilter('startDate', e.currentTarget.value)} />
+          <TextInput label="End Date" type="date" value={filters.endDate ?? ''} min={filters.startDate} onChange={(e) => setFilter('endDate', e.currentTarget.value)} />
+        </SimpleGrid>
+        <Group justify="space-between" mt="md">
+          <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={() => void navigate({ search: {} })} disabled={!hasFilters}>
+            Clear Filters
+          </Button>
+          <ExportMenu build={async () => transactionSheet(await fetchAll(filters))} emptyMessage="There are no transactions to export" noun="transactions" />
+        </Group>
+      </Paper>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <DataTable
+            label="Transactions"
+            columns={columns}
+            data={data.transactions}
+            getRowId={(t) => String(t.id)}
+            loading={query.isPending}
+            numeric={TRANSACTION_NUMERIC_COLUMNS}
+            minWidth={1000}
+            empty={<EmptyState title="No transactions found" description="Try adjusting your filters or add some transactions" />}
+          />
+          <Pager full page={page} pageSize={HISTORY_PAGE_SIZE} total={data.totalCount} onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />
+        </Stack>
+      </Paper>
+      <EditTransactionDialog transaction={editing} onClose={() => setEditing(null)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,116 @@
+import { ActionIcon, Group, Paper, Select, Stack, Tooltip } from '@mantine/core';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useMutation } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import type { TransactionTypeView } from '../../shared/schemas/transaction-types';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
+import { countLabel, ListToolbar, matches } from '../components/list-toolbar';
+import { TypeBadge } from '../components/money';
+import { TypeDialog } from '../features/transaction-types/type-dialog';
+import { toOptions, useAllTypes, useCasinos } from '../lib/master-data';
+import { useSave } from '../lib/use-save';
+import { trpc } from '../trpc';
+
+const col = gridColumns<TransactionTypeView & { casinoName: string }>();
+const ALL = 'all';
+
+/** Spec 2.12. */
+export function TypesPage() {
+  const types = useAllTypes();
+  const casinos = useCasinos();
+  const save = useSave();
+  const remove = useMutation(trpc.transactionTypes.delete.mutationOptions());
+  const [casinoId, setCasinoId] = useState(ALL);
+  const [search, setSearch] = useState('');
+  const [dialog, setDialog] = useState<{ type: TransactionTypeView | null } | null>(null);
+  const [deleting, setDeleting] = useState<TransactionTypeView | null>(null);
+
+  const casinoName = useMemo(() => new Map(casinos.data?.map((c) => [c.id, c.name])), [casinos.data]);
+  const rows = (types.data ?? []).map((t) => ({ ...t, casinoName: casinoName.get(t.casinoId) ?? 'Unknown casino' }));
+  const shown = rows.filter((t) => (casinoId === ALL || String(t.casinoId) === casinoId) && matches(search, t.name, t.casinoName));
+
+  const columns = useMemo<GridColumn<TransactionTypeView & { casinoName: string }>[]>(
+    () => [
+      col.accessor('name', { header: 'Name', cell: (info) => <TypeBadge name={info.getValue()} /> }),
+      col.accessor('casinoName', { header: 'Casino' }),
+      col.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row: { original: t } }) => (
+          <Group gap="xs" wrap="nowrap">
+            <Tooltip label="Edit type">
+              <ActionIcon variant="subtle" aria-label={`Edit ${t.name} at ${t.casinoName}`} onClick={() => setDialog({ type: t })}>
+                <IconPencil size={16} />
+              </ActionIcon>
+            </Tooltip>
+            <Tooltip label="Delete type">
+              <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name} at ${t.casinoName}`} onClick={() => setDeleting(t)}>
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        ),
+      }),
+    ],
+    [],
+  );
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    await save(() => remove.mutateAsync({ id: deleting.id }), {
+      success: ['Deleted', 'Transaction type removed'],
+      failure: 'Failed to delete transaction type',
+      invalidate: [trpc.transactionTypes.pathKey()],
+    });
+    setDeleting(null);
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <ListToolbar
+            search={search}
+            onSearch={setSearch}
+            placeholder="Search types..."
+            addLabel="Add Type"
+            onAdd={() => setDialog({ type: null })}
+            count={countLabel(shown.length, rows.length, 'type')}
+            extra={
+              <Select
+                aria-label="Casino filter"
+                w={200}
+                data={[{ value: ALL, label: 'All casinos' }, ...toOptions(casinos.data)]}
+                value={casinoId}
+                allowDeselect={false}
+                onChange={(v) => setCasinoId(v ?? ALL)}
+              />
+            }
+          />
+          <DataTable
+            label="Transaction types"
+            columns={columns}
+            data={shown}
+            getRowId={(t) => String(t.id)}
+            loading={types.isPending}
+            loadingText="Loading transaction types..."
+            minWidth={480}
+            empty={<EmptyState title="No transaction types found" description="Add types such as Purchase, Withdraw or Bonus for each casino." />}
+          />
+        </Stack>
+      </Paper>
+      <TypeDialog opened={dialog !== null} type={dialog?.type ?? null} defaultCasinoId={casinoId === ALL ? '' : casinoId} onClose={() => setDialog(null)} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete transaction type"
+        danger
+        confirmLabel="Delete"
+        busy={remove.isPending}
+        message={`Are you sure you want to delete the type "${deleting?.name}" at ${deleting ? (casinoName.get(deleting.casinoId) ?? 'Unknown casino') : ''}? This cannot be undone.`}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}
