@@ -1,0 +1,129 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CasinoView } from '../../shared/schemas/casinos';
+import type { LinkView } from '../../shared/schemas/customer-casinos';
+import type { CustomerView } from '../../shared/schemas/customers';
+import { calls, mockTrpc } from '../testing/msw';
+import { ADMIN, renderApp } from '../testing/render';
+import { choose, fieldValue, optionsOf } from '../testing/select';
+
+const at = '2026-01-01T00:00:00.000Z';
+const customers: CustomerView[] = [
+  { id: 1, name: 'Alice', email: null, isActive: true, createdAt: at },
+  { id: 2, name: 'Bob', email: null, isActive: true, createdAt: at },
+];
+const casinos: CasinoView[] = [
+  { id: 10, name: 'Lucky', website: null, isActive: true, scRatio: 1000, createdAt: at },
+  { id: 11, name: 'Star', website: null, isActive: true, scRatio: 1000, createdAt: at },
+  { id: 12, name: 'Moon', website: null, isActive: true, scRatio: 1000, createdAt: at },
+];
+const link = (customerId: number, casinoId: number, status: LinkView['status'], unplayed = '0.00', played = '0.00'): LinkView => ({
+  customerId,
+  casinoId,
+  status,
+  currentUnplayedCoins: unplayed,
+  currentPlayedCoins: played,
+});
+const links = [link(1, 10, 'active', '1000.00', '50.00'), link(1, 11, 'active'), link(1, 12, 'banned'), link(2, 11, 'active')];
+const types = [
+  { id: 100, name: 'Purchase', casinoId: 10 },
+  { id: 101, name: 'Bonus', casinoId: 10 },
+  { id: 110, name: 'Purchase', casinoId: 11 },
+];
+
+function mockLedger() {
+  mockTrpc({
+    'auth.user': () => ADMIN,
+    'customers.list': () => customers,
+    'casinos.list': () => casinos,
+    'customerCasinos.list': () => links,
+    'transactionTypes.list': (input) => types.filter((t) => !input || t.casinoId === (input as { casinoId: number }).casinoId),
+    'transactions.list': () => ({ transactions: [], totalCount: 0 }),
+    'transactions.create': (input) => ({ id: 1, ...(input as object) }),
+  });
+}
+
+beforeEach(() => localStorage.removeItem('transaction-draft'));
+
+describe('Add Transaction form', () => {
+  it('offers only active linked casinos, cycles with Next Casino and clears the type', async () => {
+    mockLedger();
+    renderApp('/transactions/add');
+    await screen.findByText('Select a customer to choose a casino');
+    await choose('Customer', 'Alice');
+    expect(await optionsOf('Casino')).toEqual(['Lucky', 'Star']);
+    await choose('Casino', 'Lucky');
+    await choose('Transaction Type', 'Bonus');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Next Casino' }));
+    expect(fieldValue('Casino')).toBe('Star');
+    expect(fieldValue('Transaction Type')).toBe('');
+    fireEvent.click(screen.getByRole('button', { name: 'Next Casino' }));
+    expect(fieldValue('Casino')).toBe('Lucky');
+  });
+
+  it('clears a casino that the new customer has no active link to, and keeps one they share', async () => {
+    mockLedger();
+    renderApp('/transactions/add');
+    await choose('Customer', 'Alice');
+    await choose('Casino', 'Lucky');
+    await choose('Customer', 'Bob');
+    expect(fieldValue('Casino')).toBe('');
+    await choose('Casino', 'Star');
+    await choose('Customer', 'Alice');
+    expect(fieldValue('Casino')).toBe('Star');
+  });
+
+  it('previews a purchase: ratio to 2 decimals, colour and after-values', async () => {
+    mockLedger();
+    renderApp('/transactions/add');
+    await choose('Customer', 'Alice');
+    await choose('Casino', 'Lucky');
+    fireEvent.change(screen.getByLabelText('Change in USD ($)'), { target: { value: '-20' } });
+    fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '22000' } });
+    fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '0.5' } });
+    await waitFor(() => expect(screen.getByTestId('preview-ratio').textContent).toBe('1.10'));
+    expect(screen.getByTestId('preview-ratio-hint').textContent).toBe('Above 1.1 threshold');
+    expect(screen.getByTestId('preview-ratio').getAttribute('style')).toContain('teal');
+    expect(screen.getByTestId('preview-unplayed').textContent).toBe('23,000.00');
+    expect(screen.getByTestId('preview-played').textContent).toBe('50.50');
+    expect(screen.getByTestId('preview-total').textContent).toBe('23,050.50');
+
+    fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '21000' } });
+    await waitFor(() => expect(screen.getByTestId('preview-ratio').textContent).toBe('1.05'));
+    expect(screen.getByTestId('preview-ratio-hint').textContent).toBe('Below 1.1 threshold');
+    expect(screen.getByTestId('preview-ratio').getAttribute('style')).toContain('red');
+  });
+
+  it('keeps customer and casino after a save and clears the rest', async () => {
+    mockLedger();
+    renderApp('/transactions/add');
+    await choose('Customer', 'Alice');
+    await choose('Casino', 'Lucky');
+    await choose('Transaction Type', 'Purchase');
+    fireEvent.change(screen.getByLabelText('Change in USD ($)'), { target: { value: '-20' } });
+    fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '22000' } });
+    fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Transaction' }));
+    expect(await screen.findByText('Transaction created successfully')).toBeTruthy();
+    const sent = calls.find((c) => c.path === 'transactions.create')?.input as Record<string, string>;
+    expect(sent).toMatchObject({ customerId: '1', casinoId: '10', transactionTypeId: '100', usdChange: '-20', unplayedCoinsChange: '22000', playedCoinsChange: '0' });
+    expect(sent.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
+    expect(fieldValue('Customer')).toBe('Alice');
+    expect(fieldValue('Casino')).toBe('Lucky');
+    expect(fieldValue('Transaction Type')).toBe('');
+    expect((screen.getByLabelText('Change in USD ($)') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Change in Unplayed Coins') as HTMLInputElement).value).toBe('');
+  });
+
+  it('shows the spec messages for an empty form without calling the server', async () => {
+    mockLedger();
+    renderApp('/transactions/add');
+    await screen.findByText('Select a customer to choose a casino');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Transaction' }));
+    for (const text of ['Customer is required', 'Casino is required', 'Transaction type is required', 'USD change is required', 'Unplayed coins change is required', 'Played coins change is required']) {
+      expect(await screen.findByText(text)).toBeTruthy();
+    }
+    expect(calls.some((c) => c.path === 'transactions.create')).toBe(false);
+  });
+});
