@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, baseUrl, openBrowser, type Session, signIn } from './helpers';
+import { ADMIN, openBrowser, type Session, signIn } from './helpers';
 
 let s: Session;
 beforeAll(async () => {
