@@ -3,22 +3,35 @@ import { expect } from 'vitest';
 
 const input = (label: string) => screen.findByLabelText<HTMLInputElement>(label, { selector: 'input' });
 
-/** Picks an option of a Mantine Select by the field's label and the option's text. */
-export async function choose(label: string, option: string): Promise<void> {
+/** Opens a Mantine Select and returns its own listbox's options (fast: no accessibility-tree walk). */
+async function openOptions(label: string): Promise<{ field: HTMLInputElement; options: HTMLElement[] }> {
   const field = await input(label);
   fireEvent.click(field);
-  const item = await screen.findByRole('option', { name: option, hidden: true });
-  fireEvent.click(item);
-  await waitFor(() => expect(field.value).toBe(option));
+  let options: HTMLElement[] = [];
+  await waitFor(() => {
+    const list = document.getElementById(field.getAttribute('aria-controls') ?? '');
+    options = list ? [...list.querySelectorAll<HTMLElement>('[role="option"]')] : [];
+    expect(options.length).toBeGreaterThan(0);
+  });
+  return { field, options };
+}
+
+/** Picks an option of a Mantine Select by the field's label and the option's text. */
+export async function choose(label: string, option: string): Promise<void> {
+  let field: HTMLInputElement | undefined;
+  await waitFor(async () => {
+    const opened = await openOptions(label);
+    field = opened.field;
+    const item = opened.options.find((o) => o.textContent === option);
+    expect(item, `option ${option} of ${label}`).toBeTruthy();
+    fireEvent.click(item!);
+  });
+  await waitFor(() => expect(field!.value).toBe(option));
 }
 
 export const fieldValue = (label: string) => screen.getByLabelText<HTMLInputElement>(label, { selector: 'input' }).value;
 
-/** The option texts a Select currently offers (its own listbox only). */
+/** The option texts a Select currently offers. */
 export async function optionsOf(label: string): Promise<string[]> {
-  const field = await input(label);
-  fireEvent.click(field);
-  await waitFor(() => expect(document.getElementById(field.getAttribute('aria-controls') ?? '')).not.toBeNull());
-  const list = document.getElementById(field.getAttribute('aria-controls')!)!;
-  return [...list.querySelectorAll('[role="option"]')].map((o) => o.textContent ?? '');
+  return (await openOptions(label)).options.map((o) => o.textContent ?? '');
 }

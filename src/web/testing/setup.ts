@@ -1,5 +1,6 @@
 import { cleanup } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { queryClient } from '../trpc';
 import { server } from './msw';
 
 // Mantine needs these browser APIs that happy-dom leaves out.
@@ -26,8 +27,10 @@ Element.prototype.scrollIntoView = vi.fn();
 
 // An unhandled network request fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => {
+afterEach(async () => {
   cleanup();
+  await queryClient.cancelQueries();
+  queryClient.clear();
   server.resetHandlers();
   localStorage.clear();
 });

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { toHundredths } from '../../../shared/money';
 import { type TransactionView, updateTransactionInput } from '../../../shared/schemas/transactions';
@@ -29,33 +29,29 @@ const fromTransaction = (t: TransactionView): TxFormValues => ({
 /** In the edit dialog an empty amount counts as 0 (spec 5). */
 const zeroIfEmpty = (v: string) => (v.trim() === '' ? '0' : v);
 
-/** Spec 2.9: edit a transaction, or delete it after the spec's confirmation. */
+/** Spec 2.9: edit a transaction, or delete it after the spec's confirmation. Fetches only while open. */
 export function EditTransactionDialog({ transaction, onClose }: { transaction: TransactionView | null; onClose: () => void }) {
+  return transaction ? <EditTransaction key={transaction.id} transaction={transaction} onClose={onClose} /> : null;
+}
+
+function EditTransaction({ transaction, onClose }: { transaction: TransactionView; onClose: () => void }) {
   const queryClient = useQueryClient();
   const guard = useSessionGuard();
   const customers = useCustomers();
   const casinos = useCasinos();
   const links = useAllLinks();
-  const [values, setValues] = useState<TxFormValues | null>(null);
+  const [values, setValues] = useState<TxFormValues>(() => fromTransaction(transaction));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
-  const types = useTypes(values?.casinoId ? Number(values.casinoId) : undefined);
+  const types = useTypes(values.casinoId ? Number(values.casinoId) : undefined);
   const update = useMutation(trpc.transactions.update.mutationOptions());
   const remove = useMutation(trpc.transactions.delete.mutationOptions());
 
-  useEffect(() => {
-    setValues(transaction ? fromTransaction(transaction) : null);
-    setErrors({});
-  }, [transaction]);
-
   const casinoOptions = useMemo(() => {
-    if (!values) return [];
     const active = activeCasinosOf(links.data, casinos.data, values.customerId);
     const current = casinos.data?.find((c) => String(c.id) === values.casinoId);
     return toOptions(current && !active.includes(current) ? [current, ...active] : active);
   }, [links.data, casinos.data, values]);
-
-  if (!transaction || !values) return null;
 
   const casino = casinos.data?.find((c) => String(c.id) === values.casinoId);
   const scRatio = casino?.scRatio ?? DEFAULT_SC_RATIO;

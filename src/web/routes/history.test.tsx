@@ -1,0 +1,68 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TransactionView } from '../../shared/schemas/transactions';
+import { calls, mockTrpc } from '../testing/msw';
+import { ADMIN, renderApp } from '../testing/render';
+import { choose } from '../testing/select';
+
+const tx = (id: number): TransactionView => ({
+  id,
+  date: '2026-03-01T12:00:00.000Z',
+  customerId: 1,
+  casinoId: 10,
+  transactionTypeId: 100,
+  customer: { name: 'Alice' },
+  casino: { name: 'Lucky' },
+  transactionType: { name: 'Purchase' },
+  unplayedCoinsChange: '22000.00',
+  playedCoinsChange: '0.00',
+  usdChange: '-20.00',
+  purchaseRatio: 1.1,
+  unplayedCoinsAfter: '22000.00',
+  playedCoinsAfter: '0.00',
+  totalCoinsAfter: '22000.00',
+  createdByUser: { firstName: 'Ada', lastName: 'Admin', email: 'ada@example.com' },
+});
+
+function mockHistory(totalCount: number) {
+  mockTrpc({
+    'auth.user': () => ADMIN,
+    'customers.list': () => [{ id: 1, name: 'Alice', email: null, isActive: true, createdAt: '' }],
+    'casinos.list': () => [{ id: 10, name: 'Lucky', website: null, isActive: true, scRatio: 1000, createdAt: '' }],
+    'transactionTypes.list': () => [{ id: 100, name: 'Purchase', casinoId: 10 }],
+    'transactions.list': (input) => {
+      const { offset = 0 } = input as { offset?: number };
+      const n = Math.max(0, Math.min(3, totalCount - offset));
+      return { transactions: Array.from({ length: n }, (_, i) => tx(offset + i + 1)), totalCount };
+    },
+  });
+}
+
+describe('Transaction History', () => {
+  it('pages by 100 from the URL and resets to page 1 when a filter changes', async () => {
+    mockHistory(250);
+    const { router } = renderApp('/transactions/history?page=3');
+    await waitFor(() => expect(screen.getByTestId('pager-page').textContent).toBe('Page 3 of 3'), { timeout: 5000 });
+    expect(screen.getByTestId('pager-showing').textContent).toBe('Showing 201 to 250 of 250 transactions');
+    expect(calls.find((c) => c.path === 'transactions.list')?.input).toEqual({ limit: 100, offset: 200 });
+
+    fireEvent.click(screen.getByRole('button', { name: 'First page' }));
+    await waitFor(() => expect(screen.getByTestId('pager-page').textContent).toBe('Page 1 of 3'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ page: 2 }));
+
+    await choose('Customer', 'Alice');
+    await waitFor(() => expect(router.state.location.search).toEqual({ customerId: 1 }));
+    expect(calls.at(-1)?.input).toEqual({ customerId: 1, limit: 100, offset: 0 });
+    expect(screen.getByTestId('pager-page').textContent).toBe('Page 1 of 3');
+  });
+
+  it('shows the empty state and clears filters', async () => {
+    mockHistory(0);
+    const { router } = renderApp('/transactions/history?casinoId=10&startDate=2026-01-01');
+    expect(await screen.findByText('No transactions found')).toBeTruthy();
+    expect(screen.getByText('Try adjusting your filters or add some transactions')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+  });
+});
