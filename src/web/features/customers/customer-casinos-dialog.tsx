@@ -30,13 +30,10 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
           Set this customer's status at each casino. Only active registrations can receive new transactions.
         </Text>
         <ScrollArea.Autosize mah="60vh">
-          <Table.ScrollContainer minWidth={560}>
             <Table verticalSpacing="xs" striped aria-label="Customer casinos">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>Casino</Table.Th>
-                  <Table.Th ta="right">Unplayed</Table.Th>
-                  <Table.Th ta="right">Played</Table.Th>
+                  <Table.Th>Casino and balances</Table.Th>
                   <Table.Th>Status</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -56,14 +53,12 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
                             </Badge>
                           )}
                         </Group>
+                        <Text size="xs" c="dimmed">
+                          Unplayed <Coins value={link?.currentUnplayedCoins ?? '0.00'} size="xs" /> · Played{' '}
+                          <Coins value={link?.currentPlayedCoins ?? '0.00'} size="xs" />
+                        </Text>
                       </Table.Td>
-                      <Table.Td ta="right">
-                        <Coins value={link?.currentUnplayedCoins ?? '0.00'} size="sm" />
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        <Coins value={link?.currentPlayedCoins ?? '0.00'} size="sm" />
-                      </Table.Td>
-                      <Table.Td w={150}>
+                      <Table.Td w={140}>
                         <Select
                           size="xs"
                           aria-label={`Status at ${casino.name}`}
@@ -79,7 +74,6 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
                 })}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
         </ScrollArea.Autosize>
         {casinos.data?.length === 0 && (
           <Text c="dimmed" ta="center" py="md">

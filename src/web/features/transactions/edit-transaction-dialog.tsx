@@ -160,12 +160,13 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
                 type="number"
                 step="0.01"
                 description="Negative for purchases, positive for withdrawals"
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 value={values.usdChange}
                 onChange={field('usdChange')}
                 error={errors.usdChange}
               />
-              <TextInput label="Change in Unplayed Coins" type="number" step="0.01" value={values.unplayedCoinsChange} onChange={field('unplayedCoinsChange')} error={errors.unplayedCoinsChange} mt={{ sm: 22 }} />
-              <TextInput label="Change in Played Coins" type="number" step="0.01" value={values.playedCoinsChange} onChange={field('playedCoinsChange')} error={errors.playedCoinsChange} mt={{ sm: 22 }} />
+              <TextInput label="Change in Unplayed Coins" type="number" step="0.01" value={values.unplayedCoinsChange} onChange={field('unplayedCoinsChange')} error={errors.unplayedCoinsChange} />
+              <TextInput label="Change in Played Coins" type="number" step="0.01" value={values.playedCoinsChange} onChange={field('playedCoinsChange')} error={errors.playedCoinsChange} />
             </SimpleGrid>
             <CalculatedValues values={calc} scRatio={scRatio} />
             <Group justify="space-between">

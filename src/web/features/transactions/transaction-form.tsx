@@ -171,6 +171,7 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
                 inputMode="decimal"
                 placeholder="0.00"
                 description="Negative for purchases, positive for withdrawals"
+                inputWrapperOrder={['label', 'input', 'description', 'error']}
                 value={values.usdChange}
                 onChange={(e) => setField('usdChange')(e.currentTarget.value)}
                 error={errors.usdChange}
@@ -186,7 +187,6 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
                 value={values.unplayedCoinsChange}
                 onChange={(e) => setField('unplayedCoinsChange')(e.currentTarget.value)}
                 error={errors.unplayedCoinsChange}
-                mt={{ md: 22 }}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
@@ -199,7 +199,6 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
                 value={values.playedCoinsChange}
                 onChange={(e) => setField('playedCoinsChange')(e.currentTarget.value)}
                 error={errors.playedCoinsChange}
-                mt={{ md: 22 }}
               />
             </Grid.Col>
           </Grid>
