@@ -50,6 +50,10 @@ export const REST_ROUTES: ReadonlyArray<readonly [Method, string, string, InputO
   ['POST', '/api/transactions', 'transactions.create', bodyWithKey],
   ['PATCH', '/api/transactions/:id', 'transactions.update', paramsAndBody],
   ['DELETE', '/api/transactions/:id', 'transactions.delete', params],
+  ['GET', '/api/reports/high-sc', 'reports.highSc', queryOrNone],
+  ['GET', '/api/reports/profitability', 'reports.profitability', queryOrNone],
+  ['GET', '/api/reports/participation', 'reports.participation', query],
+  ['GET', '/api/reports/transaction-types', 'reports.transactionTypes', queryOrNone],
 ];
 
 type AnyCall = (input: unknown) => Promise<unknown>;

@@ -2,6 +2,7 @@ import { authRouter } from '../features/auth/auth.router';
 import { casinosRouter } from '../features/casinos/casinos.router';
 import { customerCasinosRouter } from '../features/customer-casinos/customer-casinos.router';
 import { customersRouter } from '../features/customers/customers.router';
+import { reportsRouter } from '../features/reports/reports.router';
 import { transactionTypesRouter } from '../features/transaction-types/transaction-types.router';
 import { transactionsRouter } from '../features/transactions/transactions.router';
 import { usersRouter } from '../features/users/users.router';
@@ -15,6 +16,7 @@ export const appRouter = router({
   transactionTypes: transactionTypesRouter,
   customerCasinos: customerCasinosRouter,
   transactions: transactionsRouter,
+  reports: reportsRouter,
 });
 
 export type AppRouter = typeof appRouter;

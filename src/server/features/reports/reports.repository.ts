@@ -1,0 +1,172 @@
+import { sql } from 'kysely';
+import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
+import { formatHundredths } from '../../../shared/money';
+import type { HighScRow, ParticipationRow, ProfitabilityRow, TypeReportRow, TypeReportSummary } from '../../../shared/schemas/reports';
+import type { TransactionFilters } from '../../../shared/schemas/transactions';
+import type { Db } from '../../db/types';
+import { fieldError } from '../../trpc/errors';
+import { applyTransactionFilters, listTransactions } from '../transactions/transactions.repository';
+
+/** Spec 2.14: links whose (unplayed + played) / 1000 is above the threshold (USD), by customer then casino. */
+export async function highSc(db: Db, thresholdUsd: number): Promise<HighScRow[]> {
+  // Balances are hundredths of coins: USD value > threshold  <=>  coins > threshold x 1000 x 100.
+  const limit = Math.round(thresholdUsd * HIGH_SC_USD_FACTOR * 100);
+  const rows = await db
+    .selectFrom('customerCasinos as l')
+    .innerJoin('customers as c', 'c.id', 'l.customerId')
+    .innerJoin('casinos as k', 'k.id', 'l.casinoId')
+    .select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'l.currentUnplayedCoins', 'l.currentPlayedCoins'])
+    .where(sql<boolean>`l."currentUnplayedCoins" + l."currentPlayedCoins" > ${limit}`)
+    .orderBy('c.name')
+    .orderBy('k.name')
+    .orderBy('l.customerId')
+    .execute();
+  return rows.map((r) => ({
+    customerId: r.customerId,
+    customerName: r.customerName,
+    casinoId: r.casinoId,
+    casinoName: r.casinoName,
+    totalCoins: formatHundredths(r.currentUnplayedCoins),
+    playedCoins: formatHundredths(r.currentPlayedCoins),
+  }));
+}
+
+/**
+ * Spec 2.15: one row per customer-casino pair with transactions, by total USD descending. Without a
+ * date range the link's maintained totals answer it; with one, the matching transactions are grouped.
+ */
+export async function profitability(db: Db, f: TransactionFilters, timeZone: string): Promise<ProfitabilityRow[]> {
+  type Raw = { customerId: number; casinoId: number; customerName: string; casinoName: string; usd: number; n: number };
+  let rows: Raw[];
+  if (!f.startDate && !f.endDate) {
+    let q = db
+      .selectFrom('customerCasinos as l')
+      .innerJoin('customers as c', 'c.id', 'l.customerId')
+      .innerJoin('casinos as k', 'k.id', 'l.casinoId')
+      .select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'l.usdTotal as usd', 'l.transactionCount as n'])
+      .where('l.transactionCount', '>', 0);
+    if (f.customerId !== undefined) q = q.where('l.customerId', '=', f.customerId);
+    if (f.casinoId !== undefined) q = q.where('l.casinoId', '=', f.casinoId);
+    rows = await q.execute();
+  } else {
+    const grouped = applyTransactionFilters(db.selectFrom('transactions'), f, timeZone)
+      .select((eb) => ['transactions.customerId', 'transactions.casinoId', eb.fn.sum<number>('transactions.usdChange').as('usd'), eb.fn.countAll<number>().as('n')])
+      .groupBy(['transactions.customerId', 'transactions.casinoId'])
+      .as('g');
+    rows = await db
+      .selectFrom(grouped)
+      .innerJoin('customers as c', 'c.id', 'g.customerId')
+      .innerJoin('casinos as k', 'k.id', 'g.casinoId')
+      .select(['g.customerId', 'g.casinoId', 'c.name as customerName', 'k.name as casinoName', 'g.usd', 'g.n'])
+      .execute();
+  }
+  return rows
+    .map((r) => ({ ...r, usd: Number(r.usd), n: Number(r.n) }))
+    .sort((a, b) => b.usd - a.usd || a.customerName.localeCompare(b.customerName) || a.casinoName.localeCompare(b.casinoName))
+    .map((r) => ({
+      customerId: r.customerId,
+      casinoId: r.casinoId,
+      customerName: r.customerName,
+      casinoName: r.casinoName,
+      totalUSD: formatHundredths(r.usd),
+      transactionCount: r.n,
+    }));
+}
+
+/**
+ * Spec 2.16: for every other active customer, the casinos the master customer is registered at (a link
+ * that is not inactive) where this customer is not.
+ */
+export async function participation(db: Db, masterId: number): Promise<ParticipationRow[]> {
+  const master = await db.selectFrom('customers').select('id').where('id', '=', masterId).executeTakeFirst();
+  if (!master) throw fieldError('masterUserId', 'Customer not found');
+  const registered = await db
+    .selectFrom('customerCasinos')
+    .select(['customerId', 'casinoId'])
+    .where('status', '!=', 'inactive')
+    .execute();
+  const casinosOf = new Map<number, Set<number>>();
+  for (const r of registered) {
+    let set = casinosOf.get(r.customerId);
+    if (!set) casinosOf.set(r.customerId, (set = new Set()));
+    set.add(r.casinoId);
+  }
+  const masterCasinos = await db
+    .selectFrom('casinos')
+    .select(['id', 'name', 'website'])
+    .where('id', 'in', [...(casinosOf.get(masterId) ?? new Set([-1]))])
+    .orderBy('name')
+    .execute();
+  const customers = await db
+    .selectFrom('customers')
+    .select(['id', 'name', 'email'])
+    .where('id', '!=', masterId)
+    .where('isActive', '=', 1)
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+  return customers.map((c) => {
+    const mine = casinosOf.get(c.id) ?? new Set<number>();
+    return {
+      customerId: c.id,
+      customer: { name: c.name, email: c.email },
+      customerName: c.name,
+      totalCasinos: masterCasinos.length,
+      missingCasinos: masterCasinos.filter((k) => !mine.has(k.id)).map((k) => ({ name: k.name, website: k.website })),
+    };
+  });
+}
+
+/** Spec 2.17 totals: counts and sums over every matching transaction, per type and overall. */
+export async function typeReportSummary(db: Db, f: TransactionFilters, timeZone: string): Promise<TypeReportSummary> {
+  const base = applyTransactionFilters(db.selectFrom('transactions'), f, timeZone);
+  const totals = await base
+    .select((eb) => [
+      eb.fn.countAll<number>().as('n'),
+      eb.fn.sum<number>('transactions.usdChange').as('usd'),
+      eb.fn.count<number>('transactions.customerId').distinct().as('customers'),
+      eb.fn.min<string>('transactions.date').as('first'),
+      eb.fn.max<string>('transactions.date').as('last'),
+    ])
+    .executeTakeFirstOrThrow();
+  const byType = await db
+    .selectFrom(
+      base
+        .select((eb) => ['transactions.transactionTypeId', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('transactions.usdChange').as('usd')])
+        .groupBy('transactions.transactionTypeId')
+        .as('g'),
+    )
+    .innerJoin('transactionTypes as t', 't.id', 'g.transactionTypeId')
+    .leftJoin('casinos as k', 'k.id', 't.casinoId')
+    .select(['g.transactionTypeId', 't.name as typeName', 'k.name as casinoName', 'g.n', 'g.usd'])
+    .orderBy('t.name')
+    .orderBy('k.name')
+    .execute();
+  return {
+    transactionCount: Number(totals.n),
+    totalUSD: formatHundredths(Number(totals.usd ?? 0)),
+    uniqueCustomers: Number(totals.customers),
+    firstDate: totals.first ?? null,
+    lastDate: totals.last ?? null,
+    byType: byType.map((t) => ({
+      transactionTypeId: t.transactionTypeId,
+      transactionTypeName: t.typeName,
+      casinoName: t.casinoName ?? 'Unknown casino',
+      transactionCount: Number(t.n),
+      totalUSD: formatHundredths(Number(t.usd ?? 0)),
+    })),
+  };
+}
+
+/** Spec 2.17 rows: the matching transactions, newest first, at most `limit`, with their type's totals. */
+export async function typeReportRows(db: Db, f: TransactionFilters, timeZone: string, limit: number): Promise<TypeReportRow[]> {
+  const [rows, summary] = await Promise.all([listTransactions(db, f, timeZone, limit), typeReportSummary(db, f, timeZone)]);
+  const totals = new Map(summary.byType.map((t) => [t.transactionTypeId, t]));
+  return rows.map((t) => ({
+    ...t,
+    transactionTypeName: t.transactionType.name,
+    casinoName: t.casino.name,
+    transactionCount: totals.get(t.transactionTypeId)?.transactionCount ?? 0,
+    totalUSD: totals.get(t.transactionTypeId)?.totalUSD ?? '0.00',
+  }));
+}

@@ -1,0 +1,175 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/types';
+import { insertCasino } from '../casinos/casinos.repository';
+import { setLinkStatus } from '../customer-casinos/customer-casinos.repository';
+import { insertCustomer } from '../customers/customers.repository';
+import { insertType } from '../transaction-types/transaction-types.repository';
+import { createEntry } from '../transactions/ledger';
+import { createTestServer, type TestServer } from '../../testing/test-server';
+
+let s: TestServer;
+let admin: Awaited<ReturnType<TestServer['addUser']>>;
+let staff: Awaited<ReturnType<TestServer['addUser']>>;
+
+/**
+ * Ann is registered at Lucky, Star and Moon; Bob at Lucky (active) and Star (banned); Cy at Star (inactive link);
+ * Dee has no link at all. Office time zone America/New_York.
+ */
+async function prepare(db: Db) {
+  const customers = {
+    ann: await insertCustomer(db, { name: 'Ann', email: 'ann@example.com' }),
+    bob: await insertCustomer(db, { name: 'Bob', email: null }),
+    cy: await insertCustomer(db, { name: 'Cy', email: 'cy@example.com' }),
+    dee: await insertCustomer(db, { name: 'Dee', email: null }),
+  };
+  const casinos = {
+    lucky: await insertCasino(db, { name: 'Lucky', website: 'https://lucky.example.com', isActive: true, scRatio: 1000 }),
+    star: await insertCasino(db, { name: 'Star', website: null, isActive: true, scRatio: 1000 }),
+    moon: await insertCasino(db, { name: 'Moon', website: null, isActive: true, scRatio: 1000 }),
+  };
+  for (const k of Object.values(casinos)) await setLinkStatus(db, customers.ann.id, k.id, 'active');
+  await setLinkStatus(db, customers.bob.id, casinos.lucky.id, 'active');
+  await setLinkStatus(db, customers.bob.id, casinos.star.id, 'banned');
+  await setLinkStatus(db, customers.cy.id, casinos.star.id, 'inactive');
+  const types = {
+    luckyPurchase: await insertType(db, { name: 'Purchase', casinoId: casinos.lucky.id }),
+    luckyBonus: await insertType(db, { name: 'Bonus', casinoId: casinos.lucky.id }),
+    starPurchase: await insertType(db, { name: 'Purchase', casinoId: casinos.star.id }),
+    moonWithdraw: await insertType(db, { name: 'Withdraw', casinoId: casinos.moon.id }),
+  };
+  const add = (customerId: number, casinoId: number, transactionTypeId: number, u: number, p: number, usd: number, date: string) =>
+    createEntry(db, { customerId, casinoId, transactionTypeId, unplayedCoinsChange: u, playedCoinsChange: p, usdChange: usd }, admin.id, undefined, new Date(date));
+  // Ann at Lucky: exactly $100 of coins (100,000.00 coins): not above a threshold of 100.
+  await add(customers.ann.id, casinos.lucky.id, types.luckyPurchase.id, 9_000_000, 1_000_000, -10_000, '2026-03-01T04:59:59.999Z');
+  // Ann at Star: 150,000.01 coins -> $150.00001; a purchase and a withdrawal that break even.
+  await add(customers.ann.id, casinos.star.id, types.starPurchase.id, 15_000_001, 0, -5_000, '2026-03-01T05:00:00.000Z');
+  await add(customers.ann.id, casinos.star.id, types.starPurchase.id, 0, 0, 5_000, '2026-03-02T12:00:00.000Z');
+  // Ann at Moon: a withdrawal, profitable.
+  await add(customers.ann.id, casinos.moon.id, types.moonWithdraw.id, -100, 0, 2_550, '2026-03-03T04:59:59.999Z');
+  // Bob at Lucky: a bonus, 250,000 coins, and a loss.
+  await add(customers.bob.id, casinos.lucky.id, types.luckyBonus.id, 25_000_000, 0, -1_234, '2026-03-03T05:00:00.000Z');
+  return { customers, casinos, types };
+}
+
+let data: Awaited<ReturnType<typeof prepare>>;
+beforeEach(async () => {
+  s = await createTestServer({ timeZone: 'America/New_York' });
+  admin = await s.addUser('admin');
+  staff = await s.addUser('staff');
+  data = await prepare(s.database.db);
+});
+afterEach(() => s.stop());
+
+const get = (url: string, auth = staff.auth) => s.app.inject({ url, headers: auth });
+
+describe('GET /api/reports/high-sc', () => {
+  it('lists links strictly above the threshold, by customer then casino', async () => {
+    const res = await get('/api/reports/high-sc?threshold=100');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      { customerId: data.customers.ann.id, customerName: 'Ann', casinoId: data.casinos.star.id, casinoName: 'Star', totalCoins: '150000.01', playedCoins: '0.00' },
+      { customerId: data.customers.bob.id, customerName: 'Bob', casinoId: data.casinos.lucky.id, casinoName: 'Lucky', totalCoins: '250000.00', playedCoins: '0.00' },
+    ]);
+    const lower = (await get('/api/reports/high-sc?threshold=99.99')).json();
+    expect(lower.map((r: { casinoName: string; customerName: string }) => `${r.customerName}/${r.casinoName}`)).toEqual(['Ann/Lucky', 'Ann/Star', 'Bob/Lucky']);
+    expect((await get('/api/reports/high-sc')).json()).toHaveLength(2);
+    expect((await get('/api/reports/high-sc?threshold=1000000')).json()).toEqual([]);
+    expect((await get('/api/reports/high-sc?threshold=abc')).json().errors).toEqual([{ path: 'threshold', message: 'Threshold must be a number' }]);
+  });
+});
+
+describe('GET /api/reports/profitability', () => {
+  it('is for admins only', async () => {
+    const res = await get('/api/reports/profitability');
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ message: 'Admins only' });
+  });
+
+  it('sums USD per pair, by total descending, with break-even pairs', async () => {
+    const rows = (await get('/api/reports/profitability', admin.auth)).json();
+    expect(rows.map((r: { customerName: string; casinoName: string; totalUSD: string; transactionCount: number }) => [r.customerName, r.casinoName, r.totalUSD, r.transactionCount])).toEqual([
+      ['Ann', 'Moon', '25.50', 1],
+      ['Ann', 'Star', '0.00', 2],
+      ['Bob', 'Lucky', '-12.34', 1],
+      ['Ann', 'Lucky', '-100.00', 1],
+    ]);
+    const onlyAnn = (await get(`/api/reports/profitability?customerId=${data.customers.ann.id}&casinoId=${data.casinos.star.id}`, admin.auth)).json();
+    expect(onlyAnn).toEqual([{ customerId: data.customers.ann.id, casinoId: data.casinos.star.id, customerName: 'Ann', casinoName: 'Star', totalUSD: '0.00', transactionCount: 2 }]);
+  });
+
+  it('cuts date ranges at the office day edges, end date inclusive', async () => {
+    const day1 = (await get('/api/reports/profitability?startDate=2026-02-28&endDate=2026-02-28', admin.auth)).json();
+    expect(day1.map((r: { casinoName: string }) => r.casinoName)).toEqual(['Lucky']);
+    const march = (await get('/api/reports/profitability?startDate=2026-03-01&endDate=2026-03-02', admin.auth)).json();
+    expect(march.map((r: { casinoName: string; totalUSD: string; transactionCount: number }) => [r.casinoName, r.totalUSD, r.transactionCount])).toEqual([
+      ['Moon', '25.50', 1],
+      ['Star', '0.00', 2],
+    ]);
+    const bad = await get('/api/reports/profitability?startDate=2026-03-05&endDate=2026-03-01', admin.auth);
+    expect(bad.json().errors).toEqual([{ path: 'endDate', message: 'End date is before start date' }]);
+  });
+});
+
+describe('GET /api/reports/participation', () => {
+  it("lists each other active customer's missing casinos against the master", async () => {
+    const rows = (await get(`/api/reports/participation?masterUserId=${data.customers.ann.id}`)).json();
+    expect(rows).toEqual([
+      {
+        customerId: data.customers.bob.id,
+        customer: { name: 'Bob', email: null },
+        customerName: 'Bob',
+        totalCasinos: 3,
+        missingCasinos: [{ name: 'Moon', website: null }],
+      },
+      {
+        customerId: data.customers.cy.id,
+        customer: { name: 'Cy', email: 'cy@example.com' },
+        customerName: 'Cy',
+        totalCasinos: 3,
+        missingCasinos: [
+          { name: 'Lucky', website: 'https://lucky.example.com' },
+          { name: 'Moon', website: null },
+          { name: 'Star', website: null },
+        ],
+      },
+      { customerId: data.customers.dee.id, customer: { name: 'Dee', email: null }, customerName: 'Dee', totalCasinos: 3, missingCasinos: expect.any(Array) },
+    ]);
+  });
+
+  it('gives a master with no links zero casinos, and names a missing master', async () => {
+    const rows = (await get(`/api/reports/participation?masterUserId=${data.customers.dee.id}`)).json();
+    expect(rows.map((r: { totalCasinos: number; missingCasinos: unknown[] }) => [r.totalCasinos, r.missingCasinos.length])).toEqual([
+      [0, 0],
+      [0, 0],
+      [0, 0],
+    ]);
+    expect((await get('/api/reports/participation')).json().errors).toEqual([{ path: 'masterUserId', message: 'Select a master user' }]);
+    expect((await get('/api/reports/participation?masterUserId=999')).json().errors).toEqual([{ path: 'masterUserId', message: 'Customer not found' }]);
+  });
+});
+
+describe('GET /api/reports/transaction-types', () => {
+  it('returns the matching transactions with type and casino names and the type totals', async () => {
+    const rows = (await get(`/api/reports/transaction-types?transactionTypeId=${data.types.starPurchase.id}`)).json();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toMatchObject({ transactionTypeName: 'Purchase', casinoName: 'Star', usdChange: '50.00', transactionCount: 2, totalUSD: '0.00' });
+    const ranged = (await get('/api/reports/transaction-types?startDate=2026-03-02&endDate=2026-03-02')).json();
+    expect(ranged.map((r: { casinoName: string; usdChange: string }) => [r.casinoName, r.usdChange])).toEqual([
+      ['Moon', '25.50'],
+      ['Star', '50.00'],
+    ]);
+    const summary = await s.caller(staff).reports.transactionTypesSummary({ startDate: '2026-03-01', endDate: '2026-03-03' });
+    expect(summary).toEqual({
+      transactionCount: 4,
+      totalUSD: '13.16',
+      uniqueCustomers: 2,
+      firstDate: '2026-03-01T05:00:00.000Z',
+      lastDate: '2026-03-03T05:00:00.000Z',
+      byType: [
+        { transactionTypeId: data.types.luckyBonus.id, transactionTypeName: 'Bonus', casinoName: 'Lucky', transactionCount: 1, totalUSD: '-12.34' },
+        { transactionTypeId: data.types.starPurchase.id, transactionTypeName: 'Purchase', casinoName: 'Star', transactionCount: 2, totalUSD: '0.00' },
+        { transactionTypeId: data.types.moonWithdraw.id, transactionTypeName: 'Withdraw', casinoName: 'Moon', transactionCount: 1, totalUSD: '25.50' },
+      ],
+    });
+  });
+});
