@@ -53,6 +53,11 @@ export function toHundredths(decimal: string | number): number {
   return parsed.ok ? parsed.value : 0;
 }
 
+/** Signed with thousands separators ("+1,250.00", "-62,597.00"), for summary cards. */
+export function formatSignedGrouped(value: number): string {
+  return value >= 0 ? `+${formatGrouped(value)}` : formatGrouped(value);
+}
+
 /** Thousands separators for display ("15,000.00"). */
 export function formatGrouped(value: number): string {
   const [whole, cents] = formatHundredths(Math.abs(value)).split('.');

@@ -5,6 +5,7 @@ import { NotFoundScreen } from './components/status-screens';
 import { LoginRoute } from './routes/login';
 import { ResetPasswordPage } from './routes/reset-password';
 import { validateHistorySearch } from './features/transactions/history-search';
+import { dayParam, positiveId, searchValidator } from './lib/search-params';
 
 interface HeadingContext {
   user: UserView;
@@ -47,7 +48,16 @@ const historyRoute = createRoute({
   component: lazyRouteComponent(() => import('./routes/history'), 'HistoryPage'),
 });
 
-const later = lazyRouteComponent(() => import('./routes/coming-soon'), 'ComingSoonPage');
+const report = <P extends string, S extends object>(path: P, title: string, subtitle: string | ((ctx: HeadingContext) => string), validateSearch: (s: Record<string, unknown>) => S, component: Component) =>
+  createRoute({ getParentRoute: () => signedIn, path, staticData: { title, subtitle }, validateSearch, component });
+
+const dateRange = { startDate: dayParam, endDate: dayParam };
+const reportRoutes = [
+  report('/reports/high-sc', 'High SC Report', ({ search }) => `Balances > $${typeof search.threshold === 'number' ? search.threshold : 100}`, searchValidator({ threshold: positiveId }), lazyRouteComponent(() => import('./routes/report-high-sc'), 'HighScReportPage')),
+  report('/reports/profitability', 'Profitability Report', 'USD profit/loss analysis (Admin Only)', searchValidator({ customerId: positiveId, casinoId: positiveId, ...dateRange }), lazyRouteComponent(() => import('./routes/report-profitability'), 'ProfitabilityReportPage')),
+  report('/reports/participation', 'Participation Report', 'Compare customer casino participation', searchValidator({ masterUserId: positiveId }), lazyRouteComponent(() => import('./routes/report-participation'), 'ParticipationReportPage')),
+  report('/reports/transaction-types', 'Transaction Types Report', 'Filter and analyze transactions by type', searchValidator({ transactionTypeId: positiveId, ...dateRange }), lazyRouteComponent(() => import('./routes/report-transaction-types'), 'TransactionTypesReportPage')),
+] as const;
 
 const addSubtitle = 'Quick entry for casino transactions';
 const addTransaction = lazyRouteComponent(() => import('./routes/add-transaction'), 'AddTransactionPage');
@@ -63,10 +73,7 @@ const routeTree = rootRoute.addChildren([
     historyRoute,
     page('/customers', 'Customers', 'Manage gaming account holders', lazyRouteComponent(() => import('./routes/customers'), 'CustomersPage')),
     page('/casinos', 'Casinos', 'Manage gaming platforms', lazyRouteComponent(() => import('./routes/casinos'), 'CasinosPage')),
-    page('/reports/high-sc', 'High SC Report', 'Balances > $100', later),
-    page('/reports/profitability', 'Profitability Report', 'USD profit/loss analysis (Admin Only)', later),
-    page('/reports/participation', 'Participation Report', 'Compare customer casino participation', later),
-    page('/reports/transaction-types', 'Transaction Types Report', 'Filter and analyze transactions by type', later),
+    ...reportRoutes,
   ]),
 ]);
 

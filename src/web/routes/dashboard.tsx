@@ -1,35 +1,15 @@
-import { Card, Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconCash, IconCirclePlus, IconHistory, IconReceipt, IconShieldCheck, IconTrendingUp, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DASHBOARD_FETCH_LIMIT, DASHBOARD_RECENT_SHOWN } from '../../shared/constants';
 import { SignedUsd, TypeBadge } from '../components/money';
+import { StatCard } from '../components/stat-card';
 import { RouterAnchor } from '../components/router-link';
 import { formatDateTime } from '../lib/format';
 import { useCasinos, useCustomers } from '../lib/master-data';
 import { useAuth } from '../lib/use-auth';
 import { trpc } from '../trpc';
-
-function StatCard({ title, value, hint, icon, loading }: { title: string; value: ReactNode; hint: string; icon: ReactNode; loading?: boolean }) {
-  return (
-    <Card withBorder padding="lg">
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={4}>
-          <Text size="sm" c="dimmed" fw={600}>
-            {title}
-          </Text>
-          {loading ? <Skeleton h={30} w={60} /> : <Text fz={28} fw={800} lh={1.1} tt="capitalize" data-testid={`stat-${title}`}>{value}</Text>}
-          <Text size="xs" c="dimmed">
-            {hint}
-          </Text>
-        </Stack>
-        <ThemeIcon size={44} radius="md" variant="light">
-          {icon}
-        </ThemeIcon>
-      </Group>
-    </Card>
-  );
-}
 
 function QuickAction({ to, title, hint, icon }: { to: string; title: string; hint: string; icon: ReactNode }) {
   return (
@@ -66,7 +46,7 @@ export function DashboardPage() {
         <StatCard title="Total Customers" hint="Active gaming accounts" icon={<IconUsersGroup />} loading={customers.isPending} value={customers.data?.filter((c) => c.isActive).length ?? 0} />
         <StatCard title="Active Casinos" hint="Gaming platforms" icon={<IconBuildingStore />} loading={casinos.isPending} value={casinos.data?.filter((c) => c.isActive).length ?? 0} />
         <StatCard title="Recent Transactions" hint="Last 10 entries" icon={<IconReceipt />} loading={recent.isPending} value={rows.length} />
-        <StatCard title="Your Role" hint="Access level" icon={<IconShieldCheck />} value={auth.user?.role ?? ''} />
+        <StatCard title="Your Role" hint="Access level" icon={<IconShieldCheck />} value={<Text span inherit tt="capitalize">{auth.user?.role ?? ''}</Text>} />
       </SimpleGrid>
 
       <Paper withBorder p="lg">

@@ -3,31 +3,36 @@ import { afterAll, afterEach, beforeAll, vi } from 'vitest';
 import { queryClient } from '../trpc';
 import { server } from './msw';
 
-// Mantine needs these browser APIs that happy-dom leaves out.
-Object.defineProperty(window, 'matchMedia', {
-  writable: true,
-  value: (query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }),
-});
-class ResizeObserverStub {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
+// Mantine needs these browser APIs that happy-dom leaves out (tests in the node environment have no window).
+if (typeof window !== 'undefined') installBrowserStubs();
+
+function installBrowserStubs() {
+  Object.defineProperty(window, 'matchMedia', {
+    writable: true,
+    value: (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }),
+  });
+  class ResizeObserverStub {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
 }
 window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView = vi.fn();
+}
 
 // An unhandled network request fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(async () => {
+  if (typeof window === 'undefined') return;
   cleanup();
   await queryClient.cancelQueries();
   queryClient.clear();

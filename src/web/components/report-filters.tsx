@@ -1,0 +1,53 @@
+import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { IconFilterOff } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+export const ALL = 'all';
+export const withAll = (label: string, options: { value: string; label: string }[]) => [{ value: ALL, label }, ...options];
+
+interface SelectFilter {
+  label: string;
+  allLabel: string;
+  options: { value: string; label: string }[];
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+}
+
+interface Props {
+  selects: SelectFilter[];
+  startDate?: string;
+  endDate?: string;
+  onDates: (key: 'startDate' | 'endDate', value: string | undefined) => void;
+  onClear: () => void;
+  canClear: boolean;
+  actions?: ReactNode;
+}
+
+/** Select filters with an 'all' option (omitted from requests), a date range, Clear and actions. */
+export function ReportFilters({ selects, startDate, endDate, onDates, onClear, canClear, actions }: Props) {
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: selects.length + 2 }} spacing="sm">
+        {selects.map((s) => (
+          <Select
+            key={s.label}
+            label={s.label}
+            searchable
+            allowDeselect={false}
+            data={withAll(s.allLabel, s.options)}
+            value={s.value === undefined ? ALL : String(s.value)}
+            onChange={(v) => s.onChange(v && v !== ALL ? Number(v) : undefined)}
+          />
+        ))}
+        <TextInput label="Start Date" type="date" value={startDate ?? ''} max={endDate} onChange={(e) => onDates('startDate', e.currentTarget.value || undefined)} />
+        <TextInput label="End Date" type="date" value={endDate ?? ''} min={startDate} onChange={(e) => onDates('endDate', e.currentTarget.value || undefined)} />
+      </SimpleGrid>
+      <Group justify="space-between" mt="md">
+        <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={onClear} disabled={!canClear}>
+          Clear
+        </Button>
+        {actions}
+      </Group>
+    </Paper>
+  );
+}

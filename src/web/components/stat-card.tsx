@@ -1,0 +1,32 @@
+import { Card, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import type { ReactNode } from 'react';
+
+/** A summary card: title, big value, hint and an icon. */
+export function StatCard({ title, value, hint, icon, loading, color }: { title: string; value: ReactNode; hint?: string; icon: ReactNode; loading?: boolean; color?: string }) {
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Stack gap={4} style={{ minWidth: 0 }}>
+          <Text size="sm" c="dimmed" fw={600}>
+            {title}
+          </Text>
+          {loading ? (
+            <Skeleton h={30} w={60} />
+          ) : (
+            <Text fz={26} fw={800} lh={1.15} c={color} data-testid={`stat-${title}`} style={{ overflowWrap: 'anywhere' }}>
+              {value}
+            </Text>
+          )}
+          {hint && (
+            <Text size="xs" c="dimmed">
+              {hint}
+            </Text>
+          )}
+        </Stack>
+        <ThemeIcon size={44} radius="md" variant="light" color={color?.split('.')[0]}>
+          {icon}
+        </ThemeIcon>
+      </Group>
+    </Card>
+  );
+}

@@ -1,0 +1,131 @@
+import { Anchor, Badge, Center, Group, List, Loader, Paper, Select, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertTriangle, IconExternalLink, IconListCheck, IconUserSearch, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { participationRate } from '../../shared/ledger';
+import { EmptyState } from '../components/data-table';
+import { ExportMenu } from '../components/export-menu';
+import { StatCard } from '../components/stat-card';
+import { participationSheet } from '../features/reports/report-exports';
+import { toOptions, useCustomers } from '../lib/master-data';
+import { trpc } from '../trpc';
+
+const route = getRouteApi('/signed-in/reports/participation');
+
+/** Spec 2.16. The master customer lives in the URL. */
+export function ParticipationReportPage() {
+  const { masterUserId } = route.useSearch();
+  const navigate = route.useNavigate();
+  const customers = useCustomers();
+  const query = useQuery({ ...trpc.reports.participation.queryOptions({ masterUserId: masterUserId ?? 0 }), enabled: masterUserId !== undefined });
+  const rows = query.data ?? [];
+  const needing = rows.filter((r) => r.missingCasinos.length > 0);
+  const totalMissing = rows.reduce((n, r) => n + r.missingCasinos.length, 0);
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <Group justify="space-between" align="flex-end" gap="sm">
+          <Select
+            label="Master User (Reference for all casinos)"
+            description="This user should have accounts at all available casinos"
+            placeholder="Choose a customer"
+            searchable
+            data={toOptions(customers.data)}
+            value={masterUserId ? String(masterUserId) : null}
+            onChange={(v) => void navigate({ search: v ? { masterUserId: Number(v) } : {} })}
+            w={{ base: '100%', sm: 380 }}
+          />
+          <ExportMenu build={() => participationSheet(rows)} disabled={rows.length === 0} emptyMessage="There are no participation data to export" noun="participation records" />
+        </Group>
+      </Paper>
+
+      {masterUserId === undefined ? (
+        <Paper withBorder p="xl">
+          <Center>
+            <Stack align="center" gap="xs">
+              <ThemeIcon size={48} radius="xl" variant="light">
+                <IconUserSearch size={26} />
+              </ThemeIcon>
+              <Text fw={600}>Select Master User</Text>
+              <Text size="sm" c="dimmed">
+                Choose the customer whose casinos everyone else is compared with.
+              </Text>
+            </Stack>
+          </Center>
+        </Paper>
+      ) : query.isPending ? (
+        <Center py="xl">
+          <Stack align="center" gap="xs">
+            <Loader size="sm" />
+            <Text size="sm" c="dimmed">
+              Generating report...
+            </Text>
+          </Stack>
+        </Center>
+      ) : (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <StatCard title="Customers Analyzed" value={rows.length} icon={<IconUsers />} />
+            <StatCard title="Need Registration" value={needing.length} icon={<IconAlertTriangle />} color={needing.length ? 'orange.7' : undefined} />
+            <StatCard title="Total Missing" value={totalMissing} icon={<IconListCheck />} />
+          </SimpleGrid>
+          {rows.length === 0 ? (
+            <Paper withBorder>
+              <EmptyState title="No participation data found" />
+            </Paper>
+          ) : (
+            <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+              {rows.map((r) => (
+                <Paper key={r.customerId} withBorder p="md" data-testid="participation-card">
+                  <Group justify="space-between" align="flex-start" wrap="nowrap">
+                    <div style={{ minWidth: 0 }}>
+                      <Text fw={700}>{r.customerName}</Text>
+                      <Text size="sm" c="dimmed">
+                        {r.customer.email ?? 'No email'}
+                      </Text>
+                    </div>
+                    {r.missingCasinos.length ? (
+                      <Badge color="orange" variant="light">
+                        {r.missingCasinos.length} missing
+                      </Badge>
+                    ) : (
+                      <Badge color="teal" variant="light">
+                        ✓ All registered
+                      </Badge>
+                    )}
+                  </Group>
+                  <Text size="xs" c="dimmed" mt={6}>
+                    Participation {participationRate(r.totalCasinos, r.missingCasinos.length)} of {r.totalCasinos} casinos
+                  </Text>
+                  {r.missingCasinos.length ? (
+                    <List size="sm" mt="sm" spacing={4}>
+                      {r.missingCasinos.map((c) => (
+                        <List.Item key={c.name}>
+                          <Group gap="xs">
+                            <Text size="sm">{c.name}</Text>
+                            {c.website && (
+                              <Anchor href={c.website} target="_blank" rel="noreferrer" size="xs">
+                                <Group gap={2}>
+                                  Visit <IconExternalLink size={12} />
+                                </Group>
+                              </Anchor>
+                            )}
+                          </Group>
+                        </List.Item>
+                      ))}
+                    </List>
+                  ) : (
+                    <Text size="sm" mt="sm" c="teal.8">
+                      This customer is registered at all casinos that the master user uses.
+                    </Text>
+                  )}
+                </Paper>
+              ))}
+            </SimpleGrid>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

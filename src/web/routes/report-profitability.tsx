@@ -1,0 +1,107 @@
+import { Badge, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconChartPie, IconScale, IconTrendingDown, IconTrendingUp } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { PROFITABILITY_ACCESS_DENIED_DELAY_MS } from '../../shared/constants';
+import { avgPerTransaction, profitStatus } from '../../shared/ledger';
+import { formatHundredths, formatSignedGrouped, toHundredths } from '../../shared/money';
+import type { ProfitabilityRow } from '../../shared/schemas/reports';
+import { AdminOnly } from '../components/admin-only';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
+import { ExportMenu } from '../components/export-menu';
+import { SignedUsd } from '../components/money';
+import { ReportFilters } from '../components/report-filters';
+import { StatCard } from '../components/stat-card';
+import { profitabilitySheet } from '../features/reports/report-exports';
+import { toOptions, useCasinos, useCustomers } from '../lib/master-data';
+import { trpc } from '../trpc';
+
+const route = getRouteApi('/signed-in/reports/profitability');
+const col = gridColumns<ProfitabilityRow>();
+const STATUS_COLOR = { Profitable: 'teal', Loss: 'red', 'Break Even': 'gray' } as const;
+
+const columns: GridColumn<ProfitabilityRow>[] = [
+  col.accessor('customerName', { header: 'Customer', cell: (i) => <Text fw={600} size="sm">{i.getValue()}</Text> }),
+  col.accessor('casinoName', { header: 'Casino' }),
+  col.accessor('totalUSD', { id: 'total', header: 'Total USD', cell: (i) => <SignedUsd value={i.getValue()} size="sm" /> }),
+  col.accessor('transactionCount', { id: 'count', header: 'Transactions' }),
+  col.accessor((r) => formatHundredths(avgPerTransaction(toHundredths(r.totalUSD), r.transactionCount)), {
+    id: 'avg',
+    header: 'Avg per Transaction',
+    cell: (i) => <SignedUsd value={i.getValue()} size="sm" fw={500} />,
+  }),
+  col.accessor((r) => profitStatus(toHundredths(r.totalUSD)), {
+    id: 'status',
+    header: 'Status',
+    cell: (i) => {
+      const status = i.getValue() as keyof typeof STATUS_COLOR;
+      return (
+        <Badge color={STATUS_COLOR[status]} variant="light">
+          {status}
+        </Badge>
+      );
+    },
+  }),
+];
+
+function ProfitabilityReport() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const customers = useCustomers();
+  const casinos = useCasinos();
+  const query = useQuery(trpc.reports.profitability.queryOptions(search));
+  const rows = useMemo(() => query.data ?? [], [query.data]);
+  const total = rows.reduce((sum, r) => sum + toHundredths(r.totalUSD), 0);
+  const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value }) });
+
+  return (
+    <Stack gap="md">
+      <ReportFilters
+        selects={[
+          { label: 'Customer', allLabel: 'All customers', options: toOptions(customers.data), value: search.customerId, onChange: (v) => set('customerId', v) },
+          { label: 'Casino', allLabel: 'All casinos', options: toOptions(casinos.data), value: search.casinoId, onChange: (v) => set('casinoId', v) },
+        ]}
+        startDate={search.startDate}
+        endDate={search.endDate}
+        onDates={set}
+        onClear={() => void navigate({ search: {} })}
+        canClear={Object.keys(search).length > 0}
+        actions={<ExportMenu build={() => profitabilitySheet(rows, search)} disabled={rows.length === 0} emptyMessage="There are no profitability data to export" noun="profitability records" />}
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <StatCard title="Total Profit/Loss" value={formatSignedGrouped(total)} color={total >= 0 ? 'teal.7' : 'red.7'} icon={<IconScale />} loading={query.isPending} />
+        <StatCard title="Profitable" value={rows.filter((r) => toHundredths(r.totalUSD) > 0).length} icon={<IconTrendingUp />} loading={query.isPending} />
+        <StatCard title="Loss Making" value={rows.filter((r) => toHundredths(r.totalUSD) < 0).length} icon={<IconTrendingDown />} loading={query.isPending} />
+        <StatCard title="Total Entries" value={rows.length} hint="Customer-casino pairs" icon={<IconChartPie />} loading={query.isPending} />
+      </SimpleGrid>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <DataTable
+          label="Profitability"
+          columns={columns}
+          data={rows}
+          getRowId={(r) => `${r.customerId}-${r.casinoId}`}
+          loading={query.isPending}
+          loadingText="Generating report..."
+          numeric={['total', 'count', 'avg']}
+          minWidth={720}
+          empty={<EmptyState title="No profitability data found" description="Try adjusting your filters or ensure transactions exist" />}
+        />
+      </Paper>
+    </Stack>
+  );
+}
+
+/** Spec 2.15: admins only; others see Access Restricted and go to / after 2 s. */
+export function ProfitabilityReportPage() {
+  return (
+    <AdminOnly
+      toast="You need admin privileges to view profitability reports"
+      title="Access Restricted"
+      message="Only administrators can view profitability reports"
+      delayMs={PROFITABILITY_ACCESS_DENIED_DELAY_MS}
+    >
+      <ProfitabilityReport />
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,96 @@
+import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconCalendar, IconCash, IconReceipt, IconUsers } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
+import { formatSignedGrouped, toHundredths } from '../../shared/money';
+import type { TypeReportRow } from '../../shared/schemas/reports';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
+import { ExportMenu } from '../components/export-menu';
+import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../components/money';
+import { ReportFilters } from '../components/report-filters';
+import { StatCard } from '../components/stat-card';
+import { transactionTypesSheet } from '../features/reports/report-exports';
+import { formatDate, formatDateTime } from '../lib/format';
+import { useAllTypes, useCasinos } from '../lib/master-data';
+import { trpc } from '../trpc';
+
+const route = getRouteApi('/signed-in/reports/transaction-types');
+const col = gridColumns<TypeReportRow>();
+
+const columns: GridColumn<TypeReportRow>[] = [
+  col.accessor('date', { header: 'Date', cell: (i) => formatDateTime(i.getValue()) }),
+  col.accessor((r) => r.customer.name, { id: 'customer', header: 'Customer' }),
+  col.accessor('casinoName', { header: 'Casino' }),
+  col.accessor('transactionTypeName', { id: 'type', header: 'Type', cell: (i) => <TypeBadge name={i.getValue()} /> }),
+  col.accessor('unplayedCoinsChange', { id: 'unplayed', header: 'Unplayed Change', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
+  col.accessor('playedCoinsChange', { id: 'played', header: 'Played Change', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
+  col.accessor('usdChange', { id: 'usd', header: 'USD Change', cell: (i) => <SignedUsd value={i.getValue()} size="sm" /> }),
+  col.accessor('purchaseRatio', { id: 'ratio', header: 'Ratio', cell: (i) => <RatioBadge ratio={i.getValue()} /> }),
+  col.accessor('totalCoinsAfter', { id: 'total', header: 'Total SC After', cell: (i) => <Coins value={i.getValue()} size="sm" fw={600} /> }),
+];
+
+/** Spec 2.17. Filters live in the URL; the cards and the export cover every matching transaction. */
+export function TransactionTypesReportPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const types = useAllTypes();
+  const casinos = useCasinos();
+  const rowsQuery = useQuery(trpc.reports.transactionTypes.queryOptions(search));
+  const summaryQuery = useQuery(trpc.reports.transactionTypesSummary.queryOptions(search));
+  const rows = useMemo(() => rowsQuery.data ?? [], [rowsQuery.data]);
+  const summary = summaryQuery.data;
+  const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value }) });
+
+  const casinoName = new Map(casinos.data?.map((c) => [c.id, c.name]));
+  const typeOptions = (types.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} — ${casinoName.get(t.casinoId) ?? 'Unknown casino'}` }));
+  const usd = toHundredths(summary?.totalUSD ?? '0');
+  const range = summary?.firstDate && summary.lastDate ? `${formatDate(summary.firstDate)} – ${formatDate(summary.lastDate)}` : '—';
+
+  return (
+    <Stack gap="md">
+      <ReportFilters
+        selects={[{ label: 'Transaction Type', allLabel: 'All types', options: typeOptions, value: search.transactionTypeId, onChange: (v) => set('transactionTypeId', v) }]}
+        startDate={search.startDate}
+        endDate={search.endDate}
+        onDates={set}
+        onClear={() => void navigate({ search: {} })}
+        canClear={Object.keys(search).length > 0}
+        actions={
+          <ExportMenu
+            build={() => (summary ? transactionTypesSheet(summary, search) : null)}
+            disabled={!summary || summary.transactionCount === 0}
+            emptyMessage="There are no transaction type data to export"
+            noun="transaction type records"
+          />
+        }
+      />
+      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+        <StatCard title="Total Transactions" value={summary?.transactionCount ?? 0} icon={<IconReceipt />} loading={summaryQuery.isPending} />
+        <StatCard title="Total USD Impact" value={formatSignedGrouped(usd)} color={usd >= 0 ? 'teal.7' : 'red.7'} icon={<IconCash />} loading={summaryQuery.isPending} />
+        <StatCard title="Unique Customers" value={summary?.uniqueCustomers ?? 0} icon={<IconUsers />} loading={summaryQuery.isPending} />
+        <StatCard title="Date Range" value={<Text span fz="md" fw={700}>{range}</Text>} icon={<IconCalendar />} loading={summaryQuery.isPending} />
+      </SimpleGrid>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="sm">
+          {summary && summary.transactionCount > rows.length && (
+            <Text size="sm" c="dimmed">
+              Showing the newest {rows.length} of {summary.transactionCount} transactions; narrow the filters to see older ones.
+            </Text>
+          )}
+          <DataTable
+            label="Transactions by type"
+            columns={columns}
+            data={rows}
+            getRowId={(r) => String(r.id)}
+            loading={rowsQuery.isPending}
+            loadingText="Loading transactions..."
+            numeric={['unplayed', 'played', 'usd', 'ratio', 'total']}
+            minWidth={1000}
+            empty={<EmptyState title="No transactions found" />}
+          />
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
