@@ -1,10 +1,10 @@
-import { ActionIcon, Anchor, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CasinoView } from '../../shared/schemas/casinos';
-import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
-import { countLabel, ListToolbar, matches } from '../components/list-toolbar';
+import { type GridColumn, gridColumns } from '../components/data-table';
+import { SearchableGrid } from '../components/searchable-grid';
 import { StatusToggle } from '../components/status-toggle';
 import { CasinoDialog } from '../features/casinos/casino-dialog';
 import { formatDate } from '../lib/format';
@@ -19,7 +19,6 @@ export function CasinosPage() {
   const casinos = useCasinos();
   const save = useSave();
   const update = useMutation(trpc.casinos.update.mutationOptions());
-  const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<{ casino: CasinoView | null } | null>(null);
 
   const columns = useMemo<GridColumn<CasinoView>[]>(
@@ -76,39 +75,22 @@ export function CasinosPage() {
     [save, update],
   );
 
-  const all = casinos.data ?? [];
-  const shown = all.filter((c) => matches(search, c.name, c.website));
-
   return (
     <Stack gap="md">
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="md">
-          <ListToolbar
-            search={search}
-            onSearch={setSearch}
-            placeholder="Search casinos by name or website..."
-            addLabel="Add Casino"
-            onAdd={() => setDialog({ casino: null })}
-            count={countLabel(shown.length, all.length, 'casino')}
-          />
-          <DataTable
-            label="Casinos"
-            columns={columns}
-            data={shown}
-            getRowId={(c) => String(c.id)}
-            loading={casinos.isPending}
-            loadingText="Loading casinos..."
-            minWidth={760}
-            empty={
-              search.trim() ? (
-                <EmptyState title="No casinos found matching your search" action={<Button size="xs" variant="light" onClick={() => setSearch('')}>Clear search</Button>} />
-              ) : (
-                <EmptyState title="No casinos yet" description="Add the casinos your customers play at." />
-              )
-            }
-          />
-        </Stack>
-      </Paper>
+      <SearchableGrid
+        label="Casinos"
+        noun="casino"
+        rows={casinos.data ?? []}
+        columns={columns}
+        getRowId={(c) => String(c.id)}
+        loading={casinos.isPending}
+        searchIn={(c) => [c.name, c.website]}
+        placeholder="Search casinos by name or website..."
+        addLabel="Add Casino"
+        onAdd={() => setDialog({ casino: null })}
+        empty={{ title: 'No casinos yet', description: 'Add the casinos your customers play at.' }}
+        minWidth={760}
+      />
       <CasinoDialog opened={dialog !== null} casino={dialog?.casino ?? null} onClose={() => setDialog(null)} />
     </Stack>
   );

@@ -1,10 +1,10 @@
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconBuildingStore, IconPencil } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CustomerView } from '../../shared/schemas/customers';
-import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
-import { countLabel, ListToolbar, matches } from '../components/list-toolbar';
+import { type GridColumn, gridColumns } from '../components/data-table';
+import { SearchableGrid } from '../components/searchable-grid';
 import { StatusToggle } from '../components/status-toggle';
 import { CustomerCasinosDialog } from '../features/customers/customer-casinos-dialog';
 import { CustomerDialog } from '../features/customers/customer-dialog';
@@ -21,7 +21,6 @@ export function CustomersPage() {
   const links = useAllLinks();
   const save = useSave();
   const update = useMutation(trpc.customers.update.mutationOptions());
-  const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<{ customer: CustomerView | null } | null>(null);
   const [casinosOf, setCasinosOf] = useState<CustomerView | null>(null);
 
@@ -76,39 +75,22 @@ export function CustomersPage() {
     [activeLinks, save, update],
   );
 
-  const all = customers.data ?? [];
-  const shown = all.filter((c) => matches(search, c.name, c.email));
-
   return (
     <Stack gap="md">
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="md">
-          <ListToolbar
-            search={search}
-            onSearch={setSearch}
-            placeholder="Search customers by name or email..."
-            addLabel="Add Customer"
-            onAdd={() => setDialog({ customer: null })}
-            count={countLabel(shown.length, all.length, 'customer')}
-          />
-          <DataTable
-            label="Customers"
-            columns={columns}
-            data={shown}
-            getRowId={(c) => String(c.id)}
-            loading={customers.isPending}
-            loadingText="Loading customers..."
-            minWidth={820}
-            empty={
-              search.trim() ? (
-                <EmptyState title="No customers found matching your search" action={<Button size="xs" variant="light" onClick={() => setSearch('')}>Clear search</Button>} />
-              ) : (
-                <EmptyState title="No customers yet" description="Add the first customer to start recording transactions." />
-              )
-            }
-          />
-        </Stack>
-      </Paper>
+      <SearchableGrid
+        label="Customers"
+        noun="customer"
+        rows={customers.data ?? []}
+        columns={columns}
+        getRowId={(c) => String(c.id)}
+        loading={customers.isPending}
+        searchIn={(c) => [c.name, c.email]}
+        placeholder="Search customers by name or email..."
+        addLabel="Add Customer"
+        onAdd={() => setDialog({ customer: null })}
+        empty={{ title: 'No customers yet', description: 'Add the first customer to start recording transactions.' }}
+        minWidth={820}
+      />
       <CustomerDialog opened={dialog !== null} customer={dialog?.customer ?? null} onClose={() => setDialog(null)} />
       <CustomerCasinosDialog customer={casinosOf} onClose={() => setCasinosOf(null)} />
     </Stack>

@@ -1,11 +1,11 @@
-import { ActionIcon, Group, Paper, Select, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Select, Stack, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { TransactionTypeView } from '../../shared/schemas/transaction-types';
 import { ConfirmDialog } from '../components/confirm-dialog';
-import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
-import { countLabel, ListToolbar, matches } from '../components/list-toolbar';
+import { type GridColumn, gridColumns } from '../components/data-table';
+import { SearchableGrid } from '../components/searchable-grid';
 import { TypeBadge } from '../components/money';
 import { TypeDialog } from '../features/transaction-types/type-dialog';
 import { toOptions, useAllTypes, useCasinos } from '../lib/master-data';
@@ -22,13 +22,11 @@ export function TypesPage() {
   const save = useSave();
   const remove = useMutation(trpc.transactionTypes.delete.mutationOptions());
   const [casinoId, setCasinoId] = useState(ALL);
-  const [search, setSearch] = useState('');
   const [dialog, setDialog] = useState<{ type: TransactionTypeView | null } | null>(null);
   const [deleting, setDeleting] = useState<TransactionTypeView | null>(null);
 
   const casinoName = useMemo(() => new Map(casinos.data?.map((c) => [c.id, c.name])), [casinos.data]);
   const rows = (types.data ?? []).map((t) => ({ ...t, casinoName: casinoName.get(t.casinoId) ?? 'Unknown casino' }));
-  const shown = rows.filter((t) => (casinoId === ALL || String(t.casinoId) === casinoId) && matches(search, t.name, t.casinoName));
 
   const columns = useMemo<GridColumn<TransactionTypeView & { casinoName: string }>[]>(
     () => [
@@ -68,38 +66,31 @@ export function TypesPage() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-        <Stack gap="md">
-          <ListToolbar
-            search={search}
-            onSearch={setSearch}
-            placeholder="Search types..."
-            addLabel="Add Type"
-            onAdd={() => setDialog({ type: null })}
-            count={countLabel(shown.length, rows.length, 'type')}
-            extra={
-              <Select
-                aria-label="Casino filter"
-                w={200}
-                data={[{ value: ALL, label: 'All casinos' }, ...toOptions(casinos.data)]}
-                value={casinoId}
-                allowDeselect={false}
-                onChange={(v) => setCasinoId(v ?? ALL)}
-              />
-            }
+      <SearchableGrid
+        label="Transaction types"
+        noun="type"
+        rows={rows}
+        columns={columns}
+        getRowId={(t) => String(t.id)}
+        loading={types.isPending}
+        searchIn={(t) => [t.name, t.casinoName]}
+        filter={(t) => casinoId === ALL || String(t.casinoId) === casinoId}
+        filterControl={
+          <Select
+            aria-label="Casino filter"
+            w={200}
+            data={[{ value: ALL, label: 'All casinos' }, ...toOptions(casinos.data)]}
+            value={casinoId}
+            allowDeselect={false}
+            onChange={(v) => setCasinoId(v ?? ALL)}
           />
-          <DataTable
-            label="Transaction types"
-            columns={columns}
-            data={shown}
-            getRowId={(t) => String(t.id)}
-            loading={types.isPending}
-            loadingText="Loading transaction types..."
-            minWidth={480}
-            empty={<EmptyState title="No transaction types found" description="Add types such as Purchase, Withdraw or Bonus for each casino." />}
-          />
-        </Stack>
-      </Paper>
+        }
+        placeholder="Search types..."
+        addLabel="Add Type"
+        onAdd={() => setDialog({ type: null })}
+        empty={{ title: 'No transaction types found', description: 'Add types such as Purchase, Withdraw or Bonus for each casino.' }}
+        minWidth={480}
+      />
       <TypeDialog opened={dialog !== null} type={dialog?.type ?? null} defaultCasinoId={casinoId === ALL ? '' : casinoId} onClose={() => setDialog(null)} />
       <ConfirmDialog
         opened={deleting !== null}

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, NumberInput, Stack, Switch, TextInput } from '@mantine/core';
+import { NumberInput, Switch, TextInput } from '@mantine/core';
+import { FormDialog } from '../../components/form-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
@@ -44,39 +45,21 @@ export function CasinoDialog({ opened, casino, onClose }: { opened: boolean; cas
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={casino ? 'Edit Casino' : 'Add Casino'} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
-        <Stack>
-          <TextInput label="Name" required data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
-          <TextInput label="Website" placeholder="https://" value={values.website} onChange={(e) => setValues({ ...values, website: e.currentTarget.value })} error={errors.website} />
-          <NumberInput
-            label="SC per $1"
-            description="Coins per dollar, used for the purchase ratio"
-            min={1}
-            step={1}
-            allowDecimal={false}
-            allowNegative={false}
-            value={values.scRatio}
-            onChange={(v) => setValues({ ...values, scRatio: v })}
-            error={errors.scRatio}
-          />
-          <Switch label="Active" checked={values.isActive} onChange={(e) => setValues({ ...values, isActive: e.currentTarget.checked })} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {casino ? 'Save Changes' : 'Add Casino'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} title={casino ? 'Edit Casino' : 'Add Casino'} submitLabel={casino ? 'Save Changes' : 'Add Casino'} busy={create.isPending || update.isPending} onSubmit={() => void submit()} onClose={onClose}>
+      <TextInput label="Name" required data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
+      <TextInput label="Website" placeholder="https://" value={values.website} onChange={(e) => setValues({ ...values, website: e.currentTarget.value })} error={errors.website} />
+      <NumberInput
+        label="SC per $1"
+        description="Coins per dollar, used for the purchase ratio"
+        min={1}
+        step={1}
+        allowDecimal={false}
+        allowNegative={false}
+        value={values.scRatio}
+        onChange={(v) => setValues({ ...values, scRatio: v })}
+        error={errors.scRatio}
+      />
+      <Switch label="Active" checked={values.isActive} onChange={(e) => setValues({ ...values, isActive: e.currentTarget.checked })} />
+    </FormDialog>
   );
 }

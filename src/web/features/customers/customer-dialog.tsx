@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
+import { FormDialog } from '../../components/form-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { createCustomerInput, type CustomerView } from '../../../shared/schemas/customers';
@@ -35,27 +36,9 @@ export function CustomerDialog({ opened, customer, onClose }: { opened: boolean;
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={customer ? 'Edit Customer' : 'Add Customer'} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
-        <Stack>
-          <TextInput label="Name" required data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
-          <TextInput label="Email" type="email" placeholder="Optional" value={values.email} onChange={(e) => setValues({ ...values, email: e.currentTarget.value })} error={errors.email} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || update.isPending}>
-              {customer ? 'Save Changes' : 'Add Customer'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} title={customer ? 'Edit Customer' : 'Add Customer'} submitLabel={customer ? 'Save Changes' : 'Add Customer'} busy={create.isPending || update.isPending} onSubmit={() => void submit()} onClose={onClose}>
+      <TextInput label="Name" required data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
+      <TextInput label="Email" type="email" placeholder="Optional" value={values.email} onChange={(e) => setValues({ ...values, email: e.currentTarget.value })} error={errors.email} />
+    </FormDialog>
   );
 }

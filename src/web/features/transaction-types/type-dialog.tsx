@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Select, TextInput } from '@mantine/core';
+import { FormDialog } from '../../components/form-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { createTypeInput, type TransactionTypeView } from '../../../shared/schemas/transaction-types';
@@ -37,37 +38,19 @@ export function TypeDialog({ opened, type, defaultCasinoId, onClose }: { opened:
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title={type ? 'Edit Type' : 'Add Type'} centered>
-      <form
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-        noValidate
-      >
-        <Stack>
-          {!type && (
-            <Select
-              label="Casino"
-              placeholder="Choose a casino"
-              searchable
-              data={toOptions(casinos.data)}
-              value={values.casinoId || null}
-              onChange={(v) => setValues({ ...values, casinoId: v ?? '' })}
-              error={errors.casinoId}
-            />
-          )}
-          <TextInput label="Name" placeholder="e.g. Purchase" data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending || rename.isPending}>
-              {type ? 'Save Changes' : 'Add Type'}
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} title={type ? 'Edit Type' : 'Add Type'} submitLabel={type ? 'Save Changes' : 'Add Type'} busy={create.isPending || rename.isPending} onSubmit={() => void submit()} onClose={onClose}>
+      {!type && (
+        <Select
+          label="Casino"
+          placeholder="Choose a casino"
+          searchable
+          data={toOptions(casinos.data)}
+          value={values.casinoId || null}
+          onChange={(v) => setValues({ ...values, casinoId: v ?? '' })}
+          error={errors.casinoId}
+        />
+      )}
+      <TextInput label="Name" placeholder="e.g. Purchase" data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSessionGuard } from '../../lib/use-session-guard';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
+import { AmountFields } from './amount-fields';
 import { CalculatedValues } from './calculated-values';
 import { activeCasinosOf, linkBalance, preview, type TxFormValues, withCasino } from './form-state';
 
@@ -67,7 +68,6 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
     setValues(next);
     setErrors({});
   };
-  const field = (key: keyof TxFormValues) => (e: React.ChangeEvent<HTMLInputElement>) => set({ ...values, [key]: e.currentTarget.value });
 
   const refresh = () =>
     Promise.all([
@@ -154,20 +154,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
                 error={errors.transactionTypeId}
               />
             </SimpleGrid>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput
-                label="Change in USD ($)"
-                type="number"
-                step="0.01"
-                description="Negative for purchases, positive for withdrawals"
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                value={values.usdChange}
-                onChange={field('usdChange')}
-                error={errors.usdChange}
-              />
-              <TextInput label="Change in Unplayed Coins" type="number" step="0.01" value={values.unplayedCoinsChange} onChange={field('unplayedCoinsChange')} error={errors.unplayedCoinsChange} />
-              <TextInput label="Change in Played Coins" type="number" step="0.01" value={values.playedCoinsChange} onChange={field('playedCoinsChange')} error={errors.playedCoinsChange} />
-            </SimpleGrid>
+            <AmountFields values={values} errors={errors} onChange={(key, value) => set({ ...values, [key]: value })} />
             <CalculatedValues values={calc} scRatio={scRatio} />
             <Group justify="space-between">
               <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Grid, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { Badge, Button, Grid, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconDeviceFloppy, IconEraser, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -10,6 +10,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useSessionGuard } from '../../lib/use-session-guard';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
+import { AmountFields } from './amount-fields';
 import { CalculatedValues } from './calculated-values';
 import {
   activeCasinosOf,
@@ -163,45 +164,8 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
                 error={errors.transactionTypeId}
               />
             </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <TextInput
-                label="Change in USD ($)"
-                type="number"
-                step="0.01"
-                inputMode="decimal"
-                placeholder="0.00"
-                description="Negative for purchases, positive for withdrawals"
-                inputWrapperOrder={['label', 'input', 'description', 'error']}
-                value={values.usdChange}
-                onChange={(e) => setField('usdChange')(e.currentTarget.value)}
-                error={errors.usdChange}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <TextInput
-                label="Change in Unplayed Coins"
-                type="number"
-                step="0.01"
-                inputMode="decimal"
-                placeholder="0.00"
-                value={values.unplayedCoinsChange}
-                onChange={(e) => setField('unplayedCoinsChange')(e.currentTarget.value)}
-                error={errors.unplayedCoinsChange}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, sm: 6, md: 4 }}>
-              <TextInput
-                label="Change in Played Coins"
-                type="number"
-                step="0.01"
-                inputMode="decimal"
-                placeholder="0.00"
-                value={values.playedCoinsChange}
-                onChange={(e) => setField('playedCoinsChange')(e.currentTarget.value)}
-                error={errors.playedCoinsChange}
-              />
-            </Grid.Col>
           </Grid>
+          <AmountFields values={values} errors={errors} onChange={(key, value) => setField(key)(value)} />
           <CalculatedValues values={calc} scRatio={scRatio} />
           <Group justify="flex-end" gap="sm">
             <Button variant="subtle" color="gray" leftSection={<IconEraser size={16} />} onClick={() => update(EMPTY_FORM)}>

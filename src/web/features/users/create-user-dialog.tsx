@@ -1,4 +1,5 @@
-import { Button, Group, Modal, PasswordInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { FormDialog } from '../../components/form-dialog';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createUserInput, type CreateUserInput } from '../../../shared/schemas/users';
@@ -37,35 +38,23 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
   });
 
   return (
-    <Modal opened={opened} onClose={close} title="Create User" centered size="lg">
-      <form onSubmit={submit} noValidate>
-        <Stack>
-          <TextInput label="Email" type="email" required data-autofocus {...form.getInputProps('email')} />
-          <PasswordInput label="Password" required autoComplete="new-password" {...form.getInputProps('password')} />
-          <PasswordChecklist password={form.values.password} />
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First name" {...form.getInputProps('firstName')} />
-            <TextInput label="Last name" {...form.getInputProps('lastName')} />
-          </SimpleGrid>
-          <Select
-            label="Role"
-            data={[
-              { value: 'staff', label: 'Staff' },
-              { value: 'admin', label: 'Admin' },
-            ]}
-            allowDeselect={false}
-            {...form.getInputProps('role')}
-          />
-          <Group justify="flex-end" mt="sm">
-            <Button variant="default" onClick={close}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Create User
-            </Button>
-          </Group>
-        </Stack>
-      </form>
-    </Modal>
+    <FormDialog opened={opened} title="Create User" submitLabel="Create User" busy={create.isPending} onSubmit={() => void submit()} onClose={close} size="lg">
+      <TextInput label="Email" type="email" required data-autofocus {...form.getInputProps('email')} />
+      <PasswordInput label="Password" required autoComplete="new-password" {...form.getInputProps('password')} />
+      <PasswordChecklist password={form.values.password} />
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <TextInput label="First name" {...form.getInputProps('firstName')} />
+        <TextInput label="Last name" {...form.getInputProps('lastName')} />
+      </SimpleGrid>
+      <Select
+        label="Role"
+        data={[
+          { value: 'staff', label: 'Staff' },
+          { value: 'admin', label: 'Admin' },
+        ]}
+        allowDeselect={false}
+        {...form.getInputProps('role')}
+      />
+    </FormDialog>
   );
 }
