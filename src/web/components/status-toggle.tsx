@@ -1,4 +1,5 @@
-import { Switch } from '@mantine/core';
+import { ActionIcon, Badge, Switch, Tooltip } from '@mantine/core';
+import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
 
@@ -38,3 +39,23 @@ export function StatusToggle({ name, isActive, onConfirm }: { name: string; isAc
   );
 }
 
+
+/** Active / Inactive as a badge. */
+export function ActiveBadge({ active }: { active: boolean }) {
+  return (
+    <Badge color={active ? 'teal' : 'gray'} variant="light">
+      {active ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+/** The pencil button that opens a row's edit dialog. */
+export function EditAction({ label, onClick }: { label: string; onClick: () => void }) {
+  return (
+    <Tooltip label={label}>
+      <ActionIcon variant="subtle" aria-label={label} onClick={onClick}>
+        <IconPencil size={16} />
+      </ActionIcon>
+    </Tooltip>
+  );
+}

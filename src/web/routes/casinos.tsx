@@ -1,11 +1,10 @@
-import { ActionIcon, Anchor, Badge, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CasinoView } from '../../shared/schemas/casinos';
 import { type GridColumn, gridColumns } from '../components/data-table';
 import { SearchableGrid } from '../components/searchable-grid';
-import { StatusToggle } from '../components/status-toggle';
+import { ActiveBadge, EditAction, StatusToggle } from '../components/status-toggle';
 import { CasinoDialog } from '../features/casinos/casino-dialog';
 import { formatDate } from '../lib/format';
 import { useCasinos } from '../lib/master-data';
@@ -40,11 +39,7 @@ export function CasinosPage() {
       col.accessor('scRatio', { header: 'SC per $1', cell: (info) => <Text ff="monospace" size="sm">{info.getValue().toLocaleString()}</Text> }),
       col.accessor('isActive', {
         header: 'Status',
-        cell: (info) => (
-          <Badge color={info.getValue() ? 'teal' : 'gray'} variant="light">
-            {info.getValue() ? 'Active' : 'Inactive'}
-          </Badge>
-        ),
+        cell: (info) => <ActiveBadge active={info.getValue()} />,
       }),
       col.accessor('createdAt', { header: 'Created', cell: (info) => formatDate(info.getValue()) }),
       col.display({
@@ -52,11 +47,7 @@ export function CasinosPage() {
         header: 'Actions',
         cell: ({ row: { original: c } }) => (
           <Group gap="xs" wrap="nowrap">
-            <Tooltip label="Edit casino">
-              <ActionIcon variant="subtle" aria-label={`Edit ${c.name}`} onClick={() => setDialog({ casino: c })}>
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <EditAction label={`Edit ${c.name}`} onClick={() => setDialog({ casino: c })} />
             <StatusToggle
               name={c.name}
               isActive={c.isActive}

@@ -1,11 +1,11 @@
-import { ActionIcon, Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconBuildingStore, IconPencil } from '@tabler/icons-react';
+import { Button, Group, Stack, Text } from '@mantine/core';
+import { IconBuildingStore } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CustomerView } from '../../shared/schemas/customers';
 import { type GridColumn, gridColumns } from '../components/data-table';
 import { SearchableGrid } from '../components/searchable-grid';
-import { StatusToggle } from '../components/status-toggle';
+import { ActiveBadge, EditAction, StatusToggle } from '../components/status-toggle';
 import { CustomerCasinosDialog } from '../features/customers/customer-casinos-dialog';
 import { CustomerDialog } from '../features/customers/customer-dialog';
 import { formatDate } from '../lib/format';
@@ -37,11 +37,7 @@ export function CustomersPage() {
       col.accessor((c) => activeLinks.get(c.id) ?? 0, { id: 'casinos', header: 'Active casinos' }),
       col.accessor('isActive', {
         header: 'Status',
-        cell: (info) => (
-          <Badge color={info.getValue() ? 'teal' : 'gray'} variant="light">
-            {info.getValue() ? 'Active' : 'Inactive'}
-          </Badge>
-        ),
+        cell: (info) => <ActiveBadge active={info.getValue()} />,
       }),
       col.accessor('createdAt', { header: 'Created', cell: (info) => formatDate(info.getValue()) }),
       col.display({
@@ -49,11 +45,7 @@ export function CustomersPage() {
         header: 'Actions',
         cell: ({ row: { original: c } }) => (
           <Group gap="xs" wrap="nowrap">
-            <Tooltip label="Edit customer">
-              <ActionIcon variant="subtle" aria-label={`Edit ${c.name}`} onClick={() => setDialog({ customer: c })}>
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <EditAction label={`Edit ${c.name}`} onClick={() => setDialog({ customer: c })} />
             <Button size="xs" variant="light" leftSection={<IconBuildingStore size={14} />} onClick={() => setCasinosOf(c)}>
               Casinos
             </Button>
