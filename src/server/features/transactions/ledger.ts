@@ -1,6 +1,7 @@
 import { purchaseRatio } from '../../../shared/ledger';
 import type { Db } from '../../db/types';
 import { conflict, fieldError, notFound } from '../../trpc/errors';
+import { invalidateCounts } from './transactions.repository';
 
 /**
  * The ledger write path: the only code that changes transactions or link balances. Each of
@@ -102,6 +103,15 @@ async function recomputeFrom(trx: Trx, from: Position): Promise<void> {
   }
 }
 
+/** Runs one ledger write in one SQLite transaction; cached counts are dropped once it has committed. */
+async function write<T>(db: Db, body: (trx: Trx) => Promise<T>): Promise<T> {
+  try {
+    return await db.transaction().execute(body);
+  } finally {
+    invalidateCounts(db);
+  }
+}
+
 export interface Idempotency {
   key: string;
   /** A digest of the request body: the same key with another body is a conflict. */
@@ -112,8 +122,8 @@ export interface Idempotency {
  * Records a new transaction and returns its id. With an idempotency key already used by this
  * user for the same body, returns the earlier transaction's id and writes nothing.
  */
-export async function createEntry(db: Db, f: LedgerFields, userId: number, idem?: Idempotency, now = new Date()): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+export function createEntry(db: Db, f: LedgerFields, userId: number, idem?: Idempotency, now = new Date()): Promise<number> {
+  return write(db, async (trx) => {
     if (idem) {
       const seen = await trx.selectFrom('idempotencyKeys').selectAll().where('key', '=', idem.key).executeTakeFirst();
       if (seen) {
@@ -155,8 +165,8 @@ async function loadEntry(trx: Trx, id: number) {
   return row;
 }
 
-export async function editEntry(db: Db, id: number, f: LedgerFields, now = new Date()): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export function editEntry(db: Db, id: number, f: LedgerFields, now = new Date()): Promise<void> {
+  return write(db, async (trx) => {
     const old = await loadEntry(trx, id);
     const moved = old.customerId !== f.customerId || old.casinoId !== f.casinoId;
     const { scRatio } = await checkReferences(trx, f, moved);
@@ -172,8 +182,8 @@ export async function editEntry(db: Db, id: number, f: LedgerFields, now = new D
   });
 }
 
-export async function deleteEntry(db: Db, id: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export function deleteEntry(db: Db, id: number): Promise<void> {
+  return write(db, async (trx) => {
     const old = await loadEntry(trx, id);
     await trx.deleteFrom('idempotencyKeys').where('transactionId', '=', id).execute();
     await trx.deleteFrom('transactions').where('id', '=', id).execute();

@@ -78,7 +78,10 @@ export async function getTransaction(db: Db, id: number): Promise<TransactionVie
   return toTransactionView(row);
 }
 
-/** Newest first: (date, id) descending. */
+/**
+ * Newest first: (date, id) descending. The page's ids are found on the indexes alone (a deep offset
+ * skips index entries, not joined rows); only the rows of the page are then joined.
+ */
 export async function listTransactions(
   db: Db,
   filters: TransactionFilters,
@@ -86,16 +89,47 @@ export async function listTransactions(
   limit: number,
   offset = 0,
 ): Promise<TransactionView[]> {
-  const rows = await applyTransactionFilters(readQuery(db), filters, timeZone)
+  const page = applyTransactionFilters(db.selectFrom('transactions').select('transactions.id'), filters, timeZone)
     .orderBy('transactions.date', 'desc')
     .orderBy('transactions.id', 'desc')
     .limit(limit)
-    .offset(offset)
+    .offset(offset);
+  const rows = await readQuery(db)
+    .where('transactions.id', 'in', page)
+    .orderBy('transactions.date', 'desc')
+    .orderBy('transactions.id', 'desc')
     .execute();
   return rows.map(toTransactionView);
 }
 
+/** Filters that the links' maintained transaction counts can answer. */
+const countableFromLinks = (f: TransactionFilters) => !f.transactionTypeId && !f.startDate && !f.endDate;
+
+const linkCountCache = new WeakMap<Db, Map<string, number>>();
+
+/** Forgets cached counts; the ledger calls it after every write. */
+export function invalidateCounts(db: Db): void {
+  linkCountCache.delete(db);
+}
+
+/**
+ * How many transactions match. Customer and casino filters are answered from the links' maintained
+ * counts (kept exact by the ledger) and cached until the next write; other filters count rows.
+ */
 export async function countTransactions(db: Db, filters: TransactionFilters, timeZone: string): Promise<number> {
+  if (countableFromLinks(filters)) {
+    const key = `${filters.customerId ?? ''}:${filters.casinoId ?? ''}`;
+    const cached = linkCountCache.get(db)?.get(key);
+    if (cached !== undefined) return cached;
+    let q = db.selectFrom('customerCasinos').select((eb) => eb.fn.sum<number>('transactionCount').as('n'));
+    if (filters.customerId !== undefined) q = q.where('customerId', '=', filters.customerId);
+    if (filters.casinoId !== undefined) q = q.where('casinoId', '=', filters.casinoId);
+    const n = Number((await q.executeTakeFirstOrThrow()).n ?? 0);
+    let cache = linkCountCache.get(db);
+    if (!cache) linkCountCache.set(db, (cache = new Map()));
+    cache.set(key, n);
+    return n;
+  }
   const row = await applyTransactionFilters(db.selectFrom('transactions'), filters, timeZone)
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .executeTakeFirstOrThrow();
