@@ -16,8 +16,30 @@ export function applyPragmas(sqlite: SQLite.Database): void {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  sqlite.pragma('cache_size = -65536');
+  sqlite.pragma('cache_size = -20000');
   sqlite.pragma('temp_store = MEMORY');
+}
+
+/**
+ * Kysely prepares every query it runs; better-sqlite3 statements are reusable, so the dialect gets a
+ * view of the database that keeps the most recent prepared statements by SQL text.
+ */
+function withStatementCache(sqlite: SQLite.Database, size = 500) {
+  const cache = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql: string) {
+      let stmt = cache.get(sql);
+      if (stmt) {
+        cache.delete(sql);
+      } else {
+        stmt = sqlite.prepare(sql);
+        if (cache.size >= size) cache.delete(cache.keys().next().value as string);
+      }
+      cache.set(sql, stmt);
+      return stmt;
+    },
+  };
 }
 
 /** Opens (creating folder and file when missing) the SQLite database at `file`, or ':memory:'. */
@@ -25,7 +47,7 @@ export function openDatabase(file: string): OpenedDatabase {
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const sqlite = new SQLite(file);
   applyPragmas(sqlite);
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   let closed = false;
   return {
     db,

@@ -1,0 +1,236 @@
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import SQLite from 'better-sqlite3';
+import { measureSqliteCommits } from './sqlite-commits';
+
+/**
+ * `npm run bench`: seeds (once) a 1,000,000-transaction database, starts the real server on a copy of
+ * it, drives it over loopback with autocannon, measures two baselines in the same run, and writes the
+ * table to docs/benchmarks.md. Options: --seconds N per scenario (default 10), --connections N (10).
+ */
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const args = process.argv.slice(2);
+const opt = (name: string, fallback: number) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? Number(args[at + 1]) : fallback;
+};
+const SECONDS = opt('seconds', 10);
+const CONNECTIONS = opt('connections', 10);
+const TX = opt('transactions', 1_000_000);
+const CUSTOMERS = opt('customers', 2000);
+const CASINOS = opt('casinos', 50);
+const ADMIN = { email: 'admin@example.com', password: 'Bench1234' };
+const dataDir = path.join(ROOT, 'data', 'bench');
+const seedFile = path.join(dataDir, `seed-${TX}-${CUSTOMERS}-${CASINOS}.db`);
+const tsx = ['--import', 'tsx'];
+
+function log(text: string) {
+  console.log(`[bench] ${text}`);
+}
+
+function ensureSeed(): void {
+  if (fs.existsSync(seedFile)) return log(`reusing ${path.relative(ROOT, seedFile)}`);
+  fs.mkdirSync(dataDir, { recursive: true });
+  log(`seeding ${TX} transactions (npm run seed:bulk)...`);
+  const res = spawnSync(process.execPath, [...tsx, 'src/server/cli/seed-bulk.ts', '--transactions', String(TX), '--customers', String(CUSTOMERS), '--casinos', String(CASINOS)], {
+    cwd: ROOT,
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_PATH: seedFile, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  });
+  if (res.status !== 0) throw new Error('seed:bulk failed');
+}
+
+/** A consistent copy through SQLite's online backup API. */
+async function copyDb(to: string): Promise<void> {
+  for (const f of [to, `${to}-wal`, `${to}-shm`]) fs.rmSync(f, { force: true });
+  const src = new SQLite(seedFile, { readonly: true });
+  await src.backup(to);
+  src.close();
+}
+
+function start(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...tsx, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /(?:listening|serving on) (http:\/\/[^\s]+)/.exec(out);
+      if (m) resolve({ child, url: m[1].replace('localhost', '127.0.0.1') });
+    });
+    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
+  });
+}
+
+function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+interface Row {
+  name: string;
+  group: 'baseline' | 'read' | 'write' | 'report' | 'deep' | 'login';
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+  baseline?: 'fastify' | 'sqlite';
+  rss?: number;
+}
+
+/** Waits until the server answers its health check quickly again, so one scenario's backlog cannot spill into the next. */
+async function drain(url: string): Promise<void> {
+  for (let i = 0; i < 600; i++) {
+    const t = performance.now();
+    try {
+      await fetch(`${new URL(url).origin}/api/health`);
+    } catch {
+      // not answering yet
+    }
+    if (performance.now() - t < 50) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+async function load(name: string, url: string, options: Partial<autocannon.Options>, pid?: number): Promise<{ rps: number; p50: number; p99: number; errors: number; rss: number }> {
+  let peak = 0;
+  const timer = pid ? setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200) : undefined;
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options });
+  if (timer) clearInterval(timer);
+  await drain(url);
+  // A scenario where nothing completed is an error, not a zero-latency success.
+  const errors = result.errors + result.timeouts + result.non2xx + (result.requests.total === 0 ? 1 : 0);
+  log(`${name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${errors ? `, ${errors} errors` : ''}`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors, rss: peak };
+}
+
+async function main() {
+  ensureSeed();
+  const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-bench-'));
+  const rows: Row[] = [];
+
+  // Baseline 1: bare Fastify.
+  const hello = await start('scripts/bench/hello-server.ts', { PORT: '0', LOG_LEVEL: 'warn' });
+  const bare = await load('bare Fastify hello', `${hello.url}/hello`, {});
+  hello.child.kill('SIGTERM');
+  rows.push({ name: 'Bare Fastify hello route (no auth)', group: 'baseline', ...bare });
+
+  // Baseline 2: bare better-sqlite3 one-row commits on a copy, same pragmas.
+  const sqliteCopy = path.join(runDir, 'sqlite-baseline.db');
+  await copyDb(sqliteCopy);
+  const commits = measureSqliteCommits(sqliteCopy, SECONDS);
+  log(`bare SQLite commits: ${commits.perSecond.toFixed(0)}/s, p50 ${commits.p50.toFixed(2)} ms, p99 ${commits.p99.toFixed(2)} ms`);
+  rows.push({ name: 'Bare better-sqlite3 one-row commits (WAL, synchronous=FULL)', group: 'baseline', rps: commits.perSecond, p50: commits.p50, p99: commits.p99, errors: 0 });
+
+  // The real server on its own copy.
+  const serverDb = path.join(runDir, 'server.db');
+  await copyDb(serverDb);
+  const meta = new SQLite(serverDb, { readonly: true });
+  const links = meta
+    .prepare(`select l.customerId, l.casinoId, (select id from transactionTypes t where t.casinoId = l.casinoId order by id limit 1) typeId from customerCasinos l where status = 'active' limit 2000`)
+    .all() as { customerId: number; casinoId: number; typeId: number }[];
+  const someCustomer = links[0].customerId;
+  const someCasino = links[0].casinoId;
+  const oneType = links[0].typeId;
+  meta.close();
+
+  const server = await start('src/server/main.ts', { DATABASE_PATH: serverDb, PORT: '0', LOG_LEVEL: 'warn', TZ: 'UTC', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  const pid = server.child.pid!;
+  const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const { token } = (await login.json()) as { token: string };
+  const auth = { authorization: `Bearer ${token}` };
+  const get = async (name: string, group: Row['group'], p: string, baseline?: Row['baseline']) => {
+    const r = await load(name, `${server.url}${p}`, { headers: auth }, pid);
+    rows.push({ name, group, baseline, ...r });
+  };
+
+  const range = `startDate=2025-01-01&endDate=2025-03-31`;
+  await get('GET /api/auth/user', 'read', '/api/auth/user', 'fastify');
+  await get('History page 1 (100 rows + totalCount), unfiltered', 'read', '/api/transactions?offset=0&limit=100', 'fastify');
+  await get('History page 1, filtered by customer', 'read', `/api/transactions?customerId=${someCustomer}&limit=100`, 'fastify');
+  await get('History page 1, casino + date range', 'read', `/api/transactions?casinoId=${someCasino}&${range}&limit=100`, 'fastify');
+  await get('History deep page (offset 500,000)', 'deep', '/api/transactions?offset=500000&limit=100');
+  await get('History page 1 through tRPC', 'read', `/trpc/transactions.list?input=${encodeURIComponent(JSON.stringify({ offset: 0, limit: 100 }))}`, 'fastify');
+
+  let n = 0;
+  const body = (l: (typeof links)[number]) =>
+    JSON.stringify({ customerId: l.customerId, casinoId: l.casinoId, transactionTypeId: l.typeId, unplayedCoinsChange: '1000.50', playedCoinsChange: '0', usdChange: '-1.00' });
+  const post = async (name: string, pick: () => (typeof links)[number]) => {
+    const r = await load(name, `${server.url}/api/transactions`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      setupClient: (client) => client.setBody(body(pick())),
+      requests: [{ setupRequest: (req) => ({ ...req, body: body(pick()) }) }],
+    }, pid);
+    rows.push({ name, group: 'write', baseline: 'sqlite', ...r });
+  };
+  await post('POST /api/transactions, spread over 2,000 pairs', () => links[n++ % links.length]);
+  await post('POST /api/transactions, all on one pair', () => links[0]);
+
+  await get('Report: high SC (threshold 100)', 'report', '/api/reports/high-sc?threshold=100');
+  await get('Report: profitability, unfiltered', 'report', '/api/reports/profitability');
+  await get('Report: profitability, date range', 'report', `/api/reports/profitability?${range}`);
+  await get('Report: participation', 'report', `/api/reports/participation?masterUserId=${someCustomer}`);
+  await get('Report: transaction types (one type)', 'report', `/api/reports/transaction-types?transactionTypeId=${oneType}`);
+
+  const loginLoad = await load('POST /api/auth/login', `${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  }, pid);
+  rows.push({ name: 'POST /api/auth/login (argon2id, cost reported)', group: 'login', ...loginLoad });
+
+  server.child.kill('SIGTERM');
+  fs.rmSync(runDir, { recursive: true, force: true });
+  writeReport(rows, bare.rps, commits.perSecond);
+}
+
+function verdict(row: Row, fastify: number, sqlite: number): string {
+  const ratio = row.baseline === 'fastify' ? row.rps / fastify : row.baseline === 'sqlite' ? row.rps / sqlite : undefined;
+  const checks: [boolean, string][] = [];
+  if (row.group === 'read') checks.push([ratio! >= 0.4, '>= 40% of bare Fastify'], [row.p99 <= 50, 'p99 <= 50 ms']);
+  if (row.group === 'write') checks.push([ratio! >= 0.5, '>= 50% of bare SQLite'], [row.p99 <= 50, 'p99 <= 50 ms']);
+  if (row.group === 'report') checks.push([row.p99 <= 300, 'p99 <= 300 ms']);
+  if (row.group === 'deep') checks.push([row.p99 <= 100, 'p99 <= 100 ms']);
+  if (row.errors) checks.push([false, `${row.errors} errors`]);
+  if (!checks.length) return '—';
+  const missed = checks.filter(([ok]) => !ok).map(([, text]) => text);
+  return missed.length ? `MISSED: ${missed.join(', ')}` : 'met';
+}
+
+function writeReport(rows: Row[], fastify: number, sqlite: number) {
+  const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+  const peakRss = Math.max(...rows.map((r) => r.rss ?? 0));
+  const lines = [
+    '| Scenario | req/s | p50 ms | p99 ms | Ratio to baseline | Peak RSS MB | Target |',
+    '|---|---:|---:|---:|---:|---:|---|',
+    ...rows.map((r) => {
+      const ratio = r.baseline === 'fastify' ? `${fmt((r.rps / fastify) * 100, 1)}% of Fastify` : r.baseline === 'sqlite' ? `${fmt((r.rps / sqlite) * 100, 1)}% of SQLite` : '';
+      return `| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${ratio} | ${r.rss ? fmt(r.rss) : ''} | ${verdict(r, fastify, sqlite)} |`;
+    }),
+  ];
+  const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30, 1)} GiB memory, Node ${process.version}, ${os.platform()} ${os.release()}`;
+  const doc = [
+    '# Benchmarks',
+    '',
+    `Measured ${new Date().toISOString()} on ${machine}.`,
+    '',
+    `Command: \`npm run bench -- --seconds ${SECONDS} --connections ${CONNECTIONS}\` (database: ${TX.toLocaleString('en-US')} transactions, ${CUSTOMERS} customers, ${CASINOS} casinos, built by \`npm run seed:bulk\`).`,
+    'Each scenario runs autocannon over loopback for the stated seconds with the stated connections; both',
+    'baselines are measured in the same run on the same machine. Server memory (RSS) peak under all the load:',
+    `**${fmt(peakRss)} MB** (target <= 200 MB: ${peakRss <= 200 ? 'met' : 'MISSED'}).`,
+    '',
+    ...lines,
+    '',
+  ].join('\n');
+  fs.writeFileSync(path.join(ROOT, 'docs', 'benchmarks.md'), doc);
+  console.log(`\n${doc}`);
+}
+
+await main();
