@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { ConfigError, loadConfig } from './config';
+import { DatabaseOpenError } from './db/database';
 import { createServer } from './server';
 
 /** Reads config, starts the server, stops it cleanly on SIGTERM/SIGINT. */
@@ -15,7 +16,16 @@ export async function main(): Promise<void> {
     }
     throw error;
   }
-  const server = await createServer({ config });
+  let server;
+  try {
+    server = await createServer({ config });
+  } catch (error) {
+    if (error instanceof DatabaseOpenError) {
+      console.error(error.message);
+      process.exit(3);
+    }
+    throw error;
+  }
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;

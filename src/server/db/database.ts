@@ -4,6 +4,8 @@ import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
 import type { Database, Db } from './types';
 
+export class DatabaseOpenError extends Error {}
+
 export interface OpenedDatabase {
   db: Db;
   sqlite: SQLite.Database;
@@ -44,9 +46,21 @@ function withStatementCache(sqlite: SQLite.Database, size = 500) {
 
 /** Opens (creating folder and file when missing) the SQLite database at `file`, or ':memory:'. */
 export function openDatabase(file: string): OpenedDatabase {
-  if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const sqlite = new SQLite(file);
-  applyPragmas(sqlite);
+  let sqlite: SQLite.Database;
+  try {
+    if (file !== ':memory:') {
+      const folder = path.dirname(path.resolve(file));
+      fs.mkdirSync(folder, { recursive: true });
+      fs.accessSync(folder, fs.constants.W_OK);
+    }
+    sqlite = new SQLite(file);
+    applyPragmas(sqlite);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    throw new DatabaseOpenError(
+      `Cannot open the database at ${path.resolve(file)}: ${reason}. Check that DATABASE_PATH points into a folder this user can write.`,
+    );
+  }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   let closed = false;
   return {
