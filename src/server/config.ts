@@ -19,6 +19,7 @@ const schema = z.object({
   MAIL_FROM: optional,
   TZ: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BACKUP_KEEP: z.coerce.number().int().min(0).max(3650).default(7),
 });
 
 export interface Config {
@@ -33,6 +34,8 @@ export interface Config {
   mailFrom: string;
   timeZone: string;
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
+  /** Daily automatic backups kept in the data folder's backups/ (0: none). */
+  backupKeep: number;
 }
 
 export class ConfigError extends Error {}
@@ -63,5 +66,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mailFrom: e.MAIL_FROM ?? 'Coin Ledger <no-reply@localhost>',
     timeZone,
     logLevel: e.LOG_LEVEL,
+    backupKeep: e.BACKUP_KEEP,
   };
 }

@@ -6,7 +6,9 @@ import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/a
 import { SESSION_TTL } from '../shared/constants';
 import type { Config } from './config';
 import { openDatabase, type OpenedDatabase } from './db/database';
+import { scheduleDailyBackups } from './db/backup-schedule';
 import { migrateToLatest, migrationsCurrent } from './db/migrate';
+import { removePid, writePid } from './db/server-lock';
 import { loadJwtSecret } from './features/auth/jwt-secret';
 import { LoginThrottle } from './features/auth/login-throttle';
 import { ensureFirstAdmin } from './features/users/first-admin';
@@ -131,7 +133,8 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     }
   });
 
-  let started = false;
+  const onDisk = config.databasePath !== ':memory:';
+  let stopBackups = () => {};
   return {
     app,
     database,
@@ -140,13 +143,18 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
       await migrateToLatest(database.db);
       await ensureFirstAdmin(database.db, config, options.announce ?? ((text) => console.log(text)));
       const address = await app.listen({ port: config.port, host: config.host });
-      started = true;
+      if (onDisk) {
+        writePid(dataDir);
+        stopBackups = scheduleDailyBackups(database.sqlite, path.join(dataDir, 'backups'), config.backupKeep, app.log);
+      }
       return address;
     },
+    /** Finishes in-flight requests, then closes the database cleanly. */
     async stop() {
-      if (started) await app.close();
-      else await app.close().catch(() => undefined);
+      stopBackups();
+      await app.close().catch(() => undefined);
       await database.close();
+      if (onDisk) removePid(dataDir);
     },
   };
 }

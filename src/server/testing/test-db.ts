@@ -26,6 +26,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     mailFrom: 'Coin Ledger <no-reply@localhost>',
     timeZone: 'UTC',
     logLevel: 'silent',
+    backupKeep: 0,
     ...overrides,
   };
 }

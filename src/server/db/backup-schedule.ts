@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type SQLite from 'better-sqlite3';
+import type { FastifyBaseLogger } from 'fastify';
+import { backupName, backupTo, pruneBackups } from './backup';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Takes a backup into `folder` whenever the newest one is a day old, checking every hour; keeps `keep`. */
+export function scheduleDailyBackups(sqlite: SQLite.Database, folder: string, keep: number, log: FastifyBaseLogger): () => void {
+  if (keep <= 0) return () => {};
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const newest = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => /^app-.*\.db$/.test(f)).sort().pop() : undefined;
+      const age = newest ? Date.now() - fs.statSync(path.join(folder, newest)).mtimeMs : Infinity;
+      if (age < DAY_MS) return;
+      const file = path.join(folder, backupName());
+      await backupTo(sqlite, file);
+      const pruned = pruneBackups(folder, keep);
+      log.info({ file, pruned: pruned.length }, 'daily backup taken');
+    } catch (error) {
+      log.error({ err: error }, 'daily backup failed');
+    } finally {
+      running = false;
+    }
+  };
+  const first = setTimeout(() => void tick(), 10_000);
+  const hourly = setInterval(() => void tick(), 60 * 60 * 1000);
+  first.unref();
+  hourly.unref();
+  return () => {
+    clearTimeout(first);
+    clearInterval(hourly);
+  };
+}

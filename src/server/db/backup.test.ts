@@ -1,0 +1,112 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config';
+import { pairFixture } from '../testing/fixtures';
+import { tempDir } from '../testing/test-db';
+import { createServer, type AppServer } from '../server';
+import { appRouter } from '../trpc/app-router';
+import { createContextInner } from '../trpc/context';
+import { backupTo, pruneBackups, verifyDatabaseFile } from './backup';
+
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+let server: AppServer | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+async function liveServer() {
+  const dir = tempDir('ledger-backup-');
+  const config = loadConfig({ DATABASE_PATH: path.join(dir, 'app.db'), PORT: '0', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'Admin1234', BACKUP_KEEP: '0' });
+  server = await createServer({ config, logger: false, announce: () => {} });
+  await server.start();
+  const admin = await server.database.db.selectFrom('users').select(['id', 'email', 'firstName', 'lastName', 'role']).executeTakeFirstOrThrow();
+  return { dir, dbFile: config.databasePath, admin };
+}
+
+describe('backups', () => {
+  it('taken while writes run, each restores to a database that passes every check', async () => {
+    const { dir, dbFile, admin } = await liveServer();
+    const pair = await pairFixture(server!.database.db);
+    const caller = appRouter.createCaller(createContextInner({ db: server!.database.db, services: server!.services, user: admin, ip: '127.0.0.1' }));
+    let written = 0;
+    let stop = false;
+    const writer = (async () => {
+      while (!stop) {
+        await caller.transactions.create({
+          customerId: pair.customer.id,
+          casinoId: pair.casino.id,
+          transactionTypeId: pair.type.id,
+          unplayedCoinsChange: '10.01',
+          playedCoinsChange: '1',
+          usdChange: '-0.01',
+        });
+        written += 1;
+        // Requests arrive as separate events; let the backup's steps and timers run between them.
+        await new Promise((r) => setImmediate(r));
+      }
+    })();
+    const reader = new SQLite(dbFile);
+    const copies: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      await new Promise((r) => setTimeout(r, 40));
+      const file = path.join(dir, 'copies', `copy-${i}.db`);
+      await backupTo(reader, file);
+      copies.push(file);
+    }
+    stop = true;
+    await writer;
+    reader.close();
+    expect(written).toBeGreaterThan(5);
+    const counts: number[] = [];
+    for (const file of copies) {
+      const report = await verifyDatabaseFile(file);
+      expect(report.problems, file).toEqual([]);
+      expect(report.integrity).toBe('ok');
+      counts.push(report.transactions);
+    }
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(counts.at(-1)).toBeLessThanOrEqual(written);
+  });
+
+  it('refuses to restore while the server runs, and refuses a file that is not a sound ledger', async () => {
+    const { dir, dbFile } = await liveServer();
+    const copy = path.join(dir, 'good.db');
+    const reader = new SQLite(dbFile);
+    await backupTo(reader, copy);
+    reader.close();
+    const restore = (file: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/restore.ts', file], { cwd: ROOT, env: { ...process.env, DATABASE_PATH: dbFile }, encoding: 'utf8' });
+    const running = restore(copy);
+    expect(running.status).toBe(1);
+    expect(running.stderr).toContain('Refusing to restore: the server is running');
+
+    await server!.stop();
+    server = undefined;
+    const broken = path.join(dir, 'broken.db');
+    fs.copyFileSync(copy, broken);
+    const db = new SQLite(broken);
+    db.prepare("insert into customers (name, isActive, createdAt) values ('X', 1, 'now')").run();
+    db.prepare("insert into casinos (name, isActive, scRatio, createdAt) values ('Y', 1, 1000, 'now')").run();
+    db.prepare("insert into customerCasinos (customerId, casinoId, status, currentUnplayedCoins) values (1, 1, 'active', 500)").run();
+    db.close();
+    const refused = restore(broken);
+    expect(refused.status).toBe(1);
+    expect(refused.stderr).toContain('ledger invariants broken');
+
+    const ok = restore(copy);
+    expect(ok.status, ok.stderr).toBe(0);
+    expect(ok.stdout).toContain('ledger invariants hold');
+    expect(fs.readdirSync(path.join(dir, 'backups')).some((f) => f.startsWith('pre-restore-'))).toBe(true);
+  });
+
+  it('keeps only the newest copies', () => {
+    const dir = tempDir('ledger-prune-');
+    for (const name of ['app-20260101-000000.db', 'app-20260102-000000.db', 'app-20260103-000000.db', 'notes.txt']) fs.writeFileSync(path.join(dir, name), '');
+    expect(pruneBackups(dir, 2)).toEqual(['app-20260101-000000.db']);
+    expect(fs.readdirSync(dir).sort()).toEqual(['app-20260102-000000.db', 'app-20260103-000000.db', 'notes.txt']);
+  });
+});
