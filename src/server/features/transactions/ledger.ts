@@ -1,5 +1,5 @@
 import { purchaseRatio } from '../../../shared/ledger';
-import type { Db } from '../../db/types';
+import type { Db, TransactionRow } from '../../db/types';
 import { conflict, fieldError, notFound } from '../../trpc/errors';
 import { invalidateCounts } from './transactions.repository';
 
@@ -12,14 +12,11 @@ import { invalidateCounts } from './transactions.repository';
 
 type Trx = Db;
 
-export interface LedgerFields {
-  customerId: number;
-  casinoId: number;
-  transactionTypeId: number;
-  unplayedCoinsChange: number;
-  playedCoinsChange: number;
-  usdChange: number;
-}
+/** The six fields a caller gives for a transaction (amounts in hundredths). */
+export type LedgerFields = Pick<
+  TransactionRow,
+  'customerId' | 'casinoId' | 'transactionTypeId' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange'
+>;
 
 interface Position {
   customerId: number;
