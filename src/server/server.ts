@@ -152,7 +152,11 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     /** Finishes in-flight requests, then closes the database cleanly. */
     async stop() {
       stopBackups();
+      // Keep-alive sockets would hold the close open for the keep-alive timeout: drop each one as soon
+      // as its request in flight has been answered.
+      const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
       await app.close().catch(() => undefined);
+      clearInterval(sweep);
       await database.close();
       if (onDisk) removePid(dataDir);
     },
