@@ -36,6 +36,23 @@ describe('signing in and out', () => {
     expect(new URL(page.url()).pathname).toBe('/login');
   });
 
+  it('serves the web app under a content security policy that it runs within', async () => {
+    const { page } = s;
+    const violations: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
+    });
+    const res = await page.goto(`${baseUrl()}/login`);
+    const csp = (await res!.allHeaders())['content-security-policy'];
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect((await res!.allHeaders())['x-frame-options']).toBe('SAMEORIGIN');
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByText('Quick entry for casino transactions').waitFor();
+    expect(violations).toEqual([]);
+  });
+
   it('shows the 404 screen for an unknown path, also loaded directly', async () => {
     const { page } = s;
     const res = await page.goto(`${baseUrl()}/no/such/page`);

@@ -1,8 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DESKTOP, launchChromium } from '../e2e/browser';
+import { spawnServer } from '../src/server/testing/spawn-server';
 
 /**
  * `npm run web:timing`: time from navigation to an interactive login screen, and to a rendered History
@@ -17,15 +18,7 @@ const env = { ...process.env, DATABASE_PATH: path.join(dir, 'app.db'), ADMIN_EMA
 
 const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/seed-demo.ts'], { cwd: ROOT, env, stdio: 'ignore' });
 if (seeded.status !== 0) throw new Error('seed:demo failed');
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
-const base = await new Promise<string>((resolve) => {
-  let out = '';
-  server.stdout!.on('data', (c: Buffer) => {
-    out += c.toString();
-    const m = /serving on (http:\/\/\S+)/.exec(out);
-    if (m) resolve(m[1]);
-  });
-});
+const { child: server, url: base } = await spawnServer(env, 'src/server/main.ts', 'inherit');
 const { token } = (await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as { token: string };
 
 const browser = await launchChromium();

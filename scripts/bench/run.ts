@@ -1,9 +1,10 @@
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
+import { spawnServer } from '../../src/server/testing/spawn-server';
 import { measureSqliteCommits } from './sqlite-commits';
 
 /**
@@ -51,18 +52,7 @@ async function copyDb(to: string): Promise<void> {
   src.close();
 }
 
-function start(script: string, env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...tsx, script], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      const m = /(?:listening|serving on) (http:\/\/[^\s]+)/.exec(out);
-      if (m) resolve({ child, url: m[1].replace('localhost', '127.0.0.1') });
-    });
-    child.on('exit', (code) => reject(new Error(`${script} exited with ${code}: ${out}`)));
-  });
-}
+const start = (script: string, env: Record<string, string>) => spawnServer(env, script, 'inherit');
 
 function rssMb(pid: number): number {
   try {

@@ -1,29 +1,14 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { spawnServer } from './testing/spawn-server';
 import { tempDir } from './testing/test-db';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
 
 describe('graceful shutdown', () => {
   it('on SIGTERM finishes the request in flight, closes the database cleanly and exits 0', async () => {
     const dir = tempDir('ledger-shutdown-');
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_PATH: path.join(dir, 'app.db'), PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Admin1234' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const url = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      child.stdout!.on('data', (c: Buffer) => {
-        out += c.toString();
-        const m = /serving on (http:\/\/\S+)/.exec(out);
-        if (m) resolve(m[1].replace('localhost', '127.0.0.1'));
-      });
-      child.on('exit', (code) => reject(new Error(`exited ${code}: ${out}`)));
-    });
+    const { child, url, exited } = await spawnServer({ DATABASE_PATH: path.join(dir, 'app.db'), PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Admin1234' });
     expect(fs.readFileSync(path.join(dir, 'server.pid'), 'utf8').trim()).toBe(String(child.pid));
 
     // A login takes tens of milliseconds (argon2id): still in flight when SIGTERM arrives.
@@ -33,7 +18,6 @@ describe('graceful shutdown', () => {
       body: JSON.stringify({ email: 'admin@example.com', password: 'Admin1234' }),
     });
     await new Promise((r) => setTimeout(r, 25));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
     const res = await inFlight;
     expect(res.status).toBe(200);

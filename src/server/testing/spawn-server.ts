@@ -1,0 +1,36 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+export interface SpawnedServer {
+  child: ChildProcess;
+  /** The address it announced, on 127.0.0.1 (Node's fetch may try ::1 for "localhost"). */
+  url: string;
+  /** Resolves with the exit code (null when killed by a signal). */
+  exited: Promise<number | null>;
+}
+
+/**
+ * Runs a server script (the real server by default) in its own Node process through tsx and waits
+ * until it prints the address it listens on. Rejects with its output when it exits first.
+ */
+export function spawnServer(env: Record<string, string>, script = 'src/server/main.ts', stderr: 'pipe' | 'inherit' = 'pipe'): Promise<SpawnedServer> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', stderr],
+  });
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    const collect = (chunk: Buffer) => {
+      out += chunk.toString();
+      const m = /(?:listening|serving on) (http:\/\/\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1].replace('localhost', '127.0.0.1'), exited });
+    };
+    child.stdout!.on('data', collect);
+    child.stderr?.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    void exited.then((code) => reject(new Error(`${script} exited with ${code} before serving:\n${out}`)));
+  });
+}
