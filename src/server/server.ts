@@ -1,19 +1,23 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
-import helmet from '@fastify/helmet';
 import jwt from '@fastify/jwt';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import { SESSION_TTL } from '../shared/constants';
 import type { Config } from './config';
 import { openDatabase, type OpenedDatabase } from './db/database';
 import { scheduleDailyBackups } from './db/backup-schedule';
+import { type Maintenance, startMaintenance } from './db/maintenance';
 import { migrateToLatest, migrationsCurrent } from './db/migrate';
 import { removePid, writePid } from './db/server-lock';
 import { loadJwtSecret } from './features/auth/jwt-secret';
 import { LoginThrottle } from './features/auth/login-throttle';
+import { Sessions } from './features/auth/sessions';
+import { ReadCache } from './db/read-cache';
 import { ensureFirstAdmin } from './features/users/first-admin';
 import { registerErrorHandlers } from './http/errors';
 import { registerRest } from './http/rest';
+import { registerTrpcFastPath } from './http/trpc-fast-path';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { createMailer } from './mail/mailer';
 import { type AppRouter, appRouter } from './trpc/app-router';
@@ -70,23 +74,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     requestIdHeader: 'x-request-id',
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  registerSecurityHeaders(app);
 
   await app.register(jwt, {
     secret: loadJwtSecret(config.jwtSecret, config.databasePath === ':memory:' ? null : dataDir),
@@ -94,8 +82,11 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     verify: { algorithms: ['HS256'] },
   });
 
+  const readCache = new ReadCache(database.sqlite);
   const services: AppServices = {
     config,
+    readCache,
+    sessions: new Sessions(database.db, readCache, (token) => app.jwt.verify(token)),
     loginThrottle: new LoginThrottle(),
     mailer: createMailer({
       appUrl: config.appUrl,
@@ -111,6 +102,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   const serveIndex = await registerStatic(app, options.webRoot);
   registerErrorHandlers(app, serveIndex);
 
+  registerTrpcFastPath(app, (req) => createContext({ req }));
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
@@ -135,6 +127,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
 
   const onDisk = config.databasePath !== ':memory:';
   let stopBackups = () => {};
+  let maintenance: Maintenance | undefined;
   return {
     app,
     database,
@@ -145,7 +138,8 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
       const address = await app.listen({ port: config.port, host: config.host });
       if (onDisk) {
         writePid(dataDir);
-        stopBackups = scheduleDailyBackups(database.sqlite, path.join(dataDir, 'backups'), config.backupKeep, app.log);
+        maintenance = startMaintenance(config.databasePath);
+        stopBackups = scheduleDailyBackups(maintenance, path.join(dataDir, 'backups'), config.backupKeep, app.log);
       }
       return address;
     },
@@ -157,6 +151,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
       const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
       await app.close().catch(() => undefined);
       clearInterval(sweep);
+      await maintenance?.close();
       await database.close();
       if (onDisk) removePid(dataDir);
     },

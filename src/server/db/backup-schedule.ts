@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type SQLite from 'better-sqlite3';
 import type { FastifyBaseLogger } from 'fastify';
-import { backupName, backupTo, pruneBackups } from './backup';
+import { backupName, pruneBackups, writeBackup } from './backup';
+import type { Maintenance } from './maintenance';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Takes a backup into `folder` whenever the newest one is a day old, checking every hour; keeps `keep`. */
-export function scheduleDailyBackups(sqlite: SQLite.Database, folder: string, keep: number, log: FastifyBaseLogger): () => void {
+/**
+ * Takes a backup into `folder` whenever the newest one is a day old, checking every hour; keeps `keep`.
+ * The copy is made by the maintenance worker, so requests are not held up while it runs.
+ */
+export function scheduleDailyBackups(maintenance: Maintenance, folder: string, keep: number, log: FastifyBaseLogger): () => void {
   if (keep <= 0) return () => {};
   let running = false;
   const tick = async () => {
@@ -18,7 +21,7 @@ export function scheduleDailyBackups(sqlite: SQLite.Database, folder: string, ke
       const age = newest ? Date.now() - fs.statSync(path.join(folder, newest)).mtimeMs : Infinity;
       if (age < DAY_MS) return;
       const file = path.join(folder, backupName());
-      await backupTo(sqlite, file);
+      await writeBackup(file, (partial) => maintenance.backup(partial));
       const pruned = pruneBackups(folder, keep);
       log.info({ file, pruned: pruned.length }, 'daily backup taken');
     } catch (error) {

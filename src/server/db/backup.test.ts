@@ -9,7 +9,8 @@ import { tempDir } from '../testing/test-db';
 import { createServer, type AppServer } from '../server';
 import { appRouter } from '../trpc/app-router';
 import { createContextInner } from '../trpc/context';
-import { backupTo, pruneBackups, verifyDatabaseFile } from './backup';
+import { backupTo, pruneBackups, verifyDatabaseFile, writeBackup } from './backup';
+import { startMaintenance } from './maintenance';
 
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 let server: AppServer | undefined;
@@ -49,17 +50,24 @@ describe('backups', () => {
         await new Promise((r) => setImmediate(r));
       }
     })();
+    // Half the copies as `npm run backup` takes them, half as the daily backup does (maintenance worker).
     const reader = new SQLite(dbFile);
+    const maintenance = startMaintenance(dbFile);
     const copies: string[] = [];
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 6; i++) {
       await new Promise((r) => setTimeout(r, 40));
       const file = path.join(dir, 'copies', `copy-${i}.db`);
-      await backupTo(reader, file);
+      if (i % 2) await writeBackup(file, (partial) => maintenance.backup(partial));
+      else await backupTo(reader, file);
       copies.push(file);
     }
+    const checkpoint = await maintenance.checkpoint();
     stop = true;
     await writer;
+    await maintenance.close();
     reader.close();
+    expect(checkpoint.busy).toBe(0);
+    expect(checkpoint.checkpointed).toBeGreaterThan(0);
     expect(written).toBeGreaterThan(5);
     const counts: number[] = [];
     for (const file of copies) {

@@ -11,11 +11,16 @@ import type { Database } from './types';
  * All pages go in one step: a step copies under one read lock, so writes from other connections
  * cannot make the backup restart again and again.
  */
-export async function backupTo(sqlite: SQLite.Database, file: string): Promise<void> {
+export function backupTo(sqlite: SQLite.Database, file: string): Promise<void> {
+  return writeBackup(file, (partial) => sqlite.backup(partial, { progress: () => 0x7fffffff }));
+}
+
+/** Writes a backup beside `file` with `copy`, then renames it into place: a half-written copy never has the name. */
+export async function writeBackup(file: string, copy: (partial: string) => Promise<unknown>): Promise<void> {
   fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const partial = `${file}.partial`;
   fs.rmSync(partial, { force: true });
-  await sqlite.backup(partial, { progress: () => 0x7fffffff });
+  await copy(partial);
   fs.renameSync(partial, file);
 }
 

@@ -20,6 +20,8 @@ export function applyPragmas(sqlite: SQLite.Database): void {
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -20000');
   sqlite.pragma('temp_store = MEMORY');
+  // The server's maintenance worker checkpoints every second; this is the fallback (16 MB of WAL).
+  sqlite.pragma('wal_autocheckpoint = 4000');
 }
 
 /**
@@ -44,6 +46,15 @@ function withStatementCache(sqlite: SQLite.Database, size = 500) {
   };
 }
 
+const sqliteOfDb = new WeakMap<Db, SQLite.Database>();
+
+/** The better-sqlite3 connection under a Kysely instance made by openDatabase (for synchronous writes). */
+export function sqliteOf(db: Db): SQLite.Database {
+  const sqlite = sqliteOfDb.get(db);
+  if (!sqlite) throw new Error('This Kysely instance was not made by openDatabase');
+  return sqlite;
+}
+
 /** Opens (creating folder and file when missing) the SQLite database at `file`, or ':memory:'. */
 export function openDatabase(file: string): OpenedDatabase {
   let sqlite: SQLite.Database;
@@ -62,6 +73,7 @@ export function openDatabase(file: string): OpenedDatabase {
     );
   }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
+  sqliteOfDb.set(db, sqlite);
   let closed = false;
   return {
     db,

@@ -56,3 +56,32 @@ describe('the HTTP error contract', () => {
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 });
+
+describe('tRPC queries over GET', () => {
+  it('answer single and batched calls in tRPC wire format, and errors as tRPC does', async () => {
+    const admin = await s.addUser('admin');
+    const staff = await s.addUser('staff');
+    await s.caller(admin).customers.create({ name: 'Wire Customer' });
+    const single = await s.app.inject({ url: '/trpc/customers.list', headers: admin.auth });
+    expect(single.statusCode).toBe(200);
+    expect(single.headers['content-type']).toContain('application/json');
+    expect(single.json<{ result: { data: { name: string }[] } }>().result.data.map((c) => c.name)).toEqual(['Wire Customer']);
+
+    const input = encodeURIComponent(JSON.stringify({ 1: { casinoId: 999 } }));
+    const batch = await s.app.inject({ url: `/trpc/casinos.list,transactionTypes.list?batch=1&input=${input}`, headers: staff.auth });
+    expect(batch.statusCode).toBe(200);
+    expect(batch.json()).toEqual([{ result: { data: [] } }, { result: { data: [] } }]);
+
+    const forbidden = await s.app.inject({ url: '/trpc/customers.list,reports.profitability?batch=1&input=%7B%7D', headers: staff.auth });
+    const answers = forbidden.json<({ result: unknown } | { error: { data: { httpStatus: number; code: string } } })[]>();
+    expect(answers[0]).toEqual({ result: { data: [expect.objectContaining({ name: 'Wire Customer' })] } });
+    expect('error' in answers[1] && answers[1].error.data).toMatchObject({ httpStatus: 403, code: 'FORBIDDEN' });
+
+    const bad = await s.app.inject({ url: `/trpc/transactions.list?input=${encodeURIComponent('{"limit":"x"}')}`, headers: staff.auth });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ error: { data: { httpStatus: number } } }>().error.data.httpStatus).toBe(400);
+
+    const noUser = await s.app.inject({ url: '/trpc/customers.list' });
+    expect(noUser.statusCode).toBe(401);
+  });
+});

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { appRouter } from '../trpc/app-router';
 import type { Context } from '../trpc/context';
 import { sendTrpcError } from './errors';
+import { callProcedure, jsonOf } from './procedure-call';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type InputOf = (req: FastifyRequest) => unknown;
@@ -56,15 +56,6 @@ export const REST_ROUTES: ReadonlyArray<readonly [Method, string, string, InputO
   ['GET', '/api/reports/transaction-types', 'reports.transactionTypes', queryOrNone],
 ];
 
-type AnyCall = (input: unknown) => Promise<unknown>;
-
-function procedureOf(caller: unknown, dotted: string): AnyCall {
-  let target = caller as Record<string, unknown>;
-  const parts = dotted.split('.');
-  for (const part of parts.slice(0, -1)) target = target[part] as Record<string, unknown>;
-  return target[parts[parts.length - 1]] as AnyCall;
-}
-
 export function registerRest(app: FastifyInstance, createContext: (req: FastifyRequest) => Promise<Context>): void {
   for (const [method, url, procedure, inputOf, status] of REST_ROUTES) {
     app.route({
@@ -72,11 +63,11 @@ export function registerRest(app: FastifyInstance, createContext: (req: FastifyR
       url,
       handler: async (req, reply) => {
         try {
-          const caller = appRouter.createCaller(await createContext(req));
-          const result = await procedureOf(caller, procedure)(inputOf(req));
+          const context = await createContext(req);
+          const result = await callProcedure(context, procedure, inputOf(req));
           const code = status ?? (method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200);
           if (code === 204) return reply.code(204).send();
-          return reply.code(code).send(result);
+          return reply.code(code).type('application/json; charset=utf-8').send(jsonOf(context, result));
         } catch (error) {
           return sendTrpcError(reply, error, req);
         }

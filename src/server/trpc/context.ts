@@ -2,7 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import type { Db } from '../db/types';
 import type { LoginThrottle } from '../features/auth/login-throttle';
-import { findSessionUser, type SessionUser } from '../features/auth/auth.repository';
+import type { SessionUser } from '../features/auth/auth.repository';
+import type { Sessions } from '../features/auth/sessions';
+import type { ReadCache } from '../db/read-cache';
 import type { Mailer } from '../mail/mailer';
 
 /** What procedures may use besides the database: built once per server. */
@@ -11,6 +13,9 @@ export interface AppServices {
   mailer: Mailer;
   loginThrottle: LoginThrottle;
   signToken: (user: { id: number; tokenVersion: number }) => string;
+  /** Answers of read procedures until the next write. */
+  readCache: ReadCache;
+  sessions: Sessions;
 }
 
 export interface Context {
@@ -25,25 +30,7 @@ export function createContextInner(opts: Context): Context {
   return opts;
 }
 
-interface TokenPayload {
-  sub?: unknown;
-  tv?: unknown;
-}
-
-/** Resolves the bearer token to a user, or null; never throws (procedures enforce access). */
-export async function userFromRequest(req: FastifyRequest, db: Db): Promise<SessionUser | null> {
-  if (!req.headers.authorization) return null;
-  try {
-    const payload = await req.jwtVerify<TokenPayload>();
-    const id = Number(payload.sub);
-    if (!Number.isSafeInteger(id) || typeof payload.tv !== 'number') return null;
-    return await findSessionUser(db, id, payload.tv);
-  } catch {
-    return null;
-  }
-}
-
 export function contextFactory(db: Db, services: AppServices) {
   return async ({ req }: { req: FastifyRequest }): Promise<Context> =>
-    createContextInner({ db, services, user: await userFromRequest(req, db), ip: req.ip });
+    createContextInner({ db, services, user: await services.sessions.userFor(req.headers.authorization), ip: req.ip });
 }

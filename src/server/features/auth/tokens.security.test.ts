@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 
 let s: TestServer;
@@ -49,6 +49,18 @@ describe('sign-in tokens', () => {
     expect(await refusedEverywhere(token)).toEqual([401, 401, [401, 401]]);
     const fresh = hs256({ sub: String(staff.id), tv: 0, iat: now(), exp: now() + 600 }, secret);
     expect((await s.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${fresh}` } })).statusCode).toBe(200);
+  });
+
+  it('stops accepting a token when it expires, even one already used (and so remembered)', async () => {
+    const secret = s.services.config.jwtSecret!;
+    const token = hs256({ sub: String(staff.id), tv: 0, iat: now(), exp: now() + 5 }, secret);
+    expect((await s.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6000 });
+    try {
+      expect(await refusedEverywhere(token)).toEqual([401, 401, [401, 401]]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refuses a token of an older token version', async () => {

@@ -1,16 +1,18 @@
+import type SQLite from 'better-sqlite3';
 import { purchaseRatio } from '../../../shared/ledger';
+import { sqliteOf } from '../../db/database';
 import type { Db, TransactionRow } from '../../db/types';
 import { conflict, fieldError, notFound } from '../../trpc/errors';
-import { invalidateCounts } from './transactions.repository';
+import { ledgerStatements, type LedgerStatements } from './ledger-statements';
 
 /**
  * The ledger write path: the only code that changes transactions or link balances. Each of
  * create, edit and delete runs in one SQLite transaction and keeps both invariants true:
  *   1. a link's balances (and usdTotal, transactionCount) equal the sums over its transactions;
  *   2. each transaction's after-values equal the running sums over its pair, ordered by (date, id).
+ * The transactions are synchronous (better-sqlite3 prepared statements, no await inside), so no other
+ * request's statements can run in the middle of one.
  */
-
-type Trx = Db;
 
 /** The six fields a caller gives for a transaction (amounts in hundredths). */
 export type LedgerFields = Pick<
@@ -25,21 +27,22 @@ interface Position {
   id: number;
 }
 
+export interface Idempotency {
+  key: string;
+  /** A digest of the request body: the same key with another body is a conflict. */
+  requestHash: string;
+}
+
 /** Checks the references of a write; `requireActive` for new entries (and moves to another pair). */
-async function checkReferences(trx: Trx, f: LedgerFields, requireActive: boolean): Promise<{ scRatio: number }> {
-  const customer = await trx.selectFrom('customers').select(['id', 'isActive']).where('id', '=', f.customerId).executeTakeFirst();
+function checkReferences(s: LedgerStatements, f: LedgerFields, requireActive: boolean) {
+  const customer = s.customer.get(f.customerId);
   if (!customer) throw fieldError('customerId', 'Customer not found');
-  const casino = await trx.selectFrom('casinos').select(['id', 'isActive', 'scRatio']).where('id', '=', f.casinoId).executeTakeFirst();
+  const casino = s.casino.get(f.casinoId);
   if (!casino) throw fieldError('casinoId', 'Casino not found');
-  const type = await trx.selectFrom('transactionTypes').select('casinoId').where('id', '=', f.transactionTypeId).executeTakeFirst();
+  const type = s.type.get(f.transactionTypeId);
   if (!type) throw fieldError('transactionTypeId', 'Transaction type not found');
   if (type.casinoId !== f.casinoId) throw fieldError('transactionTypeId', 'Transaction type does not belong to this casino');
-  const link = await trx
-    .selectFrom('customerCasinos')
-    .select('status')
-    .where('customerId', '=', f.customerId)
-    .where('casinoId', '=', f.casinoId)
-    .executeTakeFirst();
+  const link = s.link.get(f.customerId, f.casinoId);
   if (requireActive) {
     if (!customer.isActive) throw fieldError('customerId', 'Customer is inactive');
     if (!casino.isActive) throw fieldError('casinoId', 'Casino is inactive');
@@ -47,72 +50,76 @@ async function checkReferences(trx: Trx, f: LedgerFields, requireActive: boolean
   } else if (!link) {
     throw fieldError('casinoId', 'Customer is not registered at this casino');
   }
-  return { scRatio: casino.scRatio };
+  return { scRatio: casino.scRatio, link: link! };
 }
 
 /** Adds (sign 1) or removes (sign -1) a transaction's changes to its link's balances. */
-async function applyToLink(trx: Trx, f: LedgerFields, sign: 1 | -1): Promise<void> {
-  await trx
-    .updateTable('customerCasinos')
-    .set((eb) => ({
-      currentUnplayedCoins: eb('currentUnplayedCoins', '+', sign * f.unplayedCoinsChange),
-      currentPlayedCoins: eb('currentPlayedCoins', '+', sign * f.playedCoinsChange),
-      usdTotal: eb('usdTotal', '+', sign * f.usdChange),
-      transactionCount: eb('transactionCount', '+', sign),
-    }))
-    .where('customerId', '=', f.customerId)
-    .where('casinoId', '=', f.casinoId)
-    .execute();
+function applyToLink(s: LedgerStatements, f: LedgerFields, sign: 1 | -1): void {
+  s.applyToLink.run(sign * f.unplayedCoinsChange, sign * f.playedCoinsChange, sign * f.usdChange, sign, f.customerId, f.casinoId);
 }
 
 /** Rewrites the after-values of every transaction of the pair at or after `from` in (date, id) order. */
-async function recomputeFrom(trx: Trx, from: Position): Promise<void> {
-  const before = await trx
-    .selectFrom('transactions')
-    .select(['unplayedCoinsAfter', 'playedCoinsAfter'])
-    .where('customerId', '=', from.customerId)
-    .where('casinoId', '=', from.casinoId)
-    .where((eb) => eb.or([eb('date', '<', from.date), eb.and([eb('date', '=', from.date), eb('id', '<', from.id)])]))
-    .orderBy('date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+function recomputeFrom(s: LedgerStatements, from: Position): void {
+  const before = s.before.get(from.customerId, from.casinoId, from.date, from.date, from.id);
   let unplayed = before?.unplayedCoinsAfter ?? 0;
   let played = before?.playedCoinsAfter ?? 0;
-  const rows = await trx
-    .selectFrom('transactions')
-    .select(['id', 'unplayedCoinsChange', 'playedCoinsChange', 'unplayedCoinsAfter', 'playedCoinsAfter', 'totalCoinsAfter'])
-    .where('customerId', '=', from.customerId)
-    .where('casinoId', '=', from.casinoId)
-    .where((eb) => eb.or([eb('date', '>', from.date), eb.and([eb('date', '=', from.date), eb('id', '>=', from.id)])]))
-    .orderBy('date')
-    .orderBy('id')
-    .execute();
-  for (const row of rows) {
+  for (const row of s.atOrAfter.all(from.customerId, from.casinoId, from.date, from.date, from.id)) {
     unplayed += row.unplayedCoinsChange;
     played += row.playedCoinsChange;
     if (row.unplayedCoinsAfter === unplayed && row.playedCoinsAfter === played && row.totalCoinsAfter === unplayed + played) continue;
-    await trx
-      .updateTable('transactions')
-      .set({ unplayedCoinsAfter: unplayed, playedCoinsAfter: played, totalCoinsAfter: unplayed + played })
-      .where('id', '=', row.id)
-      .execute();
+    s.setAfter.run(unplayed, played, unplayed + played, row.id);
   }
 }
 
-/** Runs one ledger write in one SQLite transaction; cached counts are dropped once it has committed. */
-async function write<T>(db: Db, body: (trx: Trx) => Promise<T>): Promise<T> {
+interface Job {
+  body: (s: LedgerStatements) => unknown;
+  resolve: (value: unknown) => void;
+  reject: (error: unknown) => void;
+}
+
+const queues = new WeakMap<SQLite.Database, Job[]>();
+
+/**
+ * Runs a ledger write. Writes that arrive in the same turn of the event loop are committed together
+ * (group commit): one synchronous SQLite transaction (BEGIN IMMEDIATE) in which each write runs in its
+ * own savepoint, so a refused write leaves the others untouched. Every caller hears back only after
+ * the commit, so an answered write is on disk. Waits first while an asynchronous Kysely transaction
+ * (master data, users) is open on the connection, so the two never mix.
+ */
+function write<T>(db: Db, body: (s: LedgerStatements) => T): Promise<T> {
+  const sqlite = sqliteOf(db);
+  let queue = queues.get(sqlite);
+  if (!queue) queues.set(sqlite, (queue = []));
+  const jobs = queue;
+  return new Promise<T>((resolve, reject) => {
+    jobs.push({ body, resolve: resolve as (value: unknown) => void, reject });
+    if (jobs.length === 1) setImmediate(() => void flush(sqlite, jobs));
+  });
+}
+
+async function flush(sqlite: SQLite.Database, queue: Job[]): Promise<void> {
+  while (sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
+  const jobs = queue.splice(0);
+  const s = ledgerStatements(sqlite);
+  const outcomes: { ok: boolean; value: unknown }[] = [];
   try {
-    return await db.transaction().execute(body);
-  } finally {
-    invalidateCounts(db);
+    const each = sqlite.transaction((job: Job) => job.body(s));
+    sqlite
+      .transaction(() => {
+        for (const job of jobs) {
+          try {
+            outcomes.push({ ok: true, value: each(job) });
+          } catch (error) {
+            outcomes.push({ ok: false, value: error });
+          }
+        }
+      })
+      .immediate();
+  } catch (error) {
+    for (const job of jobs) job.reject(error);
+    return;
   }
-}
-
-export interface Idempotency {
-  key: string;
-  /** A digest of the request body: the same key with another body is a conflict. */
-  requestHash: string;
+  jobs.forEach((job, i) => (outcomes[i].ok ? job.resolve(outcomes[i].value) : job.reject(outcomes[i].value)));
 }
 
 /**
@@ -120,9 +127,9 @@ export interface Idempotency {
  * user for the same body, returns the earlier transaction's id and writes nothing.
  */
 export function createEntry(db: Db, f: LedgerFields, userId: number, idem?: Idempotency, now = new Date()): Promise<number> {
-  return write(db, async (trx) => {
+  return write(db, (s) => {
     if (idem) {
-      const seen = await trx.selectFrom('idempotencyKeys').selectAll().where('key', '=', idem.key).executeTakeFirst();
+      const seen = s.idempotencyKey.get(idem.key);
       if (seen) {
         if (seen.userId !== userId || seen.requestHash !== idem.requestHash) {
           throw conflict('This idempotency key was already used for a different request');
@@ -130,61 +137,59 @@ export function createEntry(db: Db, f: LedgerFields, userId: number, idem?: Idem
         return seen.transactionId;
       }
     }
-    const { scRatio } = await checkReferences(trx, f, true);
+    const { scRatio, link } = checkReferences(s, f, true);
     const stamp = now.toISOString();
-    const { id } = await trx
-      .insertInto('transactions')
-      .values({
+    // Ids only grow, so the new row is the pair's last unless an older row carries a later date (a
+    // clock set back): then its after-values follow from the link's balances, else recompute.
+    const last = s.lastDate.get(f.customerId, f.casinoId);
+    const appended = !last || last.date <= stamp;
+    const unplayed = appended ? link.currentUnplayedCoins + f.unplayedCoinsChange : 0;
+    const played = appended ? link.currentPlayedCoins + f.playedCoinsChange : 0;
+    const id = Number(
+      s.insert.run({
         ...f,
         date: stamp,
         purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, scRatio),
-        unplayedCoinsAfter: 0,
-        playedCoinsAfter: 0,
-        totalCoinsAfter: 0,
+        unplayedCoinsAfter: unplayed,
+        playedCoinsAfter: played,
+        totalCoinsAfter: unplayed + played,
         createdByUserId: userId,
         createdAt: stamp,
         updatedAt: stamp,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await applyToLink(trx, f, 1);
-    await recomputeFrom(trx, { customerId: f.customerId, casinoId: f.casinoId, date: stamp, id });
-    if (idem) {
-      await trx.insertInto('idempotencyKeys').values({ ...idem, userId, transactionId: id, createdAt: stamp }).execute();
-    }
+      }).lastInsertRowid,
+    );
+    applyToLink(s, f, 1);
+    if (!appended) recomputeFrom(s, { customerId: f.customerId, casinoId: f.casinoId, date: stamp, id });
+    if (idem) s.insertIdempotencyKey.run(idem.key, userId, idem.requestHash, id, stamp);
     return id;
   });
 }
 
-async function loadEntry(trx: Trx, id: number) {
-  const row = await trx.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirst();
+function loadEntry(s: LedgerStatements, id: number): TransactionRow {
+  const row = s.entry.get(id);
   if (!row) throw notFound('Transaction not found');
   return row;
 }
 
 export function editEntry(db: Db, id: number, f: LedgerFields, now = new Date()): Promise<void> {
-  return write(db, async (trx) => {
-    const old = await loadEntry(trx, id);
+  return write(db, (s) => {
+    const old = loadEntry(s, id);
     const moved = old.customerId !== f.customerId || old.casinoId !== f.casinoId;
-    const { scRatio } = await checkReferences(trx, f, moved);
-    await applyToLink(trx, old, -1);
-    await trx
-      .updateTable('transactions')
-      .set({ ...f, purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, scRatio), updatedAt: now.toISOString() })
-      .where('id', '=', id)
-      .execute();
-    await applyToLink(trx, f, 1);
-    await recomputeFrom(trx, { ...f, date: old.date, id });
-    if (moved) await recomputeFrom(trx, { customerId: old.customerId, casinoId: old.casinoId, date: old.date, id });
+    const { scRatio } = checkReferences(s, f, moved);
+    applyToLink(s, old, -1);
+    s.update.run({ ...f, purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, scRatio), updatedAt: now.toISOString(), id });
+    applyToLink(s, f, 1);
+    recomputeFrom(s, { ...f, date: old.date, id });
+    if (moved) recomputeFrom(s, { customerId: old.customerId, casinoId: old.casinoId, date: old.date, id });
   });
 }
 
 export function deleteEntry(db: Db, id: number): Promise<void> {
-  return write(db, async (trx) => {
-    const old = await loadEntry(trx, id);
-    await trx.deleteFrom('idempotencyKeys').where('transactionId', '=', id).execute();
-    await trx.deleteFrom('transactions').where('id', '=', id).execute();
-    await applyToLink(trx, old, -1);
-    await recomputeFrom(trx, old);
+  return write(db, (s) => {
+    const old = loadEntry(s, id);
+    s.deleteIdempotencyKeys.run(id);
+    s.delete.run(id);
+    applyToLink(s, old, -1);
+    recomputeFrom(s, old);
   });
 }

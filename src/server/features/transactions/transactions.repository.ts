@@ -1,4 +1,4 @@
-import type { SelectQueryBuilder } from 'kysely';
+import type { CompiledQuery, SelectQueryBuilder } from 'kysely';
 import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
@@ -72,8 +72,13 @@ export function toTransactionView(r: ReadRow): TransactionView {
   };
 }
 
+const byIdQueries = new WeakMap<Db, CompiledQuery<ReadRow>>();
+
+/** One transaction; its query is built once per database (every create and edit answers with it). */
 export async function getTransaction(db: Db, id: number): Promise<TransactionView> {
-  const row = await readQuery(db).where('transactions.id', '=', id).executeTakeFirst();
+  let query = byIdQueries.get(db);
+  if (!query) byIdQueries.set(db, (query = readQuery(db).where('transactions.id', '=', 0).compile()));
+  const [row] = (await db.executeQuery<ReadRow>({ ...query, parameters: [id] })).rows;
   if (!row) throw notFound('Transaction not found');
   return toTransactionView(row);
 }
@@ -105,30 +110,16 @@ export async function listTransactions(
 /** Filters that the links' maintained transaction counts can answer. */
 const countableFromLinks = (f: TransactionFilters) => !f.transactionTypeId && !f.startDate && !f.endDate;
 
-const linkCountCache = new WeakMap<Db, Map<string, number>>();
-
-/** Forgets cached counts; the ledger calls it after every write. */
-export function invalidateCounts(db: Db): void {
-  linkCountCache.delete(db);
-}
-
 /**
  * How many transactions match. Customer and casino filters are answered from the links' maintained
- * counts (kept exact by the ledger) and cached until the next write; other filters count rows.
+ * counts (kept exact by the ledger); other filters count rows.
  */
 export async function countTransactions(db: Db, filters: TransactionFilters, timeZone: string): Promise<number> {
   if (countableFromLinks(filters)) {
-    const key = `${filters.customerId ?? ''}:${filters.casinoId ?? ''}`;
-    const cached = linkCountCache.get(db)?.get(key);
-    if (cached !== undefined) return cached;
     let q = db.selectFrom('customerCasinos').select((eb) => eb.fn.sum<number>('transactionCount').as('n'));
     if (filters.customerId !== undefined) q = q.where('customerId', '=', filters.customerId);
     if (filters.casinoId !== undefined) q = q.where('casinoId', '=', filters.casinoId);
-    const n = Number((await q.executeTakeFirstOrThrow()).n ?? 0);
-    let cache = linkCountCache.get(db);
-    if (!cache) linkCountCache.set(db, (cache = new Map()));
-    cache.set(key, n);
-    return n;
+    return Number((await q.executeTakeFirstOrThrow()).n ?? 0);
   }
   const row = await applyTransactionFilters(db.selectFrom('transactions'), filters, timeZone)
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -1,0 +1,64 @@
+import type SQLite from 'better-sqlite3';
+import type { TransactionRow } from '../../db/types';
+
+type After = Pick<TransactionRow, 'unplayedCoinsAfter' | 'playedCoinsAfter'>;
+
+/** The ledger's statements, prepared once per connection (see ledger.ts for how they are used). */
+function prepare(sqlite: SQLite.Database) {
+  const q = <P extends unknown[], R>(sql: string) => sqlite.prepare<P, R>(sql);
+  const pairAt = `"customerId" = ? and "casinoId" = ?`;
+  return {
+    customer: q<[number], { isActive: number }>(`select "isActive" from customers where id = ?`),
+    casino: q<[number], { isActive: number; scRatio: number }>(`select "isActive", "scRatio" from casinos where id = ?`),
+    type: q<[number], { casinoId: number }>(`select "casinoId" from "transactionTypes" where id = ?`),
+    link: q<[number, number], { status: string; currentUnplayedCoins: number; currentPlayedCoins: number }>(
+      `select status, "currentUnplayedCoins", "currentPlayedCoins" from "customerCasinos" where ${pairAt}`,
+    ),
+    applyToLink: q<[number, number, number, number, number, number], never>(
+      `update "customerCasinos" set "currentUnplayedCoins" = "currentUnplayedCoins" + ?, "currentPlayedCoins" = "currentPlayedCoins" + ?,
+         "usdTotal" = "usdTotal" + ?, "transactionCount" = "transactionCount" + ? where ${pairAt}`,
+    ),
+    lastDate: q<[number, number], { date: string }>(`select date from transactions where ${pairAt} order by date desc, id desc limit 1`),
+    before: q<[number, number, string, string, number], After>(
+      `select "unplayedCoinsAfter", "playedCoinsAfter" from transactions
+       where ${pairAt} and (date < ? or (date = ? and id < ?)) order by date desc, id desc limit 1`,
+    ),
+    atOrAfter: q<[number, number, string, string, number], Pick<TransactionRow, 'id' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'unplayedCoinsAfter' | 'playedCoinsAfter' | 'totalCoinsAfter'>>(
+      `select id, "unplayedCoinsChange", "playedCoinsChange", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter" from transactions
+       where ${pairAt} and (date > ? or (date = ? and id >= ?)) order by date, id`,
+    ),
+    setAfter: q<[number, number, number, number], never>(
+      `update transactions set "unplayedCoinsAfter" = ?, "playedCoinsAfter" = ?, "totalCoinsAfter" = ? where id = ?`,
+    ),
+    insert: q<[Omit<TransactionRow, 'id'>], never>(
+      `insert into transactions ("date", "customerId", "casinoId", "transactionTypeId", "unplayedCoinsChange", "playedCoinsChange", "usdChange",
+         "purchaseRatio", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter", "createdByUserId", "createdAt", "updatedAt")
+       values (@date, @customerId, @casinoId, @transactionTypeId, @unplayedCoinsChange, @playedCoinsChange, @usdChange,
+         @purchaseRatio, @unplayedCoinsAfter, @playedCoinsAfter, @totalCoinsAfter, @createdByUserId, @createdAt, @updatedAt)`,
+    ),
+    update: q<[Pick<TransactionRow, 'id' | 'customerId' | 'casinoId' | 'transactionTypeId' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange' | 'purchaseRatio' | 'updatedAt'>], never>(
+      `update transactions set "customerId" = @customerId, "casinoId" = @casinoId, "transactionTypeId" = @transactionTypeId,
+         "unplayedCoinsChange" = @unplayedCoinsChange, "playedCoinsChange" = @playedCoinsChange, "usdChange" = @usdChange,
+         "purchaseRatio" = @purchaseRatio, "updatedAt" = @updatedAt where id = @id`,
+    ),
+    entry: q<[number], TransactionRow>(`select * from transactions where id = ?`),
+    delete: q<[number], never>(`delete from transactions where id = ?`),
+    idempotencyKey: q<[string], { userId: number; requestHash: string; transactionId: number }>(
+      `select "userId", "requestHash", "transactionId" from "idempotencyKeys" where key = ?`,
+    ),
+    insertIdempotencyKey: q<[string, number, string, number, string], never>(
+      `insert into "idempotencyKeys" (key, "userId", "requestHash", "transactionId", "createdAt") values (?, ?, ?, ?, ?)`,
+    ),
+    deleteIdempotencyKeys: q<[number], never>(`delete from "idempotencyKeys" where "transactionId" = ?`),
+  };
+}
+
+export type LedgerStatements = ReturnType<typeof prepare>;
+
+const prepared = new WeakMap<SQLite.Database, LedgerStatements>();
+
+export function ledgerStatements(sqlite: SQLite.Database): LedgerStatements {
+  let statements = prepared.get(sqlite);
+  if (!statements) prepared.set(sqlite, (statements = prepare(sqlite)));
+  return statements;
+}
