@@ -1,4 +1,4 @@
-import { DEFAULT_SC_RATIO, PURCHASE_RATIO_THRESHOLD } from './constants';
+import { DEFAULT_SC_RATIO, HIGH_SC_USD_FACTOR, PURCHASE_RATIO_THRESHOLD } from './constants';
 
 /**
  * Spec 9: computed only when USD goes out (< 0) and unplayed coins come in (> 0):
@@ -36,6 +36,11 @@ export function afterValues(current: Balances | null, unplayedChange: number, pl
 }
 
 export type ProfitStatus = 'Profitable' | 'Loss' | 'Break Even';
+
+/** Spec: a high SC row's USD value, (unplayed + played coins) / 1000, in hundredths rounded to the cent. */
+export function highScUsdHundredths(unplayedHundredths: number, playedHundredths: number): number {
+  return Math.round((unplayedHundredths + playedHundredths) / HIGH_SC_USD_FACTOR);
+}
 
 export function profitStatus(totalUsd: number): ProfitStatus {
   return totalUsd > 0 ? 'Profitable' : totalUsd < 0 ? 'Loss' : 'Break Even';

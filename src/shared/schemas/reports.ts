@@ -7,26 +7,48 @@ const dateRange = { startDate: day.optional(), endDate: day.optional() };
 const orderedRange = (v: { startDate?: string; endDate?: string }) => !(v.startDate && v.endDate && v.startDate > v.endDate);
 const rangeError = { error: 'End date is before start date', path: ['endDate'] };
 
+export const REPORT_ROW_LIMIT = 5000;
+/** The rows a report screen shows at once; the cards come from the matching summary procedure. */
+export const REPORT_PAGE_SIZE = 100;
+
+/** Optional paging of a report's rows (without it, every row). */
+const paging = {
+  limit: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(REPORT_ROW_LIMIT, { error: `Must be at most ${REPORT_ROW_LIMIT}` }).optional(),
+  offset: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' }).max(1e9).optional(),
+};
+export interface Paging {
+  limit?: number;
+  offset?: number;
+}
+
+const threshold = z.coerce
+  .number({ error: 'Threshold must be a number' })
+  .min(0, { error: 'Threshold must be 0 or more' })
+  .max(1_000_000_000, { error: 'Threshold is too large' })
+  .optional()
+  .default(DEFAULT_HIGH_SC_THRESHOLD);
+
 export const highScInput = z
-  .strictObject({
-    threshold: z.coerce
-      .number({ error: 'Threshold must be a number' })
-      .min(0, { error: 'Threshold must be 0 or more' })
-      .max(1_000_000_000, { error: 'Threshold is too large' })
-      .optional()
-      .default(DEFAULT_HIGH_SC_THRESHOLD),
-  })
+  .strictObject({ threshold, ...paging })
   .optional()
   .transform((v) => v ?? { threshold: DEFAULT_HIGH_SC_THRESHOLD });
 
+export const highScSummaryInput = z
+  .strictObject({ threshold })
+  .optional()
+  .transform((v) => v ?? { threshold: DEFAULT_HIGH_SC_THRESHOLD });
+
+const profitabilityFilters = { customerId: id.optional(), casinoId: id.optional(), ...dateRange };
+
 export const profitabilityInput = z
-  .strictObject({ customerId: id.optional(), casinoId: id.optional(), ...dateRange })
+  .strictObject({ ...profitabilityFilters, ...paging })
   .refine(orderedRange, rangeError)
   .optional();
 
+export const profitabilitySummaryInput = z.strictObject(profitabilityFilters).refine(orderedRange, rangeError).optional();
+
 export const participationInput = z.strictObject({ masterUserId: requiredId('Select a master user') });
 
-export const REPORT_ROW_LIMIT = 5000;
 export const transactionTypesReportInput = z
   .strictObject({
     transactionTypeId: id.optional(),
@@ -44,6 +66,22 @@ export interface HighScRow {
   /** The unplayed balance (spec 3 calls it totalCoins). */
   totalCoins: string;
   playedCoins: string;
+}
+
+/** High SC cards (spec 2.14) over every matching link. */
+export interface HighScSummary {
+  accounts: number;
+  uniqueCustomers: number;
+  /** Sum of the rows' USD values (each rounded to the cent), as a decimal string. */
+  totalUSD: string;
+}
+
+/** Profitability cards (spec 2.15) over every matching pair. */
+export interface ProfitabilitySummary {
+  totalUSD: string;
+  profitable: number;
+  loss: number;
+  entries: number;
 }
 
 export interface ProfitabilityRow {

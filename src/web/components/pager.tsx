@@ -8,14 +8,16 @@ interface Props {
   onPage: (page: number) => void;
   /** Extra text after "Showing X to Y of N transactions". */
   suffix?: string;
+  /** What the rows are: 'transactions' unless told. */
+  noun?: string;
   /** First/last buttons and "Page i of n" (history) or arrows with "x / y" (recent panel). */
   full?: boolean;
 }
 
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
-/** Footer of a paged grid: Showing X to Y of N transactions, and the page controls. */
-export function Pager({ page, pageSize, total, onPage, suffix, full }: Props) {
+/** Footer of a paged grid: Showing X to Y of N transactions (or another noun), and the page controls. */
+export function Pager({ page, pageSize, total, onPage, suffix, full, noun = 'transactions' }: Props) {
   const pages = pageCount(total, pageSize);
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
@@ -29,7 +31,7 @@ export function Pager({ page, pageSize, total, onPage, suffix, full }: Props) {
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" data-testid="pager-showing">
-        Showing {from} to {to} of {total} transactions{suffix ? ` ${suffix}` : ''}
+        Showing {from} to {to} of {total} {noun}{suffix ? ` ${suffix}` : ''}
       </Text>
       <Group gap={6} wrap="nowrap">
         {full && button('First page', 1, page <= 1, <IconChevronsLeft size={16} />)}

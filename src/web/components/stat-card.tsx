@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 
 /** A summary card: title, big value, hint and an icon. */
 export function StatCard({ title, value, hint, icon, loading, color }: { title: string; value: ReactNode; hint?: string; icon: ReactNode; loading?: boolean; color?: string }) {
+  // Long amounts shrink with the window rather than break in the middle of a number.
+  const longValue = (typeof value === 'string' || typeof value === 'number') && String(value).length > 9;
   return (
     <Card withBorder padding="lg">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
@@ -13,7 +15,7 @@ export function StatCard({ title, value, hint, icon, loading, color }: { title: 
           {loading ? (
             <Skeleton h={30} w={60} />
           ) : (
-            <Text fz={26} fw={800} lh={1.15} c={color} data-testid={`stat-${title}`} style={{ overflowWrap: 'anywhere' }}>
+            <Text fz={longValue ? { base: 26, lg: 'clamp(17px, 1.3vw + 4px, 26px)' } : 26} fw={800} lh={1.15} c={color} data-testid={`stat-${title}`} style={{ overflowWrap: 'anywhere' }}>
               {value}
             </Text>
           )}

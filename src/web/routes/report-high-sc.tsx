@@ -1,17 +1,19 @@
 import { Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCash, IconUsers, IconWallet } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { DEFAULT_HIGH_SC_THRESHOLD } from '../../shared/constants';
 import { formatGrouped, toHundredths } from '../../shared/money';
-import type { HighScRow } from '../../shared/schemas/reports';
+import { type HighScRow, REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
+import { Pager } from '../components/pager';
 import { Coins } from '../components/money';
 import { StatCard } from '../components/stat-card';
 import { highScSheet, highScUsd } from '../features/reports/report-exports';
-import { trpc } from '../trpc';
+import { usePage } from '../lib/use-page';
+import { trpc, trpcClient } from '../trpc';
 
 const route = getRouteApi('/signed-in/reports/high-sc');
 const col = gridColumns<HighScRow>();
@@ -28,7 +30,7 @@ const columns: GridColumn<HighScRow>[] = [
   col.accessor('totalCoins', { id: 'unplayed', header: 'Unplayed Coins', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor('playedCoins', { id: 'played', header: 'Played Coins', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor((r) => formatGrouped(toHundredths(r.totalCoins) + toHundredths(r.playedCoins)), { id: 'total', header: 'Total Coins', cell: (i) => <Text ff="monospace" size="sm" fw={600}>{i.getValue()}</Text> }),
-  col.accessor((r) => formatGrouped(Math.round(highScUsd(r))), { id: 'usd', header: 'USD Value', cell: (i) => <Text ff="monospace" size="sm" fw={700} c="teal.8">${i.getValue()}</Text> }),
+  col.accessor((r) => formatGrouped(highScUsd(r)), { id: 'usd', header: 'USD Value', cell: (i) => <Text ff="monospace" size="sm" fw={700} c="teal.8">${i.getValue()}</Text> }),
 ];
 
 /** Spec 2.14. The threshold lives in the URL (and the subtitle). */
@@ -37,10 +39,14 @@ export function HighScReportPage() {
   const navigate = route.useNavigate();
   const threshold = search.threshold ?? DEFAULT_HIGH_SC_THRESHOLD;
   const [text, setText] = useState<string | number>(threshold);
-  const query = useQuery(trpc.reports.highSc.queryOptions({ threshold }));
-  const rows = useMemo(() => query.data ?? [], [query.data]);
-  const totalUsd = rows.reduce((sum, r) => sum + Math.round(highScUsd(r)), 0);
-  const customers = new Set(rows.map((r) => r.customerId)).size;
+  const [page, setPage] = usePage(String(threshold));
+  const query = useQuery({
+    ...trpc.reports.highSc.queryOptions({ threshold, limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const summary = useQuery(trpc.reports.highScSummary.queryOptions({ threshold }));
+  const rows = query.data ?? [];
+  const accounts = summary.data?.accounts ?? 0;
 
   const apply = (value: string | number) => {
     setText(value);
@@ -62,18 +68,18 @@ export function HighScReportPage() {
             prefix="$"
             w={220}
           />
-          <ExportMenu build={() => highScSheet(rows, threshold)} emptyMessage="There are no high SC balances to export" noun="high SC records" />
+          <ExportMenu build={async () => highScSheet(await trpcClient.reports.highSc.query({ threshold }), threshold)} emptyMessage="There are no high SC balances to export" noun="high SC records" />
         </Group>
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <StatCard title="Total Accounts" value={rows.length} icon={<IconWallet />} loading={query.isPending} />
-        <StatCard title="Unique Customers" value={customers} icon={<IconUsers />} loading={query.isPending} />
-        <StatCard title="Total USD Value" value={`$${formatGrouped(totalUsd)}`} icon={<IconCash />} loading={query.isPending} color="teal.8" />
+        <StatCard title="Total Accounts" value={accounts} icon={<IconWallet />} loading={summary.isPending} />
+        <StatCard title="Unique Customers" value={summary.data?.uniqueCustomers ?? 0} icon={<IconUsers />} loading={summary.isPending} />
+        <StatCard title="Total USD Value" value={`$${formatGrouped(toHundredths(summary.data?.totalUSD ?? '0'))}`} icon={<IconCash />} loading={summary.isPending} color="teal.8" />
       </SimpleGrid>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed" data-testid="high-sc-count">
-            {rows.length} casinos above ${threshold}
+            {accounts} casinos above ${threshold}
           </Text>
           <DataTable
             label="High SC balances"
@@ -86,6 +92,7 @@ export function HighScReportPage() {
             minWidth={760}
             empty={<EmptyState title="No high balances found" description={`No casinos have balances above $${threshold}`} />}
           />
+          {accounts > REPORT_PAGE_SIZE && <Pager page={page} pageSize={REPORT_PAGE_SIZE} total={accounts} onPage={setPage} noun="accounts" full />}
         </Stack>
       </Paper>
     </Stack>

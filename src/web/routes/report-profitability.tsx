@@ -1,21 +1,22 @@
-import { Badge, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Box, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconChartPie, IconScale, IconTrendingDown, IconTrendingUp } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useMemo } from 'react';
 import { PROFITABILITY_ACCESS_DENIED_DELAY_MS } from '../../shared/constants';
 import { avgPerTransaction, profitStatus } from '../../shared/ledger';
 import { formatHundredths, formatSignedGrouped, toHundredths } from '../../shared/money';
-import type { ProfitabilityRow } from '../../shared/schemas/reports';
+import { type ProfitabilityRow, REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
 import { AdminOnly } from '../components/admin-only';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
+import { Pager } from '../components/pager';
 import { SignedUsd } from '../components/money';
 import { ReportFilters } from '../components/report-filters';
 import { StatCard } from '../components/stat-card';
 import { profitabilitySheet } from '../features/reports/report-exports';
 import { toOptions, useCasinos, useCustomers } from '../lib/master-data';
-import { trpc } from '../trpc';
+import { usePage } from '../lib/use-page';
+import { trpc, trpcClient } from '../trpc';
 
 const route = getRouteApi('/signed-in/reports/profitability');
 const col = gridColumns<ProfitabilityRow>();
@@ -50,9 +51,15 @@ function ProfitabilityReport() {
   const navigate = route.useNavigate();
   const customers = useCustomers();
   const casinos = useCasinos();
-  const query = useQuery(trpc.reports.profitability.queryOptions(search));
-  const rows = useMemo(() => query.data ?? [], [query.data]);
-  const total = rows.reduce((sum, r) => sum + toHundredths(r.totalUSD), 0);
+  const [page, setPage] = usePage(JSON.stringify(search));
+  const query = useQuery({
+    ...trpc.reports.profitability.queryOptions({ ...search, limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const summary = useQuery(trpc.reports.profitabilitySummary.queryOptions(search));
+  const rows = query.data ?? [];
+  const total = toHundredths(summary.data?.totalUSD ?? '0');
+  const entries = summary.data?.entries ?? 0;
   const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value }) });
 
   return (
@@ -67,13 +74,13 @@ function ProfitabilityReport() {
         onDates={set}
         onClear={() => void navigate({ search: {} })}
         canClear={Object.keys(search).length > 0}
-        actions={<ExportMenu build={() => profitabilitySheet(rows, search)} disabled={rows.length === 0} emptyMessage="There are no profitability data to export" noun="profitability records" />}
+        actions={<ExportMenu build={async () => profitabilitySheet(await trpcClient.reports.profitability.query(search), search)} disabled={entries === 0} emptyMessage="There are no profitability data to export" noun="profitability records" />}
       />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <StatCard title="Total Profit/Loss" value={formatSignedGrouped(total)} color={total >= 0 ? 'teal.7' : 'red.7'} icon={<IconScale />} loading={query.isPending} />
-        <StatCard title="Profitable" value={rows.filter((r) => toHundredths(r.totalUSD) > 0).length} icon={<IconTrendingUp />} loading={query.isPending} />
-        <StatCard title="Loss Making" value={rows.filter((r) => toHundredths(r.totalUSD) < 0).length} icon={<IconTrendingDown />} loading={query.isPending} />
-        <StatCard title="Total Entries" value={rows.length} hint="Customer-casino pairs" icon={<IconChartPie />} loading={query.isPending} />
+        <StatCard title="Total Profit/Loss" value={formatSignedGrouped(total)} color={total >= 0 ? 'teal.7' : 'red.7'} icon={<IconScale />} loading={summary.isPending} />
+        <StatCard title="Profitable" value={summary.data?.profitable ?? 0} icon={<IconTrendingUp />} loading={summary.isPending} />
+        <StatCard title="Loss Making" value={summary.data?.loss ?? 0} icon={<IconTrendingDown />} loading={summary.isPending} />
+        <StatCard title="Total Entries" value={entries} hint="Customer-casino pairs" icon={<IconChartPie />} loading={summary.isPending} />
       </SimpleGrid>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <DataTable
@@ -87,6 +94,11 @@ function ProfitabilityReport() {
           minWidth={720}
           empty={<EmptyState title="No profitability data found" description="Try adjusting your filters or ensure transactions exist" />}
         />
+        {entries > REPORT_PAGE_SIZE && (
+          <Box mt="sm">
+            <Pager page={page} pageSize={REPORT_PAGE_SIZE} total={entries} onPage={setPage} noun="pairs" full />
+          </Box>
+        )}
       </Paper>
     </Stack>
   );

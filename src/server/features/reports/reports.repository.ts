@@ -1,25 +1,32 @@
 import { sql } from 'kysely';
 import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
 import { formatHundredths } from '../../../shared/money';
-import type { HighScRow, ParticipationRow, ProfitabilityRow, TypeReportRow, TypeReportSummary } from '../../../shared/schemas/reports';
+import { highScUsdHundredths } from '../../../shared/ledger';
+import type { HighScRow, HighScSummary, Paging, ParticipationRow, ProfitabilityRow, ProfitabilitySummary, TypeReportRow, TypeReportSummary } from '../../../shared/schemas/reports';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { Db } from '../../db/types';
 import { fieldError } from '../../trpc/errors';
 import { applyTransactionFilters, listTransactions } from '../transactions/transactions.repository';
 
-/** Spec 2.14: links whose (unplayed + played) / 1000 is above the threshold (USD), by customer then casino. */
-export async function highSc(db: Db, thresholdUsd: number): Promise<HighScRow[]> {
-  // Balances are hundredths of coins: USD value > threshold  <=>  coins > threshold x 1000 x 100.
-  const limit = Math.round(thresholdUsd * HIGH_SC_USD_FACTOR * 100);
-  const rows = await db
+/** Balances are hundredths of coins: USD value > threshold  <=>  coins > threshold x 1000 x 100. */
+const highScFloor = (thresholdUsd: number) => Math.round(thresholdUsd * HIGH_SC_USD_FACTOR * 100);
+
+function highScLinks(db: Db, thresholdUsd: number) {
+  return db
     .selectFrom('customerCasinos as l')
+    .where(sql<boolean>`l."currentUnplayedCoins" + l."currentPlayedCoins" > ${highScFloor(thresholdUsd)}`);
+}
+
+/** Spec 2.14: links whose (unplayed + played) / 1000 is above the threshold (USD), by customer then casino. */
+export async function highSc(db: Db, thresholdUsd: number, page: Paging = {}): Promise<HighScRow[]> {
+  const rows = await highScLinks(db, thresholdUsd)
     .innerJoin('customers as c', 'c.id', 'l.customerId')
     .innerJoin('casinos as k', 'k.id', 'l.casinoId')
     .select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'l.currentUnplayedCoins', 'l.currentPlayedCoins'])
-    .where(sql<boolean>`l."currentUnplayedCoins" + l."currentPlayedCoins" > ${limit}`)
     .orderBy('c.name')
     .orderBy('k.name')
     .orderBy('l.customerId')
+    .$call((q) => pageOf(q, page))
     .execute();
   return rows.map((r) => ({
     customerId: r.customerId,
@@ -31,46 +38,77 @@ export async function highSc(db: Db, thresholdUsd: number): Promise<HighScRow[]>
   }));
 }
 
+/** Spec 2.14 cards over every matching link (the screen shows one page of rows). */
+export async function highScSummary(db: Db, thresholdUsd: number): Promise<HighScSummary> {
+  const rows = await highScLinks(db, thresholdUsd).select(['l.customerId', 'l.currentUnplayedCoins', 'l.currentPlayedCoins']).execute();
+  return {
+    accounts: rows.length,
+    uniqueCustomers: new Set(rows.map((r) => r.customerId)).size,
+    totalUSD: formatHundredths(rows.reduce((sum, r) => sum + highScUsdHundredths(r.currentUnplayedCoins, r.currentPlayedCoins), 0)),
+  };
+}
+
+/** Limit and offset when given (a report without them returns every row). */
+function pageOf<Q extends { limit(n: number): Q; offset(n: number): Q }>(q: Q, page: Paging): Q {
+  if (page.limit === undefined && page.offset === undefined) return q;
+  return q.limit(page.limit ?? -1).offset(page.offset ?? 0);
+}
+
 /**
- * Spec 2.15: one row per customer-casino pair with transactions, by total USD descending. Without a
- * date range the link's maintained totals answer it; with one, the matching transactions are grouped.
+ * One row per customer-casino pair with transactions: without a date range the links' maintained
+ * totals, with one the matching transactions grouped by pair. (The grouping keys are written as
+ * expressions so SQLite walks the date index for the range instead of the whole pair index.)
  */
-export async function profitability(db: Db, f: TransactionFilters, timeZone: string): Promise<ProfitabilityRow[]> {
-  type Raw = { customerId: number; casinoId: number; customerName: string; casinoName: string; usd: number; n: number };
-  let rows: Raw[];
+function profitabilitySource(db: Db, f: TransactionFilters, timeZone: string) {
   if (!f.startDate && !f.endDate) {
     let q = db
       .selectFrom('customerCasinos as l')
-      .innerJoin('customers as c', 'c.id', 'l.customerId')
-      .innerJoin('casinos as k', 'k.id', 'l.casinoId')
-      .select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'l.usdTotal as usd', 'l.transactionCount as n'])
+      .select(['l.customerId', 'l.casinoId', 'l.usdTotal as usd', 'l.transactionCount as n'])
       .where('l.transactionCount', '>', 0);
     if (f.customerId !== undefined) q = q.where('l.customerId', '=', f.customerId);
     if (f.casinoId !== undefined) q = q.where('l.casinoId', '=', f.casinoId);
-    rows = await q.execute();
-  } else {
-    const grouped = applyTransactionFilters(db.selectFrom('transactions'), f, timeZone)
-      .select((eb) => ['transactions.customerId', 'transactions.casinoId', eb.fn.sum<number>('transactions.usdChange').as('usd'), eb.fn.countAll<number>().as('n')])
-      .groupBy(['transactions.customerId', 'transactions.casinoId'])
-      .as('g');
-    rows = await db
-      .selectFrom(grouped)
-      .innerJoin('customers as c', 'c.id', 'g.customerId')
-      .innerJoin('casinos as k', 'k.id', 'g.casinoId')
-      .select(['g.customerId', 'g.casinoId', 'c.name as customerName', 'k.name as casinoName', 'g.usd', 'g.n'])
-      .execute();
+    return q.as('g');
   }
-  return rows
-    .map((r) => ({ ...r, usd: Number(r.usd), n: Number(r.n) }))
-    .sort((a, b) => b.usd - a.usd || a.customerName.localeCompare(b.customerName) || a.casinoName.localeCompare(b.casinoName))
-    .map((r) => ({
-      customerId: r.customerId,
-      casinoId: r.casinoId,
-      customerName: r.customerName,
-      casinoName: r.casinoName,
-      totalUSD: formatHundredths(r.usd),
-      transactionCount: r.n,
-    }));
+  return applyTransactionFilters(db.selectFrom('transactions'), f, timeZone)
+    .select((eb) => ['transactions.customerId', 'transactions.casinoId', eb.fn.sum<number>('transactions.usdChange').as('usd'), eb.fn.countAll<number>().as('n')])
+    .groupBy([sql`"transactions"."customerId" + 0`, sql`"transactions"."casinoId" + 0`])
+    .as('g');
+}
+
+/** Spec 2.15: by total USD descending (then customer and casino name), paged when asked. */
+export async function profitability(db: Db, f: TransactionFilters & Paging, timeZone: string): Promise<ProfitabilityRow[]> {
+  const rows = await db
+    .selectFrom(profitabilitySource(db, f, timeZone))
+    .innerJoin('customers as c', 'c.id', 'g.customerId')
+    .innerJoin('casinos as k', 'k.id', 'g.casinoId')
+    .select(['g.customerId', 'g.casinoId', 'c.name as customerName', 'k.name as casinoName', 'g.usd', 'g.n'])
+    .orderBy('g.usd', 'desc')
+    .orderBy(sql`c.name collate nocase`)
+    .orderBy(sql`k.name collate nocase`)
+    .$call((q) => pageOf(q, f))
+    .execute();
+  return rows.map((r) => ({
+    customerId: r.customerId,
+    casinoId: r.casinoId,
+    customerName: r.customerName,
+    casinoName: r.casinoName,
+    totalUSD: formatHundredths(Number(r.usd)),
+    transactionCount: Number(r.n),
+  }));
+}
+
+/** Spec 2.15 cards over every matching pair; Profitable is a total above zero, Loss below (shared/ledger profitStatus). */
+export async function profitabilitySummary(db: Db, f: TransactionFilters, timeZone: string): Promise<ProfitabilitySummary> {
+  const row = await db
+    .selectFrom(profitabilitySource(db, f, timeZone))
+    .select([
+      sql<number>`coalesce(sum(g.usd), 0)`.as('total'),
+      sql<number>`coalesce(sum(g.usd > 0), 0)`.as('profitable'),
+      sql<number>`coalesce(sum(g.usd < 0), 0)`.as('loss'),
+      sql<number>`count(*)`.as('entries'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { totalUSD: formatHundredths(Number(row.total)), profitable: Number(row.profitable), loss: Number(row.loss), entries: Number(row.entries) };
 }
 
 /**

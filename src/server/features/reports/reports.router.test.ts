@@ -78,6 +78,25 @@ describe('GET /api/reports/high-sc', () => {
   });
 });
 
+describe('report pages and cards', () => {
+  it('page the high SC rows and sum every matching link for the cards', async () => {
+    const page = (await get('/api/reports/high-sc?threshold=99.99&limit=2&offset=1')).json();
+    expect(page.map((r: { casinoName: string; customerName: string }) => `${r.customerName}/${r.casinoName}`)).toEqual(['Ann/Star', 'Bob/Lucky']);
+    // $100.00 + $150.00 (150,000.01 coins rounds to the cent) + $250.00
+    expect(await s.caller(staff).reports.highScSummary({ threshold: 99.99 })).toEqual({ accounts: 3, uniqueCustomers: 2, totalUSD: '500.00' });
+    expect(await s.caller(staff).reports.highScSummary({ threshold: 1_000_000 })).toEqual({ accounts: 0, uniqueCustomers: 0, totalUSD: '0.00' });
+    expect((await get('/api/reports/high-sc?limit=0')).json().errors).toEqual([{ path: 'limit', message: 'Must be at least 1' }]);
+  });
+
+  it('page the profitability rows and count profitable and loss pairs over all of them, for admins only', async () => {
+    const page = (await get('/api/reports/profitability?limit=2&offset=1', admin.auth)).json();
+    expect(page.map((r: { casinoName: string; totalUSD: string }) => `${r.casinoName} ${r.totalUSD}`)).toEqual(['Star 0.00', 'Lucky -12.34']);
+    expect(await s.caller(admin).reports.profitabilitySummary()).toEqual({ totalUSD: '-86.84', profitable: 1, loss: 2, entries: 4 });
+    expect(await s.caller(admin).reports.profitabilitySummary({ startDate: '2026-03-01', endDate: '2026-03-02' })).toEqual({ totalUSD: '25.50', profitable: 1, loss: 0, entries: 2 });
+    await expect(s.caller(staff).reports.profitabilitySummary()).rejects.toThrow('Admins only');
+  });
+});
+
 describe('GET /api/reports/profitability', () => {
   it('is for admins only', async () => {
     const res = await get('/api/reports/profitability');

@@ -1,5 +1,4 @@
-import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
-import { avgPerTransaction, participationRate, profitStatus } from '../../../shared/ledger';
+import { avgPerTransaction, highScUsdHundredths, participationRate, profitStatus } from '../../../shared/ledger';
 import { toHundredths } from '../../../shared/money';
 import type { HighScRow, ParticipationRow, ProfitabilityRow, TypeReportSummary } from '../../../shared/schemas/reports';
 import type { Sheet } from '../../lib/export';
@@ -8,8 +7,8 @@ import { todayStamp } from '../../lib/format';
 const money = (decimal: string) => toHundredths(decimal) / 100;
 const dateOrAll = (day?: string) => day ?? 'All';
 
-/** High SC USD value: (unplayed + played) / 1000, in hundredths of a dollar. */
-export const highScUsd = (row: HighScRow) => (toHundredths(row.totalCoins) + toHundredths(row.playedCoins)) / HIGH_SC_USD_FACTOR;
+/** High SC USD value in hundredths of a dollar (shared/ledger). */
+export const highScUsd = (row: HighScRow) => highScUsdHundredths(toHundredths(row.totalCoins), toHundredths(row.playedCoins));
 
 export function highScSheet(rows: HighScRow[], threshold: number, now = new Date()): Sheet {
   return {
@@ -22,7 +21,7 @@ export function highScSheet(rows: HighScRow[], threshold: number, now = new Date
       money(r.totalCoins),
       money(r.playedCoins),
       (toHundredths(r.totalCoins) + toHundredths(r.playedCoins)) / 100,
-      Math.round(highScUsd(r)) / 100,
+      highScUsd(r) / 100,
       threshold,
     ]),
   };
