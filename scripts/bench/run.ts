@@ -72,6 +72,8 @@ interface Row {
   errors: number;
   baseline?: 'fastify' | 'sqlite';
   rss?: number;
+  /** One request right after a write emptied the read cache (ms). */
+  cold?: number;
 }
 
 /** Waits until the server answers its health check quickly again, so one scenario's backlog cannot spill into the next. */
@@ -130,27 +132,48 @@ async function main() {
   const oneType = links[0].typeId;
   meta.close();
 
-  const server = await start('src/server/main.ts', { DATABASE_PATH: serverDb, PORT: '0', LOG_LEVEL: 'warn', TZ: 'UTC', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  // The server as `npm start` runs it: the compiled bundle (built here when stale).
+  if (spawnSync(process.execPath, [...tsx, 'src/server/cli/build.ts'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
+  const server = await start('dist/server/main.mjs', { DATABASE_PATH: serverDb, PORT: '0', LOG_LEVEL: 'warn', TZ: 'UTC', BACKUP_KEEP: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
   const pid = server.child.pid!;
   const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
   const { token } = (await login.json()) as { token: string };
   const auth = { authorization: `Bearer ${token}` };
+  let n = 0;
+  const body = (l: (typeof links)[number]) =>
+    JSON.stringify({ customerId: l.customerId, casinoId: l.casinoId, transactionTypeId: l.typeId, unplayedCoinsChange: '1000.50', playedCoinsChange: '0', usdChange: '-1.00' });
+  /** A write (which empties the read cache), then one timed request: what the first reader after a change waits. */
+  const coldMs = async (p: string) => {
+    await fetch(`${server.url}/api/transactions`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: body(links[n++ % links.length]) });
+    const t = performance.now();
+    const res = await fetch(`${server.url}${p}`, { headers: auth });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${p} answered ${res.status}`);
+    return performance.now() - t;
+  };
   const get = async (name: string, group: Row['group'], p: string, baseline?: Row['baseline']) => {
+    const cold = await coldMs(p);
     const r = await load(name, `${server.url}${p}`, { headers: auth }, pid);
+    rows.push({ name, group, baseline, cold, ...r });
+  };
+  /** The same kind of request with a different key each time (customer, offset...), so the read cache cannot answer. */
+  const getVaried = async (name: string, group: Row['group'], paths: string[], baseline?: Row['baseline']) => {
+    let i = 0;
+    const r = await load(name, `${server.url}${paths[0]}`, { headers: auth, requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }] }, pid);
     rows.push({ name, group, baseline, ...r });
   };
 
   const range = `startDate=2025-01-01&endDate=2025-03-31`;
+  const customers = [...new Set(links.map((l) => l.customerId))];
   await get('GET /api/auth/user', 'read', '/api/auth/user', 'fastify');
   await get('History page 1 (100 rows + totalCount), unfiltered', 'read', '/api/transactions?offset=0&limit=100', 'fastify');
   await get('History page 1, filtered by customer', 'read', `/api/transactions?customerId=${someCustomer}&limit=100`, 'fastify');
+  await getVaried('History page 1 by customer, a different customer each request (no cache)', 'read', customers.map((c) => `/api/transactions?customerId=${c}&limit=100`), 'fastify');
   await get('History page 1, casino + date range', 'read', `/api/transactions?casinoId=${someCasino}&${range}&limit=100`, 'fastify');
   await get('History deep page (offset 500,000)', 'deep', '/api/transactions?offset=500000&limit=100');
+  await getVaried('History deep pages, offsets 400,000-600,000, a different one each request (no cache)', 'deep', Array.from({ length: 2000 }, (_, i) => `/api/transactions?offset=${400_000 + i * 100}&limit=100`));
   await get('History page 1 through tRPC', 'read', `/trpc/transactions.list?input=${encodeURIComponent(JSON.stringify({ offset: 0, limit: 100 }))}`, 'fastify');
 
-  let n = 0;
-  const body = (l: (typeof links)[number]) =>
-    JSON.stringify({ customerId: l.customerId, casinoId: l.casinoId, transactionTypeId: l.typeId, unplayedCoinsChange: '1000.50', playedCoinsChange: '0', usdChange: '-1.00' });
   const post = async (name: string, pick: () => (typeof links)[number]) => {
     const r = await load(name, `${server.url}/api/transactions`, {
       method: 'POST',
@@ -163,9 +186,16 @@ async function main() {
   await post('POST /api/transactions, spread over 2,000 pairs', () => links[n++ % links.length]);
   await post('POST /api/transactions, all on one pair', () => links[0]);
 
-  await get('Report: high SC (threshold 100)', 'report', '/api/reports/high-sc?threshold=100');
-  await get('Report: profitability, unfiltered', 'report', '/api/reports/profitability');
-  await get('Report: profitability, date range', 'report', `/api/reports/profitability?${range}`);
+  // The report screens ask for one page of rows and the cards' summary; REST without limit returns every row.
+  const page = 'limit=100&offset=0';
+  await get('Report: high SC (threshold 100), page of 100 rows', 'report', `/api/reports/high-sc?threshold=100&${page}`);
+  await get('Report: high SC cards (tRPC reports.highScSummary)', 'report', `/trpc/reports.highScSummary?input=${encodeURIComponent(JSON.stringify({ threshold: 100 }))}`);
+  await get('Report: high SC, every row (REST default)', 'report', '/api/reports/high-sc?threshold=100');
+  await get('Report: profitability, unfiltered, page of 100 rows', 'report', `/api/reports/profitability?${page}`);
+  await get('Report: profitability cards, unfiltered (tRPC)', 'report', '/trpc/reports.profitabilitySummary');
+  await get('Report: profitability, every row (REST default)', 'report', '/api/reports/profitability');
+  await get('Report: profitability, date range, page of 100 rows', 'report', `/api/reports/profitability?${range}&${page}`);
+  await get('Report: profitability cards, date range (tRPC)', 'report', `/trpc/reports.profitabilitySummary?input=${encodeURIComponent(JSON.stringify({ startDate: '2025-01-01', endDate: '2025-03-31' }))}`);
   await get('Report: participation', 'report', `/api/reports/participation?masterUserId=${someCustomer}`);
   await get('Report: transaction types (one type)', 'report', `/api/reports/transaction-types?transactionTypeId=${oneType}`);
 
@@ -198,11 +228,11 @@ function writeReport(rows: Row[], fastify: number, sqlite: number) {
   const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
   const peakRss = Math.max(...rows.map((r) => r.rss ?? 0));
   const lines = [
-    '| Scenario | req/s | p50 ms | p99 ms | Ratio to baseline | Peak RSS MB | Target |',
-    '|---|---:|---:|---:|---:|---:|---|',
+    '| Scenario | req/s | p50 ms | p99 ms | Ratio to baseline | First request after a write, ms | Peak RSS MB | Target |',
+    '|---|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map((r) => {
       const ratio = r.baseline === 'fastify' ? `${fmt((r.rps / fastify) * 100, 1)}% of Fastify` : r.baseline === 'sqlite' ? `${fmt((r.rps / sqlite) * 100, 1)}% of SQLite` : '';
-      return `| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${ratio} | ${r.rss ? fmt(r.rss) : ''} | ${verdict(r, fastify, sqlite)} |`;
+      return `| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${ratio} | ${r.cold !== undefined ? fmt(r.cold, 1) : ''} | ${r.rss ? fmt(r.rss) : ''} | ${verdict(r, fastify, sqlite)} |`;
     }),
   ];
   const machine = `${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown'}), ${fmt(os.totalmem() / 2 ** 30, 1)} GiB memory, Node ${process.version}, ${os.platform()} ${os.release()}`;
@@ -213,7 +243,11 @@ function writeReport(rows: Row[], fastify: number, sqlite: number) {
     '',
     `Command: \`npm run bench -- --seconds ${SECONDS} --connections ${CONNECTIONS}\` (database: ${TX.toLocaleString('en-US')} transactions, ${CUSTOMERS} customers, ${CASINOS} casinos, built by \`npm run seed:bulk\`).`,
     'Each scenario runs autocannon over loopback for the stated seconds with the stated connections; both',
-    'baselines are measured in the same run on the same machine. Server memory (RSS) peak under all the load:',
+    'baselines are measured in the same run on the same machine. Reads are answered from a read cache that',
+    'any write empties (docs/decisions/009-speed.md): repeated requests measure the cached path, the rows marked',
+    '"no cache" send a different request each time, and "First request after a write" times one request right',
+    'after a POST emptied the cache. The server runs with BACKUP_KEEP=0 (no daily backup during the run).',
+    'Server memory (RSS) peak under all the load:',
     `**${fmt(peakRss)} MB** (target <= 200 MB: ${peakRss <= 200 ? 'met' : 'MISSED'}).`,
     '',
     ...lines,

@@ -43,6 +43,7 @@ export function startMaintenance(file: string): Maintenance {
   worker.on('message', (m: { id: number; ok: boolean; value?: unknown; error?: string }) => {
     const waiter = pending.get(m.id);
     pending.delete(m.id);
+    if (pending.size === 0) worker.unref();
     if (m.ok) waiter?.resolve(m.value);
     else waiter?.reject(new Error(m.error));
   });
@@ -55,6 +56,7 @@ export function startMaintenance(file: string): Maintenance {
       if (closed) return reject(new Error('maintenance worker closed'));
       const id = ++next;
       pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      worker.ref(); // an answer is awaited: keep the process alive until it comes
       worker.postMessage({ ...message, id });
     });
   const timer = setInterval(() => void ask({ type: 'checkpoint' }).catch(() => undefined), CHECKPOINT_INTERVAL_MS);
@@ -66,7 +68,6 @@ export function startMaintenance(file: string): Maintenance {
     async close() {
       clearInterval(timer);
       if (closed) return;
-      worker.ref(); // keep the process alive until the worker has closed its connection
       await ask({ type: 'close' }).catch(() => undefined);
       closed = true;
       await worker.terminate();

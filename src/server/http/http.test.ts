@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { sqliteOf } from '../db/database';
 import { createTestServer, type TestServer } from '../testing/test-server';
 
 let s: TestServer;
@@ -83,5 +84,24 @@ describe('tRPC queries over GET', () => {
 
     const noUser = await s.app.inject({ url: '/trpc/customers.list' });
     expect(noUser.statusCode).toBe(401);
+  });
+
+  it('streams a large cached answer intact, single and batched', async () => {
+    const staff = await s.addUser('staff');
+    const insert = sqliteOf(s.database.db).prepare("insert into customers (name, email, isActive, createdAt) values (?, ?, 1, '2026-01-01T00:00:00.000Z')");
+    sqliteOf(s.database.db).transaction(() => {
+      for (let i = 0; i < 12_000; i++) insert.run(`Customer ${String(i).padStart(5, '0')}`, `c${i}@example.com`);
+    })();
+    for (let round = 0; round < 2; round++) {
+      const single = await s.app.inject({ url: '/trpc/customers.list', headers: staff.auth });
+      expect(single.rawPayload.length).toBeGreaterThan(1 << 20);
+      const rows = single.json<{ result: { data: { name: string }[] } }>().result.data;
+      expect(rows).toHaveLength(12_000);
+      expect(rows[11_999].name).toBe('Customer 11999');
+      const batch = await s.app.inject({ url: '/trpc/customers.list,casinos.list?batch=1&input=%7B%7D', headers: staff.auth });
+      const [customers, casinos] = batch.json<{ result: { data: unknown[] } }[]>();
+      expect(customers.result.data).toHaveLength(12_000);
+      expect(casinos.result.data).toEqual([]);
+    }
   });
 });

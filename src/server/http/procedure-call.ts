@@ -16,5 +16,5 @@ export function callProcedure(context: Context, dotted: string, input: unknown):
   return (target[parts[parts.length - 1]] as AnyCall)(input);
 }
 
-/** The JSON text of a procedure's answer, reusing the read cache's text when the answer came from it. */
-export const jsonOf = (context: Context, result: unknown): string => context.services.readCache.jsonOf(result) ?? JSON.stringify(result);
+/** The JSON of a procedure's answer, reusing the read cache's bytes when the answer came from it. */
+export const jsonOf = (context: Context, result: unknown): Buffer | string => context.services.readCache.jsonOf(result) ?? JSON.stringify(result) ?? 'null';

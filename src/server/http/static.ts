@@ -3,7 +3,15 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-export const WEB_DIST = path.resolve(import.meta.dirname, '../../../dist/web');
+/** The project folder: the nearest one above `from` with a package.json (from src/ and from the dist/server bundle alike). */
+function projectRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) return from;
+  }
+}
+
+export const WEB_DIST = path.join(projectRoot(import.meta.dirname), 'dist/web');
 
 /** Serves the built web app; unknown non-API paths get index.html so client routes load directly. */
 export async function registerStatic(app: FastifyInstance, root = WEB_DIST): Promise<(reply: FastifyReply) => unknown> {

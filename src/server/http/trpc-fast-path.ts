@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../trpc/context';
 import { callProcedure, isQuery, jsonOf } from './procedure-call';
@@ -41,15 +42,21 @@ export function registerTrpcFastPath(app: FastifyInstance, createContext: (req: 
     if (req.method !== 'GET' || req.routeOptions.url !== '/trpc/:path') return;
     const call = parse(req);
     if (!call) return;
-    let body: string;
+    const chunks: (Buffer | string)[] = [];
     try {
       const context = await createContext(req);
       const results = await Promise.all(call.paths.map((path, i) => callProcedure(context, path, call.inputs[i])));
-      const envelopes = results.map((result) => `{"result":{"data":${jsonOf(context, result)}}}`);
-      body = call.batch ? `[${envelopes.join(',')}]` : envelopes[0];
+      results.forEach((result, i) => chunks.push(i ? ',' : '', '{"result":{"data":', jsonOf(context, result), '}}'));
     } catch {
       return; // tRPC's handler answers, with its error format
     }
-    return reply.header('vary', 'trpc-accept, accept').type('application/json').send(body);
+    if (call.batch) {
+      chunks.unshift('[');
+      chunks.push(']');
+    }
+    reply.header('vary', 'trpc-accept, accept').type('application/json');
+    // A large cached answer is streamed from the cache's bytes rather than copied into each response.
+    const size = chunks.reduce((n, c) => n + c.length, 0);
+    return reply.send(size > 1 << 20 ? Readable.from(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c))) : chunks.join(''));
   });
 }

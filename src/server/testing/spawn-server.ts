@@ -12,11 +12,13 @@ export interface SpawnedServer {
 }
 
 /**
- * Runs a server script (the real server by default) in its own Node process through tsx and waits
- * until it prints the address it listens on. Rejects with its output when it exits first.
+ * Runs a server script (the real server's source by default; a built .mjs runs without tsx) in its own
+ * Node process and waits until it prints the address it listens on. Rejects with its output when it
+ * exits first.
  */
 export function spawnServer(env: Record<string, string>, script = 'src/server/main.ts', stderr: 'pipe' | 'inherit' = 'pipe'): Promise<SpawnedServer> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', stderr],

@@ -1,0 +1,62 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * Builds what `npm start` serves: the web app (Vite, into dist/web) and the server (esbuild, one ES
+ * module at dist/server/main.mjs with node_modules left external), each only when a source is newer
+ * than its output. Running compiled JavaScript keeps the TypeScript loader out of the server process
+ * (about 60 MB of memory; docs/decisions/001).
+ */
+export const ROOT = path.resolve(import.meta.dirname, '../../..');
+export const SERVER_BUNDLE = path.join(ROOT, 'dist/server/main.mjs');
+const WEB_STAMP = path.join(ROOT, 'dist/web/index.html');
+const WEB_INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'postcss.config.cjs', 'package.json'];
+const SERVER_INPUTS = ['src/server', 'src/shared', 'migrations', 'package.json'];
+
+function newestMtime(target: string): number {
+  const stat = fs.statSync(target, { throwIfNoEntry: false });
+  if (!stat) return 0;
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of fs.readdirSync(target)) newest = Math.max(newest, newestMtime(path.join(target, entry)));
+  return newest;
+}
+
+/** True when `output` is missing or older than any of `inputs`. */
+function isStale(output: string, inputs: string[]): boolean {
+  const built = fs.statSync(output, { throwIfNoEntry: false });
+  if (!built) return true;
+  return inputs.some((input) => newestMtime(path.join(ROOT, input)) > built.mtimeMs);
+}
+
+export const webBuildIsStale = () => isStale(WEB_STAMP, WEB_INPUTS);
+export const serverBuildIsStale = () => isStale(SERVER_BUNDLE, SERVER_INPUTS);
+
+export async function buildWeb(): Promise<void> {
+  const { build } = await import('vite');
+  await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
+}
+
+export async function buildServer(): Promise<void> {
+  const { build } = await import('esbuild');
+  await build({
+    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
+    outfile: SERVER_BUNDLE,
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const all = process.argv.includes('--server-only') ? false : true;
+  if (all && webBuildIsStale()) {
+    console.log('Building the web app…');
+    await buildWeb();
+  }
+  if (process.argv.includes('--force') || serverBuildIsStale()) await buildServer();
+}
