@@ -1,15 +1,42 @@
+import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
 
 /** argon2id with OWASP's parameters: 19 MiB of memory, 2 passes, 1 lane. */
 const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
 
+/**
+ * At most this many hashes at once: each holds 19 MiB, and more than one per core buys no throughput
+ * (a burst of logins would otherwise take 4 x 19 MiB from libuv's four threads).
+ */
+const MAX_CONCURRENT = Math.max(1, Math.min(2, availableParallelism()));
+
+/** Runs at most `max` of the given tasks at once; the others wait in order. */
+export function concurrencyGate(max: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return async function gated<T>(work: () => Promise<T>): Promise<T> {
+    // A finished task hands its slot straight to the next in line, so the count never overshoots.
+    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
+    else running += 1;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running -= 1;
+    }
+  };
+}
+
+const gated = concurrencyGate(MAX_CONCURRENT);
+
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, OPTIONS);
+  return gated(() => hash(password, OPTIONS));
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
-    return await verify(passwordHash, password);
+    return await gated(() => verify(passwordHash, password));
   } catch {
     return false;
   }
