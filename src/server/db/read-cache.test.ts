@@ -3,7 +3,7 @@ import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { tempDir } from '../testing/test-db';
 import { applyPragmas } from './database';
-import { ReadCache } from './read-cache';
+import { RawJson, ReadCache } from './read-cache';
 
 function fileDb() {
   const file = path.join(tempDir('ledger-cache-'), 'c.db');
@@ -55,26 +55,43 @@ describe('read cache', () => {
     expect(await cache.through('k', sum(own))).toEqual({ total: 1 });
   });
 
-  it('shares one load between concurrent misses and keeps the JSON text for REST', async () => {
+  it('shares one load between concurrent misses, and hands JSON-only callers the bytes', async () => {
     const { own } = fileDb();
     const cache = new ReadCache(own);
     const load = vi.fn(sum(own));
     const [a, b] = await Promise.all([cache.through('k', load), cache.through('k', load)]);
     expect(load).toHaveBeenCalledTimes(1);
     expect(a).toBe(b);
-    expect(cache.jsonOf(a)?.toString()).toBe('{"total":0}');
-    expect(cache.jsonOf({ total: 0 })).toBeUndefined();
+    const raw = await cache.through('k', load, true);
+    expect(raw).toBeInstanceOf(RawJson);
+    expect((raw as RawJson).json.toString()).toBe('{"total":0}');
+    expect(await cache.through('k', load)).toEqual({ total: 0 });
+    expect(load).toHaveBeenCalledTimes(1);
   });
 
-  it('drops the least recently used answers beyond its byte budget', async () => {
+  it('stays within its byte budget, and lets an answer asked for again push out a one-off', async () => {
     const { own } = fileDb();
-    const cache = new ReadCache(own, 3000);
+    const cache = new ReadCache(own, 1000);
     const big = (n: number) => async () => ({ n, pad: 'x'.repeat(200) });
     for (let i = 0; i < 10; i++) await cache.through(`k${i}`, big(i));
-    await cache.through('k0', big(0));
+    expect(cache.size).toBe(4);
+    const again = vi.fn(big(9));
+    await cache.through('k9', again);
+    await cache.through('k9', again);
+    expect(again).toHaveBeenCalledTimes(1);
+    expect(cache.size).toBe(4);
+  });
+
+  it('keeps a popular answer through a stream of one-off requests once the budget is spent', async () => {
+    const { own } = fileDb();
+    const cache = new ReadCache(own, 1000);
+    const big = (n: number) => async () => ({ n, pad: 'x'.repeat(200) });
+    for (let i = 0; i < 3; i++) await cache.through(`one-off-${i}`, big(i));
+    for (let i = 0; i < 3; i++) await cache.through('popular', big(99));
+    for (let i = 3; i < 40; i++) await cache.through(`one-off-${i}`, big(i));
+    const popular = vi.fn(big(99));
+    await cache.through('popular', popular);
+    expect(popular).not.toHaveBeenCalled();
     expect(cache.size).toBeLessThanOrEqual(4);
-    const load = vi.fn(big(9));
-    await cache.through('k9', load);
-    expect(load).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,5 @@
 import { appRouter } from '../trpc/app-router';
+import { RawJson } from '../db/read-cache';
 import type { Context } from '../trpc/context';
 
 type AnyCall = (input: unknown) => Promise<unknown>;
@@ -16,5 +17,11 @@ export function callProcedure(context: Context, dotted: string, input: unknown):
   return (target[parts[parts.length - 1]] as AnyCall)(input);
 }
 
-/** The JSON of a procedure's answer, reusing the read cache's bytes when the answer came from it. */
-export const jsonOf = (context: Context, result: unknown): Buffer | string => context.services.readCache.jsonOf(result) ?? JSON.stringify(result) ?? 'null';
+/**
+ * Calls a procedure for a caller that sends the answer on as JSON: a cached read then comes as the
+ * cache's bytes. Returns the JSON (bytes or text).
+ */
+export async function callForJson(context: Context, dotted: string, input: unknown): Promise<Buffer | string> {
+  const result = await callProcedure({ ...context, wantsJson: true }, dotted, input);
+  return result instanceof RawJson ? result.json : (JSON.stringify(result) ?? 'null');
+}

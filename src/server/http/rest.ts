@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../trpc/context';
 import { sendTrpcError } from './errors';
-import { callProcedure, jsonOf } from './procedure-call';
+import { callForJson } from './procedure-call';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type InputOf = (req: FastifyRequest) => unknown;
@@ -63,11 +63,10 @@ export function registerRest(app: FastifyInstance, createContext: (req: FastifyR
       url,
       handler: async (req, reply) => {
         try {
-          const context = await createContext(req);
-          const result = await callProcedure(context, procedure, inputOf(req));
+          const json = await callForJson(await createContext(req), procedure, inputOf(req));
           const code = status ?? (method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200);
           if (code === 204) return reply.code(204).send();
-          return reply.code(code).type('application/json; charset=utf-8').send(jsonOf(context, result));
+          return reply.code(code).type('application/json; charset=utf-8').send(json);
         } catch (error) {
           return sendTrpcError(reply, error, req);
         }

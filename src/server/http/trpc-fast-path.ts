@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../trpc/context';
-import { callProcedure, isQuery, jsonOf } from './procedure-call';
+import { callForJson, isQuery } from './procedure-call';
 
 interface TrpcQuery {
   paths: string[];
@@ -45,8 +45,8 @@ export function registerTrpcFastPath(app: FastifyInstance, createContext: (req: 
     const chunks: (Buffer | string)[] = [];
     try {
       const context = await createContext(req);
-      const results = await Promise.all(call.paths.map((path, i) => callProcedure(context, path, call.inputs[i])));
-      results.forEach((result, i) => chunks.push(i ? ',' : '', '{"result":{"data":', jsonOf(context, result), '}}'));
+      const results = await Promise.all(call.paths.map((path, i) => callForJson(context, path, call.inputs[i])));
+      results.forEach((json, i) => chunks.push(i ? ',' : '', '{"result":{"data":', json, '}}'));
     } catch {
       return; // tRPC's handler answers, with its error format
     }
@@ -56,7 +56,8 @@ export function registerTrpcFastPath(app: FastifyInstance, createContext: (req: 
     }
     reply.header('vary', 'trpc-accept, accept').type('application/json');
     // A large cached answer is streamed from the cache's bytes rather than copied into each response.
-    const size = chunks.reduce((n, c) => n + c.length, 0);
-    return reply.send(size > 1 << 20 ? Readable.from(chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c))) : chunks.join(''));
+    const buffers = chunks.map((c) => (typeof c === 'string' ? Buffer.from(c) : c));
+    const size = buffers.reduce((n, b) => n + b.length, 0);
+    return reply.send(size > 1 << 20 ? Readable.from(buffers) : Buffer.concat(buffers, size));
   });
 }

@@ -23,6 +23,8 @@ export interface Context {
   services: AppServices;
   user: SessionUser | null;
   ip: string;
+  /** Set by callers that only send the answer on as JSON (REST, the tRPC fast path): cached reads come as RawJson. */
+  wantsJson?: boolean;
 }
 
 /** The part of the context tests can build directly. */

@@ -31,7 +31,7 @@ export class Sessions {
     if (!token) return null;
     const session = this.check(token);
     if (!session) return null;
-    return this.cache.through(`session:${session.id}:${session.tokenVersion}`, () => findSessionUser(this.db, session.id, session.tokenVersion));
+    return this.cache.remember(`session:${session.id}:${session.tokenVersion}`, () => findSessionUser(this.db, session.id, session.tokenVersion));
   }
 
   private check(token: string): Verified | null {
