@@ -86,7 +86,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   const services: AppServices = {
     config,
     readCache,
-    sessions: new Sessions(database.db, readCache, (token) => app.jwt.verify(token)),
+    sessions: new Sessions(database.db, (token) => app.jwt.verify(token)),
     loginThrottle: new LoginThrottle(),
     mailer: createMailer({
       appUrl: config.appUrl,

@@ -2,7 +2,6 @@ import type SQLite from 'better-sqlite3';
 
 const EXTERNAL_CHECK_MS = 100;
 const MAX_COUNTED = 10_000;
-const MAX_OBJECTS = 1000;
 
 /**
  * An answer as JSON bytes, handed to callers that only send it on (REST, the tRPC fast path): every
@@ -27,8 +26,6 @@ export class RawJson {
  */
 export class ReadCache {
   private readonly entries = new Map<string, Buffer>();
-  /** Small hot objects (session users) kept as they are, under the same version rule. */
-  private readonly objects = new Map<string, unknown>();
   private readonly loading = new Map<string, Promise<{ value: unknown; json: Buffer }>>();
   /** How often each key was asked for lately (forgotten wholesale past MAX_COUNTED keys). */
   private readonly counts = new Map<string, number>();
@@ -60,7 +57,6 @@ export class ReadCache {
     if (version === this.version) return;
     this.version = version;
     this.entries.clear();
-    this.objects.clear();
     this.loading.clear();
     this.bytes = 0;
   }
@@ -100,20 +96,6 @@ export class ReadCache {
     }
     const { value, json } = await pending;
     return asJson ? new RawJson(json) : (value as T);
-  }
-
-  /** A small object kept as it is until the database changes (at most MAX_OBJECTS of them). */
-  async remember<T>(key: string, load: () => Promise<T>): Promise<T> {
-    this.sync();
-    if (this.objects.has(key)) return this.objects.get(key) as T;
-    const version = this.version;
-    const value = await load();
-    this.sync();
-    if (this.version === version) {
-      if (this.objects.size >= MAX_OBJECTS) this.objects.delete(this.objects.keys().next().value as string);
-      this.objects.set(key, value);
-    }
-    return value;
   }
 
   private count(key: string): void {

@@ -1,4 +1,3 @@
-import type { ReadCache } from '../../db/read-cache';
 import type { Db } from '../../db/types';
 import { findSessionUser, type SessionUser } from './auth.repository';
 
@@ -13,15 +12,14 @@ const MAX_REMEMBERED = 1000;
 /**
  * Resolves a bearer token to its user. A token whose signature has been checked is remembered until
  * it expires (its expiry is checked on every use, so caching never extends a session); the user row
- * for (id, token version) comes through the read cache, so a role change or a password reset, being
- * writes, take effect on the next request.
+ * for (id, token version) is read on every request, so a role change or a password reset takes effect
+ * on the next one.
  */
 export class Sessions {
   private readonly verified = new Map<string, Verified>();
 
   constructor(
     private readonly db: Db,
-    private readonly cache: ReadCache,
     /** Checks signature, algorithm and expiry; throws when any is wrong. */
     private readonly verify: (token: string) => { sub?: unknown; tv?: unknown; exp?: unknown },
   ) {}
@@ -31,7 +29,7 @@ export class Sessions {
     if (!token) return null;
     const session = this.check(token);
     if (!session) return null;
-    return this.cache.remember(`session:${session.id}:${session.tokenVersion}`, () => findSessionUser(this.db, session.id, session.tokenVersion));
+    return findSessionUser(this.db, session.id, session.tokenVersion);
   }
 
   private check(token: string): Verified | null {
