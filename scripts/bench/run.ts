@@ -107,18 +107,21 @@ async function main() {
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-bench-'));
   const rows: Row[] = [];
 
-  // Baseline 1: bare Fastify.
-  const hello = await start('scripts/bench/hello-server.ts', { PORT: '0', LOG_LEVEL: 'warn' });
-  const bare = await load('bare Fastify hello', `${hello.url}/hello`, {});
-  hello.child.kill('SIGTERM');
-  rows.push({ name: 'Bare Fastify hello route (no auth)', group: 'baseline', ...bare });
-
-  // Baseline 2: bare better-sqlite3 one-row commits on a copy, same pragmas.
+  // Both baselines are measured at the start and again at the end of the run; ratios use their mean,
+  // so a machine that speeds up or slows down during the run does not tilt them.
   const sqliteCopy = path.join(runDir, 'sqlite-baseline.db');
   await copyDb(sqliteCopy);
-  const commits = measureSqliteCommits(sqliteCopy, SECONDS);
-  log(`bare SQLite commits: ${commits.perSecond.toFixed(0)}/s, p50 ${commits.p50.toFixed(2)} ms, p99 ${commits.p99.toFixed(2)} ms`);
-  rows.push({ name: 'Bare better-sqlite3 one-row commits (WAL, synchronous=FULL)', group: 'baseline', rps: commits.perSecond, p50: commits.p50, p99: commits.p99, errors: 0 });
+  const measureBaselines = async (when: string) => {
+    const hello = await start('scripts/bench/hello-server.ts', { PORT: '0', LOG_LEVEL: 'warn' });
+    const bare = await load(`bare Fastify hello (${when})`, `${hello.url}/hello`, {});
+    hello.child.kill('SIGTERM');
+    rows.push({ name: `Bare Fastify hello route, no auth (${when} of the run)`, group: 'baseline', ...bare });
+    const commits = measureSqliteCommits(sqliteCopy, SECONDS);
+    log(`bare SQLite commits (${when}): ${commits.perSecond.toFixed(0)}/s, p50 ${commits.p50.toFixed(2)} ms, p99 ${commits.p99.toFixed(2)} ms`);
+    rows.push({ name: `Bare better-sqlite3 one-row commits, WAL, synchronous=FULL (${when} of the run)`, group: 'baseline', rps: commits.perSecond, p50: commits.p50, p99: commits.p99, errors: 0 });
+    return { fastify: bare.rps, sqlite: commits.perSecond };
+  };
+  const before = await measureBaselines('start');
 
   // The real server on its own copy.
   const serverDb = path.join(runDir, 'server.db');
@@ -207,8 +210,9 @@ async function main() {
   rows.push({ name: 'POST /api/auth/login (argon2id, cost reported)', group: 'login', ...loginLoad });
 
   server.child.kill('SIGTERM');
+  const after = await measureBaselines('end');
   fs.rmSync(runDir, { recursive: true, force: true });
-  writeReport(rows, bare.rps, commits.perSecond);
+  writeReport(rows, (before.fastify + after.fastify) / 2, (before.sqlite + after.sqlite) / 2);
 }
 
 function verdict(row: Row, fastify: number, sqlite: number): string {
@@ -243,7 +247,7 @@ function writeReport(rows: Row[], fastify: number, sqlite: number) {
     '',
     `Command: \`npm run bench -- --seconds ${SECONDS} --connections ${CONNECTIONS}\` (database: ${TX.toLocaleString('en-US')} transactions, ${CUSTOMERS} customers, ${CASINOS} casinos, built by \`npm run seed:bulk\`).`,
     'Each scenario runs autocannon over loopback for the stated seconds with the stated connections; both',
-    'baselines are measured in the same run on the same machine. Reads are answered from a read cache that',
+    `baselines are measured in the same run on the same machine, at its start and at its end; ratios use their mean (bare Fastify ${fmt(fastify)} req/s, bare SQLite ${fmt(sqlite)} commits/s), as this shared 2-core machine drifts between runs. Reads are answered from a read cache that`,
     'any write empties (docs/decisions/009-speed.md): repeated requests measure the cached path, the rows marked',
     '"no cache" send a different request each time, and "First request after a write" times one request right',
     'after a POST emptied the cache. The server runs with BACKUP_KEEP=0 (no daily backup during the run).',
