@@ -7,8 +7,8 @@ import path from 'node:path';
  * than its output. Running compiled JavaScript keeps the TypeScript loader out of the server process
  * (about 60 MB of memory; docs/decisions/001).
  */
-export const ROOT = path.resolve(import.meta.dirname, '../../..');
-export const SERVER_BUNDLE = path.join(ROOT, 'dist/server/main.mjs');
+const ROOT = path.resolve(import.meta.dirname, '../../..');
+const SERVER_BUNDLE = path.join(ROOT, 'dist/server/main.mjs');
 const WEB_STAMP = path.join(ROOT, 'dist/web/index.html');
 const WEB_INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'postcss.config.cjs', 'package.json'];
 const SERVER_INPUTS = ['src/server', 'src/shared', 'migrations', 'package.json'];
@@ -29,15 +29,15 @@ function isStale(output: string, inputs: string[]): boolean {
   return inputs.some((input) => newestMtime(path.join(ROOT, input)) > built.mtimeMs);
 }
 
-export const webBuildIsStale = () => isStale(WEB_STAMP, WEB_INPUTS);
-export const serverBuildIsStale = () => isStale(SERVER_BUNDLE, SERVER_INPUTS);
+const webBuildIsStale = () => isStale(WEB_STAMP, WEB_INPUTS);
+const serverBuildIsStale = () => isStale(SERVER_BUNDLE, SERVER_INPUTS);
 
-export async function buildWeb(): Promise<void> {
+async function buildWeb(): Promise<void> {
   const { build } = await import('vite');
   await build({ configFile: path.join(ROOT, 'vite.config.ts'), logLevel: 'warn' });
 }
 
-export async function buildServer(): Promise<void> {
+async function buildServer(): Promise<void> {
   const { build } = await import('esbuild');
   await build({
     entryPoints: [path.join(ROOT, 'src/server/main.ts')],
@@ -52,11 +52,9 @@ export async function buildServer(): Promise<void> {
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  const all = process.argv.includes('--server-only') ? false : true;
-  if (all && webBuildIsStale()) {
-    console.log('Building the web app…');
-    await buildWeb();
-  }
-  if (process.argv.includes('--force') || serverBuildIsStale()) await buildServer();
+// `--server-only` skips the web app (npm run build has just built it); `--force` rebuilds the server.
+if (!process.argv.includes('--server-only') && webBuildIsStale()) {
+  console.log('Building the web app…');
+  await buildWeb();
 }
+if (process.argv.includes('--force') || serverBuildIsStale()) await buildServer();

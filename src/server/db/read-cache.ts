@@ -36,7 +36,6 @@ export class ReadCache {
   private version = '';
   private bytes = 0;
   hits = 0;
-  misses = 0;
 
   constructor(
     sqlite: SQLite.Database | null,
@@ -79,7 +78,6 @@ export class ReadCache {
     }
     let pending = this.loading.get(key);
     if (!pending) {
-      this.misses += 1;
       const version = this.version;
       pending = load().then((value) => {
         const json = Buffer.from(JSON.stringify(value) ?? 'null');
