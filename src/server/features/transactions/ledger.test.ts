@@ -157,6 +157,24 @@ describe('the ledger write path', () => {
     expect(ledgerIsSound(await checkLedger(db))).toBe(true);
   });
 
+  it('commits the good writes of a shared commit and rolls back only the refused one', async () => {
+    const db = database.db;
+    const { customer, casino, type } = await pairFixture(db);
+    const other = await pairFixture(db);
+    const f = { customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id, unplayedCoinsChange: 1000, playedCoinsChange: 0, usdChange: -100 };
+    // Started in one turn of the event loop, the three share one SQLite transaction.
+    const results = await Promise.allSettled([
+      createEntry(db, f, userId),
+      createEntry(db, { ...f, transactionTypeId: other.type.id }, userId),
+      createEntry(db, { ...f, unplayedCoinsChange: 250 }, userId),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((results[1] as PromiseRejectedResult).reason.message).toBe('Transaction type does not belong to this casino');
+    expect(await linkBalances(db, customer.id, casino.id)).toEqual({ currentUnplayedCoins: 1250, currentPlayedCoins: 0, usdTotal: -200, transactionCount: 2 });
+    expect(await db.selectFrom('transactions').select(['unplayedCoinsAfter']).orderBy('id').execute()).toEqual([{ unplayedCoinsAfter: 1000 }, { unplayedCoinsAfter: 1250 }]);
+    expect(ledgerIsSound(await checkLedger(db))).toBe(true);
+  });
+
   it('refuses entries that break the rules, writing nothing', async () => {
     const db = database.db;
     const { customer, casino, type } = await pairFixture(db);
