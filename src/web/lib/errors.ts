@@ -54,3 +54,22 @@ export function describeSaveError(error: unknown, fallback: string): { title: st
   if (issues.length) return { title: messageOf(error, 'Error'), message: formatIssues(issues) };
   return { title: 'Error', message: messageOf(error, fallback) };
 }
+
+/** A failed read and how to try it again. */
+export interface Failure {
+  error: unknown;
+  retry: () => void;
+}
+
+interface QueryLike {
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** The first failed read among `queries` (null when none failed); Retry runs every failed one again. */
+export function failureOf(...queries: QueryLike[]): Failure | null {
+  const failed = queries.filter((q) => q.isError);
+  if (failed.length === 0) return null;
+  return { error: failed[0].error, retry: () => failed.forEach((q) => void q.refetch()) };
+}

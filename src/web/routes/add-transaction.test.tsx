@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { CasinoView } from '../../shared/schemas/casinos';
 import type { LinkView } from '../../shared/schemas/customer-casinos';
 import type { CustomerView } from '../../shared/schemas/customers';
+import { transaction } from '../testing/fixtures';
 import { calls, mockTrpc } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
 import { choose, fieldValue, optionsOf } from '../testing/select';
@@ -39,7 +40,7 @@ function mockLedger() {
     'customerCasinos.list': () => links,
     'transactionTypes.list': (input) => types.filter((t) => !input || t.casinoId === (input as { casinoId: number }).casinoId),
     'transactions.list': () => ({ transactions: [], totalCount: 0 }),
-    'transactions.create': (input) => ({ id: 1, ...(input as object) }),
+    'transactions.create': () => transaction(1),
   });
 }
 

@@ -1,7 +1,7 @@
 import { cleanup } from '@testing-library/react';
-import { afterAll, afterEach, beforeAll, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { queryClient } from '../trpc';
-import { server } from './msw';
+import { server, unmocked } from './msw';
 
 // Mantine needs these browser APIs that happy-dom leaves out (tests in the node environment have no window).
 if (typeof window !== 'undefined') installBrowserStubs();
@@ -31,6 +31,25 @@ Element.prototype.scrollIntoView = vi.fn();
 
 // An unhandled network request fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+
+/**
+ * Loud tests: a console.error (a React warning, an uncaught render error) fails the test unless the
+ * test expects it and says so with `expectConsoleError()`.
+ */
+let consoleErrors: unknown[][] = [];
+let consoleErrorExpected = false;
+export const expectConsoleError = () => {
+  consoleErrorExpected = true;
+};
+beforeEach(() => {
+  consoleErrors = [];
+  consoleErrorExpected = false;
+  unmocked.length = 0;
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    consoleErrors.push(args);
+  });
+});
+
 afterEach(async () => {
   if (typeof window === 'undefined') return;
   cleanup();
@@ -41,5 +60,11 @@ afterEach(async () => {
   await new Promise((resolve) => setTimeout(resolve, 0));
   server.resetHandlers();
   localStorage.clear();
+  vi.restoreAllMocks();
+  const problems = [
+    ...unmocked.splice(0).map((path) => `the screen called ${path}, which the test did not mock`),
+    ...(consoleErrorExpected ? [] : consoleErrors.map((args) => `console.error: ${args.map(String).join(' ').slice(0, 500)}`)),
+  ];
+  if (problems.length) throw new Error(`Loud test failure:\n- ${problems.join('\n- ')}`);
 });
 afterAll(() => server.close());
