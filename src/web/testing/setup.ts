@@ -1,4 +1,4 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { queryClient } from '../trpc';
 import { server, unmocked } from './msw';
@@ -29,6 +29,9 @@ window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
 Element.prototype.scrollIntoView = vi.fn();
 }
 
+// Lazy screens load their chunk on first use; on a busy 2-core machine that can take a few seconds.
+configure({ asyncUtilTimeout: 5000 });
+
 // An unhandled network request fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 
@@ -53,6 +56,9 @@ beforeEach(() => {
 afterEach(async () => {
   if (typeof window === 'undefined') return;
   cleanup();
+  // A dialog closed mid-transition can leave its portal, or aria-hidden and scroll locks, behind.
+  document.body.innerHTML = '';
+  for (const name of document.body.getAttributeNames()) document.body.removeAttribute(name);
   await queryClient.cancelQueries();
   queryClient.clear();
   // A tRPC batch queued in the test's last moments goes out on the next tick: let it reach this
