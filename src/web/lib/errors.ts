@@ -29,6 +29,9 @@ export function fieldIssuesOf(error: unknown): FieldIssue[] {
   return dataOf(error)?.errors ?? [];
 }
 
+/** The server's field errors as a form's errors: field -> message. */
+export const fieldErrorsOf = (issues: FieldIssue[]): Record<string, string> => Object.fromEntries(issues.map((i) => [i.path, i.message]));
+
 /** Spec 8.2: up to five errors, each as "[path] message", joined by "; ", then "…and N more". */
 export function formatIssues(issues: FieldIssue[]): string {
   const shown = issues.slice(0, MAX_ERRORS_SHOWN).map((i) => `[${i.path}] ${i.message}`);

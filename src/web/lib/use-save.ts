@@ -1,6 +1,6 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { fieldIssuesOf, formatIssues, isUnauthorized, messageOf } from './errors';
+import { fieldErrorsOf, fieldIssuesOf, formatIssues, isUnauthorized, messageOf } from './errors';
 import { notifyError, notifySuccess } from './notify';
 
 interface SaveOptions {
@@ -27,7 +27,7 @@ export function useSave() {
       } catch (error) {
         if (isUnauthorized(error)) return false;
         const issues = fieldIssuesOf(error);
-        if (issues.length && opts.onFieldErrors) opts.onFieldErrors(Object.fromEntries(issues.map((i) => [i.path, i.message])));
+        if (issues.length && opts.onFieldErrors) opts.onFieldErrors(fieldErrorsOf(issues));
         const detail = issues.length ? formatIssues(issues) : messageOf(error, '');
         notifyError('Error', detail ? `${opts.failure}. ${detail}` : opts.failure);
         return false;

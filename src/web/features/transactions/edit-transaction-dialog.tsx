@@ -6,7 +6,7 @@ import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { toHundredths } from '../../../shared/money';
 import { type TransactionView, updateTransactionInput } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { fieldIssuesOf, formatIssues, failureOf, isUnauthorized } from '../../lib/errors';
+import { failureOf, fieldErrorsOf, fieldIssuesOf, formatIssues, isUnauthorized } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
 import { LoadError } from '../../components/load-error';
@@ -107,7 +107,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
     } catch (error) {
       if (isUnauthorized(error)) return;
       const issues = fieldIssuesOf(error);
-      if (issues.length) setErrors(Object.fromEntries(issues.map((i) => [i.path, i.message])));
+      if (issues.length) setErrors(fieldErrorsOf(issues));
       notifyError('Error', issues.length ? `Failed to update transaction. ${formatIssues(issues)}` : 'Failed to update transaction');
     }
   };

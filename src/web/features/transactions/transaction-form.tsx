@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { createTransactionInput } from '../../../shared/schemas/transactions';
-import { describeSaveError, fieldIssuesOf, failureOf, isUnauthorized } from '../../lib/errors';
+import { describeSaveError, failureOf, fieldErrorsOf, fieldIssuesOf, isUnauthorized } from '../../lib/errors';
 import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
 import { LoadError } from '../../components/load-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -86,7 +86,7 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
     } catch (error) {
       if (isUnauthorized(error)) return;
       const issues = fieldIssuesOf(error);
-      if (issues.length) setErrors(Object.fromEntries(issues.map((i) => [i.path, i.message])));
+      if (issues.length) setErrors(fieldErrorsOf(issues));
       const { title, message } = describeSaveError(error, 'Failed to create transaction');
       notifyError(title, message);
     }
