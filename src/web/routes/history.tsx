@@ -100,7 +100,7 @@ export function HistoryPage() {
             minWidth={1000}
             empty={rangeOk ? <EmptyState title="No transactions found" description="Try adjusting your filters or add some transactions" /> : <RangeEmptyState />}
           />
-          <Pager full page={page} pageSize={HISTORY_PAGE_SIZE} total={data.totalCount} onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />
+          {rangeOk && !query.isError && <Pager full page={page} pageSize={HISTORY_PAGE_SIZE} total={data.totalCount} onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />}
         </Stack>
       </Paper>
       <EditTransactionDialog transaction={editing} onClose={() => setEditing(null)} />
