@@ -28,6 +28,6 @@ export interface AuditEntryView {
   action: string;
   entity: string;
   entityId: number | null;
-  before: unknown;
-  after: unknown;
+  before?: unknown;
+  after?: unknown;
 }
