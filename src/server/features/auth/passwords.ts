@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
+import { TRPCError } from '@trpc/server';
 
 /** argon2id with OWASP's parameters: 19 MiB of memory, 2 passes, 1 lane. */
 const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -10,14 +11,27 @@ const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id */, memoryCost: 19456, time
  */
 const MAX_CONCURRENT = Math.max(1, Math.min(2, availableParallelism()));
 
-/** Runs at most `max` of the given tasks at once; the others wait in order. */
-export function concurrencyGate(max: number) {
+/**
+ * At most this many hashes wait for a slot (decision 011): about a second of work at 2 at a time. Past
+ * that a request is answered 503 at once instead of queueing behind a flood.
+ */
+export const MAX_WAITING = 32;
+
+/** How many hashes and verifications have been started (an operations figure; tests read it too). */
+export const passwordWork = { started: 0 };
+
+/** Runs at most `max` of the given tasks at once; up to `maxWaiting` others wait in order, more are refused. */
+export function concurrencyGate(max: number, maxWaiting = Infinity) {
   let running = 0;
   const waiting: (() => void)[] = [];
   return async function gated<T>(work: () => Promise<T>): Promise<T> {
     // A finished task hands its slot straight to the next in line, so the count never overshoots.
-    if (running >= max) await new Promise<void>((resolve) => waiting.push(resolve));
-    else running += 1;
+    if (running >= max) {
+      if (waiting.length >= maxWaiting) {
+        throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The server is busy checking passwords. Try again in a moment.' });
+      }
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else running += 1;
     try {
       return await work();
     } finally {
@@ -28,7 +42,12 @@ export function concurrencyGate(max: number) {
   };
 }
 
-const gated = concurrencyGate(MAX_CONCURRENT);
+const gate = concurrencyGate(MAX_CONCURRENT, MAX_WAITING);
+const gated = <T>(work: () => Promise<T>) =>
+  gate(() => {
+    passwordWork.started += 1;
+    return work();
+  });
 
 export function hashPassword(password: string): Promise<string> {
   return gated(() => hash(password, OPTIONS));
@@ -37,7 +56,8 @@ export function hashPassword(password: string): Promise<string> {
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
   try {
     return await gated(() => verify(passwordHash, password));
-  } catch {
+  } catch (error) {
+    if (error instanceof TRPCError) throw error;
     return false;
   }
 }
