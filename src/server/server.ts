@@ -14,8 +14,10 @@ import { LoginThrottle } from './features/auth/login-throttle';
 import { Sessions } from './features/auth/sessions';
 import { ReadCache } from './db/read-cache';
 import { ensureFirstAdmin } from './features/users/first-admin';
+import { capConnections, HTTP_LIMITS, type HttpLimits, timeoutOptions } from './http/connection-limits';
 import { registerErrorHandlers } from './http/errors';
 import { registerRest } from './http/rest';
+import { registerTrpcBatchLimit } from './http/trpc-batch-limit';
 import { registerTrpcFastPath } from './http/trpc-fast-path';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
@@ -35,6 +37,8 @@ export interface ServerOptions {
   /** Logger: false for silence (tests), or a pino stream destination. */
   logger?: boolean | { stream: NodeJS.WritableStream };
   webRoot?: string;
+  /** Connection timeouts and caps (tests shorten them). */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 export interface AppServer {
@@ -50,6 +54,7 @@ const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redact
 export async function createServer(options: ServerOptions): Promise<AppServer> {
   const { config } = options;
   const database = options.database ?? openDatabase(config.databasePath);
+  const httpLimits = { ...HTTP_LIMITS, ...options.httpLimits };
   const dataDir = options.dataDir ?? path.dirname(path.resolve(config.databasePath));
   const logger =
     options.logger === false
@@ -72,7 +77,9 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
     requestIdHeader: 'x-request-id',
+    ...timeoutOptions(httpLimits),
   });
+  capConnections(app.server, httpLimits);
 
   registerSecurityHeaders(app);
 
@@ -102,6 +109,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   const serveIndex = await registerStatic(app, options.webRoot);
   registerErrorHandlers(app, serveIndex);
 
+  registerTrpcBatchLimit(app);
   registerTrpcFastPath(app, (req) => createContext({ req }));
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',

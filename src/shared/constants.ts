@@ -39,6 +39,9 @@ export const AUTH_MAX_CONCURRENT_PER_ADDRESS = 4;
 /** Invalid reset links one address may present inside the window. */
 export const RESET_MAX_FAILURES_PER_ADDRESS = 20;
 
+/** Calls one tRPC batch may hold (GET or POST); the web client splits its batches to fit. */
+export const TRPC_MAX_BATCH_CALLS = 10;
+
 export const ROLES = ['admin', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
 export const LINK_STATUSES = ['active', 'inactive', 'banned', 'locked'] as const;

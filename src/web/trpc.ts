@@ -2,6 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/app-router';
+import { TRPC_MAX_BATCH_CALLS } from '../shared/constants';
 import { getToken } from './lib/auth-token';
 
 /** Spec 7.1: data never goes stale, no refetch on focus, no polling, no retries. */
@@ -20,6 +21,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
       url: '/trpc',
+      maxItems: TRPC_MAX_BATCH_CALLS,
       headers() {
         const token = getToken();
         return token ? { authorization: `Bearer ${token}` } : {};
