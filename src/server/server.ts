@@ -8,7 +8,8 @@ import { openDatabase, type OpenedDatabase } from './db/database';
 import { scheduleDailyBackups } from './db/backup-schedule';
 import { type Maintenance, startMaintenance } from './db/maintenance';
 import { migrateToLatest, migrationsCurrent } from './db/migrate';
-import { removePid, writePid } from './db/server-lock';
+import { openToOthers } from './db/file-modes';
+import { type DatabaseLock, lockDatabase, removePid, writePid } from './db/server-lock';
 import { loadJwtSecret } from './features/auth/jwt-secret';
 import { LoginThrottle } from './features/auth/login-throttle';
 import { Sessions } from './features/auth/sessions';
@@ -51,7 +52,19 @@ export interface AppServer {
 
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
 
+/** Builds the server; a database file on disk is locked to it until stop() (a second server is refused). */
 export async function createServer(options: ServerOptions): Promise<AppServer> {
+  const onDisk = options.config.databasePath !== ':memory:';
+  const lock = onDisk ? lockDatabase(options.config.databasePath) : undefined;
+  try {
+    return await buildServer(options, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function buildServer(options: ServerOptions, lock: DatabaseLock | undefined): Promise<AppServer> {
   const { config } = options;
   const database = options.database ?? openDatabase(config.databasePath);
   const httpLimits = { ...HTTP_LIMITS, ...options.httpLimits };
@@ -133,7 +146,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     }
   });
 
-  const onDisk = config.databasePath !== ':memory:';
+  const onDisk = lock !== undefined;
   let stopBackups = () => {};
   let maintenance: Maintenance | undefined;
   return {
@@ -146,6 +159,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
       const address = await app.listen({ port: config.port, host: config.host });
       if (onDisk) {
         writePid(dataDir);
+        if (openToOthers(dataDir)) app.log.warn({ dataDir }, 'the data folder can be read by other users of this machine; chmod 700 it');
         maintenance = startMaintenance(config.databasePath);
         stopBackups = scheduleDailyBackups(maintenance, path.join(dataDir, 'backups'), config.backupKeep, app.log);
       }
@@ -162,6 +176,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
       await maintenance?.close();
       await database.close();
       if (onDisk) removePid(dataDir);
+      lock?.release();
     },
   };
 }
