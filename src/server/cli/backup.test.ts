@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -25,7 +26,7 @@ const oneLine = (stderr: string) => {
 };
 
 describe('npm run backup', () => {
-  it('refuses to replace an existing file unless --force, and never replaces a device', () => {
+  it('refuses to replace an existing file unless --force, and never replaces a device or pipe', () => {
     const target = path.join(dir, 'existing.db');
     fs.writeFileSync(target, 'keep me');
     const refused = backup([target]);
@@ -39,10 +40,13 @@ describe('npm run backup', () => {
     expect(fs.readFileSync(target).subarray(0, 15).toString()).toBe('SQLite format 3');
     expect(fs.statSync(target).mode & 0o777).toBe(0o600);
 
-    const device = backup(['/dev/null', '--force']);
+    // A named pipe stands in for a device: never point a test at a real one (a broken build would replace it).
+    const pipe = path.join(dir, 'pipe');
+    expect(spawnSync('mkfifo', [pipe]).status).toBe(0);
+    const device = backup([pipe, '--force']);
     expect(device.status).toBe(1);
-    expect(device.stderr.trim()).toBe('Backup refused: /dev/null is not a regular file; give a file path for the backup.');
-    expect(fs.statSync('/dev/null').isCharacterDevice()).toBe(true);
+    expect(device.stderr.trim()).toBe(`Backup refused: ${pipe} is not a regular file; give a file path for the backup.`);
+    expect(fs.statSync(pipe).isFIFO()).toBe(true);
   }, 60_000);
 
   it('reports a target it cannot write and a database it cannot open in one line', () => {
