@@ -14,6 +14,8 @@ const minutes = Math.round(LOGIN_THROTTLE_WINDOW_MS / 60000);
 const tooMany = (message: string) => new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
 
 export interface Attempt {
+  /** The address signed in to this account lately (its sign-ins skip the line for password checks). */
+  known: boolean;
   /** The password was right (or the reset went through): the attempt stops counting as a failure. */
   succeeded(): void;
   /** Called once the attempt is over, whatever its outcome. */
@@ -59,6 +61,7 @@ export class LoginThrottle {
     this.addresses.add(ip, 1);
     this.accounts.add(account, 1);
     return {
+      known,
       succeeded: () => {
         this.pairs.clear(pair);
         this.addresses.add(ip, -1);
@@ -77,7 +80,7 @@ export class LoginThrottle {
     }
     const release = this.occupy(ip);
     this.resets.add(ip, 1);
-    return { succeeded: () => this.resets.add(ip, -1), finished: release };
+    return { known: false, succeeded: () => this.resets.add(ip, -1), finished: release };
   }
 
   private occupy(ip: string): () => void {

@@ -20,17 +20,21 @@ export const MAX_WAITING = 32;
 /** How many hashes and verifications have been started (an operations figure; tests read it too). */
 export const passwordWork = { started: 0 };
 
-/** Runs at most `max` of the given tasks at once; up to `maxWaiting` others wait in order, more are refused. */
+/**
+ * Runs at most `max` of the given tasks at once; up to `maxWaiting` others wait in order, more are
+ * refused. A task marked `first` (a sign-in from an address its account used lately) goes to the front
+ * of the line and is never refused, so a flood from elsewhere delays it by at most the tasks running.
+ */
 export function concurrencyGate(max: number, maxWaiting = Infinity) {
   let running = 0;
   const waiting: (() => void)[] = [];
-  return async function gated<T>(work: () => Promise<T>): Promise<T> {
+  return async function gated<T>(work: () => Promise<T>, first = false): Promise<T> {
     // A finished task hands its slot straight to the next in line, so the count never overshoots.
     if (running >= max) {
-      if (waiting.length >= maxWaiting) {
+      if (!first && waiting.length >= maxWaiting) {
         throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The server is busy checking passwords. Try again in a moment.' });
       }
-      await new Promise<void>((resolve) => waiting.push(resolve));
+      await new Promise<void>((resolve) => (first ? waiting.unshift(resolve) : waiting.push(resolve)));
     } else running += 1;
     try {
       return await work();
@@ -43,19 +47,20 @@ export function concurrencyGate(max: number, maxWaiting = Infinity) {
 }
 
 const gate = concurrencyGate(MAX_CONCURRENT, MAX_WAITING);
-const gated = <T>(work: () => Promise<T>) =>
+const gated = <T>(work: () => Promise<T>, first = false) =>
   gate(() => {
     passwordWork.started += 1;
     return work();
-  });
+  }, first);
 
 export function hashPassword(password: string): Promise<string> {
   return gated(() => hash(password, OPTIONS));
 }
 
-export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+/** `first`: the sign-in comes from an address known for the account (decision 011); it skips the line. */
+export async function verifyPassword(passwordHash: string, password: string, first = false): Promise<boolean> {
   try {
-    return await gated(() => verify(passwordHash, password));
+    return await gated(() => verify(passwordHash, password), first);
   } catch (error) {
     if (error instanceof TRPCError) throw error;
     return false;
@@ -63,8 +68,12 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
 }
 
 let dummy: Promise<string> | undefined;
-/** Spends the same work as a real check, so unknown emails cannot be told apart by timing. */
+/**
+ * Spends the same work as a real check, so unknown emails cannot be told apart by timing (nor by a 503
+ * that only they would get). The dummy hash is made once, outside the queue, so a full queue cannot
+ * leave it failed.
+ */
 export async function burnPasswordCheck(password: string): Promise<void> {
-  dummy ??= hashPassword('not-a-real-password-1A');
+  dummy ??= hash('not-a-real-password-1A', OPTIONS);
   await verifyPassword(await dummy, password);
 }

@@ -79,6 +79,31 @@ describe('guessing cannot lock the admin out (finding 8)', () => {
   });
 });
 
+describe('a flood of guesses does not keep the admin out (findings 1 and 8, decision 011)', () => {
+  it('her sign-in from an address she used goes to the front of the password queue and is never refused as busy', async () => {
+    await s.addUser('admin', 'boss@example.com');
+    expect((await login('boss@example.com', TEST_PASSWORD, '10.0.0.5')).statusCode).toBe(200);
+    const answered: { name: string; status: number }[] = [];
+    const track = (name: string, response: Promise<{ statusCode: number }>) =>
+      response.then((r) => {
+        answered.push({ name, status: r.statusCode });
+        return r.statusCode;
+      });
+    const flood = Array.from({ length: 60 }, (_, i) => track(`guess ${i}`, login('boss@example.com', `Wrong${i}Pass`, `10.7.${i}.1`)));
+    // Let the guesses queue up first.
+    await new Promise((r) => setTimeout(r, 50));
+    const admin = await track('admin', login('boss@example.com', TEST_PASSWORD, '10.0.0.5'));
+    const guesses = tally(await Promise.all(flood));
+    expect(admin).toBe(200);
+    expect(guesses[503]).toBeGreaterThan(0);
+    // Of the guesses whose passwords were checked (401), only those already running when she arrived and
+    // those checked beside hers may finish before her, not the 32 waiting (34 without the priority).
+    const checkedBefore = answered.slice(0, answered.findIndex((a) => a.name === 'admin')).filter((a) => a.status === 401);
+    expect(checkedBefore.length).toBeLessThanOrEqual(8);
+    expect(guesses[401]).toBeGreaterThan(20);
+  });
+});
+
 describe('password reset checks the link before any hashing, and is throttled (finding 4)', () => {
   it('bogus reset links cost no password hashing, and the 21st from one address is 429', async () => {
     const before = passwordWork.started;
