@@ -46,6 +46,10 @@ export interface CustomerCasinosTable {
   currentPlayedCoins: Generated<number>;
   usdTotal: Generated<number>;
   transactionCount: Generated<number>;
+  lastReconciledAt: string | null;
+  lastReconciledByUserId: number | null;
+  lastReconciledDifferenceUnplayed: number | null;
+  lastReconciledDifferencePlayed: number | null;
 }
 
 export interface TransactionTypesTable {

@@ -1,4 +1,8 @@
-import { listLinksInput, setLinkInput } from '../../../shared/schemas/customer-casinos';
+import { formatHundredths } from '../../../shared/money';
+import { listLinksInput, type ReconcileResult, reconcileInput, reconciliationReportInput, setLinkInput } from '../../../shared/schemas/customer-casinos';
+import { reconcileLink } from '../transactions/ledger';
+import { getTransaction } from '../transactions/transactions.repository';
+import { reconciliationReport } from './reconciliation.repository';
 import { authedProcedure, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
 import { listLinks, setLinkStatus } from './customer-casinos.repository';
@@ -9,4 +13,19 @@ export const customerCasinosRouter = router({
   set: authedProcedure
     .input(setLinkInput)
     .mutation(({ ctx, input }) => setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status, actorOf(ctx.user))),
+
+  /** Compares the casino's balances with the ledger; a difference is booked as one adjustment. */
+  reconcile: authedProcedure.input(reconcileInput).mutation(async ({ ctx, input }): Promise<ReconcileResult> => {
+    const { customerId, casinoId, unplayedCoins, playedCoins, note } = input;
+    const outcome = await reconcileLink(ctx.db, { customerId, casinoId }, { unplayed: unplayedCoins, played: playedCoins, note: note ?? null }, ctx.user.id);
+    return {
+      differenceUnplayed: formatHundredths(outcome.differenceUnplayed),
+      differencePlayed: formatHundredths(outcome.differencePlayed),
+      adjustment: outcome.adjustmentId === null ? null : await getTransaction(ctx.db, outcome.adjustmentId),
+      reconciledAt: outcome.reconciledAt,
+    };
+  }),
+
+  /** Links with their last reconciliation; stale ones (none within staleDays) first. */
+  reconciliationReport: authedProcedure.input(reconciliationReportInput).query(({ ctx, input }) => reconciliationReport(ctx.db, input)),
 });

@@ -51,6 +51,12 @@ function prepare(sqlite: SQLite.Database) {
     ),
     deleteIdempotencyKeys: q<[number], never>(`delete from "idempotencyKeys" where "transactionId" = ?`),
     userEmail: q<[number], { email: string }>(`select email from users where id = ?`),
+    typeByName: q<[number, string], { id: number }>(`select id from "transactionTypes" where "casinoId" = ? and lower(name) = lower(?) order by id limit 1`),
+    insertType: q<[string, number], never>(`insert into "transactionTypes" (name, "casinoId") values (?, ?)`),
+    markReconciled: q<[string, number, number, number, number, number], never>(
+      `update "customerCasinos" set "lastReconciledAt" = ?, "lastReconciledByUserId" = ?, "lastReconciledDifferenceUnplayed" = ?,
+         "lastReconciledDifferencePlayed" = ? where ${pairAt}`,
+    ),
     keepDeleted: q<[{ id: number; deletedAt: string; deletedByUserId: number | null }], never>(
       `insert or replace into "deletedTransactions" (id, date, "customerId", "casinoId", "transactionTypeId", "unplayedCoinsChange",
          "playedCoinsChange", "usdChange", "purchaseRatio", "createdByUserId", "createdAt", "deletedAt", "deletedByUserId")

@@ -157,30 +157,85 @@ export function createEntry(db: Db, f: LedgerFields, userId: number, idem?: Idem
     }
     const { scRatio, link } = checkReferences(s, f, true);
     const stamp = now.toISOString();
-    // Ids only grow, so the new row is the pair's last unless an older row carries a later date (a
-    // clock set back): then its after-values follow from the link's balances, else recompute.
-    const last = s.lastDate.get(f.customerId, f.casinoId);
-    const appended = !last || last.date <= stamp;
-    const unplayed = appended ? link.currentUnplayedCoins + f.unplayedCoinsChange : 0;
-    const played = appended ? link.currentPlayedCoins + f.playedCoinsChange : 0;
-    const id = Number(
-      s.insert.run({
-        ...f,
-        date: stamp,
-        purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, scRatio),
-        unplayedCoinsAfter: unplayed,
-        playedCoinsAfter: played,
-        totalCoinsAfter: unplayed + played,
-        createdByUserId: userId,
-        createdAt: stamp,
-        updatedAt: stamp,
-      }).lastInsertRowid,
-    );
-    applyToLink(s, f, 1);
-    if (!appended) recomputeFrom(s, { customerId: f.customerId, casinoId: f.casinoId, date: stamp, id });
+    const id = insertEntry(s, f, { scRatio, link }, userId, stamp);
     if (idem) s.insertIdempotencyKey.run(idem.key, userId, idem.requestHash, id, stamp);
     audit(s, sqlite, userId, { action: 'create', entity: 'transaction', entityId: id, after: auditedFields({ ...f, date: stamp }) }, now);
     return id;
+  });
+}
+
+type LinkBalance = { currentUnplayedCoins: number; currentPlayedCoins: number };
+
+/** Inserts a new row dated `stamp` and adds it to its link; returns its id. */
+function insertEntry(s: LedgerStatements, f: LedgerFields, pair: { scRatio: number; link: LinkBalance }, userId: number, stamp: string): number {
+  // Ids only grow, so the new row is the pair's last unless an older row carries a later date (a
+  // clock set back): then its after-values follow from the link's balances, else recompute.
+  const last = s.lastDate.get(f.customerId, f.casinoId);
+  const appended = !last || last.date <= stamp;
+  const unplayed = appended ? pair.link.currentUnplayedCoins + f.unplayedCoinsChange : 0;
+  const played = appended ? pair.link.currentPlayedCoins + f.playedCoinsChange : 0;
+  const id = Number(
+    s.insert.run({
+      ...f,
+      date: stamp,
+      purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, pair.scRatio),
+      unplayedCoinsAfter: unplayed,
+      playedCoinsAfter: played,
+      totalCoinsAfter: unplayed + played,
+      createdByUserId: userId,
+      createdAt: stamp,
+      updatedAt: stamp,
+    }).lastInsertRowid,
+  );
+  applyToLink(s, f, 1);
+  if (!appended) recomputeFrom(s, { customerId: f.customerId, casinoId: f.casinoId, date: stamp, id });
+  return id;
+}
+
+export interface ReconcileOutcome {
+  differenceUnplayed: number;
+  differencePlayed: number;
+  adjustmentId: number | null;
+  reconciledAt: string;
+}
+
+/** The transaction type that carries reconciliation adjustments. */
+export const ADJUSTMENT_TYPE = 'Adjustment';
+
+/**
+ * Compares the balances the casino shows with the ledger's. When they differ, records one adjustment
+ * (the casino's "Adjustment" type, created when missing; USD 0) that brings the ledger to exactly the
+ * typed balances. Either way the link remembers when, by whom and what difference was found.
+ */
+export function reconcileLink(db: Db, pair: { customerId: number; casinoId: number }, shown: { unplayed: number; played: number; note: string | null }, userId: number, now = new Date()): Promise<ReconcileOutcome> {
+  return write(db, (s, sqlite) => {
+    const link = s.link.get(pair.customerId, pair.casinoId);
+    if (!link) throw fieldError('casinoId', 'Customer is not registered at this casino');
+    const casino = s.casino.get(pair.casinoId);
+    if (!casino) throw fieldError('casinoId', 'Casino not found');
+    const stamp = now.toISOString();
+    const differenceUnplayed = shown.unplayed - link.currentUnplayedCoins;
+    const differencePlayed = shown.played - link.currentPlayedCoins;
+    let adjustmentId: number | null = null;
+    if (differenceUnplayed !== 0 || differencePlayed !== 0) {
+      let typeId = s.typeByName.get(pair.casinoId, ADJUSTMENT_TYPE)?.id;
+      if (typeId === undefined) {
+        typeId = Number(s.insertType.run(ADJUSTMENT_TYPE, pair.casinoId).lastInsertRowid);
+        audit(s, sqlite, userId, { action: 'create', entity: 'transactionType', entityId: typeId, after: { id: typeId, name: ADJUSTMENT_TYPE, casinoId: pair.casinoId } }, now);
+      }
+      const f = { ...pair, transactionTypeId: typeId, unplayedCoinsChange: differenceUnplayed, playedCoinsChange: differencePlayed, usdChange: 0 };
+      adjustmentId = insertEntry(s, f, { scRatio: casino.scRatio, link }, userId, stamp);
+      audit(s, sqlite, userId, { action: 'adjustment', entity: 'transaction', entityId: adjustmentId, after: auditedFields({ ...f, date: stamp }) }, now);
+    }
+    s.markReconciled.run(stamp, userId, differenceUnplayed, differencePlayed, pair.customerId, pair.casinoId);
+    audit(s, sqlite, userId, {
+      action: 'reconcile',
+      entity: 'link',
+      entityId: null,
+      before: { ...pair, unplayedCoins: formatHundredths(link.currentUnplayedCoins), playedCoins: formatHundredths(link.currentPlayedCoins) },
+      after: { ...pair, unplayedCoins: formatHundredths(shown.unplayed), playedCoins: formatHundredths(shown.played), note: shown.note, adjustmentId },
+    }, now);
+    return { differenceUnplayed, differencePlayed, adjustmentId, reconciledAt: stamp };
   });
 }
 
