@@ -1,5 +1,6 @@
-import { Badge, Group, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { LINK_STATUSES, type LinkStatus } from '../../../shared/constants';
 import type { CustomerView } from '../../../shared/schemas/customers';
 import { LoadError } from '../../components/load-error';
@@ -7,6 +8,7 @@ import { Coins } from '../../components/money';
 import { failureOf } from '../../lib/errors';
 import { useCasinos, useLinks } from '../../lib/master-data';
 import { useSave } from '../../lib/use-save';
+import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos/reconcile-dialog';
 import { trpc } from '../../trpc';
 
 const STATUS_OPTIONS = LINK_STATUSES.map((s) => ({ value: s, label: s }));
@@ -18,6 +20,7 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
   const save = useSave();
   const setLink = useMutation(trpc.customerCasinos.set.mutationOptions());
   const failure = failureOf(casinos, links);
+  const [reconciling, setReconciling] = useState<ReconcileTarget | null>(null);
 
   const change = (casinoId: number, status: LinkStatus) =>
     save(() => setLink.mutateAsync({ customerId: customer!.id, casinoId, status }), {
@@ -40,6 +43,7 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Casino and balances</Table.Th>
+                  <Table.Th>Casino balance</Table.Th>
                   <Table.Th>Status</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -63,6 +67,27 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
                           Unplayed <Coins value={link?.currentUnplayedCoins ?? '0.00'} size="xs" /> · Played{' '}
                           <Coins value={link?.currentPlayedCoins ?? '0.00'} size="xs" />
                         </Text>
+                      </Table.Td>
+                      <Table.Td w={110}>
+                        {link && (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            aria-label={`Reconcile ${casino.name}`}
+                            onClick={() =>
+                              setReconciling({
+                                customerId: link.customerId,
+                                casinoId: casino.id,
+                                customerName: customer?.name ?? '',
+                                casinoName: casino.name,
+                                unplayed: link.currentUnplayedCoins,
+                                played: link.currentPlayedCoins,
+                              })
+                            }
+                          >
+                            Reconcile
+                          </Button>
+                        )}
                       </Table.Td>
                       <Table.Td w={140}>
                         <Select
@@ -88,6 +113,7 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
           </Text>
         )}
       </Stack>
+      <ReconcileDialog target={reconciling} onClose={() => setReconciling(null)} />
     </Modal>
   );
 }
