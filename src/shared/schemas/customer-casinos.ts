@@ -1,9 +1,13 @@
 import { z } from 'zod';
 import { LINK_STATUSES, type LinkStatus } from '../constants';
-import { hundredths, id, optionalText, requiredId } from './common';
+import { day, hundredths, id, optionalText, requiredId } from './common';
 import type { TransactionView } from './transactions';
 
-export const listLinksInput = z.strictObject({ customerId: id.optional() }).optional();
+/** asOf (YYYY-MM-DD, office time zone): the balances at the end of that day, for one customer. */
+export const listLinksInput = z
+  .strictObject({ customerId: id.optional(), asOf: day.optional() })
+  .refine((v) => !v.asOf || v.customerId !== undefined, { error: 'Choose a customer to see balances as of a date', path: ['customerId'] })
+  .optional();
 export const setLinkInput = z.strictObject({
   customerId: requiredId('Customer is required'),
   casinoId: requiredId('Casino is required'),

@@ -5,11 +5,15 @@ import { getTransaction } from '../transactions/transactions.repository';
 import { reconciliationReport } from './reconciliation.repository';
 import { authedProcedure, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
-import { listLinks, setLinkStatus } from './customer-casinos.repository';
+import { listLinks, listLinksAsOf, setLinkStatus } from './customer-casinos.repository';
 import { cached } from '../../trpc/cached';
 
 export const customerCasinosRouter = router({
-  list: authedProcedure.input(listLinksInput).query(cached('customerCasinos.list', ({ ctx, input }) => listLinks(ctx.db, input?.customerId))),
+  list: authedProcedure.input(listLinksInput).query(
+    cached('customerCasinos.list', ({ ctx, input }) =>
+      input?.asOf && input.customerId !== undefined ? listLinksAsOf(ctx.db, input.customerId, input.asOf, ctx.services.config.timeZone) : listLinks(ctx.db, input?.customerId),
+    ),
+  ),
   set: authedProcedure
     .input(setLinkInput)
     .mutation(({ ctx, input }) => setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status, actorOf(ctx.user))),

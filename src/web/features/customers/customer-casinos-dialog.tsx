@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LINK_STATUSES, type LinkStatus } from '../../../shared/constants';
@@ -16,7 +16,8 @@ const STATUS_OPTIONS = LINK_STATUSES.map((s) => ({ value: s, label: s }));
 /** Spec 2.10: the customer's link to each casino, with a status dropdown (inactive when no link). */
 export function CustomerCasinosDialog({ customer, onClose }: { customer: CustomerView | null; onClose: () => void }) {
   const casinos = useCasinos();
-  const links = useLinks(customer?.id);
+  const [asOf, setAsOf] = useState('');
+  const links = useLinks(customer?.id, asOf || undefined);
   const save = useSave();
   const setLink = useMutation(trpc.customerCasinos.set.mutationOptions());
   const failure = failureOf(casinos, links);
@@ -32,9 +33,12 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
   return (
     <Modal opened={customer !== null} onClose={onClose} title={<Text fw={700}>Casinos — {customer?.name}</Text>} size="xl" centered>
       <Stack>
-        <Text size="sm" c="dimmed">
-          Set this customer's status at each casino. Only active registrations can receive new transactions.
-        </Text>
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Text size="sm" c="dimmed" maw={420}>
+            Set this customer's status at each casino. Only active registrations can receive new transactions.
+          </Text>
+          <TextInput label="As of" description={asOf ? 'Balances at the end of that day' : 'Today'} type="date" size="xs" value={asOf} onChange={(e) => setAsOf(e.currentTarget.value)} w={170} />
+        </Group>
         {failure ? (
           <LoadError failure={failure} compact />
         ) : (
@@ -69,7 +73,7 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
                         </Text>
                       </Table.Td>
                       <Table.Td w={110}>
-                        {link && (
+                        {link && !asOf && (
                           <Button
                             size="compact-xs"
                             variant="subtle"
