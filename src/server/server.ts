@@ -12,11 +12,9 @@ import { removePid, writePid } from './db/server-lock';
 import { loadJwtSecret } from './features/auth/jwt-secret';
 import { LoginThrottle } from './features/auth/login-throttle';
 import { Sessions } from './features/auth/sessions';
-import { ReadCache } from './db/read-cache';
 import { ensureFirstAdmin } from './features/users/first-admin';
 import { registerErrorHandlers } from './http/errors';
 import { registerRest } from './http/rest';
-import { registerTrpcFastPath } from './http/trpc-fast-path';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { createMailer } from './mail/mailer';
@@ -82,10 +80,8 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     verify: { algorithms: ['HS256'] },
   });
 
-  const readCache = new ReadCache(database.sqlite);
   const services: AppServices = {
     config,
-    readCache,
     sessions: new Sessions(database.db, (token) => app.jwt.verify(token)),
     loginThrottle: new LoginThrottle(),
     mailer: createMailer({
@@ -102,7 +98,6 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   const serveIndex = await registerStatic(app, options.webRoot);
   registerErrorHandlers(app, serveIndex);
 
-  registerTrpcFastPath(app, (req) => createContext({ req }));
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

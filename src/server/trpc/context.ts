@@ -4,7 +4,6 @@ import type { Db } from '../db/types';
 import type { LoginThrottle } from '../features/auth/login-throttle';
 import type { SessionUser } from '../features/auth/auth.repository';
 import type { Sessions } from '../features/auth/sessions';
-import type { ReadCache } from '../db/read-cache';
 import type { Mailer } from '../mail/mailer';
 
 /** What procedures may use besides the database: built once per server. */
@@ -13,8 +12,6 @@ export interface AppServices {
   mailer: Mailer;
   loginThrottle: LoginThrottle;
   signToken: (user: { id: number; tokenVersion: number }) => string;
-  /** Answers of read procedures until the next write. */
-  readCache: ReadCache;
   sessions: Sessions;
 }
 
@@ -23,8 +20,6 @@ export interface Context {
   services: AppServices;
   user: SessionUser | null;
   ip: string;
-  /** Set by callers that only send the answer on as JSON (REST, the tRPC fast path): cached reads come as RawJson. */
-  wantsJson?: boolean;
 }
 
 /** The part of the context tests can build directly. */

@@ -1,10 +1,9 @@
 import { createCasinoInput, updateCasinoInput } from '../../../shared/schemas/casinos';
 import { authedProcedure, router } from '../../trpc/procedures';
 import { insertCasino, listCasinos, updateCasino } from './casinos.repository';
-import { cached } from '../../trpc/cached';
 
 export const casinosRouter = router({
-  list: authedProcedure.query(cached('casinos.list', ({ ctx }) => listCasinos(ctx.db))),
+  list: authedProcedure.query(({ ctx }) => listCasinos(ctx.db)),
   create: authedProcedure.input(createCasinoInput).mutation(({ ctx, input }) => insertCasino(ctx.db, input)),
   update: authedProcedure.input(updateCasinoInput).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;

@@ -1,10 +1,9 @@
 import { createCustomerInput, updateCustomerInput } from '../../../shared/schemas/customers';
 import { authedProcedure, router } from '../../trpc/procedures';
 import { insertCustomer, listCustomers, updateCustomer } from './customers.repository';
-import { cached } from '../../trpc/cached';
 
 export const customersRouter = router({
-  list: authedProcedure.query(cached('customers.list', ({ ctx }) => listCustomers(ctx.db))),
+  list: authedProcedure.query(({ ctx }) => listCustomers(ctx.db)),
   create: authedProcedure.input(createCustomerInput).mutation(({ ctx, input }) => insertCustomer(ctx.db, input)),
   update: authedProcedure.input(updateCustomerInput).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;

@@ -9,7 +9,6 @@ import {
 import { authedProcedure, router } from '../../trpc/procedures';
 import { createEntry, deleteEntry, editEntry } from './ledger';
 import { countTransactions, getTransaction, listTransactions } from './transactions.repository';
-import { cached } from '../../trpc/cached';
 
 const digest = (value: unknown) => crypto.createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
@@ -18,7 +17,7 @@ export const transactionsRouter = router({
    * design.md section 4: with only `limit` (or nothing) a bare array, newest first; with any filter
    * or an offset, { transactions, totalCount }.
    */
-  list: authedProcedure.input(listTransactionsInput).query(cached('transactions.list', async ({ ctx, input }) => {
+  list: authedProcedure.input(listTransactionsInput).query(async ({ ctx, input }) => {
     const { limit, offset, ...filters } = input ?? {};
     const tz = ctx.services.config.timeZone;
     const paged = offset !== undefined || Object.values(filters).some((v) => v !== undefined);
@@ -28,9 +27,9 @@ export const transactionsRouter = router({
       countTransactions(ctx.db, filters, tz),
     ]);
     return { transactions, totalCount };
-  })),
+  }),
 
-  get: authedProcedure.input(transactionIdInput).query(cached('transactions.get', ({ ctx, input }) => getTransaction(ctx.db, input.id))),
+  get: authedProcedure.input(transactionIdInput).query(({ ctx, input }) => getTransaction(ctx.db, input.id)),
 
   create: authedProcedure.input(createTransactionInput).mutation(async ({ ctx, input }) => {
     const { idempotencyKey, ...fields } = input;
