@@ -18,6 +18,7 @@ import { registerRest } from './http/rest';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { createMailer } from './mail/mailer';
+import { inlineReaders, poolReaders } from './reads/readers';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import { type AppServices, contextFactory } from './trpc/context';
 import { sql } from 'kysely';
@@ -80,8 +81,11 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     verify: { algorithms: ['HS256'] },
   });
 
+  const onDisk = config.databasePath !== ':memory:';
+  const env = { timeZone: config.timeZone };
   const services: AppServices = {
     config,
+    readers: onDisk ? poolReaders(config.databasePath, env) : inlineReaders(database.db, env),
     sessions: new Sessions(database.db, (token) => app.jwt.verify(token)),
     loginThrottle: new LoginThrottle(),
     mailer: createMailer({
@@ -120,7 +124,6 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     }
   });
 
-  const onDisk = config.databasePath !== ':memory:';
   let stopBackups = () => {};
   let maintenance: Maintenance | undefined;
   return {
@@ -146,6 +149,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
       const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
       await app.close().catch(() => undefined);
       clearInterval(sweep);
+      await services.readers.close();
       await maintenance?.close();
       await database.close();
       if (onDisk) removePid(dataDir);

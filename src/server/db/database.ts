@@ -56,6 +56,18 @@ export function sqliteOf(db: Db): SQLite.Database {
   return sqlite;
 }
 
+/**
+ * A read-only connection to an existing database file, for the read workers (docs/decisions/020): WAL
+ * lets it read beside the server's writer; it never writes, so it needs none of the write pragmas.
+ */
+export function openReadOnly(file: string): { db: Db; sqlite: SQLite.Database } {
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -8000');
+  sqlite.pragma('temp_store = MEMORY');
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), sqlite };
+}
+
 /** Opens (creating folder and file when missing) the SQLite database at `file`, or ':memory:'. */
 export function openDatabase(file: string): OpenedDatabase {
   let sqlite: SQLite.Database;

@@ -5,6 +5,7 @@ import type { LoginThrottle } from '../features/auth/login-throttle';
 import type { SessionUser } from '../features/auth/auth.repository';
 import type { Sessions } from '../features/auth/sessions';
 import type { Mailer } from '../mail/mailer';
+import type { Readers } from '../reads/readers';
 
 /** What procedures may use besides the database: built once per server. */
 export interface AppServices {
@@ -13,6 +14,8 @@ export interface AppServices {
   loginThrottle: LoginThrottle;
   signToken: (user: { id: number; tokenVersion: number }) => string;
   sessions: Sessions;
+  /** Runs the read procedures' queries off the main thread (docs/decisions/020). */
+  readers: Readers;
 }
 
 export interface Context {

@@ -1,9 +1,9 @@
 import { createCasinoInput, updateCasinoInput } from '../../../shared/schemas/casinos';
 import { authedProcedure, router } from '../../trpc/procedures';
-import { insertCasino, listCasinos, updateCasino } from './casinos.repository';
+import { insertCasino, updateCasino } from './casinos.repository';
 
 export const casinosRouter = router({
-  list: authedProcedure.query(({ ctx }) => listCasinos(ctx.db)),
+  list: authedProcedure.query(({ ctx }) => ctx.services.readers.run('casinos.list', undefined)),
   create: authedProcedure.input(createCasinoInput).mutation(({ ctx, input }) => insertCasino(ctx.db, input)),
   update: authedProcedure.input(updateCasinoInput).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;

@@ -1,9 +1,9 @@
 import { listLinksInput, setLinkInput } from '../../../shared/schemas/customer-casinos';
 import { authedProcedure, router } from '../../trpc/procedures';
-import { listLinks, setLinkStatus } from './customer-casinos.repository';
+import { setLinkStatus } from './customer-casinos.repository';
 
 export const customerCasinosRouter = router({
-  list: authedProcedure.input(listLinksInput).query(({ ctx, input }) => listLinks(ctx.db, input?.customerId)),
+  list: authedProcedure.input(listLinksInput).query(({ ctx, input }) => ctx.services.readers.run('customerCasinos.list', input)),
   set: authedProcedure
     .input(setLinkInput)
     .mutation(({ ctx, input }) => setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status)),

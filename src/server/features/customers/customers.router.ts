@@ -1,9 +1,9 @@
 import { createCustomerInput, updateCustomerInput } from '../../../shared/schemas/customers';
 import { authedProcedure, router } from '../../trpc/procedures';
-import { insertCustomer, listCustomers, updateCustomer } from './customers.repository';
+import { insertCustomer, updateCustomer } from './customers.repository';
 
 export const customersRouter = router({
-  list: authedProcedure.query(({ ctx }) => listCustomers(ctx.db)),
+  list: authedProcedure.query(({ ctx }) => ctx.services.readers.run('customers.list', undefined)),
   create: authedProcedure.input(createCustomerInput).mutation(({ ctx, input }) => insertCustomer(ctx.db, input)),
   update: authedProcedure.input(updateCustomerInput).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;

@@ -1,9 +1,9 @@
 import { createTypeInput, listTypesInput, renameTypeInput, typeIdInput } from '../../../shared/schemas/transaction-types';
 import { authedProcedure, router } from '../../trpc/procedures';
-import { deleteType, insertType, listTypes, renameType } from './transaction-types.repository';
+import { deleteType, insertType, renameType } from './transaction-types.repository';
 
 export const transactionTypesRouter = router({
-  list: authedProcedure.input(listTypesInput).query(({ ctx, input }) => listTypes(ctx.db, input?.casinoId)),
+  list: authedProcedure.input(listTypesInput).query(({ ctx, input }) => ctx.services.readers.run('transactionTypes.list', input)),
   create: authedProcedure.input(createTypeInput).mutation(({ ctx, input }) => insertType(ctx.db, input)),
   rename: authedProcedure.input(renameTypeInput).mutation(({ ctx, input }) => renameType(ctx.db, input.id, input.name)),
   delete: authedProcedure.input(typeIdInput).mutation(async ({ ctx, input }) => {

@@ -85,7 +85,9 @@ export async function getTransaction(db: Db, id: number): Promise<TransactionVie
 
 /**
  * Newest first: (date, id) descending. The page's ids are found on the indexes alone (a deep offset
- * skips index entries, not joined rows); only the rows of the page are then joined.
+ * skips index entries, not joined rows); only the rows of the page are then joined. Given the matching
+ * total, a page past the middle is read from the other end (oldest first, reversed), so the last page
+ * costs what the first does.
  */
 export async function listTransactions(
   db: Db,
@@ -93,12 +95,18 @@ export async function listTransactions(
   timeZone: string,
   limit: number,
   offset = 0,
+  totalCount?: number,
 ): Promise<TransactionView[]> {
+  const fromEnd = totalCount !== undefined && offset > totalCount / 2;
+  const direction = fromEnd ? 'asc' : 'desc';
+  const skip = fromEnd ? Math.max(0, totalCount - offset - limit) : offset;
+  const take = fromEnd ? Math.max(0, Math.min(limit, totalCount - offset)) : limit;
+  if (take === 0) return [];
   const page = applyTransactionFilters(db.selectFrom('transactions').select('transactions.id'), filters, timeZone)
-    .orderBy('transactions.date', 'desc')
-    .orderBy('transactions.id', 'desc')
-    .limit(limit)
-    .offset(offset);
+    .orderBy('transactions.date', direction)
+    .orderBy('transactions.id', direction)
+    .limit(take)
+    .offset(skip);
   const rows = await readQuery(db)
     .where('transactions.id', 'in', page)
     .orderBy('transactions.date', 'desc')
