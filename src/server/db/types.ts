@@ -80,6 +80,23 @@ export interface IdempotencyKeysTable {
   createdAt: string;
 }
 
+/** Transactions per UTC day (the date's first 10 characters), kept by the ledger (decision 021). */
+export interface DayTotalsTable {
+  day: string;
+  transactionCount: number;
+  usdTotal: number;
+}
+
+export interface DayTypeTotalsTable extends DayTotalsTable {
+  transactionTypeId: number;
+}
+
+export interface TypeTotalsTable {
+  transactionTypeId: number;
+  transactionCount: number;
+  usdTotal: number;
+}
+
 export interface Database {
   users: UsersTable;
   passwordResetTokens: PasswordResetTokensTable;
@@ -89,6 +106,9 @@ export interface Database {
   transactionTypes: TransactionTypesTable;
   transactions: TransactionsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  dayTotals: DayTotalsTable;
+  dayTypeTotals: DayTypeTotalsTable;
+  typeTotals: TypeTotalsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -9,7 +9,8 @@ import { ledgerStatements, type LedgerStatements } from './ledger-statements';
  * The ledger write path: the only code that changes transactions or link balances. Each of
  * create, edit and delete runs in one SQLite transaction and keeps both invariants true:
  *   1. a link's balances (and usdTotal, transactionCount) equal the sums over its transactions;
- *   2. each transaction's after-values equal the running sums over its pair, ordered by (date, id).
+ *   2. each transaction's after-values equal the running sums over its pair, ordered by (date, id);
+ *   3. the per-day and per-type totals equal the counts and sums over their transactions.
  * The transactions are synchronous (better-sqlite3 prepared statements, no await inside), so no other
  * request's statements can run in the middle of one.
  */
@@ -56,6 +57,14 @@ function checkReferences(s: LedgerStatements, f: LedgerFields, requireActive: bo
 /** Adds (sign 1) or removes (sign -1) a transaction's changes to its link's balances. */
 function applyToLink(s: LedgerStatements, f: LedgerFields, sign: 1 | -1): void {
   s.applyToLink.run(sign * f.unplayedCoinsChange, sign * f.playedCoinsChange, sign * f.usdChange, sign, f.customerId, f.casinoId);
+}
+
+/** Adds (sign 1) or removes (sign -1) a transaction from the per-day and per-type totals (decision 021). */
+function applyToTotals(s: LedgerStatements, t: { date: string; transactionTypeId: number; usdChange: number }, sign: 1 | -1): void {
+  const day = t.date.slice(0, 10);
+  s.dayTotal.run(day, sign, sign * t.usdChange);
+  s.dayTypeTotal.run(day, t.transactionTypeId, sign, sign * t.usdChange);
+  s.typeTotal.run(t.transactionTypeId, sign, sign * t.usdChange);
 }
 
 /** Rewrites the after-values of every transaction of the pair at or after `from` in (date, id) order. */
@@ -159,6 +168,7 @@ export function createEntry(db: Db, f: LedgerFields, userId: number, idem?: Idem
       }).lastInsertRowid,
     );
     applyToLink(s, f, 1);
+    applyToTotals(s, { ...f, date: stamp }, 1);
     if (!appended) recomputeFrom(s, { customerId: f.customerId, casinoId: f.casinoId, date: stamp, id });
     if (idem) s.insertIdempotencyKey.run(idem.key, userId, idem.requestHash, id, stamp);
     return id;
@@ -177,8 +187,10 @@ export function editEntry(db: Db, id: number, f: LedgerFields, now = new Date())
     const moved = old.customerId !== f.customerId || old.casinoId !== f.casinoId;
     const { scRatio } = checkReferences(s, f, moved);
     applyToLink(s, old, -1);
+    applyToTotals(s, old, -1);
     s.update.run({ ...f, purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, scRatio), updatedAt: now.toISOString(), id });
     applyToLink(s, f, 1);
+    applyToTotals(s, { ...f, date: old.date }, 1);
     recomputeFrom(s, { ...f, date: old.date, id });
     if (moved) recomputeFrom(s, { customerId: old.customerId, casinoId: old.casinoId, date: old.date, id });
   });
@@ -190,6 +202,7 @@ export function deleteEntry(db: Db, id: number): Promise<void> {
     s.deleteIdempotencyKeys.run(id);
     s.delete.run(id);
     applyToLink(s, old, -1);
+    applyToTotals(s, old, -1);
     recomputeFrom(s, old);
   });
 }
