@@ -22,9 +22,12 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index "transactionsCustomerDate" on transactions ("customerId", date)`.execute(db);
   // High SC: links above a threshold by a range seek.
   await sql`create index "customerCasinosCoins" on "customerCasinos" ("currentUnplayedCoins" + "currentPlayedCoins")`.execute(db);
+  // Profitability pages in USD order.
+  await sql`create index "customerCasinosUsd" on "customerCasinos" ("usdTotal")`.execute(db);
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
+  await sql`drop index "customerCasinosUsd"`.execute(db);
   await sql`drop index "customerCasinosCoins"`.execute(db);
   await sql`drop index "transactionsCustomerDate"`.execute(db);
   await sql`drop index "transactionsTypeDate"`.execute(db);

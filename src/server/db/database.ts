@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, SqliteDialect } from 'kysely';
 import type { Database, Db } from './types';
 
 export class DatabaseOpenError extends Error {}
@@ -65,7 +65,12 @@ export function openReadOnly(file: string): { db: Db; sqlite: SQLite.Database } 
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('cache_size = -8000');
   sqlite.pragma('temp_store = MEMORY');
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) }), sqlite };
+  return { db: kyselyOver(sqlite), sqlite };
+}
+
+/** A Kysely instance over an open connection; `log` sees every query (the query-plan check uses it). */
+export function kyselyOver(sqlite: SQLite.Database, log?: (event: LogEvent) => void): Db {
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
 }
 
 /** Opens (creating folder and file when missing) the SQLite database at `file`, or ':memory:'. */

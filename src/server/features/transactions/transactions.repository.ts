@@ -4,6 +4,8 @@ import { formatHundredths } from '../../../shared/money';
 import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
 import type { Database, Db } from '../../db/types';
 import { notFound } from '../../trpc/errors';
+import { spanOf } from './day-split';
+import { totalsOverSpan } from './totals-query';
 
 type TxQuery<O> = SelectQueryBuilder<Database, 'transactions', O>;
 
@@ -115,18 +117,20 @@ export async function listTransactions(
   return rows.map(toTransactionView);
 }
 
-/** Filters that the links' maintained transaction counts can answer. */
-const countableFromLinks = (f: TransactionFilters) => !f.transactionTypeId && !f.startDate && !f.endDate;
-
 /**
- * How many transactions match. Customer and casino filters are answered from the links' maintained
- * counts (kept exact by the ledger); other filters count rows.
+ * How many transactions match, without counting rows where a kept total answers (decision 021): a date
+ * range alone (or nothing) from the per-day totals, customer and casino alone from the links' counts.
+ * Other filters count entries of the index that leads with the filter.
  */
 export async function countTransactions(db: Db, filters: TransactionFilters, timeZone: string): Promise<number> {
-  if (countableFromLinks(filters)) {
+  const { customerId, casinoId, transactionTypeId } = filters;
+  if (customerId === undefined && casinoId === undefined && transactionTypeId === undefined) {
+    return (await totalsOverSpan(db, spanOf(filters, timeZone))).transactionCount;
+  }
+  if (transactionTypeId === undefined && !filters.startDate && !filters.endDate) {
     let q = db.selectFrom('customerCasinos').select((eb) => eb.fn.sum<number>('transactionCount').as('n'));
-    if (filters.customerId !== undefined) q = q.where('customerId', '=', filters.customerId);
-    if (filters.casinoId !== undefined) q = q.where('casinoId', '=', filters.casinoId);
+    if (customerId !== undefined) q = q.where('customerId', '=', customerId);
+    if (casinoId !== undefined) q = q.where('casinoId', '=', casinoId);
     return Number((await q.executeTakeFirstOrThrow()).n ?? 0);
   }
   const row = await applyTransactionFilters(db.selectFrom('transactions'), filters, timeZone)
