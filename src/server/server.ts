@@ -18,6 +18,8 @@ import { registerRest } from './http/rest';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { createMailer } from './mail/mailer';
+import { downloadTokens } from './features/exports/download-tokens';
+import { registerExports } from './features/exports/exports.routes';
 import { inlineReaders, poolReaders } from './reads/readers';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import { type AppServices, contextFactory } from './trpc/context';
@@ -75,8 +77,9 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
 
   registerSecurityHeaders(app);
 
+  const jwtSecret = loadJwtSecret(config.jwtSecret, config.databasePath === ':memory:' ? null : dataDir);
   await app.register(jwt, {
-    secret: loadJwtSecret(config.jwtSecret, config.databasePath === ':memory:' ? null : dataDir),
+    secret: jwtSecret,
     sign: { algorithm: 'HS256', expiresIn: SESSION_TTL },
     verify: { algorithms: ['HS256'] },
   });
@@ -85,6 +88,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   const env = { timeZone: config.timeZone };
   const services: AppServices = {
     config,
+    downloadTokens: downloadTokens(app, jwtSecret),
     readers: onDisk ? poolReaders(config.databasePath, env) : inlineReaders(database.db, env),
     sessions: new Sessions(database.db, (token) => app.jwt.verify(token)),
     loginThrottle: new LoginThrottle(),
@@ -113,6 +117,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRest(app, (req) => createContext({ req }));
+  registerExports(app, database.db, services);
 
   app.get('/api/health', async (_req, reply) => {
     try {

@@ -59,6 +59,22 @@ describe('the read worker pool', () => {
     expect(JSON.parse(text)).toEqual({ accounts: 1, uniqueCustomers: 1, totalUSD: '0.15' });
   });
 
+  it('streams an export written in the export worker, byte for byte as the inline writer', async () => {
+    const read = async (stream: Promise<{ body: NodeJS.ReadableStream; rows: Promise<number> }>) => {
+      const { body, rows } = await stream;
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(Buffer.from(chunk));
+      return { text: Buffer.concat(chunks).toString(), rows: await rows };
+    };
+    const request = { kind: 'transactions', input: { customerId: ids.customerId } } as const;
+    const fromPool = await read(pool.exportFile(request, 'csv', '2026-11-23'));
+    expect(fromPool).toEqual(await read(inline.exportFile(request, 'csv', '2026-11-23')));
+    expect(fromPool.rows).toBe(6);
+    expect(fromPool.text.split('\r\n')[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d,Zoë,Casino \d+,Purchase,0.01,0.02,0.03,,150.03,r@example.com$/);
+    const failed: unknown = await pool.exportFile({ kind: 'participation', input: { masterUserId: 999 } }, 'xlsx', '2026-11-23').catch((e: unknown) => e);
+    expect(issuesOf(failed as TRPCError)).toEqual([{ path: 'masterUserId', message: 'Customer not found' }]);
+  });
+
   it("rethrows a worker's field error as the TRPCError it was", async () => {
     const error: unknown = await pool.run('reports.participation', { masterUserId: 999 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(TRPCError);

@@ -5,14 +5,39 @@ import { Piscina } from 'piscina';
 import type { Db } from '../db/types';
 import { fromWire } from './read-errors';
 import { type ReadEnv, type ReadInput, type ReadName, type ReadOutput, runRead } from './read-queries';
-import type { JsonReply, ReadTask, ReadWorkerData, ValueReply } from './read-worker';
+import type { ExportReply, ExportTask, JsonReply, ReadTask, ReadWorkerData, ValueReply } from './read-worker';
+import { MessageChannel } from 'node:worker_threads';
+import { PassThrough, type Readable } from 'node:stream';
+import { exportSheet, type ExportRequest } from '../features/exports/export-sheets';
+import { type ExportFormat, writeExport } from '../features/exports/export-writer';
+import { portReadable } from './port-stream';
 
 /** Runs the read procedures' queries (docs/decisions/020). */
 export interface Readers {
   run<N extends ReadName>(name: N, input: ReadInput<N>): Promise<ReadOutput<N>>;
   /** The answer as JSON text, serialised where the query ran. */
   json<N extends ReadName>(name: N, input: ReadInput<N>): Promise<string>;
+  /** Writes an export where the reads run; resolves once its first bytes are ready (rejects if it fails before). */
+  exportFile(request: ExportRequest, format: ExportFormat, day: string, maxRows?: number): Promise<ExportStream>;
   close(): Promise<void>;
+}
+
+export interface ExportStream {
+  body: Readable;
+  /** Resolves with the row count when the last byte is written. */
+  rows: Promise<number>;
+}
+
+/** Waits for the first bytes of `body`, or for the writer's failure before any. */
+function started(body: Readable, rows: Promise<number>): Promise<ExportStream> {
+  return new Promise((resolve, reject) => {
+    body.once('readable', () => resolve({ body, rows }));
+    rows.catch((error: unknown) => {
+      // Before the first bytes the caller answers with the error; after them, the download is cut short.
+      body.destroy();
+      reject(error);
+    });
+  });
 }
 
 /** How many read threads: the machine's cores, at least 2 and at most 4. */
@@ -32,8 +57,11 @@ function workerModule(): { filename: string; execArgv: string[] } {
 /** A pool of worker threads, each with its own read-only connection to `file`; started on first use. */
 export function poolReaders(file: string, env: ReadEnv, threads = readThreads()): Readers {
   let pool: Piscina | undefined;
+  let exportPool: Piscina | undefined;
   const workerData: ReadWorkerData = { file, ...env };
   const start = () => (pool ??= new Piscina({ ...workerModule(), workerData, minThreads: threads, maxThreads: threads, idleTimeout: Infinity }));
+  // Exports get a thread of their own (one at a time, others queue), so a long export never takes a screen's reader.
+  const startExports = () => (exportPool ??= new Piscina({ ...workerModule(), workerData, minThreads: 0, maxThreads: 1, idleTimeout: 60_000 }));
   // The thread boundary is untyped: the worker's reply is typed by the task that asked for it (read-worker.ts).
   const askValue = <N extends ReadName>(task: ReadTask<N>): Promise<ValueReply<N>> => start().run(task);
   const askJson = <N extends ReadName>(task: ReadTask<N>): Promise<JsonReply> => start().run({ ...task, json: true });
@@ -48,9 +76,21 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
       if (!reply.ok) throw fromWire(reply.error);
       return reply.json;
     },
+    exportFile(request, format, day, maxRows) {
+      const { port1, port2 } = new MessageChannel();
+      const body = portReadable(port1);
+      const task: ExportTask = { request, format, day, port: port2, maxRows };
+      const reply: Promise<ExportReply> = startExports().run(task, { name: 'exportFile', transferList: [port2] });
+      const rows = reply.then((r) => {
+        if (!r.ok) throw fromWire(r.error);
+        return r.rows;
+      });
+      return started(body, rows);
+    },
     close: async () => {
-      await pool?.destroy();
+      await Promise.all([pool?.destroy(), exportPool?.destroy()]);
       pool = undefined;
+      exportPool = undefined;
     },
   };
 }
@@ -60,6 +100,10 @@ export function inlineReaders(db: Db, env: ReadEnv): Readers {
   return {
     run: <N extends ReadName>(name: N, input: ReadInput<N>) => runRead(db, name, input, env),
     json: async <N extends ReadName>(name: N, input: ReadInput<N>) => JSON.stringify(await runRead(db, name, input, env)),
+    exportFile(request, format, day, maxRows) {
+      const body = new PassThrough();
+      return started(body, writeExport(exportSheet(db, request, env.timeZone, day), format, body, env.timeZone, maxRows));
+    },
     close: async () => {},
   };
 }

@@ -6,6 +6,7 @@ import type { SessionUser } from '../features/auth/auth.repository';
 import type { Sessions } from '../features/auth/sessions';
 import type { Mailer } from '../mail/mailer';
 import type { Readers } from '../reads/readers';
+import type { DownloadTokens } from '../features/exports/download-tokens';
 
 /** What procedures may use besides the database: built once per server. */
 export interface AppServices {
@@ -16,6 +17,8 @@ export interface AppServices {
   sessions: Sessions;
   /** Runs the read procedures' queries off the main thread (docs/decisions/020). */
   readers: Readers;
+  /** One-minute tokens for export links (decision 022). */
+  downloadTokens: DownloadTokens;
 }
 
 export interface Context {

@@ -1,4 +1,4 @@
-import type { CompiledQuery, SelectQueryBuilder } from 'kysely';
+import { type CompiledQuery, type SelectQueryBuilder, sql } from 'kysely';
 import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
@@ -114,6 +114,24 @@ export async function listTransactions(
     .orderBy('transactions.date', 'desc')
     .orderBy('transactions.id', 'desc')
     .execute();
+  return rows.map(toTransactionView);
+}
+
+/** Where a newest-first walk stopped: the last row it gave. */
+export interface TransactionKey {
+  date: string;
+  id: number;
+}
+
+/**
+ * The next `limit` matching rows newest first after `after` (a keyset walk down the index the filter
+ * uses, for exports: each batch costs the same however deep it is, and holds no read open between batches).
+ */
+export async function transactionBatch(db: Db, filters: TransactionFilters, timeZone: string, limit: number, after?: TransactionKey): Promise<TransactionView[]> {
+  let page = applyTransactionFilters(db.selectFrom('transactions').select('transactions.id'), filters, timeZone);
+  if (after) page = page.where(sql<boolean>`("transactions"."date", "transactions"."id") < (${after.date}, ${after.id})`);
+  const ids = page.orderBy('transactions.date', 'desc').orderBy('transactions.id', 'desc').limit(limit);
+  const rows = await readQuery(db).where('transactions.id', 'in', ids).orderBy('transactions.date', 'desc').orderBy('transactions.id', 'desc').execute();
   return rows.map(toTransactionView);
 }
 
