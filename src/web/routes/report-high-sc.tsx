@@ -11,9 +11,9 @@ import { ExportMenu } from '../components/export-menu';
 import { Pager } from '../components/pager';
 import { Coins } from '../components/money';
 import { StatCard } from '../components/stat-card';
-import { highScSheet, highScUsd } from '../features/reports/report-exports';
+import { highScUsd } from '../features/reports/high-sc';
 import { usePage } from '../lib/use-page';
-import { trpc, trpcClient } from '../trpc';
+import { trpc } from '../trpc';
 
 const route = getRouteApi('/signed-in/reports/high-sc');
 const col = gridColumns<HighScRow>();
@@ -68,7 +68,7 @@ export function HighScReportPage() {
             prefix="$"
             w={220}
           />
-          <ExportMenu build={async () => highScSheet(await trpcClient.reports.highSc.query({ threshold }), threshold)} emptyMessage="There are no high SC balances to export" noun="high SC records" />
+          <ExportMenu server={{ file: 'high-sc', params: { threshold }, count: summary.data?.accounts }} disabled={!summary.data} emptyMessage="There are no high SC balances to export" noun="high SC records" />
         </Group>
       </Paper>
       <SimpleGrid cols={{ base: 1, sm: 3 }}>

@@ -6,7 +6,6 @@ import { participationRate } from '../../shared/ledger';
 import { EmptyState } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { StatCard } from '../components/stat-card';
-import { participationSheet } from '../features/reports/report-exports';
 import { toOptions, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
 
@@ -36,7 +35,7 @@ export function ParticipationReportPage() {
             onChange={(v) => void navigate({ search: v ? { masterUserId: Number(v) } : {} })}
             w={{ base: '100%', sm: 380 }}
           />
-          <ExportMenu build={() => participationSheet(rows)} disabled={rows.length === 0} emptyMessage="There are no participation data to export" noun="participation records" />
+          <ExportMenu server={{ file: 'participation', params: { masterUserId }, count: rows.length }} disabled={rows.length === 0} emptyMessage="There are no participation data to export" noun="participation records" />
         </Group>
       </Paper>
 

@@ -13,10 +13,9 @@ import { Pager } from '../components/pager';
 import { SignedUsd } from '../components/money';
 import { ReportFilters } from '../components/report-filters';
 import { StatCard } from '../components/stat-card';
-import { profitabilitySheet } from '../features/reports/report-exports';
 import { toOptions, useCasinos, useCustomers } from '../lib/master-data';
 import { usePage } from '../lib/use-page';
-import { trpc, trpcClient } from '../trpc';
+import { trpc } from '../trpc';
 
 const route = getRouteApi('/signed-in/reports/profitability');
 const col = gridColumns<ProfitabilityRow>();
@@ -74,7 +73,7 @@ function ProfitabilityReport() {
         onDates={set}
         onClear={() => void navigate({ search: {} })}
         canClear={Object.keys(search).length > 0}
-        actions={<ExportMenu build={async () => profitabilitySheet(await trpcClient.reports.profitability.query(search), search)} disabled={entries === 0} emptyMessage="There are no profitability data to export" noun="profitability records" />}
+        actions={<ExportMenu server={{ file: 'profitability', params: search, count: entries }} disabled={entries === 0} emptyMessage="There are no profitability data to export" noun="profitability records" />}
       />
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         <StatCard title="Total Profit/Loss" value={formatSignedGrouped(total)} color={total >= 0 ? 'teal.7' : 'red.7'} icon={<IconScale />} loading={summary.isPending} />

@@ -10,7 +10,6 @@ import { ExportMenu } from '../components/export-menu';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../components/money';
 import { ReportFilters } from '../components/report-filters';
 import { StatCard } from '../components/stat-card';
-import { transactionTypesSheet } from '../features/reports/report-exports';
 import { formatDate, formatDateTime } from '../lib/format';
 import { useAllTypes, useCasinos } from '../lib/master-data';
 import { trpc } from '../trpc';
@@ -58,7 +57,7 @@ export function TransactionTypesReportPage() {
         canClear={Object.keys(search).length > 0}
         actions={
           <ExportMenu
-            build={() => (summary ? transactionTypesSheet(summary, search) : null)}
+            server={{ file: 'transaction-types', params: search, count: summary?.byType.length }}
             disabled={!summary || summary.transactionCount === 0}
             emptyMessage="There are no transaction type data to export"
             noun="transaction type records"
