@@ -24,6 +24,11 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index "customerCasinosCoins" on "customerCasinos" ("currentUnplayedCoins" + "currentPlayedCoins")`.execute(db);
   // Profitability pages in USD order.
   await sql`create index "customerCasinosUsd" on "customerCasinos" ("usdTotal")`.execute(db);
+  // A database with planner statistics (seed:bulk runs ANALYZE) gets them for the new indexes too.
+  const { rows } = await sql<{ n: number }>`select count(*) n from sqlite_master where name = 'sqlite_stat1'`.execute(db);
+  if (Number(rows[0]?.n) > 0) {
+    for (const index of ['transactionsTypeDate', 'transactionsCustomerDate', 'customerCasinosCoins', 'customerCasinosUsd']) await sql`analyze ${sql.id(index)}`.execute(db);
+  }
 }
 
 export async function down(db: Kysely<any>): Promise<void> {
