@@ -33,6 +33,13 @@ export function wallClock(timeZone: string): (instant: Date) => Date {
   };
 }
 
+/**
+ * Lets the event loop run: rows come from synchronous SQLite behind promises, so without this the
+ * compressor's and the port's callbacks (macrotasks) would wait until the last row.
+ */
+const YIELD_EVERY = 100;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
 const minuteText = (local: Date) => local.toISOString().slice(0, 16).replace('T', ' ');
 
 /** Text cells that a spreadsheet would run as a formula get a leading apostrophe (design.md section 4). */
@@ -46,6 +53,7 @@ async function writeCsv(sheet: ExportSheet, out: Writable, local: (d: Date) => D
     const cells = row.map((cell) => (cell instanceof Date ? minuteText(local(cell)) : safe(cell)));
     if (!csv.write(cells)) await once(csv, 'drain');
     n += 1;
+    if (n % YIELD_EVERY === 0) await turn();
   }
   csv.end();
   await finished(out);
@@ -75,6 +83,7 @@ async function writeXlsx(sheet: ExportSheet, out: Writable, local: (d: Date) => 
     current.addRow(row.map((cell) => (cell instanceof Date ? local(cell) : safe(cell)))).commit();
     rowsInSheet += 1;
     n += 1;
+    if (n % YIELD_EVERY === 0) await turn();
     if (out.writableNeedDrain) await once(out, 'drain');
   }
   current.commit();
