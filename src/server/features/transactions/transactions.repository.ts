@@ -4,7 +4,7 @@ import { formatHundredths } from '../../../shared/money';
 import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
 import type { Database, Db } from '../../db/types';
 import { notFound } from '../../trpc/errors';
-import { spanOf } from './day-split';
+import { spanOf, splitByDays } from './day-split';
 import { totalsOverSpan } from './totals-query';
 
 type TxQuery<O> = SelectQueryBuilder<Database, 'transactions', O>;
@@ -86,10 +86,33 @@ export async function getTransaction(db: Db, id: number): Promise<TransactionVie
 }
 
 /**
+ * Where a deep page starts when only dates filter (or nothing does): the kept per-day totals are
+ * checkpoints, so the walk starts at the right UTC day and skips at most that day's rows (decision 021).
+ * Null when another filter applies, the range has partial UTC days, or the offset is past the end.
+ */
+async function dayCheckpoint(db: Db, f: TransactionFilters, timeZone: string, offset: number): Promise<{ before: string; skip: number } | null> {
+  if (f.customerId !== undefined || f.casinoId !== undefined || f.transactionTypeId !== undefined) return null;
+  const { days, edges } = splitByDays(spanOf(f, timeZone));
+  if (!days || edges.length > 0) return null;
+  let q = db.selectFrom('dayTotals').select(['day', 'transactionCount']).where('transactionCount', '>', 0).orderBy('day', 'desc');
+  if (days.fromDay !== undefined) q = q.where('day', '>=', days.fromDay);
+  if (days.toDay !== undefined) q = q.where('day', '<', days.toDay);
+  let newer = 0;
+  for (const d of await q.execute()) {
+    if (newer + d.transactionCount > offset) return { before: `${nextDay(d.day)}T00:00:00.000Z`, skip: offset - newer };
+    newer += d.transactionCount;
+  }
+  return null;
+}
+
+/** Pages this deep or deeper start from a checkpoint or from the far end. */
+const DEEP = 1000;
+
+/**
  * Newest first: (date, id) descending. The page's ids are found on the indexes alone (a deep offset
- * skips index entries, not joined rows); only the rows of the page are then joined. Given the matching
- * total, a page past the middle is read from the other end (oldest first, reversed), so the last page
- * costs what the first does.
+ * skips index entries, not joined rows); only the rows of the page are then joined. A deep page starts
+ * at its day's checkpoint when only dates filter; otherwise, given the matching total, a page past the
+ * middle is read from the other end (oldest first, reversed), so the last page costs what the first does.
  */
 export async function listTransactions(
   db: Db,
@@ -98,19 +121,19 @@ export async function listTransactions(
   limit: number,
   offset = 0,
   totalCount?: number,
+  deepFrom = DEEP,
 ): Promise<TransactionView[]> {
-  const fromEnd = totalCount !== undefined && offset > totalCount / 2;
+  const checkpoint = offset >= deepFrom ? await dayCheckpoint(db, filters, timeZone, offset) : null;
+  const fromEnd = !checkpoint && totalCount !== undefined && offset > totalCount / 2;
   const direction = fromEnd ? 'asc' : 'desc';
-  const skip = fromEnd ? Math.max(0, totalCount - offset - limit) : offset;
+  const skip = checkpoint ? checkpoint.skip : fromEnd ? Math.max(0, totalCount - offset - limit) : offset;
   const take = fromEnd ? Math.max(0, Math.min(limit, totalCount - offset)) : limit;
   if (take === 0) return [];
-  const page = applyTransactionFilters(db.selectFrom('transactions').select('transactions.id'), filters, timeZone)
-    .orderBy('transactions.date', direction)
-    .orderBy('transactions.id', direction)
-    .limit(take)
-    .offset(skip);
+  let page = applyTransactionFilters(db.selectFrom('transactions').select('transactions.id'), filters, timeZone);
+  if (checkpoint) page = page.where('transactions.date', '<', checkpoint.before);
+  const ids = page.orderBy('transactions.date', direction).orderBy('transactions.id', direction).limit(take).offset(skip);
   const rows = await readQuery(db)
-    .where('transactions.id', 'in', page)
+    .where('transactions.id', 'in', ids)
     .orderBy('transactions.date', 'desc')
     .orderBy('transactions.id', 'desc')
     .execute();
