@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dayStartUtc, localDay, nextDay } from './dates';
 import { afterValues, avgPerTransaction, participationRate, profitStatus, purchaseRatio, ratioHint, ratioText } from './ledger';
-import { formatHundredths, formatSignedHundredths, parseHundredths } from './money';
+import { formatHundredths, formatSignedHundredths, parseHundredths, parseWholeNumber } from './money';
 
 describe('money', () => {
   it('parses numbers and strings with at most two decimals into hundredths', () => {
@@ -19,6 +19,25 @@ describe('money', () => {
     expect(parseHundredths(Infinity)).toEqual({ ok: false, reason: 'invalid' });
     expect(parseHundredths('1000000000.01')).toEqual({ ok: false, reason: 'range' });
     expect(parseHundredths(null)).toEqual({ ok: false, reason: 'invalid' });
+  });
+
+  it('refuses what a person mistyped instead of repairing it', () => {
+    for (const typed of ['1,50', '-20.5.5', '1,000', '$20', '+20', ' 5', '5 ', '--11', '-20.00-24', '1e400', '-', '.', '', '0x10', '١٢']) {
+      expect(parseHundredths(typed), typed).toEqual({ ok: false, reason: 'invalid' });
+    }
+    expect(parseHundredths('20.')).toEqual({ ok: true, value: 2000 });
+    expect(parseHundredths('-24')).toEqual({ ok: true, value: -2400 });
+    expect(parseHundredths('-10.999')).toEqual({ ok: false, reason: 'precision' });
+  });
+
+  it('parses whole numbers strictly', () => {
+    expect(parseWholeNumber('1000')).toEqual({ ok: true, value: 1000 });
+    expect(parseWholeNumber(250)).toEqual({ ok: true, value: 250 });
+    expect(parseWholeNumber('-50')).toEqual({ ok: true, value: -50 });
+    for (const typed of ['1.5', '50.5', '1e3', ' 1', '+1', '', 'abc', '0x10', 1.5, true, null]) {
+      expect(parseWholeNumber(typed), String(typed)).toEqual({ ok: false, reason: 'invalid' });
+    }
+    expect(parseWholeNumber('1234567890123456')).toEqual({ ok: false, reason: 'range' });
   });
 
   it('formats hundredths as two-decimal strings', () => {

@@ -6,7 +6,12 @@
 /** Largest absolute amount one field may carry: one billion, in hundredths. */
 export const MAX_ABS_HUNDREDTHS = 100_000_000_000;
 
-const DECIMAL = /^([+-])?(\d+)(?:\.(\d{0,2}))?$|^([+-])?\.(\d{1,2})$/;
+/**
+ * The one grammar for an amount a person types (and for any decimal string the API receives): an
+ * optional minus, digits, at most one decimal point. Nothing is trimmed, no plus sign, no grouping
+ * commas, no currency symbol, no exponent: what does not match is refused, never repaired.
+ */
+const DECIMAL = /^(-)?(?:(\d+)(?:\.(\d*))?|\.(\d+))$/;
 
 export type MoneyParse = { ok: true; value: number } | { ok: false; reason: 'invalid' | 'precision' | 'range' };
 
@@ -17,21 +22,30 @@ export function parseHundredths(input: unknown): MoneyParse {
     text = String(input);
     if (/e/i.test(text)) return { ok: false, reason: Math.abs(input) >= 1 ? 'range' : 'precision' };
   } else if (typeof input === 'string') {
-    text = input.trim();
+    text = input;
   } else {
     return { ok: false, reason: 'invalid' };
   }
   const match = DECIMAL.exec(text);
-  if (!match) {
-    return /^[+-]?\d*\.\d{3,}$/.test(text) ? { ok: false, reason: 'precision' } : { ok: false, reason: 'invalid' };
-  }
-  const sign = (match[1] ?? match[4]) === '-' ? -1 : 1;
+  if (!match) return { ok: false, reason: 'invalid' };
+  const fraction = match[3] ?? match[4] ?? '';
+  if (fraction.length > 2) return { ok: false, reason: 'precision' };
   const whole = match[2] ?? '0';
-  const fraction = (match[3] ?? match[5] ?? '').padEnd(2, '0');
   if (whole.replace(/^0+/, '').length > 12) return { ok: false, reason: 'range' };
-  const value = Number(whole) * 100 + Number(fraction);
+  const value = Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
   if (value > MAX_ABS_HUNDREDTHS) return { ok: false, reason: 'range' };
-  return { ok: true, value: value === 0 ? 0 : sign * value };
+  return { ok: true, value: value === 0 ? 0 : match[1] ? -value : value };
+}
+
+export type WholeParse = { ok: true; value: number } | { ok: false; reason: 'invalid' | 'range' };
+
+/** A whole number as a person types it (SC per $1, the High SC threshold): optional minus and digits only. */
+export function parseWholeNumber(input: unknown): WholeParse {
+  const text = typeof input === 'number' && Number.isFinite(input) ? String(input) : input;
+  if (typeof text !== 'string' || !/^-?\d+$/.test(text)) return { ok: false, reason: 'invalid' };
+  if (text.replace(/^-?0*/, '').length > 15) return { ok: false, reason: 'range' };
+  const value = Number(text);
+  return { ok: true, value: value === 0 ? 0 : value };
 }
 
 /** Integer hundredths -> "1234.50" / "-3.00". */

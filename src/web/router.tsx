@@ -1,6 +1,7 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, type RouterHistory } from '@tanstack/react-router';
 import type { UserView } from '../shared/schemas/users';
 import { SignedInArea } from './components/signed-in-area';
+import { RouteError } from './components/load-error';
 import { NotFoundScreen } from './components/status-screens';
 import { LoginRoute } from './routes/login';
 import { ResetPasswordPage } from './routes/reset-password';
@@ -78,7 +79,7 @@ const routeTree = rootRoute.addChildren([
 ]);
 
 export function createAppRouter(history?: RouterHistory) {
-  return createRouter({ routeTree, history, defaultPreload: 'intent', scrollRestoration: true });
+  return createRouter({ routeTree, history, defaultPreload: 'intent', scrollRestoration: true, defaultErrorComponent: RouteError });
 }
 
 export const router = createAppRouter();

@@ -20,7 +20,8 @@ export function sendTrpcError(reply: FastifyReply, error: unknown, req: FastifyR
     req.log.error({ err: error.cause ?? error }, 'procedure failed');
     return reply.code(status).send({ message: 'Internal server error' } satisfies ErrorBody);
   }
-  const body: ErrorBody = errors ? { message: 'Validation failed', errors } : { message: error.message };
+  // A 400 with field errors says 'Validation failed'; any other status (a 409 on a duplicate name) keeps its own message.
+  const body: ErrorBody = errors ? { message: status === 400 ? 'Validation failed' : error.message, errors } : { message: error.message };
   return reply.code(status).send(body);
 }
 

@@ -45,4 +45,8 @@ export function issuesOf(error: TRPCError): FieldIssue[] | undefined {
 }
 
 export const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
+/** A 409 that names the field in conflict (a duplicate name), so the form shows it under that field. */
+export const fieldConflict = (path: string, message: string) =>
+  new TRPCError({ code: 'CONFLICT', message, cause: new FieldErrors([{ path, message }], message) });
 export const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+export const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });

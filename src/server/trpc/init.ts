@@ -16,7 +16,7 @@ export const t = initTRPC
       const internal = error.code === 'INTERNAL_SERVER_ERROR';
       return {
         ...shape,
-        message: errors ? 'Validation failed' : internal ? 'Internal server error' : shape.message,
+        message: errors && error.code === 'BAD_REQUEST' ? 'Validation failed' : internal ? 'Internal server error' : shape.message,
         data: {
           code: shape.data.code,
           httpStatus: shape.data.httpStatus,

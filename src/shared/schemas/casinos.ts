@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_SC_RATIO } from '../constants';
+import { parseWholeNumber } from '../money';
 import { flag, id } from './common';
 
 const name = z.string({ error: 'Name is required' }).trim().min(1, { error: 'Name is required' }).max(200, { error: 'Name is too long' });
@@ -10,13 +11,22 @@ const website = z
   .refine((v) => v === '' || z.url({ protocol: /^https?$/ }).safeParse(v).success, { error: 'Invalid URL' })
   .nullish()
   .transform((v) => (v ? v : null));
+const SC_RATIO_MESSAGE = 'SC ratio must be a positive whole number';
+/** SC per $1: typed digits only (no decimals, signs, exponents or spaces), at least 1. */
 const scRatio = z.preprocess(
   (v) => (v === '' || v === null ? undefined : v),
-  z.coerce
-    .number({ error: 'SC ratio must be a positive whole number' })
-    .int({ error: 'SC ratio must be a positive whole number' })
-    .positive({ error: 'SC ratio must be a positive whole number' })
-    .max(1_000_000_000, { error: 'SC ratio is too large' }),
+  z.union([z.string(), z.number()], { error: SC_RATIO_MESSAGE }).transform((value, ctx) => {
+    const parsed = parseWholeNumber(value);
+    if (!parsed.ok || parsed.value < 1) {
+      ctx.addIssue({ code: 'custom', message: SC_RATIO_MESSAGE });
+      return z.NEVER;
+    }
+    if (parsed.value > 1_000_000_000) {
+      ctx.addIssue({ code: 'custom', message: 'SC ratio is too large' });
+      return z.NEVER;
+    }
+    return parsed.value;
+  }),
 );
 
 export const createCasinoInput = z.strictObject({

@@ -62,6 +62,12 @@ export const day = z
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, { error: 'Must be a real date' });
 
+export const DATE_RANGE_ERROR = 'End date is before start date';
+/** A date filter's range is in order (either end may be open). Checked by the schemas and the screens alike. */
+export const isOrderedRange = (v: { startDate?: string; endDate?: string }) => !(v.startDate && v.endDate && v.startDate > v.endDate);
+/** The refinement the list and report schemas share: the message lands on endDate. */
+export const orderedRange: [typeof isOrderedRange, { error: string; path: string[] }] = [isOrderedRange, { error: DATE_RANGE_ERROR, path: ['endDate'] }];
+
 /** An id chosen in a form: empty, missing or not a positive whole number gives `message`. */
 export const requiredId = (message: string) =>
   z.preprocess(

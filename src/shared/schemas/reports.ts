@@ -1,11 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_HIGH_SC_THRESHOLD } from '../constants';
-import { day, id, requiredId } from './common';
+import { day, id, orderedRange, requiredId } from './common';
 import type { TransactionView } from './transactions';
 
 const dateRange = { startDate: day.optional(), endDate: day.optional() };
-const orderedRange = (v: { startDate?: string; endDate?: string }) => !(v.startDate && v.endDate && v.startDate > v.endDate);
-const rangeError = { error: 'End date is before start date', path: ['endDate'] };
 
 export const REPORT_ROW_LIMIT = 5000;
 /** The rows a report screen shows at once; the cards come from the matching summary procedure. */
@@ -42,10 +40,10 @@ const profitabilityFilters = { customerId: id.optional(), casinoId: id.optional(
 
 export const profitabilityInput = z
   .strictObject({ ...profitabilityFilters, ...paging })
-  .refine(orderedRange, rangeError)
+  .refine(...orderedRange)
   .optional();
 
-export const profitabilitySummaryInput = z.strictObject(profitabilityFilters).refine(orderedRange, rangeError).optional();
+export const profitabilitySummaryInput = z.strictObject(profitabilityFilters).refine(...orderedRange).optional();
 
 export const participationInput = z.strictObject({ masterUserId: requiredId('Select a master user') });
 
@@ -55,7 +53,7 @@ export const transactionTypesReportInput = z
     ...dateRange,
     limit: z.coerce.number().int().min(1).max(REPORT_ROW_LIMIT).optional(),
   })
-  .refine(orderedRange, rangeError)
+  .refine(...orderedRange)
   .optional();
 
 export interface HighScRow {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { day, hundredths, id, requiredId } from './common';
+import { day, hundredths, id, orderedRange, requiredId } from './common';
 
 export const transactionFields = {
   customerId: requiredId('Customer is required'),
@@ -38,7 +38,7 @@ export const listTransactionsInput = z
     limit: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(MAX_LIST_LIMIT, { error: `Must be at most ${MAX_LIST_LIMIT}` }).optional(),
     offset: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' }).max(1e9).optional(),
   })
-  .refine((v) => !(v.startDate && v.endDate && v.startDate > v.endDate), { error: 'End date is before start date', path: ['endDate'] })
+  .refine(...orderedRange)
   .optional();
 export type ListTransactionsInput = z.input<typeof listTransactionsInput>;
 export type TransactionFilters = { customerId?: number; casinoId?: number; transactionTypeId?: number; startDate?: string; endDate?: string };
@@ -66,3 +66,24 @@ export interface TransactionPage {
   transactions: TransactionView[];
   totalCount: number;
 }
+
+export const deletedListInput = z
+  .strictObject({
+    limit: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(1000, { error: 'Must be at most 1000' }).optional(),
+    offset: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' }).max(1e9).optional(),
+  })
+  .optional();
+
+export interface DeletedTransactionView {
+  id: number;
+  date: string;
+  customer: { name: string };
+  casino: { name: string };
+  transactionType: { name: string };
+  unplayedCoinsChange: string;
+  playedCoinsChange: string;
+  usdChange: string;
+  deletedAt: string;
+  deletedBy: { id: number; email: string } | null;
+}
+

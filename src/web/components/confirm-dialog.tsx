@@ -12,7 +12,10 @@ interface Props {
   onCancel: () => void;
 }
 
-/** Asks before a destructive or consequential action. Enter confirms, Escape cancels. */
+/**
+ * Asks before a destructive or consequential action. Escape cancels. A destructive one (danger) puts the
+ * focus on Cancel, so Enter pressed twice cannot destroy anything; any other focuses its confirm button.
+ */
 export function ConfirmDialog({ opened, title, message, confirmLabel, danger, busy, onConfirm, onCancel }: Props) {
   return (
     <Modal opened={opened} onClose={onCancel} title={<Text fw={700}>{title}</Text>} centered>
@@ -20,10 +23,10 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, danger, bu
         {message}
       </Text>
       <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel} disabled={busy}>
+        <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus={danger || undefined}>
           Cancel
         </Button>
-        <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={busy} data-autofocus>
+        <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={busy} data-autofocus={!danger || undefined}>
           {confirmLabel}
         </Button>
       </Group>

@@ -3,6 +3,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { type ColumnDef, createColumnHelper, type RowData, tableFeatures, useTable } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
+import type { Failure } from '../lib/errors';
+import { LoadError } from './load-error';
 
 /** Every grid uses the core feature set: sorting and paging are done by the server or the screen. */
 export const gridFeatures = tableFeatures({});
@@ -22,6 +24,8 @@ interface DataTableProps<T extends RowData> {
   loading?: boolean;
   loadingText?: string;
   empty?: ReactNode;
+  /** A failed read: shown instead of rows or the empty state. */
+  failure?: Failure | null;
   sort?: SortState;
   onSort?: (id: string) => void;
   sortable?: readonly string[];
@@ -39,9 +43,11 @@ function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
 
 /** TanStack Table on a Mantine Table, with loading and empty states and clickable sort headers. */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
-  const { columns, data, getRowId, loading, empty, sort, onSort, sortable = [], minWidth = 640, numeric = [] } = props;
+  const { columns, data, getRowId, loading, empty, failure, sort, onSort, sortable = [], minWidth = 640, numeric = [] } = props;
   const table = useTable({ features: gridFeatures, columns, data, getRowId: (row) => getRowId(row) });
   const phone = useMediaQuery('(max-width: 48em)');
+
+  if (failure) return <LoadError failure={failure} compact />;
 
   if (phone && !loading && data.length > 0) {
     // On a phone each row becomes a card: header and value per line, actions last.
@@ -157,4 +163,9 @@ export function EmptyState({ title, description, action }: { title: string; desc
       </Stack>
     </Center>
   );
+}
+
+/** What a grid shows while its date filter runs backwards (the message itself sits under End Date). */
+export function RangeEmptyState() {
+  return <EmptyState title="End date is before start date" description="Choose an end date on or after the start date to see results" />;
 }

@@ -1,6 +1,9 @@
-import { Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Box, Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
+import type { Failure } from '../lib/errors';
+import { LoadError } from './load-error';
 
 export const ALL = 'all';
 export const withAll = (label: string, options: { value: string; label: string }[]) => [{ value: ALL, label }, ...options];
@@ -21,10 +24,12 @@ interface Props {
   onClear: () => void;
   canClear: boolean;
   actions?: ReactNode;
+  /** A failed read of the filters' options. */
+  failure?: Failure | null;
 }
 
 /** Select filters with an 'all' option (omitted from requests), a date range, Clear and actions. */
-export function ReportFilters({ selects, startDate, endDate, onDates, onClear, canClear, actions }: Props) {
+export function ReportFilters({ selects, startDate, endDate, onDates, onClear, canClear, actions, failure }: Props) {
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
       <SimpleGrid cols={{ base: 1, xs: 2, md: selects.length + 2 }} spacing="sm">
@@ -40,8 +45,20 @@ export function ReportFilters({ selects, startDate, endDate, onDates, onClear, c
           />
         ))}
         <TextInput label="Start Date" type="date" value={startDate ?? ''} max={endDate} onChange={(e) => onDates('startDate', e.currentTarget.value || undefined)} />
-        <TextInput label="End Date" type="date" value={endDate ?? ''} min={startDate} onChange={(e) => onDates('endDate', e.currentTarget.value || undefined)} />
+        <TextInput
+          label="End Date"
+          type="date"
+          value={endDate ?? ''}
+          min={startDate}
+          onChange={(e) => onDates('endDate', e.currentTarget.value || undefined)}
+          error={isOrderedRange({ startDate, endDate }) ? undefined : DATE_RANGE_ERROR}
+        />
       </SimpleGrid>
+      {failure && (
+        <Box mt="md">
+          <LoadError failure={failure} />
+        </Box>
+      )}
       <Group justify="space-between" mt="md">
         <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={onClear} disabled={!canClear}>
           Clear

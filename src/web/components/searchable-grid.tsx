@@ -1,6 +1,7 @@
 import { Button, Paper, Stack } from '@mantine/core';
 import type { RowData } from '@tanstack/react-table';
 import { type ReactNode, useState } from 'react';
+import type { Failure } from '../lib/errors';
 import { DataTable, EmptyState, type GridColumn } from './data-table';
 import { countLabel, ListToolbar, matches } from './list-toolbar';
 
@@ -11,6 +12,8 @@ interface Props<T extends RowData> {
   columns: GridColumn<T>[];
   getRowId: (row: T) => string;
   loading: boolean;
+  /** A failed read: the grid shows it with Retry instead of an empty list. */
+  failure: Failure | null;
   /** The texts the search box looks in. */
   searchIn: (row: T) => (string | null | undefined)[];
   placeholder: string;
@@ -37,7 +40,7 @@ export function SearchableGrid<T extends RowData>(props: Props<T>) {
           placeholder={props.placeholder}
           addLabel={props.addLabel}
           onAdd={props.onAdd}
-          count={countLabel(shown.length, props.rows.length, props.noun)}
+          count={props.failure ? '' : countLabel(shown.length, props.rows.length, props.noun)}
           extra={props.filterControl}
         />
         <DataTable
@@ -46,6 +49,7 @@ export function SearchableGrid<T extends RowData>(props: Props<T>) {
           data={shown}
           getRowId={props.getRowId}
           loading={props.loading}
+          failure={props.failure}
           loadingText={`Loading ${props.label.toLowerCase()}...`}
           minWidth={props.minWidth}
           empty={

@@ -1,8 +1,10 @@
 import { Card, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A summary card: title, big value, hint and an icon. */
-export function StatCard({ title, value, hint, icon, loading, color }: { title: string; value: ReactNode; hint?: string; icon: ReactNode; loading?: boolean; color?: string }) {
+/** A summary card. `failed`: its read failed, so it shows a dash rather than a number that looks real. */
+export function StatCard(props: { title: string; value: ReactNode; hint?: string; icon: ReactNode; loading?: boolean; failed?: boolean; color?: string }) {
+  const { title, hint, icon, loading, failed, color } = props;
+  const value = failed ? '—' : props.value;
   // Long amounts shrink with the window rather than break in the middle of a number.
   const longValue = (typeof value === 'string' || typeof value === 'number') && String(value).length > 9;
   return (
@@ -15,7 +17,7 @@ export function StatCard({ title, value, hint, icon, loading, color }: { title: 
           {loading ? (
             <Skeleton h={30} w={60} />
           ) : (
-            <Text fz={longValue ? { base: 26, lg: 'clamp(17px, 1.3vw + 4px, 26px)' } : 26} fw={800} lh={1.15} c={color} data-testid={`stat-${title}`} style={{ overflowWrap: 'anywhere' }}>
+            <Text fz={longValue ? { base: 26, lg: 'clamp(17px, 1.3vw + 4px, 26px)' } : 26} fw={800} lh={1.15} c={color} data-testid={`stat-${title}`} aria-label={failed ? `${title}: not available` : undefined} style={{ overflowWrap: 'anywhere' }}>
               {value}
             </Text>
           )}

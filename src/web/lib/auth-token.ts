@@ -1,6 +1,21 @@
 /** The signed-in token lives in local storage under auth_token (spec section 4). */
 export const AUTH_TOKEN_KEY = 'auth_token';
 
+const listeners = new Set<() => void>();
+let expired = false;
+
+/** Calls `listener` whenever the token changes here or in another tab. */
+export function subscribeToken(listener: () => void): () => void {
+  listeners.add(listener);
+  const onStorage = (event: StorageEvent) => event.key === AUTH_TOKEN_KEY && listener();
+  window.addEventListener('storage', onStorage);
+  return () => {
+    listeners.delete(listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}
+const emit = () => listeners.forEach((l) => l());
+
 export function getToken(): string | null {
   try {
     return localStorage.getItem(AUTH_TOKEN_KEY);
@@ -11,8 +26,23 @@ export function getToken(): string | null {
 
 export function setToken(token: string): void {
   localStorage.setItem(AUTH_TOKEN_KEY, token);
+  expired = false;
+  emit();
 }
 
+/** Sign out (logout, or a page that finds a stale token). */
 export function clearToken(): void {
+  if (getToken() === null) return;
   localStorage.removeItem(AUTH_TOKEN_KEY);
+  emit();
 }
+
+/** The server refused the token (401): sign out, remembering why, so the app says so (spec 8.2). */
+export function expireSession(): void {
+  if (getToken() === null) return;
+  expired = true;
+  clearToken();
+}
+
+/** Whether the last sign-out happened because the server refused the token. */
+export const sessionExpired = () => expired;

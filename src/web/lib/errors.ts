@@ -29,6 +29,9 @@ export function fieldIssuesOf(error: unknown): FieldIssue[] {
   return dataOf(error)?.errors ?? [];
 }
 
+/** The server's field errors as a form's errors: field -> message. */
+export const fieldErrorsOf = (issues: FieldIssue[]): Record<string, string> => Object.fromEntries(issues.map((i) => [i.path, i.message]));
+
 /** Spec 8.2: up to five errors, each as "[path] message", joined by "; ", then "…and N more". */
 export function formatIssues(issues: FieldIssue[]): string {
   const shown = issues.slice(0, MAX_ERRORS_SHOWN).map((i) => `[${i.path}] ${i.message}`);
@@ -53,4 +56,23 @@ export function describeSaveError(error: unknown, fallback: string): { title: st
   const issues = fieldIssuesOf(error);
   if (issues.length) return { title: messageOf(error, 'Error'), message: formatIssues(issues) };
   return { title: 'Error', message: messageOf(error, fallback) };
+}
+
+/** A failed read and how to try it again. */
+export interface Failure {
+  error: unknown;
+  retry: () => void;
+}
+
+interface QueryLike {
+  isError: boolean;
+  error: unknown;
+  refetch: () => unknown;
+}
+
+/** The first failed read among `queries` (null when none failed); Retry runs every failed one again. */
+export function failureOf(...queries: QueryLike[]): Failure | null {
+  const failed = queries.filter((q) => q.isError);
+  if (failed.length === 0) return null;
+  return { error: failed[0].error, retry: () => failed.forEach((q) => void q.refetch()) };
 }

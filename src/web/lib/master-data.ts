@@ -1,4 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
+import { nameKey } from '../../shared/names';
+import type { CustomerView } from '../../shared/schemas/customers';
 import { trpc } from '../trpc';
 
 /** Master data queries, shared by every screen (cached; invalidated after writes). */
@@ -14,3 +16,16 @@ export const useAllTypes = () => useQuery(trpc.transactionTypes.list.queryOption
 /** Select options from rows with id and name. */
 export const toOptions = (rows: { id: number; name: string }[] | undefined) =>
   (rows ?? []).map((r) => ({ value: String(r.id), label: r.name }));
+
+/**
+ * Customer options: a name that more than one customer has carries the email (or the id when there is
+ * none), so two "Alice Anders" can be told apart in every picker.
+ */
+export function customerOptions(rows: CustomerView[] | undefined) {
+  const counts = new Map<string, number>();
+  for (const r of rows ?? []) counts.set(nameKey(r.name), (counts.get(nameKey(r.name)) ?? 0) + 1);
+  return (rows ?? []).map((r) => ({
+    value: String(r.id),
+    label: (counts.get(nameKey(r.name)) ?? 0) > 1 ? `${r.name} (${r.email ?? `#${r.id}`})` : r.name,
+  }));
+}

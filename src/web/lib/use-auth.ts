@@ -2,32 +2,25 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { UserView } from '../../shared/schemas/users';
 import { trpc } from '../trpc';
-import { AUTH_TOKEN_KEY, clearToken, getToken, setToken } from './auth-token';
+import { clearToken, getToken, setToken, subscribeToken } from './auth-token';
+import { type Failure, failureOf, isUnauthorized } from './errors';
 
 type AuthState =
   | { status: 'loading'; user: null }
   | { status: 'unauthenticated'; user: null }
-  | { status: 'authenticated'; user: UserView };
-
-const listeners = new Set<() => void>();
-const subscribe = (listener: () => void) => {
-  listeners.add(listener);
-  const onStorage = (event: StorageEvent) => event.key === AUTH_TOKEN_KEY && listener();
-  window.addEventListener('storage', onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
-  };
-};
-const emit = () => listeners.forEach((l) => l());
+  | { status: 'authenticated'; user: UserView }
+  /** The server could not say who is signed in (it is down, or failed): not the same as signed out. */
+  | { status: 'failed'; user: null; failure: Failure };
 
 /** The auth state of spec section 4: loading, unauthenticated or authenticated. */
 export function useAuth(): AuthState {
-  const token = useSyncExternalStore(subscribe, getToken, () => null);
+  const token = useSyncExternalStore(subscribeToken, getToken, () => null);
   const query = useQuery({ ...trpc.auth.user.queryOptions(undefined, { retry: false }), enabled: token !== null });
   if (token === null) return { status: 'unauthenticated', user: null };
   if (query.isPending) return { status: 'loading', user: null };
   if (query.data) return { status: 'authenticated', user: query.data };
+  const failure = failureOf(query);
+  if (failure && !isUnauthorized(failure.error)) return { status: 'failed', user: null, failure };
   return { status: 'unauthenticated', user: null };
 }
 
@@ -38,14 +31,12 @@ export function useAuthActions() {
     async (token: string) => {
       setToken(token);
       await queryClient.resetQueries();
-      emit();
     },
     [queryClient],
   );
   const signOut = useCallback(() => {
     clearToken();
     queryClient.clear();
-    emit();
   }, [queryClient]);
   return { signIn, signOut };
 }

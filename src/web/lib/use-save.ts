@@ -1,8 +1,7 @@
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { fieldIssuesOf, formatIssues, messageOf } from './errors';
+import { fieldErrorsOf, fieldIssuesOf, formatIssues, isUnauthorized, messageOf } from './errors';
 import { notifyError, notifySuccess } from './notify';
-import { useSessionGuard } from './use-session-guard';
 
 interface SaveOptions {
   /** Success toast: [title, text] (spec 8.3). */
@@ -15,10 +14,9 @@ interface SaveOptions {
   onFieldErrors?: (errors: Record<string, string>) => void;
 }
 
-/** Runs a write with the spec's toasts, the 401 redirect, field errors and cache refresh. Returns success. */
+/** Runs a write with the spec's toasts, field errors and cache refresh (a 401 is handled by the query client). Returns success. */
 export function useSave() {
   const queryClient = useQueryClient();
-  const guard = useSessionGuard();
   return useCallback(
     async (write: () => Promise<unknown>, opts: SaveOptions): Promise<boolean> => {
       try {
@@ -27,14 +25,14 @@ export function useSave() {
         await Promise.all(opts.invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
         return true;
       } catch (error) {
-        if (guard(error)) return false;
+        if (isUnauthorized(error)) return false;
         const issues = fieldIssuesOf(error);
-        if (issues.length && opts.onFieldErrors) opts.onFieldErrors(Object.fromEntries(issues.map((i) => [i.path, i.message])));
+        if (issues.length && opts.onFieldErrors) opts.onFieldErrors(fieldErrorsOf(issues));
         const detail = issues.length ? formatIssues(issues) : messageOf(error, '');
         notifyError('Error', detail ? `${opts.failure}. ${detail}` : opts.failure);
         return false;
       }
     },
-    [queryClient, guard],
+    [queryClient],
   );
 }

@@ -3,7 +3,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { CasinoView } from '../../shared/schemas/casinos';
 import type { LinkView } from '../../shared/schemas/customer-casinos';
 import type { CustomerView } from '../../shared/schemas/customers';
-import { calls, mockTrpc } from '../testing/msw';
+import { transaction } from '../testing/fixtures';
+import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
 import { choose, fieldValue, optionsOf } from '../testing/select';
 
@@ -39,7 +40,7 @@ function mockLedger() {
     'customerCasinos.list': () => links,
     'transactionTypes.list': (input) => types.filter((t) => !input || t.casinoId === (input as { casinoId: number }).casinoId),
     'transactions.list': () => ({ transactions: [], totalCount: 0 }),
-    'transactions.create': (input) => ({ id: 1, ...(input as object) }),
+    'transactions.create': () => transaction(1),
   });
 }
 
@@ -126,4 +127,76 @@ describe('Add Transaction form', () => {
     }
     expect(calls.some((c) => c.path === 'transactions.create')).toBe(false);
   });
+
+  it('refuses a mistyped amount with its message, keeps what was typed and saves nothing', async () => {
+    mockLedger();
+    renderApp('/transactions/add');
+    await choose('Customer', 'Alice');
+    await choose('Casino', 'Lucky');
+    await choose('Transaction Type', 'Purchase');
+    fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '22000' } });
+    fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '0' } });
+    const usd = screen.getByLabelText<HTMLInputElement>('Change in USD ($)');
+    const cases: [string, string][] = [
+      ['1,50', 'Must be a valid number'],
+      ['-20.5.5', 'Must be a valid number'],
+      ['1,000', 'Must be a valid number'],
+      ['$20', 'Must be a valid number'],
+      ['1e400', 'Must be a valid number'],
+      ['--11', 'Must be a valid number'],
+      ['-20.00-24', 'Must be a valid number'],
+      ['-10.999', 'Must have at most 2 decimal places'],
+      ['2000000000', 'Must be between -1000000000 and 1000000000'],
+    ];
+    for (const [typed, message] of cases) {
+      fireEvent.change(usd, { target: { value: typed } });
+      fireEvent.blur(usd);
+      expect(await screen.findByText(message), typed).toBeTruthy();
+      expect(usd.value).toBe(typed);
+      fireEvent.click(screen.getByRole('button', { name: 'Save Transaction' }));
+      expect(await screen.findByText(message)).toBeTruthy();
+    }
+    expect(calls.some((c) => c.path === 'transactions.create')).toBe(false);
+  });
+
+  it('names a balance the entry would take below zero before saving', async () => {
+    mockLedger();
+    renderApp('/transactions/add');
+    await choose('Customer', 'Alice');
+    await choose('Casino', 'Lucky');
+    fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '-2324.44' } });
+    await waitFor(() => expect(screen.getByTestId('preview-below-zero').textContent).toBe('Unplayed SC after: -1,324.44, below zero'));
+    fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '-50.01' } });
+    await waitFor(() =>
+      expect(screen.getByTestId('preview-below-zero').textContent).toBe('Unplayed SC after: -1,324.44, below zero; Played SC after: -0.01, below zero'),
+    );
+    fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '-1000' } });
+    fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '-50' } });
+    await waitFor(() => expect(screen.queryByTestId('preview-below-zero')).toBeNull());
+  });
+
+  it('puts a field error from the server under its field', async () => {
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'customers.list': () => customers,
+      'casinos.list': () => casinos,
+      'customerCasinos.list': () => links,
+      'transactionTypes.list': () => types,
+      'transactions.list': () => ({ transactions: [], totalCount: 0 }),
+      'transactions.create': () => {
+        throw new TrpcFailure(400, 'Validation failed', [{ path: 'transactionTypeId', message: 'This type belongs to another casino' }]);
+      },
+    });
+    renderApp('/transactions/add');
+    await choose('Customer', 'Alice');
+    await choose('Casino', 'Lucky');
+    await choose('Transaction Type', 'Purchase');
+    for (const label of ['Change in USD ($)', 'Change in Unplayed Coins', 'Change in Played Coins']) fireEvent.change(screen.getByLabelText(label), { target: { value: '1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Transaction' }));
+    const message = await screen.findAllByText('[transactionTypeId] This type belongs to another casino');
+    expect(message.length).toBe(1);
+    expect(screen.getByLabelText('Transaction Type', { selector: 'input' }).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('This type belongs to another casino')).toBeTruthy();
+  });
 });
+

@@ -7,6 +7,7 @@ import { SearchableGrid } from '../components/searchable-grid';
 import { ActiveBadge, EditAction, StatusToggle } from '../components/status-toggle';
 import { CasinoDialog } from '../features/casinos/casino-dialog';
 import { formatDate } from '../lib/format';
+import { failureOf } from '../lib/errors';
 import { useCasinos } from '../lib/master-data';
 import { useSave } from '../lib/use-save';
 import { trpc } from '../trpc';
@@ -75,6 +76,7 @@ export function CasinosPage() {
         columns={columns}
         getRowId={(c) => String(c.id)}
         loading={casinos.isPending}
+        failure={failureOf(casinos)}
         searchIn={(c) => [c.name, c.website]}
         placeholder="Search casinos by name or website..."
         addLabel="Add Casino"

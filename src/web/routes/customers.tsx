@@ -9,6 +9,7 @@ import { ActiveBadge, EditAction, StatusToggle } from '../components/status-togg
 import { CustomerCasinosDialog } from '../features/customers/customer-casinos-dialog';
 import { CustomerDialog } from '../features/customers/customer-dialog';
 import { formatDate } from '../lib/format';
+import { failureOf } from '../lib/errors';
 import { useAllLinks, useCustomers } from '../lib/master-data';
 import { useSave } from '../lib/use-save';
 import { trpc } from '../trpc';
@@ -76,6 +77,7 @@ export function CustomersPage() {
         columns={columns}
         getRowId={(c) => String(c.id)}
         loading={customers.isPending}
+        failure={failureOf(customers)}
         searchIn={(c) => [c.name, c.email]}
         placeholder="Search customers by name or email..."
         addLabel="Add Customer"

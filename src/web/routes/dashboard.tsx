@@ -4,8 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { DASHBOARD_FETCH_LIMIT, DASHBOARD_RECENT_SHOWN } from '../../shared/constants';
 import { SignedUsd, TypeBadge } from '../components/money';
+import { LoadError } from '../components/load-error';
 import { StatCard } from '../components/stat-card';
 import { RouterAnchor } from '../components/router-link';
+import { failureOf } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { useCasinos, useCustomers } from '../lib/master-data';
 import { useAuth } from '../lib/use-auth';
@@ -39,13 +41,16 @@ export function DashboardPage() {
   const recent = useQuery(trpc.transactions.list.queryOptions({ limit: DASHBOARD_FETCH_LIMIT }));
   const rows = Array.isArray(recent.data) ? recent.data : [];
   const isAdmin = auth.user?.role === 'admin';
+  const cardsFailure = failureOf(customers, casinos);
+  const recentFailure = failureOf(recent);
 
   return (
     <Stack gap="lg">
+      {cardsFailure && <LoadError failure={cardsFailure} />}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <StatCard title="Total Customers" hint="Active gaming accounts" icon={<IconUsersGroup />} loading={customers.isPending} value={customers.data?.filter((c) => c.isActive).length ?? 0} />
-        <StatCard title="Active Casinos" hint="Gaming platforms" icon={<IconBuildingStore />} loading={casinos.isPending} value={casinos.data?.filter((c) => c.isActive).length ?? 0} />
-        <StatCard title="Recent Transactions" hint="Last 10 entries" icon={<IconReceipt />} loading={recent.isPending} value={rows.length} />
+        <StatCard title="Total Customers" hint="Active gaming accounts" icon={<IconUsersGroup />} loading={customers.isPending} failed={customers.isError} value={customers.data?.filter((c) => c.isActive).length ?? 0} />
+        <StatCard title="Active Casinos" hint="Gaming platforms" icon={<IconBuildingStore />} loading={casinos.isPending} failed={casinos.isError} value={casinos.data?.filter((c) => c.isActive).length ?? 0} />
+        <StatCard title="Recent Transactions" hint="Last 10 entries" icon={<IconReceipt />} loading={recent.isPending} failed={recent.isError} value={rows.length} />
         <StatCard title="Your Role" hint="Access level" icon={<IconShieldCheck />} value={<Text span inherit tt="capitalize">{auth.user?.role ?? ''}</Text>} />
       </SimpleGrid>
 
@@ -65,7 +70,9 @@ export function DashboardPage() {
         <Title order={2} size="h4" mb="md">
           Recent Activity
         </Title>
-        {recent.isPending ? (
+        {recentFailure ? (
+          <LoadError failure={recentFailure} compact />
+        ) : recent.isPending ? (
           <Stack>{[0, 1, 2].map((i) => <Skeleton key={i} h={44} />)}</Stack>
         ) : rows.length === 0 ? (
           <Text c="dimmed" size="sm">

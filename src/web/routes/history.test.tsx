@@ -1,28 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TransactionView } from '../../shared/schemas/transactions';
+import { transaction } from '../testing/fixtures';
 import { calls, mockTrpc } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
 import { choose } from '../testing/select';
 
-const tx = (id: number): TransactionView => ({
-  id,
-  date: '2026-03-01T12:00:00.000Z',
-  customerId: 1,
-  casinoId: 10,
-  transactionTypeId: 100,
-  customer: { name: 'Alice' },
-  casino: { name: 'Lucky' },
-  transactionType: { name: 'Purchase' },
-  unplayedCoinsChange: '22000.00',
-  playedCoinsChange: '0.00',
-  usdChange: '-20.00',
-  purchaseRatio: 1.1,
-  unplayedCoinsAfter: '22000.00',
-  playedCoinsAfter: '0.00',
-  totalCoinsAfter: '22000.00',
-  createdByUser: { firstName: 'Ada', lastName: 'Admin', email: 'ada@example.com' },
-});
+const tx = (id: number) => transaction(id);
 
 function mockHistory(totalCount: number) {
   mockTrpc({

@@ -1,17 +1,20 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Box, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
 import type { TransactionView } from '../../shared/schemas/transactions';
-import { DataTable, EmptyState } from '../components/data-table';
+import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
+import { DataTable, EmptyState, RangeEmptyState } from '../components/data-table';
+import { LoadError } from '../components/load-error';
 import { ExportMenu } from '../components/export-menu';
 import { Pager } from '../components/pager';
 import { EditTransactionDialog } from '../features/transactions/edit-transaction-dialog';
 import type { HistorySearch } from '../features/transactions/history-search';
 import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from '../features/transactions/transaction-columns';
-import { toOptions, useAllTypes, useCasinos, useCustomers } from '../lib/master-data';
+import { failureOf } from '../lib/errors';
+import { customerOptions, toOptions, useAllTypes, useCasinos, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
 
 const route = getRouteApi('/signed-in/transactions/history');
@@ -28,11 +31,14 @@ export function HistoryPage() {
   const page = search.page ?? 1;
   const { page: _page, ...filters } = search;
 
+  const rangeOk = isOrderedRange(filters);
   const query = useQuery({
     ...trpc.transactions.list.queryOptions({ ...filters, limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE }),
     placeholderData: keepPreviousData,
+    enabled: rangeOk,
   });
-  const data = query.data && !Array.isArray(query.data) ? query.data : { transactions: [], totalCount: 0 };
+  const data = rangeOk && query.data && !Array.isArray(query.data) ? query.data : { transactions: [], totalCount: 0 };
+  const filterFailure = failureOf(customers, casinos, types);
   const columns = useMemo(() => transactionColumns({ withCasino: true, onEdit: setEditing }), []);
 
   const setFilter = (key: keyof HistorySearch, value: string | number | undefined) =>
@@ -51,12 +57,17 @@ export function HistoryPage() {
     <Stack gap="md">
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="sm">
-          <Select label="Customer" searchable data={withAll('All customers', toOptions(customers.data))} value={String(filters.customerId ?? ALL)} onChange={idFilter('customerId')} allowDeselect={false} />
+          <Select label="Customer" searchable data={withAll('All customers', customerOptions(customers.data))} value={String(filters.customerId ?? ALL)} onChange={idFilter('customerId')} allowDeselect={false} />
           <Select label="Casino" searchable data={withAll('All casinos', toOptions(casinos.data))} value={String(filters.casinoId ?? ALL)} onChange={idFilter('casinoId')} allowDeselect={false} />
           <Select label="Transaction Type" searchable data={withAll('All types', typeOptions)} value={String(filters.transactionTypeId ?? ALL)} onChange={idFilter('transactionTypeId')} allowDeselect={false} />
           <TextInput label="Start Date" type="date" value={filters.startDate ?? ''} max={filters.endDate} onChange={(e) => setFilter('startDate', e.currentTarget.value)} />
-          <TextInput label="End Date" type="date" value={filters.endDate ?? ''} min={filters.startDate} onChange={(e) => setFilter('endDate', e.currentTarget.value)} />
+          <TextInput label="End Date" type="date" value={filters.endDate ?? ''} min={filters.startDate} onChange={(e) => setFilter('endDate', e.currentTarget.value)} error={rangeOk ? undefined : DATE_RANGE_ERROR} />
         </SimpleGrid>
+        {filterFailure && (
+          <Box mt="md">
+            <LoadError failure={filterFailure} />
+          </Box>
+        )}
         <Group justify="space-between" mt="md">
           <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={() => void navigate({ search: {} })} disabled={!hasFilters}>
             Clear Filters
@@ -71,12 +82,13 @@ export function HistoryPage() {
             columns={columns}
             data={data.transactions}
             getRowId={(t) => String(t.id)}
-            loading={query.isPending}
+            loading={rangeOk && query.isPending}
+            failure={failureOf(query)}
             numeric={TRANSACTION_NUMERIC_COLUMNS}
             minWidth={1000}
-            empty={<EmptyState title="No transactions found" description="Try adjusting your filters or add some transactions" />}
+            empty={rangeOk ? <EmptyState title="No transactions found" description="Try adjusting your filters or add some transactions" /> : <RangeEmptyState />}
           />
-          <Pager full page={page} pageSize={HISTORY_PAGE_SIZE} total={data.totalCount} onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />
+          {rangeOk && !query.isError && <Pager full page={page} pageSize={HISTORY_PAGE_SIZE} total={data.totalCount} onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />}
         </Stack>
       </Paper>
       <EditTransactionDialog transaction={editing} onClose={() => setEditing(null)} />

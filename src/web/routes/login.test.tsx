@@ -38,6 +38,10 @@ describe('Login screen', () => {
         return { token: 'fresh-token' };
       },
       'auth.user': () => ADMIN,
+      // The Add Transaction screen it lands on loads the form's choices.
+      'customers.list': () => [],
+      'casinos.list': () => [],
+      'customerCasinos.list': () => [],
     });
     const { router } = renderApp('/login', { signedIn: false });
     fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: 'ada@example.com' } });

@@ -1,4 +1,4 @@
-import { Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCash, IconUsers, IconWallet } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -8,21 +8,19 @@ import { formatGrouped, toHundredths } from '../../shared/money';
 import { type HighScRow, REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
+import { LoadError } from '../components/load-error';
 import { Pager } from '../components/pager';
 import { Coins } from '../components/money';
 import { StatCard } from '../components/stat-card';
+import { TypedNumberInput } from '../components/typed-number-input';
+import { readThreshold } from '../features/reports/threshold';
 import { highScUsd } from '../features/reports/high-sc';
+import { failureOf } from '../lib/errors';
 import { usePage } from '../lib/use-page';
 import { trpc } from '../trpc';
 
 const route = getRouteApi('/signed-in/reports/high-sc');
 const col = gridColumns<HighScRow>();
-
-/** Spec 5: parsed as an integer; non-numeric or zero falls back to 100. */
-export const parseThreshold = (text: string | number) => {
-  const n = Math.trunc(Number(text));
-  return Number.isFinite(n) && n > 0 ? n : DEFAULT_HIGH_SC_THRESHOLD;
-};
 
 const columns: GridColumn<HighScRow>[] = [
   col.accessor('customerName', { header: 'Customer', cell: (i) => <Text fw={600} size="sm">{i.getValue()}</Text> }),
@@ -38,7 +36,8 @@ export function HighScReportPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const threshold = search.threshold ?? DEFAULT_HIGH_SC_THRESHOLD;
-  const [text, setText] = useState<string | number>(threshold);
+  const [text, setText] = useState(String(threshold));
+  const [error, setError] = useState<string>();
   const [page, setPage] = usePage(String(threshold));
   const query = useQuery({
     ...trpc.reports.highSc.queryOptions({ threshold, limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE }),
@@ -46,47 +45,63 @@ export function HighScReportPage() {
   });
   const summary = useQuery(trpc.reports.highScSummary.queryOptions({ threshold }));
   const rows = query.data ?? [];
+  const summaryFailure = failureOf(summary);
   const accounts = summary.data?.accounts ?? 0;
 
-  const apply = (value: string | number) => {
+  const show = (value: number) => void navigate({ search: value === DEFAULT_HIGH_SC_THRESHOLD ? {} : { threshold: value }, replace: true });
+  // While typing, a valid threshold applies at once; the fallback to 100 and any message wait until the
+  // person leaves the field or presses Enter, so clearing the box to type a new number is not undone.
+  const type = (value: string) => {
     setText(value);
-    const next = parseThreshold(value);
-    void navigate({ search: next === DEFAULT_HIGH_SC_THRESHOLD ? {} : { threshold: next }, replace: true });
+    setError(undefined);
+    const entry = readThreshold(value);
+    if (entry.ok && /\d/.test(value) && Number(value) !== 0) show(entry.value);
+  };
+  const commit = () => {
+    const entry = readThreshold(text);
+    if (!entry.ok) return setError(entry.message);
+    setText(String(entry.value));
+    show(entry.value);
   };
 
   return (
     <Stack gap="md">
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Group justify="space-between" align="flex-end" gap="sm">
-          <NumberInput
+          <TypedNumberInput
+            whole
             label="Minimum SC Value (USD)"
             value={text}
-            onChange={apply}
-            min={0}
-            step={10}
-            allowDecimal={false}
-            prefix="$"
+            onChange={(e) => type(e.currentTarget.value)}
+            onBlur={commit}
+            onKeyDown={(e) => e.key === 'Enter' && commit()}
+            error={error}
+            leftSection="$"
             w={220}
           />
           <ExportMenu server={{ file: 'high-sc', params: { threshold }, count: summary.data?.accounts }} disabled={!summary.data} emptyMessage="There are no high SC balances to export" noun="high SC records" />
         </Group>
       </Paper>
+      {summaryFailure && <LoadError failure={summaryFailure} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <StatCard title="Total Accounts" value={accounts} icon={<IconWallet />} loading={summary.isPending} />
-        <StatCard title="Unique Customers" value={summary.data?.uniqueCustomers ?? 0} icon={<IconUsers />} loading={summary.isPending} />
-        <StatCard title="Total USD Value" value={`$${formatGrouped(toHundredths(summary.data?.totalUSD ?? '0'))}`} icon={<IconCash />} loading={summary.isPending} color="teal.8" />
+        <StatCard title="Total Accounts" value={accounts} icon={<IconWallet />} loading={summary.isPending} failed={summary.isError} />
+        <StatCard title="Unique Customers" value={summary.data?.uniqueCustomers ?? 0} icon={<IconUsers />} loading={summary.isPending} failed={summary.isError} />
+        <StatCard title="Total USD Value" value={`$${formatGrouped(toHundredths(summary.data?.totalUSD ?? '0'))}`} icon={<IconCash />} loading={summary.isPending} failed={summary.isError} color="teal.8" />
       </SimpleGrid>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="sm">
-          <Text size="sm" c="dimmed" data-testid="high-sc-count">
-            {accounts} casinos above ${threshold}
-          </Text>
+          {summary.isSuccess && (
+            <Text size="sm" c="dimmed" data-testid="high-sc-count">
+              {accounts} casinos above ${threshold}
+            </Text>
+          )}
           <DataTable
             label="High SC balances"
             columns={columns}
             data={rows}
             getRowId={(r) => `${r.customerId}-${r.casinoId}`}
             loading={query.isPending}
+            failure={failureOf(query)}
             loadingText="Generating report..."
             numeric={['unplayed', 'played', 'total', 'usd']}
             minWidth={760}

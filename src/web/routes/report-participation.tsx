@@ -1,12 +1,14 @@
-import { Anchor, Badge, Center, Group, List, Loader, Paper, Select, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Badge, Box, Center, Group, List, Loader, Paper, Select, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink, IconListCheck, IconUserSearch, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { participationRate } from '../../shared/ledger';
 import { EmptyState } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
+import { LoadError } from '../components/load-error';
 import { StatCard } from '../components/stat-card';
-import { toOptions, useCustomers } from '../lib/master-data';
+import { failureOf } from '../lib/errors';
+import { customerOptions, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
 
 const route = getRouteApi('/signed-in/reports/participation');
@@ -20,6 +22,8 @@ export function ParticipationReportPage() {
   const rows = query.data ?? [];
   const needing = rows.filter((r) => r.missingCasinos.length > 0);
   const totalMissing = rows.reduce((n, r) => n + r.missingCasinos.length, 0);
+  const reportFailure = failureOf(query);
+  const customersFailure = failureOf(customers);
 
   return (
     <Stack gap="md">
@@ -30,13 +34,19 @@ export function ParticipationReportPage() {
             description="This user should have accounts at all available casinos"
             placeholder="Choose a customer"
             searchable
-            data={toOptions(customers.data)}
+            data={customerOptions(customers.data)}
             value={masterUserId ? String(masterUserId) : null}
             onChange={(v) => void navigate({ search: v ? { masterUserId: Number(v) } : {} })}
             w={{ base: '100%', sm: 380 }}
+            error={customersFailure ? 'The customers could not be loaded' : undefined}
           />
           <ExportMenu server={{ file: 'participation', params: { masterUserId }, count: rows.length }} disabled={rows.length === 0} emptyMessage="There are no participation data to export" noun="participation records" />
         </Group>
+        {customersFailure && (
+          <Box mt="md">
+            <LoadError failure={customersFailure} />
+          </Box>
+        )}
       </Paper>
 
       {masterUserId === undefined ? (
@@ -52,6 +62,10 @@ export function ParticipationReportPage() {
               </Text>
             </Stack>
           </Center>
+        </Paper>
+      ) : reportFailure ? (
+        <Paper withBorder>
+          <LoadError failure={reportFailure} compact />
         </Paper>
       ) : query.isPending ? (
         <Center py="xl">

@@ -7,13 +7,16 @@ import { avgPerTransaction, profitStatus } from '../../shared/ledger';
 import { formatHundredths, formatSignedGrouped, toHundredths } from '../../shared/money';
 import { type ProfitabilityRow, REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
 import { AdminOnly } from '../components/admin-only';
-import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
+import { isOrderedRange } from '../../shared/schemas/common';
+import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
+import { LoadError } from '../components/load-error';
 import { Pager } from '../components/pager';
 import { SignedUsd } from '../components/money';
 import { ReportFilters } from '../components/report-filters';
 import { StatCard } from '../components/stat-card';
-import { toOptions, useCasinos, useCustomers } from '../lib/master-data';
+import { failureOf } from '../lib/errors';
+import { customerOptions, toOptions, useCasinos, useCustomers } from '../lib/master-data';
 import { usePage } from '../lib/use-page';
 import { trpc } from '../trpc';
 
@@ -51,12 +54,16 @@ function ProfitabilityReport() {
   const customers = useCustomers();
   const casinos = useCasinos();
   const [page, setPage] = usePage(JSON.stringify(search));
+  const rangeOk = isOrderedRange(search);
   const query = useQuery({
     ...trpc.reports.profitability.queryOptions({ ...search, limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE }),
     placeholderData: keepPreviousData,
+    enabled: rangeOk,
   });
-  const summary = useQuery(trpc.reports.profitabilitySummary.queryOptions(search));
-  const rows = query.data ?? [];
+  const summary = useQuery({ ...trpc.reports.profitabilitySummary.queryOptions(search), enabled: rangeOk });
+  const cards = { loading: rangeOk && summary.isPending, failed: !rangeOk || summary.isError };
+  const summaryFailure = failureOf(summary);
+  const rows = (rangeOk && query.data) || [];
   const total = toHundredths(summary.data?.totalUSD ?? '0');
   const entries = summary.data?.entries ?? 0;
   const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value }) });
@@ -65,7 +72,7 @@ function ProfitabilityReport() {
     <Stack gap="md">
       <ReportFilters
         selects={[
-          { label: 'Customer', allLabel: 'All customers', options: toOptions(customers.data), value: search.customerId, onChange: (v) => set('customerId', v) },
+          { label: 'Customer', allLabel: 'All customers', options: customerOptions(customers.data), value: search.customerId, onChange: (v) => set('customerId', v) },
           { label: 'Casino', allLabel: 'All casinos', options: toOptions(casinos.data), value: search.casinoId, onChange: (v) => set('casinoId', v) },
         ]}
         startDate={search.startDate}
@@ -73,13 +80,15 @@ function ProfitabilityReport() {
         onDates={set}
         onClear={() => void navigate({ search: {} })}
         canClear={Object.keys(search).length > 0}
+        failure={failureOf(customers, casinos)}
         actions={<ExportMenu server={{ file: 'profitability', params: search, count: entries }} disabled={entries === 0} emptyMessage="There are no profitability data to export" noun="profitability records" />}
       />
+      {summaryFailure && <LoadError failure={summaryFailure} />}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <StatCard title="Total Profit/Loss" value={formatSignedGrouped(total)} color={total >= 0 ? 'teal.7' : 'red.7'} icon={<IconScale />} loading={summary.isPending} />
-        <StatCard title="Profitable" value={summary.data?.profitable ?? 0} icon={<IconTrendingUp />} loading={summary.isPending} />
-        <StatCard title="Loss Making" value={summary.data?.loss ?? 0} icon={<IconTrendingDown />} loading={summary.isPending} />
-        <StatCard title="Total Entries" value={entries} hint="Customer-casino pairs" icon={<IconChartPie />} loading={summary.isPending} />
+        <StatCard title="Total Profit/Loss" value={formatSignedGrouped(total)} color={total >= 0 ? 'teal.7' : 'red.7'} icon={<IconScale />} {...cards} />
+        <StatCard title="Profitable" value={summary.data?.profitable ?? 0} icon={<IconTrendingUp />} {...cards} />
+        <StatCard title="Loss Making" value={summary.data?.loss ?? 0} icon={<IconTrendingDown />} {...cards} />
+        <StatCard title="Total Entries" value={entries} hint="Customer-casino pairs" icon={<IconChartPie />} {...cards} />
       </SimpleGrid>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <DataTable
@@ -87,11 +96,12 @@ function ProfitabilityReport() {
           columns={columns}
           data={rows}
           getRowId={(r) => `${r.customerId}-${r.casinoId}`}
-          loading={query.isPending}
+          loading={rangeOk && query.isPending}
+          failure={failureOf(query)}
           loadingText="Generating report..."
           numeric={['total', 'count', 'avg']}
           minWidth={720}
-          empty={<EmptyState title="No profitability data found" description="Try adjusting your filters or ensure transactions exist" />}
+          empty={rangeOk ? <EmptyState title="No profitability data found" description="Try adjusting your filters or ensure transactions exist" /> : <RangeEmptyState />}
         />
         {entries > REPORT_PAGE_SIZE && (
           <Box mt="sm">

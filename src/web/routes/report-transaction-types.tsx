@@ -5,12 +5,15 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { formatSignedGrouped, toHundredths } from '../../shared/money';
 import type { TypeReportRow } from '../../shared/schemas/reports';
-import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
+import { isOrderedRange } from '../../shared/schemas/common';
+import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
+import { LoadError } from '../components/load-error';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../components/money';
 import { ReportFilters } from '../components/report-filters';
 import { StatCard } from '../components/stat-card';
 import { formatDate, formatDateTime } from '../lib/format';
+import { failureOf } from '../lib/errors';
 import { useAllTypes, useCasinos } from '../lib/master-data';
 import { trpc } from '../trpc';
 
@@ -35,10 +38,13 @@ export function TransactionTypesReportPage() {
   const navigate = route.useNavigate();
   const types = useAllTypes();
   const casinos = useCasinos();
-  const rowsQuery = useQuery(trpc.reports.transactionTypes.queryOptions(search));
-  const summaryQuery = useQuery(trpc.reports.transactionTypesSummary.queryOptions(search));
-  const rows = useMemo(() => rowsQuery.data ?? [], [rowsQuery.data]);
-  const summary = summaryQuery.data;
+  const rangeOk = isOrderedRange(search);
+  const rowsQuery = useQuery({ ...trpc.reports.transactionTypes.queryOptions(search), enabled: rangeOk });
+  const summaryQuery = useQuery({ ...trpc.reports.transactionTypesSummary.queryOptions(search), enabled: rangeOk });
+  const rows = useMemo(() => (rangeOk && rowsQuery.data) || [], [rangeOk, rowsQuery.data]);
+  const summary = rangeOk ? summaryQuery.data : undefined;
+  const cards = { loading: rangeOk && summaryQuery.isPending, failed: !rangeOk || summaryQuery.isError };
+  const summaryFailure = failureOf(summaryQuery);
   const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value }) });
 
   const casinoName = new Map(casinos.data?.map((c) => [c.id, c.name]));
@@ -55,6 +61,7 @@ export function TransactionTypesReportPage() {
         onDates={set}
         onClear={() => void navigate({ search: {} })}
         canClear={Object.keys(search).length > 0}
+        failure={failureOf(types, casinos)}
         actions={
           <ExportMenu
             server={{ file: 'transaction-types', params: search, count: summary?.byType.length }}
@@ -64,11 +71,12 @@ export function TransactionTypesReportPage() {
           />
         }
       />
+      {summaryFailure && <LoadError failure={summaryFailure} />}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <StatCard title="Total Transactions" value={summary?.transactionCount ?? 0} icon={<IconReceipt />} loading={summaryQuery.isPending} />
-        <StatCard title="Total USD Impact" value={formatSignedGrouped(usd)} color={usd >= 0 ? 'teal.7' : 'red.7'} icon={<IconCash />} loading={summaryQuery.isPending} />
-        <StatCard title="Unique Customers" value={summary?.uniqueCustomers ?? 0} icon={<IconUsers />} loading={summaryQuery.isPending} />
-        <StatCard title="Date Range" value={<Text span fz="md" fw={700}>{range}</Text>} icon={<IconCalendar />} loading={summaryQuery.isPending} />
+        <StatCard title="Total Transactions" value={summary?.transactionCount ?? 0} icon={<IconReceipt />} {...cards} />
+        <StatCard title="Total USD Impact" value={formatSignedGrouped(usd)} color={usd >= 0 ? 'teal.7' : 'red.7'} icon={<IconCash />} {...cards} />
+        <StatCard title="Unique Customers" value={summary?.uniqueCustomers ?? 0} icon={<IconUsers />} {...cards} />
+        <StatCard title="Date Range" value={<Text span fz="md" fw={700}>{range}</Text>} icon={<IconCalendar />} {...cards} />
       </SimpleGrid>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="sm">
@@ -82,11 +90,12 @@ export function TransactionTypesReportPage() {
             columns={columns}
             data={rows}
             getRowId={(r) => String(r.id)}
-            loading={rowsQuery.isPending}
+            loading={rangeOk && rowsQuery.isPending}
+            failure={failureOf(rowsQuery)}
             loadingText="Loading transactions..."
             numeric={['unplayed', 'played', 'usd', 'ratio', 'total']}
             minWidth={1000}
-            empty={<EmptyState title="No transactions found" />}
+            empty={rangeOk ? <EmptyState title="No transactions found" /> : <RangeEmptyState />}
           />
         </Stack>
       </Paper>

@@ -8,6 +8,7 @@ import { type GridColumn, gridColumns } from '../components/data-table';
 import { SearchableGrid } from '../components/searchable-grid';
 import { TypeBadge } from '../components/money';
 import { TypeDialog } from '../features/transaction-types/type-dialog';
+import { failureOf } from '../lib/errors';
 import { toOptions, useAllTypes, useCasinos } from '../lib/master-data';
 import { useSave } from '../lib/use-save';
 import { trpc } from '../trpc';
@@ -73,6 +74,7 @@ export function TypesPage() {
         columns={columns}
         getRowId={(t) => String(t.id)}
         loading={types.isPending}
+        failure={failureOf(types, casinos)}
         searchIn={(t) => [t.name, t.casinoName]}
         filter={(t) => casinoId === ALL || String(t.casinoId) === casinoId}
         filterControl={

@@ -8,6 +8,7 @@ import { EmptyState } from '../components/data-table';
 import { CreateUserDialog } from '../features/users/create-user-dialog';
 import { type UserSortKey, visibleUsers } from '../features/users/user-list';
 import { UsersGrid } from '../features/users/users-grid';
+import { failureOf } from '../lib/errors';
 import { trpc } from '../trpc';
 
 const SORT_OPTIONS = [
@@ -82,10 +83,12 @@ function UsersScreen() {
               </Button>
             </Group>
           </Group>
-          <Text size="sm" c="dimmed" data-testid="user-count">
-            {shown.length === all.length ? `${all.length} ${all.length === 1 ? 'user' : 'users'}` : `${shown.length} of ${all.length} users`}
-          </Text>
-          <UsersGrid users={shown} loading={users.isPending} sort={{ id: sortKey, desc }} onSort={onHeaderSort} empty={empty} />
+          {users.isSuccess && (
+            <Text size="sm" c="dimmed" data-testid="user-count">
+              {shown.length === all.length ? `${all.length} ${all.length === 1 ? 'user' : 'users'}` : `${shown.length} of ${all.length} users`}
+            </Text>
+          )}
+          <UsersGrid users={shown} loading={users.isPending} failure={failureOf(users)} sort={{ id: sortKey, desc }} onSort={onHeaderSort} empty={empty} />
         </Stack>
       </Paper>
       <CreateUserDialog opened={creating} onClose={() => setCreating(false)} />

@@ -1,5 +1,7 @@
+import type { inferRouterInputs, inferRouterOutputs } from '@trpc/server';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
+import type { AppRouter } from '../../server/trpc/app-router';
 
 export const server = setupServer();
 
@@ -11,8 +13,17 @@ export class TrpcFailure {
   ) {}
 }
 
-type Resolver = (input: unknown) => unknown;
-export type TrpcMocks = Record<string, Resolver>;
+type Inputs = inferRouterInputs<AppRouter>;
+type Outputs = inferRouterOutputs<AppRouter>;
+/** "customers.list", "reports.highSc", ...: every procedure of the router. */
+export type ProcedurePath = { [R in keyof Outputs & string]: `${R}.${keyof Outputs[R] & string}` }[keyof Outputs & string];
+type Part<T, P> = P extends `${infer R extends keyof T & string}.${infer Q}` ? (Q extends keyof T[R] ? T[R][Q] : never) : never;
+
+/**
+ * Resolvers typed from the router: a mock answers with the procedure's real output type, so a mock of
+ * the wrong shape does not compile. Throw a TrpcFailure to answer with an error.
+ */
+export type TrpcMocks = { [P in ProcedurePath]?: (input: Part<Inputs, P>) => Part<Outputs, P> | Promise<Part<Outputs, P>> };
 
 const CODES: Record<number, string> = {
   400: 'BAD_REQUEST',
@@ -25,10 +36,14 @@ const CODES: Record<number, string> = {
 
 /** Every call made to a procedure, with its input, in order. */
 export const calls: { path: string; input: unknown }[] = [];
+/** Procedures the screen called that the test did not mock: the test setup fails the test on any. */
+export const unmocked: string[] = [];
+
+const isMocked = (mocks: TrpcMocks, path: string): path is keyof TrpcMocks => path in mocks;
 
 /**
- * Answers tRPC batch requests from a map of procedure -> resolver. A procedure with no resolver
- * answers 500 and records the path in `unmocked`, so the test can fail loudly on it.
+ * Answers tRPC batch requests from a map of procedure -> resolver. A procedure with no resolver answers
+ * 500 and is recorded in `unmocked`, which fails the test (src/web/testing/setup.ts).
  */
 export function mockTrpc(mocks: TrpcMocks) {
   calls.length = 0;
@@ -37,9 +52,12 @@ export function mockTrpc(mocks: TrpcMocks) {
       paths.map(async (path, i) => {
         const input = inputs[String(i)];
         calls.push({ path, input });
-        const resolver = mocks[path];
-        if (!resolver) throw new Error(`unmocked tRPC procedure: ${path}`);
+        const resolver = isMocked(mocks, path) ? (mocks[path] as ((input: unknown) => unknown) | undefined) : undefined;
         try {
+          if (!resolver) {
+            unmocked.push(path);
+            throw new TrpcFailure(500, `unmocked tRPC procedure: ${path}`);
+          }
           return { result: { data: await resolver(input) } };
         } catch (error) {
           if (!(error instanceof TrpcFailure)) throw error;

@@ -1,12 +1,13 @@
 import { createCasinoInput, updateCasinoInput } from '../../../shared/schemas/casinos';
 import { authedProcedure, router } from '../../trpc/procedures';
+import { actorOf } from '../audit/audit.repository';
 import { insertCasino, updateCasino } from './casinos.repository';
 
 export const casinosRouter = router({
   list: authedProcedure.query(({ ctx }) => ctx.services.readers.run('casinos.list', undefined)),
-  create: authedProcedure.input(createCasinoInput).mutation(({ ctx, input }) => insertCasino(ctx.db, input)),
+  create: authedProcedure.input(createCasinoInput).mutation(({ ctx, input }) => insertCasino(ctx.db, input, actorOf(ctx.user))),
   update: authedProcedure.input(updateCasinoInput).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;
-    return updateCasino(ctx.db, id, changes);
+    return updateCasino(ctx.db, id, changes, actorOf(ctx.user));
   }),
 });

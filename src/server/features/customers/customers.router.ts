@@ -1,12 +1,13 @@
 import { createCustomerInput, updateCustomerInput } from '../../../shared/schemas/customers';
 import { authedProcedure, router } from '../../trpc/procedures';
+import { actorOf } from '../audit/audit.repository';
 import { insertCustomer, updateCustomer } from './customers.repository';
 
 export const customersRouter = router({
   list: authedProcedure.query(({ ctx }) => ctx.services.readers.run('customers.list', undefined)),
-  create: authedProcedure.input(createCustomerInput).mutation(({ ctx, input }) => insertCustomer(ctx.db, input)),
+  create: authedProcedure.input(createCustomerInput).mutation(({ ctx, input }) => insertCustomer(ctx.db, input, actorOf(ctx.user))),
   update: authedProcedure.input(updateCustomerInput).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;
-    return updateCustomer(ctx.db, id, changes);
+    return updateCustomer(ctx.db, id, changes, actorOf(ctx.user));
   }),
 });

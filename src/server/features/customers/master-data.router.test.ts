@@ -66,6 +66,30 @@ describe('casinos', () => {
     expect((await call('GET', '/api/casinos')).json()).toHaveLength(2);
   });
 
+  it('refuses a look-alike casino name (case and spaces ignored) with a 409 on name, writing nothing', async () => {
+    const chumba = (await call('POST', '/api/casinos', { name: 'Chumba' })).json();
+    for (const name of ['Chumba', 'chumba', '  CHUMBA  ']) {
+      const res = await call('POST', '/api/casinos', { name });
+      expect(res.statusCode, name).toBe(409);
+      expect(res.json()).toEqual({ message: 'A casino named "Chumba" already exists', errors: [{ path: 'name', message: 'A casino named "Chumba" already exists' }] });
+    }
+    const other = (await call('POST', '/api/casinos', { name: 'Pulsz' })).json();
+    const rename = await call('PATCH', `/api/casinos/${other.id}`, { name: 'chumba ' });
+    expect(rename.statusCode).toBe(409);
+    // Renaming a casino to its own name in another case is not a conflict.
+    expect((await call('PATCH', `/api/casinos/${chumba.id}`, { name: 'CHUMBA' })).json().name).toBe('CHUMBA');
+    expect((await call('GET', '/api/casinos')).json().map((c: { name: string }) => c.name)).toEqual(['CHUMBA', 'Pulsz']);
+  });
+
+  it('takes SC per $1 only as typed digits', async () => {
+    for (const scRatio of ['1.5', '1e3', ' 100', '+5', '0x10', '-3', '0', true, [1]]) {
+      const res = await call('POST', '/api/casinos', { name: `Bad ${String(scRatio)}`, scRatio });
+      expect(res.statusCode, String(scRatio)).toBe(400);
+      expect(res.json().errors).toEqual([{ path: 'scRatio', message: 'SC ratio must be a positive whole number' }]);
+    }
+    expect((await call('GET', '/api/casinos')).json()).toEqual([]);
+  });
+
   it('names bad fields', async () => {
     const res = await call('POST', '/api/casinos', { name: '', website: 'not a url', scRatio: 1.5 });
     expect(res.statusCode).toBe(400);

@@ -1,5 +1,6 @@
-import { NumberInput, Switch, TextInput } from '@mantine/core';
+import { Switch, TextInput } from '@mantine/core';
 import { FormDialog } from '../../components/form-dialog';
+import { TypedNumberInput } from '../../components/typed-number-input';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
@@ -13,12 +14,12 @@ interface Values {
   name: string;
   website: string;
   isActive: boolean;
-  scRatio: number | string;
+  scRatio: string;
 }
 
 /** Add Casino / Edit Casino: name, website, SC per $1 and active. `casino` null = adding. */
 export function CasinoDialog({ opened, casino, onClose }: { opened: boolean; casino: CasinoView | null; onClose: () => void }) {
-  const [values, setValues] = useState<Values>({ name: '', website: '', isActive: true, scRatio: DEFAULT_SC_RATIO });
+  const [values, setValues] = useState<Values>({ name: '', website: '', isActive: true, scRatio: String(DEFAULT_SC_RATIO) });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSave();
   const create = useMutation(trpc.casinos.create.mutationOptions());
@@ -26,7 +27,7 @@ export function CasinoDialog({ opened, casino, onClose }: { opened: boolean; cas
 
   useEffect(() => {
     if (opened) {
-      setValues({ name: casino?.name ?? '', website: casino?.website ?? '', isActive: casino?.isActive ?? true, scRatio: casino?.scRatio ?? DEFAULT_SC_RATIO });
+      setValues({ name: casino?.name ?? '', website: casino?.website ?? '', isActive: casino?.isActive ?? true, scRatio: String(casino?.scRatio ?? DEFAULT_SC_RATIO) });
     }
     setErrors({});
   }, [opened, casino]);
@@ -48,15 +49,12 @@ export function CasinoDialog({ opened, casino, onClose }: { opened: boolean; cas
     <FormDialog opened={opened} title={casino ? 'Edit Casino' : 'Add Casino'} submitLabel={casino ? 'Save Changes' : 'Add Casino'} busy={create.isPending || update.isPending} onSubmit={() => void submit()} onClose={onClose}>
       <TextInput label="Name" required data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
       <TextInput label="Website" placeholder="https://" value={values.website} onChange={(e) => setValues({ ...values, website: e.currentTarget.value })} error={errors.website} />
-      <NumberInput
+      <TypedNumberInput
+        whole
         label="SC per $1"
         description="Coins per dollar, used for the purchase ratio"
-        min={1}
-        step={1}
-        allowDecimal={false}
-        allowNegative={false}
         value={values.scRatio}
-        onChange={(v) => setValues({ ...values, scRatio: v })}
+        onChange={(e) => setValues({ ...values, scRatio: e.currentTarget.value })}
         error={errors.scRatio}
       />
       <Switch label="Active" checked={values.isActive} onChange={(e) => setValues({ ...values, isActive: e.currentTarget.checked })} />

@@ -2,7 +2,9 @@ import { Badge, Group, Modal, ScrollArea, Select, Stack, Table, Text } from '@ma
 import { useMutation } from '@tanstack/react-query';
 import { LINK_STATUSES, type LinkStatus } from '../../../shared/constants';
 import type { CustomerView } from '../../../shared/schemas/customers';
+import { LoadError } from '../../components/load-error';
 import { Coins } from '../../components/money';
+import { failureOf } from '../../lib/errors';
 import { useCasinos, useLinks } from '../../lib/master-data';
 import { useSave } from '../../lib/use-save';
 import { trpc } from '../../trpc';
@@ -15,6 +17,7 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
   const links = useLinks(customer?.id);
   const save = useSave();
   const setLink = useMutation(trpc.customerCasinos.set.mutationOptions());
+  const failure = failureOf(casinos, links);
 
   const change = (casinoId: number, status: LinkStatus) =>
     save(() => setLink.mutateAsync({ customerId: customer!.id, casinoId, status }), {
@@ -29,6 +32,9 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
         <Text size="sm" c="dimmed">
           Set this customer's status at each casino. Only active registrations can receive new transactions.
         </Text>
+        {failure ? (
+          <LoadError failure={failure} compact />
+        ) : (
         <ScrollArea.Autosize mah="60vh">
             <Table verticalSpacing="xs" striped aria-label="Customer casinos">
               <Table.Thead>
@@ -75,6 +81,7 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
               </Table.Tbody>
             </Table>
         </ScrollArea.Autosize>
+        )}
         {casinos.data?.length === 0 && (
           <Text c="dimmed" ta="center" py="md">
             No casinos yet. Add casinos on the Casinos page first.

@@ -1,8 +1,11 @@
 import { TextInput } from '@mantine/core';
+import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { createCustomerInput, type CustomerView } from '../../../shared/schemas/customers';
+import { sameName } from '../../../shared/names';
+import { useCustomers } from '../../lib/master-data';
 import { useSave } from '../../lib/use-save';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
@@ -16,16 +19,16 @@ export function CustomerDialog({ opened, customer, onClose }: { opened: boolean;
   const save = useSave();
   const create = useMutation(trpc.customers.create.mutationOptions());
   const update = useMutation(trpc.customers.update.mutationOptions());
+  const customers = useCustomers();
+  const [asking, setAsking] = useState<CustomerView | null>(null);
 
   useEffect(() => {
     if (opened) setValues({ name: customer?.name ?? '', email: customer?.email ?? '' });
     setErrors({});
   }, [opened, customer]);
 
-  const submit = async () => {
-    const problems = validate(values);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
+  const write = async () => {
+    setAsking(null);
     const ok = await save(() => (customer ? update.mutateAsync({ id: customer.id, ...values }) : create.mutateAsync(values)), {
       success: [undefined, customer ? 'Customer updated successfully' : 'Customer created successfully'],
       failure: customer ? 'Failed to update customer' : 'Failed to create customer',
@@ -35,10 +38,35 @@ export function CustomerDialog({ opened, customer, onClose }: { opened: boolean;
     if (ok) onClose();
   };
 
+  const submit = async () => {
+    const problems = validate(values);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    // Two people may share a name, but a second "Alice Anders" is more often a slip: ask first.
+    const twin = customers.data?.find((c) => c.id !== customer?.id && sameName(c.name, values.name));
+    if (twin) return setAsking(twin);
+    await write();
+  };
+
   return (
-    <FormDialog opened={opened} title={customer ? 'Edit Customer' : 'Add Customer'} submitLabel={customer ? 'Save Changes' : 'Add Customer'} busy={create.isPending || update.isPending} onSubmit={() => void submit()} onClose={onClose}>
-      <TextInput label="Name" required data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
-      <TextInput label="Email" type="email" placeholder="Optional" value={values.email} onChange={(e) => setValues({ ...values, email: e.currentTarget.value })} error={errors.email} />
-    </FormDialog>
+    <>
+      <FormDialog opened={opened && asking === null} title={customer ? 'Edit Customer' : 'Add Customer'} submitLabel={customer ? 'Save Changes' : 'Add Customer'} busy={create.isPending || update.isPending} onSubmit={() => void submit()} onClose={onClose}>
+        <TextInput label="Name" required data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
+        <TextInput label="Email" type="email" placeholder="Optional" value={values.email} onChange={(e) => setValues({ ...values, email: e.currentTarget.value })} error={errors.email} />
+      </FormDialog>
+      <ConfirmDialog
+        opened={asking !== null}
+        title="Same name"
+        message={
+          <>
+            A customer named {asking?.name} already exists{asking?.email ? ` (${asking.email})` : ''}. Save another customer with this name?
+          </>
+        }
+        confirmLabel={customer ? 'Save anyway' : 'Add anyway'}
+        busy={create.isPending || update.isPending}
+        onConfirm={() => void write()}
+        onCancel={() => setAsking(null)}
+      />
+    </>
   );
 }

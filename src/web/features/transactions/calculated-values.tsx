@@ -1,5 +1,5 @@
 import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconCalculator } from '@tabler/icons-react';
+import { IconAlertTriangle, IconCalculator } from '@tabler/icons-react';
 import { ratioHint, ratioLevel, ratioText } from '../../../shared/ledger';
 import { formatGrouped } from '../../../shared/money';
 import type { Preview } from './form-state';
@@ -14,6 +14,24 @@ function Value({ label, value, testId }: { label: string; value: number; testId:
         {formatGrouped(value)}
       </Text>
     </Stack>
+  );
+}
+
+/** Names each balance the entry would leave below zero, before it is saved. */
+function BelowZero({ values }: { values: Preview }) {
+  const balances: [string, number][] = [
+    ['Unplayed SC after', values.unplayedAfter],
+    ['Played SC after', values.playedAfter],
+  ];
+  const below = balances.filter(([, value]) => value < 0);
+  if (below.length === 0) return null;
+  return (
+    <Group gap="xs" mt="sm" c="red.8" role="status" data-testid="preview-below-zero" wrap="nowrap" align="flex-start">
+      <IconAlertTriangle size={16} style={{ flexShrink: 0, marginTop: 2 }} />
+      <Text size="sm" fw={600}>
+        {below.map(([label, value]) => `${label}: ${formatGrouped(value)}, below zero`).join('; ')}
+      </Text>
+    </Group>
   );
 }
 
@@ -48,6 +66,7 @@ export function CalculatedValues({ values, scRatio }: { values: Preview; scRatio
         <Value label="Played SC After" value={values.playedAfter} testId="preview-played" />
         <Value label="Total SC After" value={values.totalAfter} testId="preview-total" />
       </SimpleGrid>
+      <BelowZero values={values} />
       <Text size="xs" c="dimmed" mt="xs">
         Ratio = unplayed coins ÷ (|USD| × {scRatio})
       </Text>

@@ -6,15 +6,16 @@ import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { toHundredths } from '../../../shared/money';
 import { type TransactionView, updateTransactionInput } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { failureOf, fieldErrorsOf, fieldIssuesOf, formatIssues, isUnauthorized } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
-import { toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
+import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
+import { LoadError } from '../../components/load-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useSessionGuard } from '../../lib/use-session-guard';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import { AmountFields } from './amount-fields';
 import { CalculatedValues } from './calculated-values';
-import { activeCasinosOf, linkBalance, preview, type TxFormValues, withCasino } from './form-state';
+import { activeCasinosOf, linkBalance, preview, type TxFormValues, withCasino, withoutChanged } from './form-state';
 
 const validate = zodValidate(updateTransactionInput);
 
@@ -37,10 +38,10 @@ export function EditTransactionDialog({ transaction, onClose }: { transaction: T
 
 function EditTransaction({ transaction, onClose }: { transaction: TransactionView; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const guard = useSessionGuard();
   const customers = useCustomers();
   const casinos = useCasinos();
   const links = useAllLinks();
+  const optionsFailure = failureOf(customers, casinos, links);
   const [values, setValues] = useState<TxFormValues>(() => fromTransaction(transaction));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
@@ -66,7 +67,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
 
   const set = (next: TxFormValues) => {
     setValues(next);
-    setErrors({});
+    setErrors((current) => withoutChanged(current, values, next));
   };
 
   const refresh = () =>
@@ -80,14 +81,21 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
     onClose();
   };
 
+  const payloadOf = (v: TxFormValues) => ({
+    id: transaction.id,
+    ...v,
+    unplayedCoinsChange: zeroIfEmpty(v.unplayedCoinsChange),
+    playedCoinsChange: zeroIfEmpty(v.playedCoinsChange),
+    usdChange: zeroIfEmpty(v.usdChange),
+  });
+
+  const checkField = (key: keyof TxFormValues) => {
+    const problem = validate(payloadOf(values))[key];
+    setErrors((current) => (problem ? { ...current, [key]: problem } : current));
+  };
+
   const save = async () => {
-    const payload = {
-      id: transaction.id,
-      ...values,
-      unplayedCoinsChange: zeroIfEmpty(values.unplayedCoinsChange),
-      playedCoinsChange: zeroIfEmpty(values.playedCoinsChange),
-      usdChange: zeroIfEmpty(values.usdChange),
-    };
+    const payload = payloadOf(values);
     const problems = validate(payload);
     setErrors(problems);
     if (Object.keys(problems).length) return;
@@ -97,8 +105,10 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
       await refresh();
       onClose();
     } catch (error) {
-      if (guard(error)) return;
-      notifyError('Error', 'Failed to update transaction');
+      if (isUnauthorized(error)) return;
+      const issues = fieldIssuesOf(error);
+      if (issues.length) setErrors(fieldErrorsOf(issues));
+      notifyError('Error', issues.length ? `Failed to update transaction. ${formatIssues(issues)}` : 'Failed to update transaction');
     }
   };
 
@@ -111,7 +121,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
       await refresh();
     } catch (error) {
       setConfirming(false);
-      if (guard(error)) return;
+      if (isUnauthorized(error)) return;
       notifyError('Error', 'Failed to delete transaction');
     }
   };
@@ -127,11 +137,12 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
           noValidate
         >
           <Stack>
+            {optionsFailure && <LoadError failure={optionsFailure} />}
             <SimpleGrid cols={{ base: 1, sm: 3 }}>
               <Select
                 label="Customer"
                 searchable
-                data={toOptions(customers.data)}
+                data={customerOptions(customers.data)}
                 value={values.customerId || null}
                 onChange={(v) => set({ ...values, customerId: v ?? '' })}
                 error={errors.customerId}
@@ -154,7 +165,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
                 error={errors.transactionTypeId}
               />
             </SimpleGrid>
-            <AmountFields values={values} errors={errors} onChange={(key, value) => set({ ...values, [key]: value })} />
+            <AmountFields values={values} errors={errors} onChange={(key, value) => set({ ...values, [key]: value })} onLeave={checkField} />
             <CalculatedValues values={calc} scRatio={scRatio} />
             <Group justify="space-between">
               <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>

@@ -8,6 +8,7 @@ import { DataTable, EmptyState } from '../../components/data-table';
 import { ExportMenu } from '../../components/export-menu';
 import { Pager } from '../../components/pager';
 import { RouterButton } from '../../components/router-link';
+import { failureOf } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { EditTransactionDialog } from './edit-transaction-dialog';
 import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from './transaction-columns';
@@ -83,6 +84,7 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
           data={shown}
           getRowId={(t) => String(t.id)}
           loading={query.isPending}
+          failure={failureOf(query)}
           numeric={TRANSACTION_NUMERIC_COLUMNS}
           minWidth={880}
           empty={

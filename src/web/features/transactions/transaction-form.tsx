@@ -4,10 +4,10 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { createTransactionInput } from '../../../shared/schemas/transactions';
-import { describeSaveError, fieldIssuesOf } from '../../lib/errors';
-import { toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
+import { describeSaveError, failureOf, fieldErrorsOf, fieldIssuesOf, isUnauthorized } from '../../lib/errors';
+import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
+import { LoadError } from '../../components/load-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { useSessionGuard } from '../../lib/use-session-guard';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import { AmountFields } from './amount-fields';
@@ -22,6 +22,7 @@ import {
   withCasino,
   withCustomer,
   withNextCasino,
+  withoutChanged,
 } from './form-state';
 
 const DRAFT_KEY = 'transaction-draft';
@@ -39,10 +40,10 @@ function loadDraft(): TxFormValues {
 /** Spec 2.7: the quick-entry form. Reports the chosen casino to the Recent panel below it. */
 export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId: string) => void }) {
   const queryClient = useQueryClient();
-  const guard = useSessionGuard();
   const customers = useCustomers();
   const casinos = useCasinos();
   const links = useAllLinks();
+  const optionsFailure = failureOf(customers, casinos, links);
   const [values, setValues] = useState<TxFormValues>(loadDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const types = useTypes(values.casinoId ? Number(values.casinoId) : undefined);
@@ -60,7 +61,12 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
 
   const update = (next: TxFormValues) => {
     setValues(next);
-    setErrors({});
+    setErrors((current) => withoutChanged(current, values, next));
+  };
+  const checkField = (key: keyof TxFormValues) => {
+    if (values[key] === '') return;
+    const problem = validate(values)[key];
+    setErrors((current) => (problem ? { ...current, [key]: problem } : current));
   };
   const setField = (field: keyof TxFormValues) => (value: string) => update({ ...values, [field]: value });
 
@@ -78,9 +84,9 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
       ]);
       if (andAnother) typeRef.current?.focus();
     } catch (error) {
-      if (guard(error)) return;
+      if (isUnauthorized(error)) return;
       const issues = fieldIssuesOf(error);
-      if (issues.length) setErrors(Object.fromEntries(issues.map((i) => [i.path, i.message])));
+      if (issues.length) setErrors(fieldErrorsOf(issues));
       const { title, message } = describeSaveError(error, 'Failed to create transaction');
       notifyError(title, message);
     }
@@ -108,13 +114,14 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
           </Badge>
         </Group>
         <Stack gap="md">
+          {optionsFailure && <LoadError failure={optionsFailure} />}
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Select
                 label="Customer"
                 placeholder="Choose a customer"
                 searchable
-                data={toOptions(customers.data?.filter((c) => c.isActive || String(c.id) === values.customerId))}
+                data={customerOptions(customers.data?.filter((c) => c.isActive || String(c.id) === values.customerId))}
                 value={values.customerId || null}
                 onChange={(v) => update(withCustomer(values, v ?? '', activeCasinosOf(links.data, casinos.data, v ?? '').map((c) => String(c.id))))}
                 error={errors.customerId}
@@ -165,7 +172,7 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
               />
             </Grid.Col>
           </Grid>
-          <AmountFields values={values} errors={errors} onChange={(key, value) => setField(key)(value)} />
+          <AmountFields values={values} errors={errors} onChange={(key, value) => setField(key)(value)} onLeave={checkField} />
           <CalculatedValues values={calc} scRatio={scRatio} />
           <Group justify="flex-end" gap="sm">
             <Button variant="subtle" color="gray" leftSection={<IconEraser size={16} />} onClick={() => update(EMPTY_FORM)}>

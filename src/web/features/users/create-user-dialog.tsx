@@ -3,7 +3,7 @@ import { FormDialog } from '../../components/form-dialog';
 import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { createUserInput, type CreateUserInput } from '../../../shared/schemas/users';
-import { describeSaveError, fieldIssuesOf } from '../../lib/errors';
+import { describeSaveError, fieldErrorsOf, fieldIssuesOf } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
@@ -31,7 +31,7 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
       close();
     } catch (error) {
       const issues = fieldIssuesOf(error);
-      if (issues.length) form.setErrors(Object.fromEntries(issues.map((i) => [i.path, i.message])));
+      if (issues.length) form.setErrors(fieldErrorsOf(issues));
       const { title, message } = describeSaveError(error, 'Failed to create user');
       notifyError(title, message);
     }

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type GridColumn, gridColumns, type SortState } from '../../components/data-table';
 import { messageOf } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import type { Failure } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { fullName } from './user-list';
 
@@ -46,13 +47,14 @@ function RoleSelect({ user }: { user: UserView }) {
 interface Props {
   users: UserView[];
   loading: boolean;
+  failure: Failure | null;
   sort: SortState;
   onSort: (id: string) => void;
   empty: React.ReactNode;
 }
 
 /** The users table of spec 2.13: Name, Email, Role with its selector, and Send Reset Link. */
-export function UsersGrid({ users, loading, sort, onSort, empty }: Props) {
+export function UsersGrid({ users, loading, failure, sort, onSort, empty }: Props) {
   const [target, setTarget] = useState<UserView | null>(null);
   const send = useMutation(trpc.users.sendResetLink.mutationOptions());
 
@@ -104,6 +106,7 @@ export function UsersGrid({ users, loading, sort, onSort, empty }: Props) {
         data={users}
         getRowId={(u) => String(u.id)}
         loading={loading}
+        failure={failure}
         loadingText="Loading users..."
         empty={empty}
         sort={sort}

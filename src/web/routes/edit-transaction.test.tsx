@@ -1,0 +1,84 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { casino, customer, transaction } from '../testing/fixtures';
+import { calls, mockTrpc, TrpcFailure, type TrpcMocks } from '../testing/msw';
+import { ADMIN, renderApp } from '../testing/render';
+
+const original = transaction(7, { usdChange: '-10.99', unplayedCoinsChange: '12000.00', playedCoinsChange: '0.00' });
+
+function mockEdit(more: TrpcMocks = {}) {
+  mockTrpc({
+    'auth.user': () => ADMIN,
+    'customers.list': () => [customer(1, 'Alice')],
+    'casinos.list': () => [casino(10, 'Lucky')],
+    'customerCasinos.list': () => [{ customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '12000.00', currentPlayedCoins: '0.00' }],
+    'transactionTypes.list': () => [{ id: 100, name: 'Purchase', casinoId: 10 }],
+    'transactions.list': () => ({ transactions: [original], totalCount: 1 }),
+    'transactions.update': (input) => transaction(7, { usdChange: String(input.usdChange) }),
+    ...more,
+  });
+}
+
+async function openEdit() {
+  renderApp('/transactions/history');
+  fireEvent.click(await screen.findByRole('button', { name: 'Edit transaction 7' }));
+  return screen.findByLabelText<HTMLInputElement>('Change in USD ($)');
+}
+
+describe('Edit Transaction dialog', () => {
+  it('keeps a mistyped amount as typed, names the problem and saves nothing', async () => {
+    mockEdit();
+    const usd = await openEdit();
+    expect(usd.value).toBe('-10.99');
+    expect(usd.type).toBe('text');
+    for (const typed of ['--11', '-20.00-24', '1,50']) {
+      fireEvent.change(usd, { target: { value: typed } });
+      fireEvent.blur(usd);
+      expect(await screen.findByText('Must be a valid number')).toBeTruthy();
+      fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+      expect(usd.value).toBe(typed);
+    }
+    expect(calls.some((c) => c.path === 'transactions.update')).toBe(false);
+  });
+
+  it('saves exactly what was typed, and an emptied amount as 0 (spec 5)', async () => {
+    mockEdit();
+    const usd = await openEdit();
+    fireEvent.change(usd, { target: { value: '-24' } });
+    fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Transaction updated successfully')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'transactions.update')?.input).toEqual({
+      id: 7,
+      customerId: '1',
+      casinoId: '10',
+      transactionTypeId: '100',
+      usdChange: '-24',
+      unplayedCoinsChange: '12000.00',
+      playedCoinsChange: '0',
+    });
+  });
+
+  it('puts a field error from the server under its field', async () => {
+    mockEdit({
+      'transactions.update': () => {
+        throw new TrpcFailure(400, 'Validation failed', [{ path: 'usdChange', message: 'Must be between -1000000000 and 1000000000' }]);
+      },
+    });
+    const usd = await openEdit();
+    fireEvent.change(usd, { target: { value: '-5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Must be between -1000000000 and 1000000000')).toBeTruthy();
+    expect(usd.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Failed to update transaction. [usdChange] Must be between -1000000000 and 1000000000')).toBeTruthy();
+  });
+
+  it('asks before deleting with the focus on Cancel, so Enter twice deletes nothing', async () => {
+    mockEdit({ 'transactions.delete': () => ({ id: 7 }) });
+    await openEdit();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText(/Are you sure you want to delete this transaction\? This action cannot be undone/)).toBeTruthy();
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Cancel'));
+    expect(calls.some((c) => c.path === 'transactions.delete')).toBe(false);
+  });
+});
