@@ -84,6 +84,23 @@ export interface IdempotencyKeysTable {
   createdAt: string;
 }
 
+/** Transactions per UTC day (the date's first 10 characters), kept by the ledger (decision 021). */
+export interface DayTotalsTable {
+  day: string;
+  transactionCount: number;
+  usdTotal: number;
+}
+
+export interface DayTypeTotalsTable extends DayTotalsTable {
+  transactionTypeId: number;
+}
+
+export interface TypeTotalsTable {
+  transactionTypeId: number;
+  transactionCount: number;
+  usdTotal: number;
+}
+
 export interface AuditLogTable {
   id: Generated<number>;
   at: string;
@@ -123,6 +140,9 @@ export interface Database {
   transactionTypes: TransactionTypesTable;
   transactions: TransactionsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  dayTotals: DayTotalsTable;
+  dayTypeTotals: DayTypeTotalsTable;
+  typeTotals: TypeTotalsTable;
   auditLog: AuditLogTable;
   deletedTransactions: DeletedTransactionsTable;
 }

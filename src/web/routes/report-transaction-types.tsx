@@ -12,7 +12,6 @@ import { LoadError } from '../components/load-error';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../components/money';
 import { ReportFilters } from '../components/report-filters';
 import { StatCard } from '../components/stat-card';
-import { transactionTypesSheet } from '../features/reports/report-exports';
 import { formatDate, formatDateTime } from '../lib/format';
 import { failureOf } from '../lib/errors';
 import { useAllTypes, useCasinos } from '../lib/master-data';
@@ -65,7 +64,7 @@ export function TransactionTypesReportPage() {
         failure={failureOf(types, casinos)}
         actions={
           <ExportMenu
-            build={() => (summary ? transactionTypesSheet(summary, search) : null)}
+            server={{ file: 'transaction-types', params: search, count: summary?.byType.length }}
             disabled={!summary || summary.transactionCount === 0}
             emptyMessage="There are no transaction type data to export"
             noun="transaction type records"

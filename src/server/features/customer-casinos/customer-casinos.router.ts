@@ -2,18 +2,12 @@ import { formatHundredths } from '../../../shared/money';
 import { listLinksInput, type ReconcileResult, reconcileInput, reconciliationReportInput, setLinkInput } from '../../../shared/schemas/customer-casinos';
 import { reconcileLink } from '../transactions/ledger';
 import { getTransaction } from '../transactions/transactions.repository';
-import { reconciliationReport } from './reconciliation.repository';
 import { authedProcedure, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
-import { listLinks, listLinksAsOf, setLinkStatus } from './customer-casinos.repository';
-import { cached } from '../../trpc/cached';
+import { setLinkStatus } from './customer-casinos.repository';
 
 export const customerCasinosRouter = router({
-  list: authedProcedure.input(listLinksInput).query(
-    cached('customerCasinos.list', ({ ctx, input }) =>
-      input?.asOf && input.customerId !== undefined ? listLinksAsOf(ctx.db, input.customerId, input.asOf, ctx.services.config.timeZone) : listLinks(ctx.db, input?.customerId),
-    ),
-  ),
+  list: authedProcedure.input(listLinksInput).query(({ ctx, input }) => ctx.services.readers.run('customerCasinos.list', input)),
   set: authedProcedure
     .input(setLinkInput)
     .mutation(({ ctx, input }) => setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status, actorOf(ctx.user))),
@@ -31,5 +25,5 @@ export const customerCasinosRouter = router({
   }),
 
   /** Links with their last reconciliation; stale ones (none within staleDays) first. */
-  reconciliationReport: authedProcedure.input(reconciliationReportInput).query(({ ctx, input }) => reconciliationReport(ctx.db, input)),
+  reconciliationReport: authedProcedure.input(reconciliationReportInput).query(({ ctx, input }) => ctx.services.readers.run('customerCasinos.reconciliationReport', input)),
 });

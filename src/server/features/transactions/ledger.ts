@@ -11,7 +11,8 @@ import { ledgerStatements, type LedgerStatements } from './ledger-statements';
  * The ledger write path: the only code that changes transactions or link balances. Each of
  * create, edit and delete runs in one SQLite transaction and keeps both invariants true:
  *   1. a link's balances (and usdTotal, transactionCount) equal the sums over its transactions;
- *   2. each transaction's after-values equal the running sums over its pair, ordered by (date, id).
+ *   2. each transaction's after-values equal the running sums over its pair, ordered by (date, id);
+ *   3. the per-day and per-type totals equal the counts and sums over their transactions.
  * The transactions are synchronous (better-sqlite3 prepared statements, no await inside), so no other
  * request's statements can run in the middle of one.
  */
@@ -58,6 +59,14 @@ function checkReferences(s: LedgerStatements, f: LedgerFields, requireActive: bo
 /** Adds (sign 1) or removes (sign -1) a transaction's changes to its link's balances. */
 function applyToLink(s: LedgerStatements, f: LedgerFields, sign: 1 | -1): void {
   s.applyToLink.run(sign * f.unplayedCoinsChange, sign * f.playedCoinsChange, sign * f.usdChange, sign, f.customerId, f.casinoId);
+}
+
+/** Adds (sign 1) or removes (sign -1) a transaction from the per-day and per-type totals (decision 021). */
+function applyToTotals(s: LedgerStatements, t: { date: string; transactionTypeId: number; usdChange: number }, sign: 1 | -1): void {
+  const day = t.date.slice(0, 10);
+  s.dayTotal.run(day, sign, sign * t.usdChange);
+  s.dayTypeTotal.run(day, t.transactionTypeId, sign, sign * t.usdChange);
+  s.typeTotal.run(t.transactionTypeId, sign, sign * t.usdChange);
 }
 
 /** What the audit trail keeps of a transaction: when, which pair and type, and the three changes. */
@@ -188,6 +197,7 @@ function insertEntry(s: LedgerStatements, f: LedgerFields, pair: { scRatio: numb
     }).lastInsertRowid,
   );
   applyToLink(s, f, 1);
+  applyToTotals(s, { ...f, date: stamp }, 1);
   if (!appended) recomputeFrom(s, { customerId: f.customerId, casinoId: f.casinoId, date: stamp, id });
   return id;
 }
@@ -251,8 +261,10 @@ export function editEntry(db: Db, id: number, f: LedgerFields, userId: number, n
     const moved = old.customerId !== f.customerId || old.casinoId !== f.casinoId;
     const { scRatio } = checkReferences(s, f, moved);
     applyToLink(s, old, -1);
+    applyToTotals(s, old, -1);
     s.update.run({ ...f, purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, scRatio), updatedAt: now.toISOString(), id });
     applyToLink(s, f, 1);
+    applyToTotals(s, { ...f, date: old.date }, 1);
     recomputeFrom(s, { ...f, date: old.date, id });
     if (moved) recomputeFrom(s, { customerId: old.customerId, casinoId: old.casinoId, date: old.date, id });
     audit(s, sqlite, userId, { action: 'edit', entity: 'transaction', entityId: id, before: auditedFields(old), after: auditedFields({ ...f, date: old.date }) }, now);
@@ -267,6 +279,7 @@ export function deleteEntry(db: Db, id: number, userId: number, now = new Date()
     s.deleteIdempotencyKeys.run(id);
     s.delete.run(id);
     applyToLink(s, old, -1);
+    applyToTotals(s, old, -1);
     recomputeFrom(s, old);
     audit(s, sqlite, userId, { action: 'delete', entity: 'transaction', entityId: id, before: auditedFields(old) }, now);
   });
@@ -290,6 +303,7 @@ export function restoreEntry(db: Db, id: number, user: { id: number; role: strin
     s.insertWithId.run({ ...row, unplayedCoinsAfter: 0, playedCoinsAfter: 0, totalCoinsAfter: 0, updatedAt: now.toISOString() });
     s.forgetDeleted.run(id);
     applyToLink(s, kept, 1);
+    applyToTotals(s, kept, 1);
     recomputeFrom(s, kept);
     audit(s, sqlite, user.id, { action: 'restore', entity: 'transaction', entityId: id, after: auditedFields(kept) }, now);
   });
