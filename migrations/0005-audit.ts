@@ -46,4 +46,15 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable('customerCasinos').addColumn('lastReconciledByUserId', 'integer').execute();
   await db.schema.alterTable('customerCasinos').addColumn('lastReconciledDifferenceUnplayed', 'integer').execute();
   await db.schema.alterTable('customerCasinos').addColumn('lastReconciledDifferencePlayed', 'integer').execute();
+
+  // Results of the ledger check (daily and on demand), so the Dashboard can say when it last held.
+  await db.schema
+    .createTable('ledgerChecks')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('at', 'text', (c) => c.notNull())
+    .addColumn('trigger', 'text', (c) => c.notNull())
+    .addColumn('ok', 'integer', (c) => c.notNull())
+    .addColumn('checkedTransactions', 'integer', (c) => c.notNull())
+    .addColumn('problems', 'text', (c) => c.notNull())
+    .execute();
 }

@@ -6,6 +6,7 @@ import { SESSION_TTL } from '../shared/constants';
 import type { Config } from './config';
 import { openDatabase, type OpenedDatabase } from './db/database';
 import { scheduleDailyBackups } from './db/backup-schedule';
+import { scheduleDailyLedgerCheck } from './features/transactions/ledger-check';
 import { type Maintenance, startMaintenance } from './db/maintenance';
 import { migrateToLatest, migrationsCurrent } from './db/migrate';
 import { openToOthers } from './db/file-modes';
@@ -151,6 +152,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   });
 
   let stopBackups = () => {};
+  let stopLedgerChecks = () => {};
   let maintenance: Maintenance | undefined;
   return {
     app,
@@ -165,12 +167,14 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
         if (openToOthers(dataDir)) app.log.warn({ dataDir }, 'the data folder can be read by other users of this machine; chmod 700 it');
         maintenance = startMaintenance(config.databasePath);
         stopBackups = scheduleDailyBackups(maintenance, path.join(dataDir, 'backups'), config.backupKeep, app.log);
+        stopLedgerChecks = scheduleDailyLedgerCheck(database.db, () => services.readers.run('admin.ledgerCheck', undefined), app.log);
       }
       return address;
     },
     /** Finishes in-flight requests, then closes the database cleanly. */
     async stop() {
       stopBackups();
+      stopLedgerChecks();
       // Keep-alive sockets would hold the close open for the keep-alive timeout: drop each one as soon
       // as its request in flight has been answered.
       const sweep = setInterval(() => app.server.closeIdleConnections(), 50);

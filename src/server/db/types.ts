@@ -131,6 +131,16 @@ export interface DeletedTransactionsTable {
   deletedByUserId: number | null;
 }
 
+export interface LedgerChecksTable {
+  id: Generated<number>;
+  at: string;
+  trigger: 'daily' | 'on-demand';
+  ok: number;
+  checkedTransactions: number;
+  /** JSON array of the problems found (empty when the ledger held). */
+  problems: string;
+}
+
 export interface Database {
   users: UsersTable;
   passwordResetTokens: PasswordResetTokensTable;
@@ -145,6 +155,7 @@ export interface Database {
   typeTotals: TypeTotalsTable;
   auditLog: AuditLogTable;
   deletedTransactions: DeletedTransactionsTable;
+  ledgerChecks: LedgerChecksTable;
 }
 
 export type Db = Kysely<Database>;

@@ -58,6 +58,7 @@ export const REST_ROUTES: ReadonlyArray<readonly [Method, string, string, InputO
   ['POST', '/api/transactions/:id/restore', 'transactions.restore', params, 200],
   ['GET', '/api/transactions/:id/audit', 'transactions.audit', paramsAndQuery],
   ['GET', '/api/audit', 'audit.list', queryOrNone],
+  ['GET', '/api/admin/ledger-check', 'audit.ledgerCheck', none],
   ['GET', '/api/reports/high-sc', 'reports.highSc', queryOrNone],
   ['GET', '/api/reports/profitability', 'reports.profitability', queryOrNone],
   ['GET', '/api/reports/participation', 'reports.participation', query],

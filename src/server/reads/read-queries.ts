@@ -18,6 +18,7 @@ import { listAudit, transactionAudit } from '../features/audit/audit.repository'
 import { listLinks, listLinksAsOf } from '../features/customer-casinos/customer-casinos.repository';
 import { reconciliationReport } from '../features/customer-casinos/reconciliation.repository';
 import { listDeleted } from '../features/transactions/deleted-transactions.repository';
+import { lastLedgerCheck, runLedgerCheck } from '../features/transactions/ledger-check';
 import { listCustomers } from '../features/customers/customers.repository';
 import {
   highSc,
@@ -64,6 +65,8 @@ export const readQueries = {
   'transactions.audit': (db: Db, input: In<typeof transactionIdInput>) => transactionAudit(db, input.id),
   'transactions.deleted': (db: Db, input: In<typeof deletedListInput>) => listDeleted(db, input?.limit ?? HISTORY_PAGE_SIZE, input?.offset ?? 0),
   'audit.list': (db: Db, input: In<typeof auditListInput>, env: ReadEnv) => listAudit(db, input, env.timeZone),
+  'admin.ledgerCheck': (db: Db) => runLedgerCheck(db),
+  'admin.lastLedgerCheck': (db: Db) => lastLedgerCheck(db),
   'reports.highSc': (db: Db, input: In<typeof highScInput>) => highSc(db, input.threshold, input),
   'reports.highScSummary': (db: Db, input: In<typeof highScSummaryInput>) => highScSummary(db, input.threshold),
   'reports.profitability': (db: Db, input: In<typeof profitabilityInput>, env: ReadEnv) => profitability(db, input ?? {}, env.timeZone),

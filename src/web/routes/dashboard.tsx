@@ -6,6 +6,7 @@ import { DASHBOARD_FETCH_LIMIT, DASHBOARD_RECENT_SHOWN } from '../../shared/cons
 import { SignedUsd, TypeBadge } from '../components/money';
 import { LoadError } from '../components/load-error';
 import { StatCard } from '../components/stat-card';
+import { LedgerCheckCard } from '../features/audit/ledger-check-card';
 import { RouterAnchor } from '../components/router-link';
 import { failureOf } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
@@ -53,6 +54,8 @@ export function DashboardPage() {
         <StatCard title="Recent Transactions" hint="Last 10 entries" icon={<IconReceipt />} loading={recent.isPending} failed={recent.isError} value={rows.length} />
         <StatCard title="Your Role" hint="Access level" icon={<IconShieldCheck />} value={<Text span inherit tt="capitalize">{auth.user?.role ?? ''}</Text>} />
       </SimpleGrid>
+
+      {isAdmin && <LedgerCheckCard />}
 
       <Paper withBorder p="lg">
         <Title order={2} size="h4" mb="md">

@@ -29,7 +29,7 @@ describe('A failed read shows as a failure, never as empty data', () => {
   });
 
   it('Dashboard: cards show a dash, not 0, and Recent Activity shows the error', async () => {
-    mockTrpc({ 'auth.user': () => ADMIN, 'customers.list': down, 'casinos.list': down, 'transactions.list': down });
+    mockTrpc({ 'auth.user': () => ADMIN, 'customers.list': down, 'casinos.list': down, 'transactions.list': down, 'audit.lastLedgerCheck': () => null });
     renderApp('/dashboard');
     await waitFor(() => expect(screen.getByTestId('stat-Active Casinos').textContent).toBe('—'));
     expect(screen.getByTestId('stat-Total Customers').textContent).toBe('—');

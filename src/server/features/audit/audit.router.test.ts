@@ -177,3 +177,18 @@ describe('restore after delete', () => {
     expect(ledgerIsSound(await checkLedger(s.database.db))).toBe(true);
   });
 });
+
+describe('GET /api/admin/ledger-check', () => {
+  it('runs both invariants on demand, keeps the result for the Dashboard, and names what broke', async () => {
+    await call('POST', '/api/transactions', staff, entry());
+    expect((await call('GET', '/api/admin/ledger-check', staff)).statusCode).toBe(403);
+    const held = await call('GET', '/api/admin/ledger-check', admin);
+    expect(held.statusCode).toBe(200);
+    expect(held.json()).toMatchObject({ ok: true, checkedTransactions: 1, problems: [], trigger: 'on-demand' });
+    await s.database.db.updateTable('customerCasinos').set({ currentUnplayedCoins: 1 }).execute();
+    const broken = (await call('GET', '/api/admin/ledger-check', admin)).json();
+    expect(broken).toMatchObject({ ok: false, checkedTransactions: 1 });
+    expect(broken.problems).toContain(`Customer ${pair.customer.id} at casino ${pair.casino.id}: the link's balances differ from its transactions`);
+    expect(await s.caller(admin).audit.lastLedgerCheck()).toMatchObject({ ok: false, trigger: 'on-demand' });
+  });
+});
