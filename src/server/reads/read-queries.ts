@@ -29,6 +29,7 @@ import {
   typeReportRows,
   typeReportSummary,
 } from '../features/reports/reports.repository';
+import { highScAsOf, highScSummaryAsOf } from '../features/reports/high-sc-as-of';
 import { listTypes } from '../features/transaction-types/transaction-types.repository';
 import { countTransactions, getTransaction, listTransactions } from '../features/transactions/transactions.repository';
 
@@ -67,8 +68,10 @@ export const readQueries = {
   'audit.list': (db: Db, input: In<typeof auditListInput>, env: ReadEnv) => listAudit(db, input, env.timeZone),
   'admin.ledgerCheck': (db: Db) => runLedgerCheck(db),
   'admin.lastLedgerCheck': (db: Db) => lastLedgerCheck(db),
-  'reports.highSc': (db: Db, input: In<typeof highScInput>) => highSc(db, input.threshold, input),
-  'reports.highScSummary': (db: Db, input: In<typeof highScSummaryInput>) => highScSummary(db, input.threshold),
+  'reports.highSc': (db: Db, input: In<typeof highScInput>, env: ReadEnv) =>
+    input.asOf ? highScAsOf(db, input.threshold, input.asOf, env.timeZone, input) : highSc(db, input.threshold, input),
+  'reports.highScSummary': (db: Db, input: In<typeof highScSummaryInput>, env: ReadEnv) =>
+    input.asOf ? highScSummaryAsOf(db, input.threshold, input.asOf, env.timeZone) : highScSummary(db, input.threshold),
   'reports.profitability': (db: Db, input: In<typeof profitabilityInput>, env: ReadEnv) => profitability(db, input ?? {}, env.timeZone),
   'reports.profitabilitySummary': (db: Db, input: In<typeof profitabilitySummaryInput>, env: ReadEnv) =>
     profitabilitySummary(db, input ?? {}, env.timeZone),

@@ -26,13 +26,14 @@ const threshold = z.coerce
   .optional()
   .default(DEFAULT_HIGH_SC_THRESHOLD);
 
+/** asOf: the balances at the end of that day (office time zone) instead of now (issue 13). */
 export const highScInput = z
-  .strictObject({ threshold, ...paging })
+  .strictObject({ threshold, asOf: day.optional(), ...paging })
   .optional()
   .transform((v) => v ?? { threshold: DEFAULT_HIGH_SC_THRESHOLD });
 
 export const highScSummaryInput = z
-  .strictObject({ threshold })
+  .strictObject({ threshold, asOf: day.optional() })
   .optional()
   .transform((v) => v ?? { threshold: DEFAULT_HIGH_SC_THRESHOLD });
 

@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconCash, IconUsers, IconWallet } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -36,19 +36,20 @@ export function HighScReportPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const threshold = search.threshold ?? DEFAULT_HIGH_SC_THRESHOLD;
+  const asOfFilter = search.asOf ? { asOf: search.asOf } : {};
   const [text, setText] = useState(String(threshold));
   const [error, setError] = useState<string>();
-  const [page, setPage] = usePage(String(threshold));
+  const [page, setPage] = usePage(`${threshold} ${search.asOf ?? ''}`);
   const query = useQuery({
-    ...trpc.reports.highSc.queryOptions({ threshold, limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE }),
+    ...trpc.reports.highSc.queryOptions({ threshold, ...asOfFilter, limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
-  const summary = useQuery(trpc.reports.highScSummary.queryOptions({ threshold }));
+  const summary = useQuery(trpc.reports.highScSummary.queryOptions({ threshold, ...asOfFilter }));
   const rows = query.data ?? [];
   const summaryFailure = failureOf(summary);
   const accounts = summary.data?.accounts ?? 0;
 
-  const show = (value: number) => void navigate({ search: value === DEFAULT_HIGH_SC_THRESHOLD ? {} : { threshold: value }, replace: true });
+  const show = (value: number) => void navigate({ search: (prev) => ({ ...prev, threshold: value === DEFAULT_HIGH_SC_THRESHOLD ? undefined : value }), replace: true });
   // While typing, a valid threshold applies at once; the fallback to 100 and any message wait until the
   // person leaves the field or presses Enter, so clearing the box to type a new number is not undone.
   const type = (value: string) => {
@@ -79,7 +80,15 @@ export function HighScReportPage() {
             leftSection="$"
             w={220}
           />
-          <ExportMenu server={{ file: 'high-sc', params: { threshold }, count: summary.data?.accounts }} disabled={!summary.data} emptyMessage="There are no high SC balances to export" noun="high SC records" />
+          <TextInput
+            label="As of"
+            description={search.asOf ? 'Balances at the end of that day' : 'Today'}
+            type="date"
+            value={search.asOf ?? ''}
+            onChange={(e) => void navigate({ search: (prev) => ({ ...prev, asOf: e.currentTarget.value || undefined }), replace: true })}
+            w={180}
+          />
+          <ExportMenu server={{ file: 'high-sc', params: { threshold, ...asOfFilter }, count: summary.data?.accounts }} disabled={!summary.data} emptyMessage="There are no high SC balances to export" noun="high SC records" />
         </Group>
       </Paper>
       {summaryFailure && <LoadError failure={summaryFailure} />}

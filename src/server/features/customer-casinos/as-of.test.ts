@@ -49,4 +49,21 @@ describe('GET /api/customer-casinos?customerId=X&asOf=YYYY-MM-DD', () => {
     const bad = await s.app.inject({ url: '/api/customer-casinos?customerId=1&asOf=2026-02-30', headers: staff.auth });
     expect(bad.json().errors).toEqual([{ path: 'asOf', message: 'Must be a real date' }]);
   });
+
+  it('High SC as of a date lists the balances above the threshold at the end of that day', async () => {
+    const db = s.database.db;
+    const a = await pairFixture(db, { customerName: 'Ann', casinoName: 'Lucky' });
+    const b = await pairFixture(db, { customerName: 'Bob', casinoName: 'Star' });
+    const f = (p: typeof a, u: number) => ({ customerId: p.customer.id, casinoId: p.casino.id, transactionTypeId: p.type.id, unplayedCoinsChange: u, playedCoinsChange: 0, usdChange: 0 });
+    await createEntry(db, f(a, 15_000_000), staff.id, undefined, new Date('2026-03-01T15:00:00.000Z')); // Ann: $150 on Mar 1
+    await createEntry(db, f(b, 5_000_000), staff.id, undefined, new Date('2026-03-01T16:00:00.000Z')); // Bob: $50 on Mar 1
+    await createEntry(db, f(a, -10_000_000), staff.id, undefined, new Date('2026-03-03T04:30:00.000Z')); // Ann: $50 from 23:30 NY on Mar 2
+    await createEntry(db, f(b, 10_000_000), staff.id, undefined, new Date('2026-03-03T14:00:00.000Z')); // Bob: $150 on Mar 3
+    const get = async (q: string) => (await s.app.inject({ url: `/api/reports/high-sc?${q}`, headers: staff.auth })).json();
+    expect((await get('threshold=100&asOf=2026-03-01')).map((r: { customerName: string; totalCoins: string }) => [r.customerName, r.totalCoins])).toEqual([['Ann', '150000.00']]);
+    expect(await get('threshold=100&asOf=2026-03-02')).toEqual([]);
+    expect((await get('threshold=100')).map((r: { customerName: string }) => r.customerName)).toEqual(['Bob']);
+    expect(await s.caller(staff).reports.highScSummary({ threshold: 40, asOf: '2026-03-02' })).toEqual({ accounts: 2, uniqueCustomers: 2, totalUSD: '100.00' });
+  });
 });
+

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { highScSummaryInput, participationInput, profitabilitySummaryInput, transactionTypesReportInput } from '../../../shared/schemas/reports';
 import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
 import type { Db } from '../../db/types';
+import { highScAsOf } from '../reports/high-sc-as-of';
 import { highSc, participation, profitability, typeReportSummary } from '../reports/reports.repository';
 import { type TransactionKey, transactionBatch } from '../transactions/transactions.repository';
 
@@ -124,7 +125,7 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
           { header: 'Threshold', width: 10 },
         ],
         rows: mapRows(
-          pages((limit, offset) => highSc(db, threshold, { limit, offset })),
+          pages((limit, offset) => (request.input.asOf ? highScAsOf(db, threshold, request.input.asOf, timeZone, { limit, offset }) : highSc(db, threshold, { limit, offset }))),
           (r) => {
             const coins = toHundredths(r.totalCoins) + toHundredths(r.playedCoins);
             return [r.customerName, r.casinoName, money(r.totalCoins), money(r.playedCoins), coins / 100, highScUsdHundredths(coins, 0) / 100, threshold];

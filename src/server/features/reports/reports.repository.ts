@@ -10,7 +10,7 @@ import { totalsOverSpan, typeTotalsOverSpan } from '../transactions/totals-query
 import { applyTransactionFilters, listTransactions } from '../transactions/transactions.repository';
 
 /** Balances are hundredths of coins: USD value > threshold  <=>  coins > threshold x 1000 x 100. */
-const highScFloor = (thresholdUsd: number) => Math.round(thresholdUsd * HIGH_SC_USD_FACTOR * 100);
+export const highScFloor = (thresholdUsd: number) => Math.round(thresholdUsd * HIGH_SC_USD_FACTOR * 100);
 
 /**
  * Spec 2.14: links whose (unplayed + played) / 1000 is above the threshold (USD), by customer then casino.

@@ -1,0 +1,57 @@
+import { sql } from 'kysely';
+import { dayStartUtc, nextDay } from '../../../shared/dates';
+import { formatHundredths } from '../../../shared/money';
+import type { HighScRow, HighScSummary, Paging } from '../../../shared/schemas/reports';
+import type { Db } from '../../db/types';
+import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
+import { highScFloor } from './reports.repository';
+
+/**
+ * Every link's balances at the end of `asOf` (office time zone), from its last stored after-values
+ * before the next day began: one seek on the pair-date index per link.
+ */
+function balancesAsOf(db: Db, asOf: string, timeZone: string) {
+  const end = dayStartUtc(nextDay(asOf), timeZone);
+  const last = (column: 'unplayedCoinsAfter' | 'playedCoinsAfter') =>
+    sql<number>`coalesce((select t.${sql.ref(column)} from transactions t where t."customerId" = l."customerId" and t."casinoId" = l."casinoId"
+      and t.date < ${end} order by t.date desc, t.id desc limit 1), 0)`;
+  return db.selectFrom('customerCasinos as l').select(['l.customerId', 'l.casinoId', last('unplayedCoinsAfter').as('u'), last('playedCoinsAfter').as('p')]);
+}
+
+/** High SC rows (spec 2.14) as they stood at the end of `asOf`. */
+export async function highScAsOf(db: Db, thresholdUsd: number, asOf: string, timeZone: string, page: Paging = {}): Promise<HighScRow[]> {
+  let q = db
+    .selectFrom(balancesAsOf(db, asOf, timeZone).as('b'))
+    .innerJoin('customers as c', 'c.id', 'b.customerId')
+    .innerJoin('casinos as k', 'k.id', 'b.casinoId')
+    .where(sql<boolean>`b.u + b.p > ${highScFloor(thresholdUsd)}`)
+    .select(['b.customerId', 'b.casinoId', 'c.name as customerName', 'k.name as casinoName', 'b.u', 'b.p'])
+    .orderBy('c.name')
+    .orderBy('k.name')
+    .orderBy('b.customerId');
+  if (page.limit !== undefined || page.offset !== undefined) q = q.limit(page.limit ?? -1).offset(page.offset ?? 0);
+  const rows = await q.execute();
+  return rows.map((r) => ({
+    customerId: r.customerId,
+    customerName: r.customerName,
+    casinoId: r.casinoId,
+    casinoName: r.casinoName,
+    totalCoins: formatHundredths(r.u),
+    playedCoins: formatHundredths(r.p),
+  }));
+}
+
+/** The High SC cards as they stood at the end of `asOf`. */
+export async function highScSummaryAsOf(db: Db, thresholdUsd: number, asOf: string, timeZone: string): Promise<HighScSummary> {
+  const half = HIGH_SC_USD_FACTOR / 2;
+  const row = await db
+    .selectFrom(balancesAsOf(db, asOf, timeZone).as('b'))
+    .where(sql<boolean>`b.u + b.p > ${highScFloor(thresholdUsd)}`)
+    .select([
+      sql<number>`count(*)`.as('accounts'),
+      sql<number>`count(distinct b."customerId")`.as('customers'),
+      sql<number>`coalesce(sum((b.u + b.p + ${sql.lit(half)}) / ${sql.lit(HIGH_SC_USD_FACTOR)}), 0)`.as('usd'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { accounts: Number(row.accounts), uniqueCustomers: Number(row.customers), totalUSD: formatHundredths(Number(row.usd)) };
+}
