@@ -7,18 +7,25 @@ export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 export const AUDIT_PAGE_SIZE = 100;
 export const AUDIT_MAX_LIMIT = 1000;
 
+const auditFilters = {
+  entity: z.enum(AUDIT_ENTITIES, { error: `Must be one of ${AUDIT_ENTITIES.join(', ')}` }).optional(),
+  entityId: id.optional(),
+  userId: id.optional(),
+  startDate: day.optional(),
+  endDate: day.optional(),
+};
+
 export const auditListInput = z
   .strictObject({
-    entity: z.enum(AUDIT_ENTITIES, { error: `Must be one of ${AUDIT_ENTITIES.join(', ')}` }).optional(),
-    entityId: id.optional(),
-    userId: id.optional(),
-    startDate: day.optional(),
-    endDate: day.optional(),
+    ...auditFilters,
     limit: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(AUDIT_MAX_LIMIT, { error: `Must be at most ${AUDIT_MAX_LIMIT}` }).optional(),
     offset: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' }).max(1e9).optional(),
   })
   .refine(...orderedRange)
   .optional();
+
+/** The Audit page's filters, for its export of every matching entry. */
+export const auditExportInput = z.strictObject(auditFilters).refine(...orderedRange);
 export type AuditQuery = z.output<typeof auditListInput>;
 
 export interface AuditEntryView {

@@ -51,6 +51,11 @@ export const reconciliationReportInput = z
   })
   .optional();
 
+/** The Reconciliation report's filter, for its export of every row. */
+export const reconciliationExportInput = z.strictObject({
+  staleDays: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(3650, { error: 'Must be at most 3650' }).optional(),
+});
+
 export interface ReconciliationRow {
   customerId: number;
   customerName: string;

@@ -6,6 +6,7 @@ import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, type AuditEntryView } from '../../shar
 import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
 import { AdminOnly } from '../components/admin-only';
 import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } from '../components/data-table';
+import { ExportMenu } from '../components/export-menu';
 import { Pager } from '../components/pager';
 import { actionLabel, AuditChanges } from '../features/audit/audit-changes';
 import { failureOf } from '../lib/errors';
@@ -75,6 +76,9 @@ function AuditScreen() {
           <TextInput label="Start Date" type="date" value={filters.startDate ?? ''} onChange={(e) => set('startDate', e.currentTarget.value)} />
           <TextInput label="End Date" type="date" value={filters.endDate ?? ''} onChange={(e) => set('endDate', e.currentTarget.value)} error={rangeOk ? undefined : DATE_RANGE_ERROR} />
         </SimpleGrid>
+        <Group justify="flex-end" mt="md">
+          <ExportMenu server={{ file: 'audit', params: filters, count: query.data?.totalCount }} disabled={!rangeOk || !query.data} emptyMessage="There are no audit entries to export" noun="audit records" />
+        </Group>
       </Paper>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">

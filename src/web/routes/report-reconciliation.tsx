@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { parseWholeNumber } from '../../shared/money';
 import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE, type ReconciliationRow } from '../../shared/schemas/customer-casinos';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
+import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { Coins } from '../components/money';
 import { Pager } from '../components/pager';
@@ -59,8 +60,9 @@ export function ReconciliationReportPage() {
   return (
     <Stack gap="md">
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-        <Group align="flex-end">
+        <Group align="flex-end" justify="space-between">
           <TypedNumberInput whole label="Due after (days)" description="Links not reconciled within this many days are due" value={text} onChange={(e) => setText(e.currentTarget.value)} onBlur={commit} onKeyDown={(e) => e.key === 'Enter' && commit()} error={error} w={260} />
+          <ExportMenu server={{ file: 'reconciliation', params: { staleDays }, count: query.data?.totalCount }} disabled={!query.data} emptyMessage="There are no reconciliation data to export" noun="reconciliation records" />
         </Group>
       </Paper>
       {failure && <LoadError failure={failure} />}

@@ -3,6 +3,10 @@ import { toHundredths } from '../../../shared/money';
 import type { z } from 'zod';
 import type { highScSummaryInput, participationInput, profitabilitySummaryInput, transactionTypesReportInput } from '../../../shared/schemas/reports';
 import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
+import type { auditExportInput } from '../../../shared/schemas/audit';
+import type { reconciliationExportInput } from '../../../shared/schemas/customer-casinos';
+import { listAudit } from '../audit/audit.repository';
+import { reconciliationReport } from '../customer-casinos/reconciliation.repository';
 import type { Db } from '../../db/types';
 import { highScAsOf } from '../reports/high-sc-as-of';
 import { highSc, participation, profitability, typeReportSummary } from '../reports/reports.repository';
@@ -33,6 +37,8 @@ export interface ExportInputs {
   profitability: z.output<typeof profitabilitySummaryInput>;
   participation: z.output<typeof participationInput>;
   'transaction-types': z.output<typeof transactionTypesReportInput>;
+  audit: z.output<typeof auditExportInput>;
+  reconciliation: z.output<typeof reconciliationExportInput>;
 }
 export type ExportKind = keyof ExportInputs;
 export type ExportRequest = { [K in ExportKind]: { kind: K; input: ExportInputs[K] } }[ExportKind];
@@ -44,6 +50,8 @@ export const EXPORT_FILE_BASES: Record<ExportKind, string> = {
   profitability: 'profitability_report',
   participation: 'participation_report',
   'transaction-types': 'transaction_types_report',
+  audit: 'audit_trail',
+  reconciliation: 'reconciliation_report',
 };
 
 export const BATCH = 2000;
@@ -133,6 +141,50 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
         ),
       };
     }
+    case 'audit':
+      return {
+        fileBase: `${EXPORT_FILE_BASES.audit}_${day}`,
+        sheetName: 'Audit Trail',
+        columns: [
+          { header: 'When', numFmt: 'yyyy-mm-dd hh:mm', width: 18 },
+          { header: 'User', width: 28 },
+          { header: 'Action', width: 16 },
+          { header: 'Record', width: 16 },
+          { header: 'Record Id', width: 10 },
+          { header: 'Before', width: 60 },
+          { header: 'After', width: 60 },
+        ],
+        rows: mapRows(
+          pages(async (limit, offset) => (await listAudit(db, { ...request.input, limit, offset }, timeZone)).entries),
+          (e) => [new Date(e.at), e.user?.email ?? 'System', e.action, e.entity, e.entityId, e.before == null ? null : JSON.stringify(e.before), e.after == null ? null : JSON.stringify(e.after)],
+        ),
+      };
+    case 'reconciliation':
+      return {
+        fileBase: `${EXPORT_FILE_BASES.reconciliation}_${day}`,
+        sheetName: 'Reconciliation Report',
+        columns: [
+          { header: 'Customer', width: 24 },
+          { header: 'Casino', width: 20 },
+          { header: 'Last Reconciled', numFmt: 'yyyy-mm-dd hh:mm', width: 18 },
+          { header: 'By', width: 28 },
+          { header: 'Unplayed Difference', numFmt: MONEY, width: 18 },
+          { header: 'Played Difference', numFmt: MONEY, width: 18 },
+          { header: 'Status', width: 12 },
+        ],
+        rows: mapRows(
+          pages(async (limit, offset) => (await reconciliationReport(db, { ...request.input, limit, offset })).rows),
+          (r) => [
+            r.customerName,
+            r.casinoName,
+            r.lastReconciledAt ? new Date(r.lastReconciledAt) : 'Never',
+            r.lastReconciledBy,
+            r.differenceUnplayed === null ? null : money(r.differenceUnplayed),
+            r.differencePlayed === null ? null : money(r.differencePlayed),
+            r.stale ? 'Due' : 'Reconciled',
+          ],
+        ),
+      };
     case 'profitability': {
       const range = request.input ?? {};
       return {

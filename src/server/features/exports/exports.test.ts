@@ -169,3 +169,27 @@ describe('past Excel’s row limit', () => {
     ]);
   });
 });
+
+describe('GET /api/exports/audit and /reconciliation', () => {
+  it('exports the audit trail to admins only, filtered like the Audit page', async () => {
+    expect((await get('/api/exports/audit.csv', staff.auth)).statusCode).toBe(403);
+    const res = await get(`/api/exports/audit.csv?entity=transaction`, admin.auth);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain(`audit_trail_${today()}.csv`);
+    const lines = csvLines(res.body);
+    expect(lines[0]).toBe('When,User,Action,Record,Record Id,Before,After');
+    expect(lines).toHaveLength(4);
+    expect(lines.slice(1).map((l) => l.split(',').slice(1, 4).join(','))).toEqual([`${admin.email},create,transaction`, `${admin.email},create,transaction`, `${admin.email},create,transaction`]);
+    const xlsx = await get(`/api/exports/audit.xlsx?entity=transaction&startDate=2026-03-02&endDate=2026-03-01`, admin.auth);
+    expect(xlsx.statusCode).toBe(400);
+    expect(xlsx.json().errors).toEqual([{ path: 'endDate', message: 'End date is before start date' }]);
+  });
+
+  it('exports every reconciliation row with its status', async () => {
+    const res = await get('/api/exports/reconciliation.csv?staleDays=7');
+    expect(res.statusCode).toBe(200);
+    const lines = csvLines(res.body);
+    expect(lines[0]).toBe('Customer,Casino,Last Reconciled,By,Unplayed Difference,Played Difference,Status');
+    expect(lines.slice(1).map((l) => l.split(',').slice(-5).join(','))).toEqual(['Never,,,,Due', 'Never,,,,Due', 'Never,,,,Due']);
+  });
+});
