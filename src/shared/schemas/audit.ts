@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { day, id, orderedRange } from './common';
+import { day, id, orderedRange, paging } from './common';
 
 export const AUDIT_ENTITIES = ['transaction', 'customer', 'casino', 'link', 'transactionType', 'user', 'session'] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
@@ -18,8 +18,7 @@ const auditFilters = {
 export const auditListInput = z
   .strictObject({
     ...auditFilters,
-    limit: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(AUDIT_MAX_LIMIT, { error: `Must be at most ${AUDIT_MAX_LIMIT}` }).optional(),
-    offset: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' }).max(1e9).optional(),
+    ...paging(AUDIT_MAX_LIMIT),
   })
   .refine(...orderedRange)
   .optional();

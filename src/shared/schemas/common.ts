@@ -90,6 +90,12 @@ export const hundredths = (requiredMessage: string) =>
     return parsed.value;
   });
 
+/** limit and offset of a paged list: whole numbers, limit from 1 to `max`, offset from 0. */
+export const paging = (max: number) => ({
+  limit: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(max, { error: `Must be at most ${max}` }).optional(),
+  offset: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' }).max(1e9).optional(),
+});
+
 /** YYYY-MM-DD, a real calendar day. */
 export const day = z
   .string({ error: 'Must be a date (YYYY-MM-DD)' })

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LINK_STATUSES, type LinkStatus } from '../constants';
-import { day, hundredths, id, optionalText, requiredId } from './common';
+import { day, hundredths, id, optionalText, requiredId, paging } from './common';
 import type { TransactionView } from './transactions';
 
 /** asOf (YYYY-MM-DD, office time zone): the balances at the end of that day, for one customer. */
@@ -46,8 +46,7 @@ export const DEFAULT_STALE_DAYS = 7;
 export const reconciliationReportInput = z
   .strictObject({
     staleDays: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(3650, { error: 'Must be at most 3650' }).optional(),
-    limit: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(1000, { error: 'Must be at most 1000' }).optional(),
-    offset: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' }).max(1e9).optional(),
+    ...paging(1000),
   })
   .optional();
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_HIGH_SC_THRESHOLD } from '../constants';
-import { day, id, orderedRange, requiredId } from './common';
+import { day, id, orderedRange, requiredId, paging } from './common';
 import type { TransactionView } from './transactions';
 
 const dateRange = { startDate: day.optional(), endDate: day.optional() };
@@ -10,10 +10,7 @@ export const REPORT_ROW_LIMIT = 5000;
 export const REPORT_PAGE_SIZE = 100;
 
 /** Optional paging of a report's rows (without it, every row). */
-const paging = {
-  limit: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(REPORT_ROW_LIMIT, { error: `Must be at most ${REPORT_ROW_LIMIT}` }).optional(),
-  offset: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' }).max(1e9).optional(),
-};
+const reportPaging = paging(REPORT_ROW_LIMIT);
 export interface Paging {
   limit?: number;
   offset?: number;
@@ -28,7 +25,7 @@ const threshold = z.coerce
 
 /** asOf: the balances at the end of that day (office time zone) instead of now (issue 13). */
 export const highScInput = z
-  .strictObject({ threshold, asOf: day.optional(), ...paging })
+  .strictObject({ threshold, asOf: day.optional(), ...reportPaging })
   .optional()
   .transform((v) => v ?? { threshold: DEFAULT_HIGH_SC_THRESHOLD });
 
@@ -40,7 +37,7 @@ export const highScSummaryInput = z
 const profitabilityFilters = { customerId: id.optional(), casinoId: id.optional(), ...dateRange };
 
 export const profitabilityInput = z
-  .strictObject({ ...profitabilityFilters, ...paging })
+  .strictObject({ ...profitabilityFilters, ...reportPaging })
   .refine(...orderedRange)
   .optional();
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { day, hundredths, id, orderedRange, requiredId } from './common';
+import { day, hundredths, id, orderedRange, requiredId, paging } from './common';
 
 export const transactionFields = {
   customerId: requiredId('Customer is required'),
@@ -35,8 +35,7 @@ export const MAX_LIST_LIMIT = 5000;
 export const listTransactionsInput = z
   .strictObject({
     ...transactionFilters,
-    limit: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(MAX_LIST_LIMIT, { error: `Must be at most ${MAX_LIST_LIMIT}` }).optional(),
-    offset: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' }).max(1e9).optional(),
+    ...paging(MAX_LIST_LIMIT),
   })
   .refine(...orderedRange)
   .optional();
@@ -69,8 +68,7 @@ export interface TransactionPage {
 
 export const deletedListInput = z
   .strictObject({
-    limit: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(1000, { error: 'Must be at most 1000' }).optional(),
-    offset: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' }).max(1e9).optional(),
+    ...paging(1000),
   })
   .optional();
 

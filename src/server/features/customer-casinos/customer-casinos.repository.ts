@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { LinkStatus } from '../../../shared/constants';
 import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
@@ -15,47 +16,26 @@ export const toLinkView = (row: LinkRow): LinkView => ({
 });
 
 /**
- * A customer's links with their balances at the end of `asOf` (office time zone): each pair's last
- * stored after-values before the next day began (one index seek per link), 0 before its first entry.
+ * Every link's balances at the end of `asOf` (office time zone): each pair's last stored after-values
+ * before the next day began (one seek on the pair-date index per link), 0 before its first entry.
  */
-export async function listLinksAsOf(db: Db, customerId: number, asOf: string, timeZone: string): Promise<LinkView[]> {
+export function balancesAsOf(db: Db, asOf: string, timeZone: string) {
   const end = dayStartUtc(nextDay(asOf), timeZone);
-  const rows = await db
-    .selectFrom('customerCasinos as l')
-    .select((eb) => [
-      'l.customerId',
-      'l.casinoId',
-      'l.status',
-      eb
-        .selectFrom('transactions as t')
-        .select('t.unplayedCoinsAfter')
-        .whereRef('t.customerId', '=', 'l.customerId')
-        .whereRef('t.casinoId', '=', 'l.casinoId')
-        .where('t.date', '<', end)
-        .orderBy('t.date', 'desc')
-        .orderBy('t.id', 'desc')
-        .limit(1)
-        .as('unplayed'),
-      eb
-        .selectFrom('transactions as t')
-        .select('t.playedCoinsAfter')
-        .whereRef('t.customerId', '=', 'l.customerId')
-        .whereRef('t.casinoId', '=', 'l.casinoId')
-        .where('t.date', '<', end)
-        .orderBy('t.date', 'desc')
-        .orderBy('t.id', 'desc')
-        .limit(1)
-        .as('played'),
-    ])
-    .where('l.customerId', '=', customerId)
-    .orderBy('l.casinoId')
-    .execute();
+  const last = (column: 'unplayedCoinsAfter' | 'playedCoinsAfter') =>
+    sql<number>`coalesce((select t.${sql.ref(column)} from transactions t where t."customerId" = l."customerId" and t."casinoId" = l."casinoId"
+      and t.date < ${end} order by t.date desc, t.id desc limit 1), 0)`;
+  return db.selectFrom('customerCasinos as l').select(['l.customerId', 'l.casinoId', 'l.status', last('unplayedCoinsAfter').as('u'), last('playedCoinsAfter').as('p')]);
+}
+
+/** A customer's links with their balances at the end of `asOf`. */
+export async function listLinksAsOf(db: Db, customerId: number, asOf: string, timeZone: string): Promise<LinkView[]> {
+  const rows = await balancesAsOf(db, asOf, timeZone).where('l.customerId', '=', customerId).orderBy('l.casinoId').execute();
   return rows.map((r) => ({
     customerId: r.customerId,
     casinoId: r.casinoId,
     status: r.status,
-    currentUnplayedCoins: formatHundredths(r.unplayed ?? 0),
-    currentPlayedCoins: formatHundredths(r.played ?? 0),
+    currentUnplayedCoins: formatHundredths(r.u),
+    currentPlayedCoins: formatHundredths(r.p),
   }));
 }
 

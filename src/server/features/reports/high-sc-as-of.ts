@@ -1,22 +1,10 @@
 import { sql } from 'kysely';
-import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import type { HighScRow, HighScSummary, Paging } from '../../../shared/schemas/reports';
 import type { Db } from '../../db/types';
+import { balancesAsOf } from '../customer-casinos/customer-casinos.repository';
 import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
 import { highScFloor } from './reports.repository';
-
-/**
- * Every link's balances at the end of `asOf` (office time zone), from its last stored after-values
- * before the next day began: one seek on the pair-date index per link.
- */
-function balancesAsOf(db: Db, asOf: string, timeZone: string) {
-  const end = dayStartUtc(nextDay(asOf), timeZone);
-  const last = (column: 'unplayedCoinsAfter' | 'playedCoinsAfter') =>
-    sql<number>`coalesce((select t.${sql.ref(column)} from transactions t where t."customerId" = l."customerId" and t."casinoId" = l."casinoId"
-      and t.date < ${end} order by t.date desc, t.id desc limit 1), 0)`;
-  return db.selectFrom('customerCasinos as l').select(['l.customerId', 'l.casinoId', last('unplayedCoinsAfter').as('u'), last('playedCoinsAfter').as('p')]);
-}
 
 /** High SC rows (spec 2.14) as they stood at the end of `asOf`. */
 export async function highScAsOf(db: Db, thresholdUsd: number, asOf: string, timeZone: string, page: Paging = {}): Promise<HighScRow[]> {
