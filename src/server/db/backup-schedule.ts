@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { backupName, pruneBackups, writeBackup } from './backup';
 import type { Maintenance } from './maintenance';
 import { ownPrivateDir } from './file-modes';
+import { everyHour } from './hourly';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -13,10 +14,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  */
 export function scheduleDailyBackups(maintenance: Maintenance, folder: string, keep: number, log: FastifyBaseLogger): () => void {
   if (keep <= 0) return () => {};
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+  return everyHour(async () => {
     try {
       ownPrivateDir(folder);
       const newest = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => /^app-.*\.db$/.test(f)).sort().pop() : undefined;
@@ -28,16 +26,6 @@ export function scheduleDailyBackups(maintenance: Maintenance, folder: string, k
       log.info({ file, pruned: pruned.length }, 'daily backup taken');
     } catch (error) {
       log.error({ err: error }, 'daily backup failed');
-    } finally {
-      running = false;
     }
-  };
-  const first = setTimeout(() => void tick(), 10_000);
-  const hourly = setInterval(() => void tick(), 60 * 60 * 1000);
-  first.unref();
-  hourly.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(hourly);
-  };
+  }, 10_000);
 }

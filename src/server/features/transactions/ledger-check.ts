@@ -1,5 +1,6 @@
 import type { LedgerCheckResult, LedgerCheckView } from '../../../shared/schemas/ledger-check';
 import type { Db } from '../../db/types';
+import { everyHour } from '../../db/hourly';
 import { checkLedger, ledgerIsSound } from './invariants';
 
 /** Both invariants (and the kept totals) recomputed, as a report a person can read. Runs on a read worker. */
@@ -40,27 +41,16 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * on a read worker, and records the result. Returns a function that stops it.
  */
 export function scheduleDailyLedgerCheck(db: Db, check: () => Promise<LedgerCheckResult>, log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }): () => void {
-  let running = false;
-  const tick = async () => {
-    if (running) return;
-    running = true;
+  return everyHour(async () => {
     try {
       const last = await lastLedgerCheck(db);
       if (last && Date.now() - Date.parse(last.at) < DAY_MS) return;
       const result = await recordLedgerCheck(db, await check(), 'daily');
-      (result.ok ? log.info : log.error)({ checkedTransactions: result.checkedTransactions, problems: result.problems.length }, result.ok ? 'daily ledger check held' : 'daily ledger check FAILED');
+      const facts = { checkedTransactions: result.checkedTransactions, problems: result.problems.length };
+      if (result.ok) log.info(facts, 'daily ledger check held');
+      else log.error(facts, 'daily ledger check FAILED');
     } catch (error) {
       log.error({ err: error }, 'daily ledger check could not run');
-    } finally {
-      running = false;
     }
-  };
-  const first = setTimeout(() => void tick(), 30_000);
-  const hourly = setInterval(() => void tick(), 60 * 60 * 1000);
-  first.unref();
-  hourly.unref();
-  return () => {
-    clearTimeout(first);
-    clearInterval(hourly);
-  };
+  }, 30_000);
 }
