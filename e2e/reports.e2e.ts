@@ -44,10 +44,12 @@ async function exportBoth(page: Page, base: string, sheetName: string) {
   await page.getByRole('button', { name: 'Export' }).click();
   const [x] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel' }).click()]);
   expect(x.suggestedFilename()).toBe(`${base}_${today()}.xlsx`);
+  // The toast shows for 5 s while the file still downloads: watch for it from the click on.
+  const toast = page.getByText(/^Exported \d+ .* records to Excel$/).waitFor();
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile((await x.path())!);
   workbook.getWorksheet(sheetName)!.eachRow((row) => files.xlsx.push((row.values as unknown[]).slice(1)));
-  await page.getByText(/^Exported \d+ .* records to Excel$/).waitFor();
+  await toast;
   await page.getByRole('button', { name: 'Export' }).click();
   const [c] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV' }).click()]);
   expect(c.suggestedFilename()).toBe(`${base}_${today()}.csv`);
