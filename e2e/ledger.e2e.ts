@@ -114,6 +114,7 @@ async function downloadsMatch(page: Page) {
   await page.getByRole('button', { name: 'Export' }).click();
   const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel' }).click()]);
   expect(xlsx.suggestedFilename()).toBe(`transactions_${day}.xlsx`);
+  const toast = page.getByText('Exported 1 transactions to Excel').waitFor();
   const workbook = new ExcelJS.Workbook();
   await workbook.xlsx.readFile((await xlsx.path())!);
   const sheet = workbook.getWorksheet('Transactions')!;
@@ -134,7 +135,7 @@ async function downloadsMatch(page: Page) {
   const values = (sheet.getRow(2).values as unknown[]).slice(2);
   expect(values).toEqual([customer, casino, 'Purchase', 30000, 0, -25.5, 1.18, 30000, 'Admin']);
   expect(sheet.rowCount).toBe(2);
-  await page.getByText('Exported 1 transactions to Excel').waitFor();
+  await toast;
 
   await page.getByRole('button', { name: 'Export' }).click();
   const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV' }).click()]);
