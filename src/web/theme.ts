@@ -8,5 +8,10 @@ export const theme = createTheme({
   components: {
     Button: { defaultProps: { radius: 'md' } },
     Paper: { defaultProps: { radius: 'md' } },
+    // Every dialog's close button has a name (axe: button-name).
+    Modal: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    Drawer: { defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } },
+    // Typing in a list highlights the first match, so Enter chooses it instead of submitting the form.
+    Select: { defaultProps: { selectFirstOptionOnChange: true } },
   },
 });

@@ -1,10 +1,13 @@
-import { AppShell, Avatar, Burger, Button, Group, ScrollArea, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { AppShell, Avatar, Box, Burger, Button, Group, ScrollArea, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCoins, IconLogout } from '@tabler/icons-react';
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import type { UserView } from '../../shared/schemas/users';
 import { displayName, useAuthActions } from '../lib/use-auth';
+import { ColorSchemeToggle } from './color-scheme-toggle';
 import { NavLinks } from './nav-links';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { MAIN_ID, SkipLink } from './skip-link';
 
 function usePageHeading(user: UserView): { title: string; subtitle: string } {
   const matches = useMatches();
@@ -36,6 +39,7 @@ export function AppLayout({ user }: { user: UserView }) {
       navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      <SkipLink />
       <AppShell.Header px={{ base: 'sm', sm: 'lg' }}>
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -45,24 +49,26 @@ export function AppLayout({ user }: { user: UserView }) {
                 {title}
               </Title>
               {subtitle && (
-                <Text size="sm" c="dimmed" lineClamp={1}>
+                <Text size="sm" c="dimmed" lineClamp={1} visibleFrom="sm" title={subtitle}>
                   {subtitle}
                 </Text>
               )}
             </div>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <Avatar color="indigo" radius="xl" aria-label="User initial">
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <ShortcutsDialog />
+            <ColorSchemeToggle />
+            <Avatar color="indigo" radius="xl" aria-hidden visibleFrom="sm">
               {name.charAt(0).toUpperCase()}
             </Avatar>
-            <div style={{ lineHeight: 1.1 }} className="user-block">
-              <Text size="sm" fw={600} lineClamp={1} visibleFrom="sm">
+            <Box maw={{ base: 104, sm: 180 }} miw={0} style={{ lineHeight: 1.1 }} className="user-block">
+              <Text size="sm" fw={600} truncate="end" title={name} data-testid="user-name">
                 {name}
               </Text>
-              <Text size="xs" c="dimmed" tt="capitalize" visibleFrom="sm" data-testid="user-role">
+              <Text size="xs" c="dimmed" tt="capitalize" data-testid="user-role">
                 {user.role}
               </Text>
-            </div>
+            </Box>
           </Group>
         </Group>
       </AppShell.Header>
@@ -86,16 +92,8 @@ export function AppLayout({ user }: { user: UserView }) {
         <AppShell.Section grow component={ScrollArea}>
           <NavLinks isAdmin={user.role === 'admin'} onNavigate={close} />
         </AppShell.Section>
-        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
           <Stack gap={6}>
-            <Group gap="xs" px="sm" hiddenFrom="sm" wrap="nowrap">
-              <Text size="sm" fw={600} lineClamp={1}>
-                {name}
-              </Text>
-              <Text size="xs" c="dimmed" tt="capitalize">
-                {user.role}
-              </Text>
-            </Group>
             <Button variant="subtle" color="gray" justify="flex-start" leftSection={<IconLogout size={18} />} onClick={logout}>
               Logout
             </Button>
@@ -103,7 +101,12 @@ export function AppLayout({ user }: { user: UserView }) {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main className="page-bg" id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        {subtitle && (
+          <Text size="sm" c="dimmed" hiddenFrom="sm" mb="sm">
+            {subtitle}
+          </Text>
+        )}
         <Outlet />
       </AppShell.Main>
     </AppShell>

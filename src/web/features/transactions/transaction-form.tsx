@@ -1,7 +1,7 @@
-import { Badge, Button, Grid, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Grid, Group, Kbd, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconDeviceFloppy, IconEraser, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { createTransactionInput } from '../../../shared/schemas/transactions';
 import { describeSaveError, failureOf, fieldErrorsOf, fieldIssuesOf, isUnauthorized } from '../../lib/errors';
@@ -12,6 +12,7 @@ import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import { AmountFields } from './amount-fields';
 import { CalculatedValues } from './calculated-values';
+import { useEntryKeys } from './use-entry-keys';
 import {
   activeCasinosOf,
   afterSave,
@@ -48,7 +49,6 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const types = useTypes(values.casinoId ? Number(values.casinoId) : undefined);
   const create = useMutation(trpc.transactions.create.mutationOptions());
-  const typeRef = useRef<HTMLInputElement>(null);
 
   const active = useMemo(() => activeCasinosOf(links.data, casinos.data, values.customerId), [links.data, casinos.data, values.customerId]);
   const activeIds = active.map((c) => String(c.id));
@@ -70,7 +70,8 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   };
   const setField = (field: keyof TxFormValues) => (value: string) => update({ ...values, [field]: value });
 
-  const save = async (andAnother: boolean) => {
+  const save = async () => {
+    if (create.isPending) return;
     const problems = validate(values);
     setErrors(problems);
     if (Object.keys(problems).length) return;
@@ -82,7 +83,7 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
         queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
       ]);
-      if (andAnother) typeRef.current?.focus();
+      keys.focus('type');
     } catch (error) {
       if (isUnauthorized(error)) return;
       const issues = fieldIssuesOf(error);
@@ -91,6 +92,13 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
       notifyError(title, message);
     }
   };
+
+  const nextCasino = () => {
+    if (activeIds.length === 0) return;
+    update(withNextCasino(values, activeIds));
+    keys.focus('type');
+  };
+  const keys = useEntryKeys({ save: () => void save(), nextCasino });
 
   const casinoHint = !values.customerId
     ? 'Select a customer to choose a casino'
@@ -101,9 +109,11 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <form
+        ref={keys.refs.form}
+        onKeyDownCapture={keys.onKeyDownCapture}
         onSubmit={(e) => {
           e.preventDefault();
-          void save(false);
+          void save();
         }}
         noValidate
       >
@@ -118,12 +128,17 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Select
+                ref={keys.refs.customer}
+                {...keys.selectProps}
                 label="Customer"
                 placeholder="Choose a customer"
                 searchable
                 data={customerOptions(customers.data?.filter((c) => c.isActive || String(c.id) === values.customerId))}
                 value={values.customerId || null}
-                onChange={(v) => update(withCustomer(values, v ?? '', activeCasinosOf(links.data, casinos.data, v ?? '').map((c) => String(c.id))))}
+                onChange={(v) => {
+                  update(withCustomer(values, v ?? '', activeCasinosOf(links.data, casinos.data, v ?? '').map((c) => String(c.id))));
+                  if (v) keys.focus('casino');
+                }}
                 error={errors.customerId}
                 nothingFoundMessage="No customers"
               />
@@ -131,42 +146,52 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Group gap="xs" align="flex-start" wrap="nowrap">
                 <Select
+                  ref={keys.refs.casino}
+                  {...keys.selectProps}
                   label="Casino"
                   placeholder={values.customerId ? 'Choose a casino' : 'Select a customer first'}
                   searchable
                   style={{ flex: 1 }}
                   data={toOptions(active)}
                   value={values.casinoId || null}
-                  onChange={(v) => update(withCasino(values, v ?? ''))}
+                  onChange={(v) => {
+                    update(withCasino(values, v ?? ''));
+                    if (v) keys.focus('type');
+                  }}
                   disabled={!values.customerId}
                   error={errors.casinoId}
                   description={casinoHint}
                   inputWrapperOrder={['label', 'input', 'description', 'error']}
                 />
-                <Tooltip label="Next Casino">
+                <Tooltip label={<>Next Casino <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">N</Kbd></>}>
                   <Button
                     variant="light"
                     mt={25}
                     px="sm"
-                    onClick={() => update(withNextCasino(values, activeIds))}
+                    tabIndex={-1}
+                    onClick={nextCasino}
                     disabled={activeIds.length === 0}
-                    aria-label="Next Casino"
+                    aria-keyshortcuts="Alt+N"
                     rightSection={<IconArrowRight size={16} />}
                   >
-                    Next
+                    Next Casino
                   </Button>
                 </Tooltip>
               </Group>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Select
-                ref={typeRef}
+                ref={keys.refs.type}
+                {...keys.selectProps}
                 label="Transaction Type"
                 placeholder={values.casinoId ? 'Choose a type' : 'Select a casino first'}
                 searchable
                 data={toOptions(types.data)}
                 value={values.transactionTypeId || null}
-                onChange={(v) => setField('transactionTypeId')(v ?? '')}
+                onChange={(v) => {
+                  setField('transactionTypeId')(v ?? '');
+                  if (v) keys.focus('usd');
+                }}
                 disabled={!values.casinoId}
                 error={errors.transactionTypeId}
               />
@@ -178,10 +203,10 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
             <Button variant="subtle" color="gray" leftSection={<IconEraser size={16} />} onClick={() => update(EMPTY_FORM)}>
               Clear Form
             </Button>
-            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => void save(true)} disabled={create.isPending}>
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => void save()} disabled={create.isPending}>
               Save &amp; Add Another
             </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={create.isPending}>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={create.isPending} aria-keyshortcuts="Control+Enter">
               Save Transaction
             </Button>
           </Group>
