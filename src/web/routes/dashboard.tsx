@@ -16,7 +16,7 @@ import { trpc } from '../trpc';
 function QuickAction({ to, title, hint, icon }: { to: string; title: string; hint: string; icon: ReactNode }) {
   return (
     <RouterAnchor to={to} underline="never" c="inherit">
-      <UnstyledButton component="div" p="md" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, height: '100%' }}>
+      <UnstyledButton component="div" p="md" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, height: '100%' }}>
         <Group wrap="nowrap">
           <ThemeIcon variant="light" size="lg">
             {icon}

@@ -28,7 +28,7 @@ const columns: GridColumn<HighScRow>[] = [
   col.accessor('totalCoins', { id: 'unplayed', header: 'Unplayed Coins', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor('playedCoins', { id: 'played', header: 'Played Coins', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor((r) => formatGrouped(toHundredths(r.totalCoins) + toHundredths(r.playedCoins)), { id: 'total', header: 'Total Coins', cell: (i) => <Text ff="monospace" size="sm" fw={600}>{i.getValue()}</Text> }),
-  col.accessor((r) => formatGrouped(highScUsd(r)), { id: 'usd', header: 'USD Value', cell: (i) => <Text ff="monospace" size="sm" fw={700} c="teal.8">${i.getValue()}</Text> }),
+  col.accessor((r) => formatGrouped(highScUsd(r)), { id: 'usd', header: 'USD Value', cell: (i) => <Text ff="monospace" size="sm" fw={700} c="teal">${i.getValue()}</Text> }),
 ];
 
 /** Spec 2.14. The threshold lives in the URL (and the subtitle). */

@@ -130,7 +130,7 @@ export function ParticipationReportPage() {
                       ))}
                     </List>
                   ) : (
-                    <Text size="sm" mt="sm" c="teal.8">
+                    <Text size="sm" mt="sm" c="teal">
                       This customer is registered at all casinos that the master user uses.
                     </Text>
                   )}
