@@ -1,5 +1,5 @@
 import { AppShell, Avatar, Box, Burger, Button, Group, ScrollArea, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconCoins, IconLogout } from '@tabler/icons-react';
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import type { UserView } from '../../shared/schemas/users';
@@ -27,6 +27,8 @@ export function AppLayout({ user }: { user: UserView }) {
   const navigate = useNavigate();
   const { title, subtitle } = usePageHeading(user);
   const name = displayName(user);
+  // On a phone the header keeps the title, name and role; the subtitle opens the page instead.
+  const phone = useMediaQuery('(max-width: 48em)');
 
   const logout = () => {
     signOut();
@@ -48,8 +50,8 @@ export function AppLayout({ user }: { user: UserView }) {
               <Title order={1} size="h4" lineClamp={1}>
                 {title}
               </Title>
-              {subtitle && (
-                <Text size="sm" c="dimmed" lineClamp={1} visibleFrom="sm" title={subtitle}>
+              {subtitle && !phone && (
+                <Text size="sm" c="dimmed" lineClamp={1} title={subtitle}>
                   {subtitle}
                 </Text>
               )}
@@ -102,8 +104,8 @@ export function AppLayout({ user }: { user: UserView }) {
       </AppShell.Navbar>
 
       <AppShell.Main className="page-bg" id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
-        {subtitle && (
-          <Text size="sm" c="dimmed" hiddenFrom="sm" mb="sm">
+        {subtitle && phone && (
+          <Text size="sm" c="dimmed" mb="sm">
             {subtitle}
           </Text>
         )}

@@ -81,7 +81,7 @@ export function ParticipationReportPage() {
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <StatCard title="Customers Analyzed" value={rows.length} icon={<IconUsers />} />
-            <StatCard title="Need Registration" value={needing.length} icon={<IconAlertTriangle />} color={needing.length ? 'orange.7' : undefined} />
+            <StatCard title="Need Registration" value={needing.length} icon={<IconAlertTriangle />} color={needing.length ? 'orange' : undefined} />
             <StatCard title="Total Missing" value={totalMissing} icon={<IconListCheck />} />
           </SimpleGrid>
           {rows.length === 0 ? (
