@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { z } from 'zod';
 
 const optional = z
@@ -68,4 +69,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     backupKeep: e.BACKUP_KEEP,
   };
+}
+
+/** Reads `.env` from the working folder into the environment, as the server and every command do. */
+export function loadDotEnv(file = '.env'): void {
+  if (fs.existsSync(file)) process.loadEnvFile(file);
 }

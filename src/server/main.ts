@@ -1,11 +1,11 @@
-import fs from 'node:fs';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, loadDotEnv } from './config';
 import { DatabaseOpenError } from './db/database';
+import { DatabaseLockedError } from './db/server-lock';
 import { createServer } from './server';
 
 /** Reads config, starts the server, stops it cleanly on SIGTERM/SIGINT. */
 export async function main(): Promise<void> {
-  if (fs.existsSync('.env')) process.loadEnvFile('.env');
+  loadDotEnv();
   let config;
   try {
     config = loadConfig();
@@ -23,6 +23,10 @@ export async function main(): Promise<void> {
     if (error instanceof DatabaseOpenError) {
       console.error(error.message);
       process.exit(3);
+    }
+    if (error instanceof DatabaseLockedError) {
+      console.error(`Cannot start: ${error.message} One server per database file; stop the other one first.`);
+      process.exit(4);
     }
     throw error;
   }

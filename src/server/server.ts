@@ -8,14 +8,17 @@ import { openDatabase, type OpenedDatabase } from './db/database';
 import { scheduleDailyBackups } from './db/backup-schedule';
 import { type Maintenance, startMaintenance } from './db/maintenance';
 import { migrateToLatest, migrationsCurrent } from './db/migrate';
-import { removePid, writePid } from './db/server-lock';
+import { openToOthers } from './db/file-modes';
+import { type DatabaseLock, lockDatabase, removePid, writePid } from './db/server-lock';
 import { loadJwtSecret } from './features/auth/jwt-secret';
 import { LoginThrottle } from './features/auth/login-throttle';
 import { Sessions } from './features/auth/sessions';
 import { ReadCache } from './db/read-cache';
 import { ensureFirstAdmin } from './features/users/first-admin';
+import { capConnections, HTTP_LIMITS, type HttpLimits, timeoutOptions } from './http/connection-limits';
 import { registerErrorHandlers } from './http/errors';
 import { registerRest } from './http/rest';
+import { registerTrpcBatchLimit } from './http/trpc-batch-limit';
 import { registerTrpcFastPath } from './http/trpc-fast-path';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
@@ -35,6 +38,8 @@ export interface ServerOptions {
   /** Logger: false for silence (tests), or a pino stream destination. */
   logger?: boolean | { stream: NodeJS.WritableStream };
   webRoot?: string;
+  /** Connection timeouts and caps (tests shorten them). */
+  httpLimits?: Partial<HttpLimits>;
 }
 
 export interface AppServer {
@@ -47,9 +52,22 @@ export interface AppServer {
 
 const redactUrl = (url: string) => url.replace(/([?&]token=)[^&]*/gi, '$1[redacted]');
 
+/** Builds the server; a database file on disk is locked to it until stop() (a second server is refused). */
 export async function createServer(options: ServerOptions): Promise<AppServer> {
+  const onDisk = options.config.databasePath !== ':memory:';
+  const lock = onDisk ? lockDatabase(options.config.databasePath) : undefined;
+  try {
+    return await buildServer(options, lock);
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+}
+
+async function buildServer(options: ServerOptions, lock: DatabaseLock | undefined): Promise<AppServer> {
   const { config } = options;
   const database = options.database ?? openDatabase(config.databasePath);
+  const httpLimits = { ...HTTP_LIMITS, ...options.httpLimits };
   const dataDir = options.dataDir ?? path.dirname(path.resolve(config.databasePath));
   const logger =
     options.logger === false
@@ -72,7 +90,9 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     bodyLimit: 1024 * 1024,
     routerOptions: { maxParamLength: 5000 },
     requestIdHeader: 'x-request-id',
+    ...timeoutOptions(httpLimits),
   });
+  capConnections(app.server, httpLimits);
 
   registerSecurityHeaders(app);
 
@@ -102,6 +122,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
   const serveIndex = await registerStatic(app, options.webRoot);
   registerErrorHandlers(app, serveIndex);
 
+  registerTrpcBatchLimit(app);
   registerTrpcFastPath(app, (req) => createContext({ req }));
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
@@ -125,7 +146,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
     }
   });
 
-  const onDisk = config.databasePath !== ':memory:';
+  const onDisk = lock !== undefined;
   let stopBackups = () => {};
   let maintenance: Maintenance | undefined;
   return {
@@ -138,6 +159,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
       const address = await app.listen({ port: config.port, host: config.host });
       if (onDisk) {
         writePid(dataDir);
+        if (openToOthers(dataDir)) app.log.warn({ dataDir }, 'the data folder can be read by other users of this machine; chmod 700 it');
         maintenance = startMaintenance(config.databasePath);
         stopBackups = scheduleDailyBackups(maintenance, path.join(dataDir, 'backups'), config.backupKeep, app.log);
       }
@@ -154,6 +176,7 @@ export async function createServer(options: ServerOptions): Promise<AppServer> {
       await maintenance?.close();
       await database.close();
       if (onDisk) removePid(dataDir);
+      lock?.release();
     },
   };
 }

@@ -23,10 +23,24 @@ export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
 /** Signed-in sessions last twelve hours (one office day). */
 export const SESSION_TTL = '12h';
-/** Login throttling: failures allowed per account and per address inside the window. */
-export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 19;
+/**
+ * Login throttling (decision 010): failures per account from one address, per address, and per account
+ * from addresses that have not signed in to it lately, inside the window. An attempt counts as a
+ * failure from the moment it starts until its password is found right.
+ */
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT_AND_ADDRESS = 10;
 export const LOGIN_MAX_FAILURES_PER_ADDRESS = 100;
+export const LOGIN_MAX_FAILURES_PER_ACCOUNT = 50;
 export const LOGIN_THROTTLE_WINDOW_MS = 15 * 60 * 1000;
+/** An address that signed in to an account is not held back by that account's overall limit for this long. */
+export const LOGIN_KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60 * 1000;
+/** Sign-in and reset attempts one address may have being checked at the same time. */
+export const AUTH_MAX_CONCURRENT_PER_ADDRESS = 4;
+/** Invalid reset links one address may present inside the window. */
+export const RESET_MAX_FAILURES_PER_ADDRESS = 20;
+
+/** Calls one tRPC batch may hold (GET or POST); the web client splits its batches to fit. */
+export const TRPC_MAX_BATCH_CALLS = 10;
 
 export const ROLES = ['admin', 'staff'] as const;
 export type Role = (typeof ROLES)[number];

@@ -1,4 +1,5 @@
 import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, type RouterHistory } from '@tanstack/react-router';
+import { AUDIT_ENTITIES, type AuditEntity } from '../shared/schemas/audit';
 import type { UserView } from '../shared/schemas/users';
 import { SignedInArea } from './components/signed-in-area';
 import { RouteError } from './components/load-error';
@@ -61,6 +62,20 @@ const reportRoutes = [
   report('/reports/transaction-types', 'Transaction Types Report', 'Filter and analyze transactions by type', searchValidator({ transactionTypeId: positiveId, ...dateRange }), lazyRouteComponent(() => import('./routes/report-transaction-types'), 'TransactionTypesReportPage')),
 ] as const;
 
+const auditRoute = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/admin/audit',
+  staticData: { title: 'Audit Trail', subtitle: 'Who changed what, and when' },
+  validateSearch: searchValidator({
+    entity: (v: unknown) => (typeof v === 'string' && (AUDIT_ENTITIES as readonly string[]).includes(v) ? (v as AuditEntity) : undefined),
+    entityId: positiveId,
+    userId: positiveId,
+    ...dateRange,
+    page: positiveId,
+  }),
+  component: lazyRouteComponent(() => import('./routes/audit'), 'AuditPage'),
+});
+
 const addSubtitle = 'Quick entry for casino transactions';
 const addTransaction = lazyRouteComponent(() => import('./routes/add-transaction'), 'AddTransactionPage');
 const routeTree = rootRoute.addChildren([
@@ -76,6 +91,8 @@ const routeTree = rootRoute.addChildren([
     page('/customers', 'Customers', 'Manage gaming account holders', lazyRouteComponent(() => import('./routes/customers'), 'CustomersPage')),
     page('/casinos', 'Casinos', 'Manage gaming platforms', lazyRouteComponent(() => import('./routes/casinos'), 'CasinosPage')),
     ...reportRoutes,
+    auditRoute,
+    page('/admin/deleted-transactions', 'Deleted Transactions', 'Restore what was deleted', lazyRouteComponent(() => import('./routes/deleted-transactions'), 'DeletedTransactionsPage')),
   ]),
 ]);
 

@@ -2,6 +2,7 @@ import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { createTRPCClient, httpBatchLink } from '@trpc/client';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/app-router';
+import { TRPC_MAX_BATCH_CALLS } from '../shared/constants';
 import { expireSession, getToken } from './lib/auth-token';
 import { isUnauthorized } from './lib/errors';
 
@@ -28,6 +29,7 @@ export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     httpBatchLink({
       url: '/trpc',
+      maxItems: TRPC_MAX_BATCH_CALLS,
       headers() {
         const token = getToken();
         return token ? { authorization: `Bearer ${token}` } : {};

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config';
+import { loadCliConfig, lockForCommand } from './cli-support';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { checkLedger, ledgerIsSound } from '../features/transactions/invariants';
@@ -30,7 +30,8 @@ if (![nTx, nCustomers, nCasinos, days].every((n) => Number.isInteger(n) && n > 0
 }
 
 const started = performance.now();
-const config = loadConfig();
+const config = loadCliConfig();
+const lock = lockForCommand(config.databasePath);
 const { db, sqlite, close } = openDatabase(config.databasePath);
 await migrateToLatest(db);
 const existing = sqlite.prepare('select (select count(*) from customers) + (select count(*) from transactions) n').get() as { n: number };
@@ -134,4 +135,5 @@ console.log(
 );
 console.log(`Ledger invariants: ${ledgerIsSound(report) ? 'hold' : `BROKEN ${JSON.stringify(report)}`} (checked in ${((checked - seeded) / 1000).toFixed(1)} s).`);
 await close();
+lock.release();
 if (!ledgerIsSound(report)) process.exit(1);

@@ -1,4 +1,4 @@
-import { loadConfig } from '../config';
+import { loadCliConfig, lockForCommand } from './cli-support';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { insertCasino } from '../features/casinos/casinos.repository';
@@ -22,7 +22,8 @@ function rng(seed: number) {
 }
 
 async function main() {
-  const config = loadConfig();
+  const config = loadCliConfig();
+  const lock = lockForCommand(config.databasePath);
   const { db, sqlite, close } = openDatabase(config.databasePath);
   await migrateToLatest(db);
   const existing = await db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
@@ -101,6 +102,7 @@ async function main() {
   console.log(`Seeded ${CASINOS.length} casinos, 36 customers, ${pairs.length} active links, ${count} transactions into ${config.databasePath}.`);
   console.log(`Ledger invariants: ${ledgerIsSound(report) ? 'hold' : `BROKEN ${JSON.stringify(report)}`}`);
   await close();
+  lock.release();
 }
 
 await main();

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { backupName, pruneBackups, writeBackup } from './backup';
 import type { Maintenance } from './maintenance';
+import { ownPrivateDir } from './file-modes';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -17,6 +18,7 @@ export function scheduleDailyBackups(maintenance: Maintenance, folder: string, k
     if (running) return;
     running = true;
     try {
+      ownPrivateDir(folder);
       const newest = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => /^app-.*\.db$/.test(f)).sort().pop() : undefined;
       const age = newest ? Date.now() - fs.statSync(path.join(folder, newest)).mtimeMs : Infinity;
       if (age < DAY_MS) return;

@@ -90,7 +90,7 @@ describe('backups', () => {
       spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/restore.ts', file], { cwd: ROOT, env: { ...process.env, DATABASE_PATH: dbFile }, encoding: 'utf8' });
     const running = restore(copy);
     expect(running.status).toBe(1);
-    expect(running.stderr).toContain('Refusing to restore: the server is running');
+    expect(running.stderr).toContain(`Refusing to restore: ${dbFile} is in use by a Coin Ledger server (pid ${process.pid}). Stop it first.`);
 
     await server!.stop();
     server = undefined;

@@ -5,23 +5,41 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { checkLedger, type InvariantReport, ledgerIsSound } from '../features/transactions/invariants';
 import { migrations } from '../../../migrations/index';
 import type { Database } from './types';
+import { createPrivateFile, makePrivateDir } from './file-modes';
+import { schemaDifferences } from './schema-check';
 
 /**
  * A consistent copy of a live database through SQLite's online backup API (never a plain file copy).
  * All pages go in one step: a step copies under one read lock, so writes from other connections
  * cannot make the backup restart again and again.
  */
-export function backupTo(sqlite: SQLite.Database, file: string): Promise<void> {
-  return writeBackup(file, (partial) => sqlite.backup(partial, { progress: () => 0x7fffffff }));
+export function backupTo(sqlite: SQLite.Database, file: string, options: { overwrite?: boolean } = {}): Promise<void> {
+  return writeBackup(file, (partial) => sqlite.backup(partial, { progress: () => 0x7fffffff }), options);
 }
 
-/** Writes a backup beside `file` with `copy`, then renames it into place: a half-written copy never has the name. */
-export async function writeBackup(file: string, copy: (partial: string) => Promise<unknown>): Promise<void> {
-  fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const partial = `${file}.partial`;
+export class BackupTargetError extends Error {}
+
+/**
+ * Writes a backup beside `file` with `copy`, then renames it into place: a half-written copy never has
+ * the name. An existing file is replaced only with `overwrite`; something that is not a regular file
+ * (a device, a folder) never is. The copy is created 0600.
+ */
+export async function writeBackup(file: string, copy: (partial: string) => Promise<unknown>, { overwrite = false } = {}): Promise<void> {
+  const target = path.resolve(file);
+  const existing = fs.statSync(target, { throwIfNoEntry: false });
+  if (existing && !existing.isFile()) throw new BackupTargetError(`${target} is not a regular file; give a file path for the backup.`);
+  if (existing && !overwrite) throw new BackupTargetError(`${target} already exists; add --force to replace it.`);
+  makePrivateDir(path.dirname(target));
+  const partial = `${target}.partial`;
   fs.rmSync(partial, { force: true });
-  await copy(partial);
-  fs.renameSync(partial, file);
+  createPrivateFile(partial);
+  try {
+    await copy(partial);
+  } catch (error) {
+    fs.rmSync(partial, { force: true });
+    throw error;
+  }
+  fs.renameSync(partial, target);
 }
 
 export interface VerifyReport {
@@ -48,6 +66,10 @@ export async function verifyDatabaseFile(file: string): Promise<VerifyReport> {
     const missing = known.filter((m) => !applied.includes(m));
     if (!applied.length) problems.push('not a Coin Ledger database (no migrations applied)');
     if (unknown.length) problems.push(`made by a newer version (unknown migrations: ${unknown.join(', ')})`);
+    if (applied.length && !unknown.length && integrity === 'ok') {
+      const differences = await schemaDifferences(sqlite, applied[applied.length - 1]);
+      if (differences.length) problems.push(`schema differs from what its migrations create: ${differences.join(', ')}`);
+    }
     let ledger: InvariantReport | null = null;
     let transactions = 0;
     if (applied.length && !unknown.length && integrity === 'ok') {

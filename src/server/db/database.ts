@@ -2,9 +2,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { Kysely, SqliteDialect } from 'kysely';
+import { createPrivateFile, makePrivateDir, tightenFiles } from './file-modes';
 import type { Database, Db } from './types';
 
 export class DatabaseOpenError extends Error {}
+
+export function databaseOpenError(file: string, error: unknown): DatabaseOpenError {
+  const reason = error instanceof Error ? error.message : String(error);
+  return new DatabaseOpenError(
+    `Cannot open the database at ${path.resolve(file)}: ${reason}. Check that DATABASE_PATH points into a folder this user can write.`,
+  );
+}
 
 export interface OpenedDatabase {
   db: Db;
@@ -62,16 +70,16 @@ export function openDatabase(file: string): OpenedDatabase {
   try {
     if (file !== ':memory:') {
       const folder = path.dirname(path.resolve(file));
-      fs.mkdirSync(folder, { recursive: true });
+      makePrivateDir(folder);
       fs.accessSync(folder, fs.constants.W_OK);
+      // SQLite gives the -wal and -shm files the mode of the database file.
+      createPrivateFile(file);
+      tightenFiles([file, `${file}-wal`, `${file}-shm`]);
     }
     sqlite = new SQLite(file);
     applyPragmas(sqlite);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new DatabaseOpenError(
-      `Cannot open the database at ${path.resolve(file)}: ${reason}. Check that DATABASE_PATH points into a folder this user can write.`,
-    );
+    throw databaseOpenError(file, error);
   }
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) });
   sqliteOfDb.set(db, sqlite);

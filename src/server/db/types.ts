@@ -80,6 +80,36 @@ export interface IdempotencyKeysTable {
   createdAt: string;
 }
 
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  userId: number | null;
+  userEmail: string | null;
+  action: string;
+  entity: string;
+  entityId: number | null;
+  /** JSON of the values before the change (null for a creation). */
+  before: string | null;
+  /** JSON of the values after the change (null for a deletion). */
+  after: string | null;
+}
+
+export interface DeletedTransactionsTable {
+  id: number;
+  date: string;
+  customerId: number;
+  casinoId: number;
+  transactionTypeId: number;
+  unplayedCoinsChange: number;
+  playedCoinsChange: number;
+  usdChange: number;
+  purchaseRatio: number | null;
+  createdByUserId: number | null;
+  createdAt: string;
+  deletedAt: string;
+  deletedByUserId: number | null;
+}
+
 export interface Database {
   users: UsersTable;
   passwordResetTokens: PasswordResetTokensTable;
@@ -89,6 +119,8 @@ export interface Database {
   transactionTypes: TransactionTypesTable;
   transactions: TransactionsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  auditLog: AuditLogTable;
+  deletedTransactions: DeletedTransactionsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -99,3 +131,5 @@ export type CasinoRow = Selectable<CasinosTable>;
 export type LinkRow = Selectable<CustomerCasinosTable>;
 export type TransactionTypeRow = Selectable<TransactionTypesTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
+export type AuditRow = Selectable<AuditLogTable>;
+export type DeletedTransactionRow = Selectable<DeletedTransactionsTable>;

@@ -16,7 +16,8 @@ export function sendTrpcError(reply: FastifyReply, error: unknown, req: FastifyR
   }
   const status = getHTTPStatusCodeFromError(error);
   const errors = issuesOf(error);
-  if (status >= 500) {
+  // 503 (busy, try again) is a deliberate answer with its own message; other 5xx hide their internals.
+  if (status >= 500 && error.code !== 'SERVICE_UNAVAILABLE') {
     req.log.error({ err: error.cause ?? error }, 'procedure failed');
     return reply.code(status).send({ message: 'Internal server error' } satisfies ErrorBody);
   }

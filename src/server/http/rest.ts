@@ -13,6 +13,8 @@ const none: InputOf = () => undefined;
 const body: InputOf = (req) => req.body ?? {};
 const params: InputOf = (req) => ({ ...(req.params as object) });
 const query: InputOf = (req) => ({ ...(req.query as object) });
+/** The path's id with the query: unknown query keys are refused by the procedure's strict schema. */
+const paramsAndQuery: InputOf = (req) => ({ ...(req.query as object), ...(req.params as object) });
 const queryOrNone: InputOf = (req) => (Object.keys(req.query as object).length ? query(req) : undefined);
 /** The body, with the Idempotency-Key header as the `idempotencyKey` field when sent. */
 const bodyWithKey: InputOf = (req) => {
@@ -50,6 +52,10 @@ export const REST_ROUTES: ReadonlyArray<readonly [Method, string, string, InputO
   ['POST', '/api/transactions', 'transactions.create', bodyWithKey],
   ['PATCH', '/api/transactions/:id', 'transactions.update', paramsAndBody],
   ['DELETE', '/api/transactions/:id', 'transactions.delete', params],
+  ['GET', '/api/transactions/deleted', 'transactions.deleted', queryOrNone],
+  ['POST', '/api/transactions/:id/restore', 'transactions.restore', params, 200],
+  ['GET', '/api/transactions/:id/audit', 'transactions.audit', paramsAndQuery],
+  ['GET', '/api/audit', 'audit.list', queryOrNone],
   ['GET', '/api/reports/high-sc', 'reports.highSc', queryOrNone],
   ['GET', '/api/reports/profitability', 'reports.profitability', queryOrNone],
   ['GET', '/api/reports/participation', 'reports.participation', query],

@@ -3,6 +3,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserView } from '../../shared/schemas/users';
+import { ownPrivateDir, PRIVATE_FILE } from '../db/file-modes';
 
 export interface Mailer {
   sendResetLink(user: UserView, token: string): Promise<void>;
@@ -30,6 +31,26 @@ function resetMail(user: UserView, link: string) {
   };
 }
 
+let sequence = 0;
+
+/**
+ * Writes `data` as a new 0600 file named by the time, a sequence number and `suffix`; never replaces a
+ * file (simultaneous mails in one millisecond each get their own).
+ */
+async function writeUnique(dir: string, suffix: string, data: Buffer): Promise<string> {
+  for (;;) {
+    sequence = (sequence + 1) % 1_000_000;
+    const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+    const file = path.join(dir, `${stamp}-${String(sequence).padStart(6, '0')}-${suffix}`);
+    try {
+      await fs.writeFile(file, data, { mode: PRIVATE_FILE, flag: 'wx' });
+      return file;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
 /** Sends through SMTP_URL when set; otherwise writes each mail into the outbox folder. */
 export function createMailer(options: MailerOptions): Mailer {
   const transport = options.smtpUrl
@@ -44,9 +65,8 @@ export function createMailer(options: MailerOptions): Mailer {
         options.log.info({ userId: user.id }, 'reset link mailed');
         return;
       }
-      await fs.mkdir(options.outboxDir, { recursive: true });
-      const file = path.join(options.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-user-${user.id}.eml`);
-      await fs.writeFile(file, (info as unknown as { message: Buffer }).message, { mode: 0o600 });
+      ownPrivateDir(options.outboxDir);
+      const file = await writeUnique(options.outboxDir, `user-${user.id}.eml`, (info as unknown as { message: Buffer }).message);
       options.log.info({ userId: user.id, file, link }, 'no SMTP_URL: reset mail written to the outbox');
     },
   };

@@ -1,3 +1,4 @@
+import { auditRouter } from '../features/audit/audit.router';
 import { authRouter } from '../features/auth/auth.router';
 import { casinosRouter } from '../features/casinos/casinos.router';
 import { customerCasinosRouter } from '../features/customer-casinos/customer-casinos.router';
@@ -17,6 +18,7 @@ export const appRouter = router({
   customerCasinos: customerCasinosRouter,
   transactions: transactionsRouter,
   reports: reportsRouter,
+  audit: auditRouter,
 });
 
 export type AppRouter = typeof appRouter;

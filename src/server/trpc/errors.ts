@@ -49,3 +49,4 @@ export const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', m
 export const fieldConflict = (path: string, message: string) =>
   new TRPCError({ code: 'CONFLICT', message, cause: new FieldErrors([{ path, message }], message) });
 export const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
+export const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { DEFAULT_SC_RATIO } from '../constants';
 import { parseWholeNumber } from '../money';
-import { flag, id } from './common';
+import { flag, id, nameField } from './common';
 
-const name = z.string({ error: 'Name is required' }).trim().min(1, { error: 'Name is required' }).max(200, { error: 'Name is too long' });
+const name = nameField('Name is required', 200);
 const website = z
   .string({ error: 'Invalid URL' })
   .trim()

@@ -1,18 +1,54 @@
 import { z } from 'zod';
 import { parseHundredths } from '../money';
 import { passwordProblem } from '../password';
+import { CONTROL_CHARACTER_MESSAGE, textProblem } from '../text';
 
 /** The login screen's simple email pattern: text, @, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export const id = z.coerce
-  .number({ error: 'Must be a number' })
-  .int({ error: 'Must be a whole number' })
-  .positive({ error: 'Must be a positive number' })
-  .max(Number.MAX_SAFE_INTEGER, { error: 'Too large' });
+/** Positive whole numbers written in decimal digits: "1e0", "0x10", "01", " 1" are not ids. */
+const DECIMAL_ID = /^[1-9][0-9]*$/;
+
+/**
+ * An id: a JSON number that is a positive safe integer, or the same written in decimal digits (path and
+ * query strings). Booleans, arrays, exponents and hex are refused, never coerced.
+ */
+const strictId = (message: string) =>
+  z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
+    const n = typeof value === 'number' ? value : DECIMAL_ID.test(value) ? Number(value) : Number.NaN;
+    if (!Number.isSafeInteger(n) || n <= 0) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
+
+export const id = strictId('Must be a positive whole number');
+
+/** Refuses control characters, and (with `blankMessage`) a text of invisible characters only. */
+export const plainText =
+  (blankMessage: string) =>
+  (value: string | null | undefined, ctx: z.RefinementCtx): void => {
+    const problem = value ? textProblem(value) : null;
+    if (problem) ctx.addIssue({ code: 'custom', message: problem === 'control' ? CONTROL_CHARACTER_MESSAGE : blankMessage });
+  };
+
+/** A required name: trimmed, 1 to `max` characters of visible text. */
+export const nameField = (requiredMessage: string, max: number) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, { error: requiredMessage })
+    .max(max, { error: 'Name is too long' })
+    .superRefine(plainText(requiredMessage));
 
 export const emailField = (message: string) =>
-  z.string({ error: message }).trim().max(254, { error: 'Email is too long' }).regex(EMAIL_PATTERN, { error: message });
+  z
+    .string({ error: message })
+    .trim()
+    .max(254, { error: 'Email is too long' })
+    .regex(EMAIL_PATTERN, { error: message })
+    .superRefine(plainText(message));
 
 /** A password that satisfies the rules of spec section 5; the message is the first rule broken. */
 export const newPassword = z
@@ -29,6 +65,7 @@ export const optionalText = (max: number) =>
     .string({ error: 'Must be text' })
     .trim()
     .max(max, { error: `Must be at most ${max} characters` })
+    .superRefine(plainText('Must not be only invisible characters'))
     .nullish()
     .transform((v) => (v ? v : null));
 
@@ -70,14 +107,7 @@ export const orderedRange: [typeof isOrderedRange, { error: string; path: string
 
 /** An id chosen in a form: empty, missing or not a positive whole number gives `message`. */
 export const requiredId = (message: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z.coerce
-      .number({ error: message })
-      .int({ error: message })
-      .positive({ error: message })
-      .max(Number.MAX_SAFE_INTEGER, { error: message }),
-  );
+  z.preprocess((v) => (v === '' || v === null ? undefined : v), strictId(message));
 
 /** A yes/no flag; accepts true/false and the strings "true"/"false" (query strings). */
 export const flag = z.preprocess(

@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, flag, id } from './common';
+import { EMAIL_PATTERN, flag, id, nameField, plainText } from './common';
 
-const name = z.string({ error: 'Name is required' }).trim().min(1, { error: 'Name is required' }).max(200, { error: 'Name is too long' });
+const name = nameField('Name is required', 200);
 const email = z
   .string({ error: 'Invalid email' })
   .trim()
   .max(254, { error: 'Invalid email' })
   .refine((v) => v === '' || EMAIL_PATTERN.test(v), { error: 'Invalid email' })
+  .superRefine(plainText('Invalid email'))
   .nullish()
   .transform((v) => (v ? v : null));
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { id, requiredId } from './common';
+import { id, nameField, requiredId } from './common';
 
-const name = z.string({ error: 'Name required' }).trim().min(1, { error: 'Name required' }).max(100, { error: 'Name is too long' });
+const name = nameField('Name required', 100);
 
 export const listTypesInput = z.strictObject({ casinoId: id.optional() }).optional();
 export const createTypeInput = z.strictObject({ name, casinoId: requiredId('Select a casino to create type') });

@@ -66,3 +66,24 @@ export interface TransactionPage {
   transactions: TransactionView[];
   totalCount: number;
 }
+
+export const deletedListInput = z
+  .strictObject({
+    limit: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(1000, { error: 'Must be at most 1000' }).optional(),
+    offset: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' }).max(1e9).optional(),
+  })
+  .optional();
+
+export interface DeletedTransactionView {
+  id: number;
+  date: string;
+  customer: { name: string };
+  casino: { name: string };
+  transactionType: { name: string };
+  unplayedCoinsChange: string;
+  playedCoinsChange: string;
+  usdChange: string;
+  deletedAt: string;
+  deletedBy: { id: number; email: string } | null;
+}
+

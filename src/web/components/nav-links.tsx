@@ -12,6 +12,8 @@ import {
   IconUserShield,
   IconBuildingStore,
   IconUsersGroup,
+  IconListSearch,
+  IconTrashX,
 } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -54,7 +56,11 @@ const GROUPS: { label: string; adminOnly?: boolean; items: Item[] }[] = [
   {
     label: 'Admin',
     adminOnly: true,
-    items: [{ to: '/admin/users', label: 'Users', icon: <IconUsers size={size} /> }],
+    items: [
+      { to: '/admin/users', label: 'Users', icon: <IconUsers size={size} /> },
+      { to: '/admin/audit', label: 'Audit Trail', icon: <IconListSearch size={size} /> },
+      { to: '/admin/deleted-transactions', label: 'Deleted Transactions', icon: <IconTrashX size={size} /> },
+    ],
   },
 ];
 

@@ -1,10 +1,10 @@
 /**
- * Excel and CSV exports. exceljs is loaded with import() on the first Excel export only.
- * Text cells that begin with = + - @ tab or carriage return are neutralised with a leading
- * apostrophe (design.md section 4); numbers stay numbers.
+ * Excel and CSV exports. exceljs is loaded with import() on the first Excel export only. Cells are
+ * neutralised and CSV fields quoted by the one rule in src/shared/spreadsheet-cells.ts.
  */
+import { type Cell, neutralise, toCsv as csvText } from '../../shared/spreadsheet-cells';
 
-export type Cell = string | number | null;
+export type { Cell };
 export interface Sheet {
   fileBase: string;
   sheetName: string;
@@ -12,24 +12,7 @@ export interface Sheet {
   rows: Cell[][];
 }
 
-const DANGEROUS = /^[=+\-@\t\r]/;
-
-export function neutralise(cell: Cell): Cell {
-  return typeof cell === 'string' && DANGEROUS.test(cell) ? `'${cell}` : cell;
-}
-
-function csvField(cell: Cell): string {
-  const value = neutralise(cell);
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** RFC 4180 text with CRLF line ends, prefixed with a UTF-8 BOM so Excel keeps accents. */
-export function toCsv(sheet: Pick<Sheet, 'columns' | 'rows'>): string {
-  const lines = [sheet.columns, ...sheet.rows].map((row) => row.map(csvField).join(','));
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
-}
+export const toCsv = (sheet: Pick<Sheet, 'columns' | 'rows'>): string => csvText(sheet.columns, sheet.rows);
 
 export async function toXlsx(sheet: Sheet): Promise<ArrayBuffer> {
   const { default: ExcelJS } = await import('exceljs');

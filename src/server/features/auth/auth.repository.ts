@@ -50,6 +50,18 @@ export async function createResetToken(db: Db, userId: number, now = new Date())
   return token;
 }
 
+/** Whether a reset token is open (exists, unused, unexpired): checked before any password work. */
+export async function isOpenResetToken(db: Db, token: string, now = new Date()): Promise<boolean> {
+  const row = await db
+    .selectFrom('passwordResetTokens')
+    .select('id')
+    .where('tokenHash', '=', sha256(token))
+    .where('usedAt', 'is', null)
+    .where('expiresAt', '>', now.toISOString())
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /**
  * Spends a reset token and sets the new password in one transaction: the token must exist, be
  * unused and unexpired. Every other open token of the user is spent too, and older sessions end.

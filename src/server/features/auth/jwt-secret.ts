@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { makePrivateDir, PRIVATE_FILE } from '../../db/file-modes';
 
 /** JWT_SECRET when configured; otherwise a secret generated once into the data folder. */
 export function loadJwtSecret(configured: string | undefined, dataDir: string | null): string {
@@ -11,8 +12,8 @@ export function loadJwtSecret(configured: string | undefined, dataDir: string | 
     return fs.readFileSync(file, 'utf8').trim();
   } catch {
     const secret = crypto.randomBytes(48).toString('base64url');
-    fs.mkdirSync(dataDir, { recursive: true });
-    fs.writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+    makePrivateDir(dataDir);
+    fs.writeFileSync(file, `${secret}\n`, { mode: PRIVATE_FILE, flag: 'wx' });
     return secret;
   }
 }

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { concurrencyGate, hashPassword, verifyPassword } from './passwords';
 
 describe('password hashing', () => {
@@ -27,5 +27,14 @@ describe('password hashing', () => {
     expect(hashes[0]).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(await verifyPassword(hashes[0], 'Passw0rd!')).toBe(true);
     expect(await verifyPassword(hashes[1], 'Passw0rd!')).toBe(false);
+  });
+
+  it('an unknown email tried while the queue is full does not leave every later unknown email refused', async () => {
+    vi.resetModules();
+    const fresh = await import('./passwords');
+    const flood = Array.from({ length: 2 + fresh.MAX_WAITING }, () => fresh.hashPassword('Flood1234'));
+    await fresh.burnPasswordCheck('Guess1234').catch((error: Error) => expect(error.message).toBe('The server is busy checking passwords. Try again in a moment.'));
+    await Promise.all(flood);
+    await expect(fresh.burnPasswordCheck('Guess1234')).resolves.toBeUndefined();
   });
 });

@@ -2,6 +2,7 @@ import type { CasinoView } from '../../../shared/schemas/casinos';
 import type { CasinoRow, Db } from '../../db/types';
 import { fieldConflict, notFound } from '../../trpc/errors';
 import { sameName } from '../../../shared/names';
+import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 
 export const toCasinoView = (row: CasinoRow): CasinoView => ({ ...row, isActive: row.isActive === 1 });
 
@@ -32,7 +33,7 @@ async function assertNameFree(db: Db, name: string, exceptId?: number): Promise<
   if (taken) throw fieldConflict('name', `A casino named "${taken.name}" already exists`);
 }
 
-export async function insertCasino(db: Db, input: Required<CasinoChanges>): Promise<CasinoView> {
+export async function insertCasino(db: Db, input: Required<CasinoChanges>, actor: Actor = SYSTEM): Promise<CasinoView> {
   return db.transaction().execute(async (trx) => {
     await assertNameFree(trx, input.name);
     const row = await trx
@@ -40,15 +41,20 @@ export async function insertCasino(db: Db, input: Required<CasinoChanges>): Prom
       .values({ ...toRow(input), name: input.name, createdAt: new Date().toISOString() })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toCasinoView(row);
+    const view = toCasinoView(row);
+    await appendAudit(trx, actor, { action: 'create', entity: 'casino', entityId: row.id, after: view });
+    return view;
   });
 }
 
-export async function updateCasino(db: Db, id: number, changes: CasinoChanges): Promise<CasinoView> {
+export async function updateCasino(db: Db, id: number, changes: CasinoChanges, actor: Actor = SYSTEM): Promise<CasinoView> {
   return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('casinos').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!before) throw notFound('Casino not found');
     if (changes.name !== undefined) await assertNameFree(trx, changes.name, id);
-    const row = await trx.updateTable('casinos').set(toRow(changes)).where('id', '=', id).returningAll().executeTakeFirst();
-    if (!row) throw notFound('Casino not found');
-    return toCasinoView(row);
+    const row = await trx.updateTable('casinos').set(toRow(changes)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const view = toCasinoView(row);
+    await appendAudit(trx, actor, { action: 'edit', entity: 'casino', entityId: id, before: toCasinoView(before), after: view });
+    return view;
   });
 }

@@ -3,6 +3,7 @@ import { formatHundredths } from '../../../shared/money';
 import type { LinkView } from '../../../shared/schemas/customer-casinos';
 import type { Db, LinkRow } from '../../db/types';
 import { fieldError } from '../../trpc/errors';
+import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 
 export const toLinkView = (row: LinkRow): LinkView => ({
   customerId: row.customerId,
@@ -20,18 +21,26 @@ export async function listLinks(db: Db, customerId?: number): Promise<LinkView[]
 }
 
 /** Creates the link with zero balances, or changes its status; balances are the ledger's alone. */
-export async function setLinkStatus(db: Db, customerId: number, casinoId: number, status: LinkStatus): Promise<LinkView> {
+export async function setLinkStatus(db: Db, customerId: number, casinoId: number, status: LinkStatus, actor: Actor = SYSTEM): Promise<LinkView> {
   return db.transaction().execute(async (trx) => {
     const customer = await trx.selectFrom('customers').select('id').where('id', '=', customerId).executeTakeFirst();
     if (!customer) throw fieldError('customerId', 'Customer not found');
     const casino = await trx.selectFrom('casinos').select('id').where('id', '=', casinoId).executeTakeFirst();
     if (!casino) throw fieldError('casinoId', 'Casino not found');
+    const before = await trx.selectFrom('customerCasinos').select('status').where('customerId', '=', customerId).where('casinoId', '=', casinoId).executeTakeFirst();
     const row = await trx
       .insertInto('customerCasinos')
       .values({ customerId, casinoId, status })
       .onConflict((oc) => oc.columns(['customerId', 'casinoId']).doUpdateSet({ status }))
       .returningAll()
       .executeTakeFirstOrThrow();
+    await appendAudit(trx, actor, {
+      action: before ? 'status' : 'create',
+      entity: 'link',
+      entityId: null,
+      before: before ? { customerId, casinoId, status: before.status } : null,
+      after: { customerId, casinoId, status },
+    });
     return toLinkView(row);
   });
 }

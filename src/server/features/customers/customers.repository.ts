@@ -1,6 +1,7 @@
 import type { CustomerView } from '../../../shared/schemas/customers';
 import type { CustomerRow, Db } from '../../db/types';
 import { notFound } from '../../trpc/errors';
+import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 
 export const toCustomerView = (row: CustomerRow): CustomerView => ({ ...row, isActive: row.isActive === 1 });
 
@@ -15,27 +16,37 @@ export async function getCustomer(db: Db, id: number): Promise<CustomerRow> {
   return row;
 }
 
-export async function insertCustomer(db: Db, input: { name: string; email: string | null }): Promise<CustomerView> {
-  const row = await db
-    .insertInto('customers')
-    .values({ ...input, isActive: 1, createdAt: new Date().toISOString() })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toCustomerView(row);
+export async function insertCustomer(db: Db, input: { name: string; email: string | null }, actor: Actor = SYSTEM): Promise<CustomerView> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('customers')
+      .values({ ...input, isActive: 1, createdAt: new Date().toISOString() })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const view = toCustomerView(row);
+    await appendAudit(trx, actor, { action: 'create', entity: 'customer', entityId: row.id, after: view });
+    return view;
+  });
 }
 
 export async function updateCustomer(
   db: Db,
   id: number,
   changes: { name?: string; email?: string | null; isActive?: boolean },
+  actor: Actor = SYSTEM,
 ): Promise<CustomerView> {
   const { isActive, ...rest } = changes;
-  const row = await db
-    .updateTable('customers')
-    .set({ ...rest, ...(isActive === undefined ? {} : { isActive: isActive ? 1 : 0 }) })
-    .where('id', '=', id)
-    .returningAll()
-    .executeTakeFirst();
-  if (!row) throw notFound('Customer not found');
-  return toCustomerView(row);
+  return db.transaction().execute(async (trx) => {
+    const before = await trx.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
+    if (!before) throw notFound('Customer not found');
+    const row = await trx
+      .updateTable('customers')
+      .set({ ...rest, ...(isActive === undefined ? {} : { isActive: isActive ? 1 : 0 }) })
+      .where('id', '=', id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const view = toCustomerView(row);
+    await appendAudit(trx, actor, { action: 'edit', entity: 'customer', entityId: id, before: toCustomerView(before), after: view });
+    return view;
+  });
 }

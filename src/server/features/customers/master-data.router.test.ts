@@ -43,7 +43,7 @@ describe('customers', () => {
     });
     expect((await call('GET', '/api/customers')).json()).toEqual([]);
     expect((await call('PATCH', '/api/customers/999', { isActive: true })).statusCode).toBe(404);
-    expect((await call('PATCH', '/api/customers/abc', { isActive: true })).json().errors).toEqual([{ path: 'id', message: 'Must be a number' }]);
+    expect((await call('PATCH', '/api/customers/abc', { isActive: true })).json().errors).toEqual([{ path: 'id', message: 'Must be a positive whole number' }]);
   });
 
   it('needs sign-in', async () => {

@@ -1,6 +1,7 @@
 import type { TransactionTypeView } from '../../../shared/schemas/transaction-types';
 import type { Db } from '../../db/types';
 import { conflict, fieldError, notFound } from '../../trpc/errors';
+import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 import { getCasino } from '../casinos/casinos.repository';
 
 export function listTypes(db: Db, casinoId?: number): Promise<TransactionTypeView[]> {
@@ -19,29 +20,33 @@ async function assertNameFree(db: Db, casinoId: number, name: string, exceptId?:
   if (await query.executeTakeFirst()) throw conflict(`This casino already has a transaction type named "${name}"`);
 }
 
-export async function insertType(db: Db, input: { name: string; casinoId: number }): Promise<TransactionTypeView> {
+export async function insertType(db: Db, input: { name: string; casinoId: number }, actor: Actor = SYSTEM): Promise<TransactionTypeView> {
   return db.transaction().execute(async (trx) => {
     await getCasino(trx, input.casinoId).catch(() => {
       throw fieldError('casinoId', 'Casino not found');
     });
     await assertNameFree(trx, input.casinoId, input.name);
-    return trx.insertInto('transactionTypes').values(input).returning(['id', 'name', 'casinoId']).executeTakeFirstOrThrow();
+    const type = await trx.insertInto('transactionTypes').values(input).returning(['id', 'name', 'casinoId']).executeTakeFirstOrThrow();
+    await appendAudit(trx, actor, { action: 'create', entity: 'transactionType', entityId: type.id, after: type });
+    return type;
   });
 }
 
-export async function renameType(db: Db, id: number, name: string): Promise<TransactionTypeView> {
+export async function renameType(db: Db, id: number, name: string, actor: Actor = SYSTEM): Promise<TransactionTypeView> {
   return db.transaction().execute(async (trx) => {
-    const type = await trx.selectFrom('transactionTypes').select(['id', 'casinoId']).where('id', '=', id).executeTakeFirst();
+    const type = await trx.selectFrom('transactionTypes').select(['id', 'name', 'casinoId']).where('id', '=', id).executeTakeFirst();
     if (!type) throw notFound('Transaction type not found');
     await assertNameFree(trx, type.casinoId, name, id);
-    return trx.updateTable('transactionTypes').set({ name }).where('id', '=', id).returning(['id', 'name', 'casinoId']).executeTakeFirstOrThrow();
+    const renamed = await trx.updateTable('transactionTypes').set({ name }).where('id', '=', id).returning(['id', 'name', 'casinoId']).executeTakeFirstOrThrow();
+    await appendAudit(trx, actor, { action: 'edit', entity: 'transactionType', entityId: id, before: type, after: renamed });
+    return renamed;
   });
 }
 
 /** Deletes a type no transaction uses; a type in use is a 409 saying how many use it. */
-export async function deleteType(db: Db, id: number): Promise<void> {
+export async function deleteType(db: Db, id: number, actor: Actor = SYSTEM): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const type = await trx.selectFrom('transactionTypes').select('id').where('id', '=', id).executeTakeFirst();
+    const type = await trx.selectFrom('transactionTypes').select(['id', 'name', 'casinoId']).where('id', '=', id).executeTakeFirst();
     if (!type) throw notFound('Transaction type not found');
     const used = await trx
       .selectFrom('transactions')
@@ -51,5 +56,6 @@ export async function deleteType(db: Db, id: number): Promise<void> {
     const n = Number(used.n);
     if (n > 0) throw conflict(`This type is used by ${n} ${n === 1 ? 'transaction' : 'transactions'} and cannot be deleted`);
     await trx.deleteFrom('transactionTypes').where('id', '=', id).execute();
+    await appendAudit(trx, actor, { action: 'delete', entity: 'transactionType', entityId: id, before: type });
   });
 }

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { TransactionRow } from '../../db/types';
+import type { DeletedTransactionRow, TransactionRow } from '../../db/types';
 
 type After = Pick<TransactionRow, 'unplayedCoinsAfter' | 'playedCoinsAfter'>;
 
@@ -50,6 +50,21 @@ function prepare(sqlite: SQLite.Database) {
       `insert into "idempotencyKeys" (key, "userId", "requestHash", "transactionId", "createdAt") values (?, ?, ?, ?, ?)`,
     ),
     deleteIdempotencyKeys: q<[number], never>(`delete from "idempotencyKeys" where "transactionId" = ?`),
+    userEmail: q<[number], { email: string }>(`select email from users where id = ?`),
+    keepDeleted: q<[{ id: number; deletedAt: string; deletedByUserId: number | null }], never>(
+      `insert or replace into "deletedTransactions" (id, date, "customerId", "casinoId", "transactionTypeId", "unplayedCoinsChange",
+         "playedCoinsChange", "usdChange", "purchaseRatio", "createdByUserId", "createdAt", "deletedAt", "deletedByUserId")
+       select id, date, "customerId", "casinoId", "transactionTypeId", "unplayedCoinsChange", "playedCoinsChange", "usdChange",
+         "purchaseRatio", "createdByUserId", "createdAt", @deletedAt, @deletedByUserId from transactions where id = @id`,
+    ),
+    deleted: q<[number], DeletedTransactionRow>(`select * from "deletedTransactions" where id = ?`),
+    forgetDeleted: q<[number], never>(`delete from "deletedTransactions" where id = ?`),
+    insertWithId: q<[TransactionRow], never>(
+      `insert into transactions (id, "date", "customerId", "casinoId", "transactionTypeId", "unplayedCoinsChange", "playedCoinsChange", "usdChange",
+         "purchaseRatio", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter", "createdByUserId", "createdAt", "updatedAt")
+       values (@id, @date, @customerId, @casinoId, @transactionTypeId, @unplayedCoinsChange, @playedCoinsChange, @usdChange,
+         @purchaseRatio, @unplayedCoinsAfter, @playedCoinsAfter, @totalCoinsAfter, @createdByUserId, @createdAt, @updatedAt)`,
+    ),
   };
 }
 

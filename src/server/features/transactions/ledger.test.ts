@@ -47,14 +47,14 @@ describe('the ledger write path', () => {
     expect(rows[0].purchaseRatio).toBeCloseTo(1.1, 12);
     expect(rows[1].purchaseRatio).toBeNull();
 
-    await editEntry(db, a, { ...base, unplayedCoinsChange: 100, playedCoinsChange: 0, usdChange: -1 });
+    await editEntry(db, a, { ...base, unplayedCoinsChange: 100, playedCoinsChange: 0, usdChange: -1 }, userId);
     const after = await db.selectFrom('transactions').select(['unplayedCoinsAfter', 'totalCoinsAfter']).orderBy('id').execute();
     expect(after).toEqual([
       { unplayedCoinsAfter: 100, totalCoinsAfter: 100 },
       { unplayedCoinsAfter: 99, totalCoinsAfter: 100 },
       { unplayedCoinsAfter: 109, totalCoinsAfter: 115 },
     ]);
-    await deleteEntry(db, b);
+    await deleteEntry(db, b, userId);
     expect(await linkBalances(db, customer.id, casino.id)).toEqual({
       currentUnplayedCoins: 110,
       currentPlayedCoins: 5,
@@ -105,11 +105,11 @@ describe('the ledger write path', () => {
       } else if (roll < 0.8) {
         const id = pick(ids);
         const f = fields();
-        await editEntry(db, id, f);
+        await editEntry(db, id, f, userId);
         model.set(id, f);
       } else {
         const id = pick(ids);
-        await deleteEntry(db, id);
+        await deleteEntry(db, id, userId);
         model.delete(id);
       }
     }

@@ -1,8 +1,10 @@
 import type SQLite from 'better-sqlite3';
 import { purchaseRatio } from '../../../shared/ledger';
+import { formatHundredths } from '../../../shared/money';
 import { sqliteOf } from '../../db/database';
 import type { Db, TransactionRow } from '../../db/types';
-import { conflict, fieldError, notFound } from '../../trpc/errors';
+import { conflict, fieldError, forbidden, notFound } from '../../trpc/errors';
+import { type AuditEntry, appendAuditSync } from '../audit/audit.repository';
 import { ledgerStatements, type LedgerStatements } from './ledger-statements';
 
 /**
@@ -58,6 +60,22 @@ function applyToLink(s: LedgerStatements, f: LedgerFields, sign: 1 | -1): void {
   s.applyToLink.run(sign * f.unplayedCoinsChange, sign * f.playedCoinsChange, sign * f.usdChange, sign, f.customerId, f.casinoId);
 }
 
+/** What the audit trail keeps of a transaction: when, which pair and type, and the three changes. */
+export const auditedFields = (t: LedgerFields & { date: string }) => ({
+  date: t.date,
+  customerId: t.customerId,
+  casinoId: t.casinoId,
+  transactionTypeId: t.transactionTypeId,
+  unplayedCoinsChange: formatHundredths(t.unplayedCoinsChange),
+  playedCoinsChange: formatHundredths(t.playedCoinsChange),
+  usdChange: formatHundredths(t.usdChange),
+});
+
+/** Appends the write's audit entry inside its own savepoint: no change without its entry. */
+function audit(s: LedgerStatements, sqlite: SQLite.Database, userId: number, entry: AuditEntry, now: Date): void {
+  appendAuditSync(sqlite, { id: userId, email: s.userEmail.get(userId)?.email ?? null }, entry, now);
+}
+
 /** Rewrites the after-values of every transaction of the pair at or after `from` in (date, id) order. */
 function recomputeFrom(s: LedgerStatements, from: Position): void {
   const before = s.before.get(from.customerId, from.casinoId, from.date, from.date, from.id);
@@ -72,7 +90,7 @@ function recomputeFrom(s: LedgerStatements, from: Position): void {
 }
 
 interface Job {
-  body: (s: LedgerStatements) => unknown;
+  body: (s: LedgerStatements, sqlite: SQLite.Database) => unknown;
   resolve: (value: unknown) => void;
   reject: (error: unknown) => void;
 }
@@ -86,7 +104,7 @@ const queues = new WeakMap<SQLite.Database, Job[]>();
  * the commit, so an answered write is on disk. Waits first while an asynchronous Kysely transaction
  * (master data, users) is open on the connection, so the two never mix.
  */
-function write<T>(db: Db, body: (s: LedgerStatements) => T): Promise<T> {
+function write<T>(db: Db, body: (s: LedgerStatements, sqlite: SQLite.Database) => T): Promise<T> {
   const sqlite = sqliteOf(db);
   let queue = queues.get(sqlite);
   if (!queue) queues.set(sqlite, (queue = []));
@@ -103,7 +121,7 @@ async function flush(sqlite: SQLite.Database, queue: Job[]): Promise<void> {
   const s = ledgerStatements(sqlite);
   const outcomes: { ok: boolean; value: unknown }[] = [];
   try {
-    const each = sqlite.transaction((job: Job) => job.body(s));
+    const each = sqlite.transaction((job: Job) => job.body(s, sqlite));
     sqlite
       .transaction(() => {
         for (const job of jobs) {
@@ -127,7 +145,7 @@ async function flush(sqlite: SQLite.Database, queue: Job[]): Promise<void> {
  * user for the same body, returns the earlier transaction's id and writes nothing.
  */
 export function createEntry(db: Db, f: LedgerFields, userId: number, idem?: Idempotency, now = new Date()): Promise<number> {
-  return write(db, (s) => {
+  return write(db, (s, sqlite) => {
     if (idem) {
       const seen = s.idempotencyKey.get(idem.key);
       if (seen) {
@@ -161,6 +179,7 @@ export function createEntry(db: Db, f: LedgerFields, userId: number, idem?: Idem
     applyToLink(s, f, 1);
     if (!appended) recomputeFrom(s, { customerId: f.customerId, casinoId: f.casinoId, date: stamp, id });
     if (idem) s.insertIdempotencyKey.run(idem.key, userId, idem.requestHash, id, stamp);
+    audit(s, sqlite, userId, { action: 'create', entity: 'transaction', entityId: id, after: auditedFields({ ...f, date: stamp }) }, now);
     return id;
   });
 }
@@ -171,8 +190,8 @@ function loadEntry(s: LedgerStatements, id: number): TransactionRow {
   return row;
 }
 
-export function editEntry(db: Db, id: number, f: LedgerFields, now = new Date()): Promise<void> {
-  return write(db, (s) => {
+export function editEntry(db: Db, id: number, f: LedgerFields, userId: number, now = new Date()): Promise<void> {
+  return write(db, (s, sqlite) => {
     const old = loadEntry(s, id);
     const moved = old.customerId !== f.customerId || old.casinoId !== f.casinoId;
     const { scRatio } = checkReferences(s, f, moved);
@@ -181,15 +200,42 @@ export function editEntry(db: Db, id: number, f: LedgerFields, now = new Date())
     applyToLink(s, f, 1);
     recomputeFrom(s, { ...f, date: old.date, id });
     if (moved) recomputeFrom(s, { customerId: old.customerId, casinoId: old.casinoId, date: old.date, id });
+    audit(s, sqlite, userId, { action: 'edit', entity: 'transaction', entityId: id, before: auditedFields(old), after: auditedFields({ ...f, date: old.date }) }, now);
   });
 }
 
-export function deleteEntry(db: Db, id: number): Promise<void> {
-  return write(db, (s) => {
+/** Deletes a transaction, keeping its id, date and values in deletedTransactions so it can be restored. */
+export function deleteEntry(db: Db, id: number, userId: number, now = new Date()): Promise<void> {
+  return write(db, (s, sqlite) => {
     const old = loadEntry(s, id);
+    s.keepDeleted.run({ id, deletedAt: now.toISOString(), deletedByUserId: userId });
     s.deleteIdempotencyKeys.run(id);
     s.delete.run(id);
     applyToLink(s, old, -1);
     recomputeFrom(s, old);
+    audit(s, sqlite, userId, { action: 'delete', entity: 'transaction', entityId: id, before: auditedFields(old) }, now);
+  });
+}
+
+/** How long the user who deleted a transaction may restore it (admins always may). */
+export const RESTORE_WINDOW_MS = 10 * 60 * 1000;
+
+/**
+ * Puts a deleted transaction back with its id, date and values; its pair's balances and after-values
+ * are recomputed as for any write. Admins may restore any; the user who deleted it, within 10 minutes.
+ */
+export function restoreEntry(db: Db, id: number, user: { id: number; role: string }, now = new Date()): Promise<void> {
+  return write(db, (s, sqlite) => {
+    const kept = s.deleted.get(id);
+    if (!kept) throw notFound('Deleted transaction not found');
+    const ownRecent = kept.deletedByUserId === user.id && now.getTime() - Date.parse(kept.deletedAt) <= RESTORE_WINDOW_MS;
+    if (user.role !== 'admin' && !ownRecent) throw forbidden('Only an admin, or the user who deleted it within 10 minutes, can restore this transaction');
+    checkReferences(s, kept, false);
+    const { deletedAt: _deletedAt, deletedByUserId: _deletedBy, ...row } = kept;
+    s.insertWithId.run({ ...row, unplayedCoinsAfter: 0, playedCoinsAfter: 0, totalCoinsAfter: 0, updatedAt: now.toISOString() });
+    s.forgetDeleted.run(id);
+    applyToLink(s, kept, 1);
+    recomputeFrom(s, kept);
+    audit(s, sqlite, user.id, { action: 'restore', entity: 'transaction', entityId: id, after: auditedFields(kept) }, now);
   });
 }

@@ -2,12 +2,15 @@ import crypto from 'node:crypto';
 import { HISTORY_PAGE_SIZE, RECENT_PANEL_FETCH_LIMIT } from '../../../shared/constants';
 import {
   createTransactionInput,
+  deletedListInput,
   listTransactionsInput,
   transactionIdInput,
   updateTransactionInput,
 } from '../../../shared/schemas/transactions';
-import { authedProcedure, router } from '../../trpc/procedures';
-import { createEntry, deleteEntry, editEntry } from './ledger';
+import { adminProcedure, authedProcedure, router } from '../../trpc/procedures';
+import { transactionAudit } from '../audit/audit.repository';
+import { listDeleted } from './deleted-transactions.repository';
+import { createEntry, deleteEntry, editEntry, restoreEntry } from './ledger';
 import { countTransactions, getTransaction, listTransactions } from './transactions.repository';
 import { cached } from '../../trpc/cached';
 
@@ -41,12 +44,24 @@ export const transactionsRouter = router({
 
   update: authedProcedure.input(updateTransactionInput).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
-    await editEntry(ctx.db, id, fields);
+    await editEntry(ctx.db, id, fields, ctx.user.id);
     return getTransaction(ctx.db, id);
   }),
 
   delete: authedProcedure.input(transactionIdInput).mutation(async ({ ctx, input }) => {
-    await deleteEntry(ctx.db, input.id);
+    await deleteEntry(ctx.db, input.id, ctx.user.id);
     return { id: input.id };
   }),
+
+  /** Puts a deleted transaction back (admin, or the user who deleted it within 10 minutes). */
+  restore: authedProcedure.input(transactionIdInput).mutation(async ({ ctx, input }) => {
+    await restoreEntry(ctx.db, input.id, ctx.user);
+    return getTransaction(ctx.db, input.id);
+  }),
+
+  /** Deleted transactions, newest deletion first (admin). */
+  deleted: adminProcedure.input(deletedListInput).query(({ ctx, input }) => listDeleted(ctx.db, input?.limit ?? HISTORY_PAGE_SIZE, input?.offset ?? 0)),
+
+  /** Who changed this transaction, and how, oldest first. */
+  audit: authedProcedure.input(transactionIdInput).query(({ ctx, input }) => transactionAudit(ctx.db, input.id)),
 });

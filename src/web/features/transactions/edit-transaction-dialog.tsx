@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -6,15 +6,17 @@ import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { toHundredths } from '../../../shared/money';
 import { type TransactionView, updateTransactionInput } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { failureOf, fieldErrorsOf, fieldIssuesOf, formatIssues, isUnauthorized } from '../../lib/errors';
+import { failureOf, fieldErrorsOf, fieldIssuesOf, formatIssues, isUnauthorized, messageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
 import { LoadError } from '../../components/load-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { zodValidate } from '../../lib/zod-form';
-import { trpc } from '../../trpc';
+import { trpc, trpcClient } from '../../trpc';
+import { notifyWithUndo } from '../../components/undo-toast';
 import { AmountFields } from './amount-fields';
 import { CalculatedValues } from './calculated-values';
+import { TransactionAudit } from './transaction-audit';
 import { activeCasinosOf, linkBalance, preview, type TxFormValues, withCasino, withoutChanged } from './form-state';
 
 const validate = zodValidate(updateTransactionInput);
@@ -76,6 +78,17 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
       queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
     ]);
 
+  /** Undo from the toast: runs after the dialog has closed, so it uses the client directly. */
+  const undo = async (write: () => Promise<unknown>, done: string) => {
+    try {
+      await write();
+      await refresh();
+      notifySuccess(undefined, done);
+    } catch (error) {
+      notifyError('Error', messageOf(error, 'Failed to undo'));
+    }
+  };
+
   const cancel = () => {
     setValues(fromTransaction(transaction));
     onClose();
@@ -101,7 +114,10 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
     if (Object.keys(problems).length) return;
     try {
       await update.mutateAsync(payload);
-      notifySuccess('Success', 'Transaction updated successfully');
+      const previous = payloadOf(fromTransaction(transaction));
+      notifyWithUndo('Success', 'Transaction updated successfully', () =>
+        undo(() => trpcClient.transactions.update.mutate(previous), 'The edit was undone'),
+      );
       await refresh();
       onClose();
     } catch (error) {
@@ -115,7 +131,9 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
   const confirmDelete = async () => {
     try {
       await remove.mutateAsync({ id: transaction.id });
-      notifySuccess(undefined, 'Transaction deleted successfully');
+      notifyWithUndo(undefined, 'Transaction deleted successfully', () =>
+        undo(() => trpcClient.transactions.restore.mutate({ id: transaction.id }), 'The transaction was restored'),
+      );
       setConfirming(false);
       onClose();
       await refresh();
@@ -129,59 +147,70 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
   return (
     <>
       <Modal opened={!confirming} onClose={cancel} title={<Text fw={700}>Edit Transaction</Text>} size="xl" centered>
-        <form
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-          noValidate
-        >
-          <Stack>
-            {optionsFailure && <LoadError failure={optionsFailure} />}
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Select
-                label="Customer"
-                searchable
-                data={customerOptions(customers.data)}
-                value={values.customerId || null}
-                onChange={(v) => set({ ...values, customerId: v ?? '' })}
-                error={errors.customerId}
-              />
-              <Select
-                label="Casino"
-                searchable
-                data={casinoOptions}
-                value={values.casinoId || null}
-                onChange={(v) => set(withCasino(values, v ?? ''))}
-                error={errors.casinoId}
-              />
-              <Select
-                label="Transaction Type"
-                searchable
-                data={toOptions(types.data)}
-                value={values.transactionTypeId || null}
-                onChange={(v) => set({ ...values, transactionTypeId: v ?? '' })}
-                disabled={!values.casinoId}
-                error={errors.transactionTypeId}
-              />
-            </SimpleGrid>
-            <AmountFields values={values} errors={errors} onChange={(key, value) => set({ ...values, [key]: value })} onLeave={checkField} />
-            <CalculatedValues values={calc} scRatio={scRatio} />
-            <Group justify="space-between">
-              <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
-                Delete
-              </Button>
-              <Group gap="sm">
-                <Button variant="default" onClick={cancel}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={update.isPending} loading={update.isPending}>
-                  Save Changes
-                </Button>
-              </Group>
-            </Group>
-          </Stack>
-        </form>
+        <Tabs defaultValue="details" keepMounted={false}>
+          <Tabs.List mb="md">
+            <Tabs.Tab value="details">Details</Tabs.Tab>
+            <Tabs.Tab value="history">History</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="history">
+            <TransactionAudit id={transaction.id} />
+          </Tabs.Panel>
+          <Tabs.Panel value="details">
+            <form
+              onSubmit={(e) => {
+                e.preventDefault();
+                void save();
+              }}
+              noValidate
+            >
+              <Stack>
+                {optionsFailure && <LoadError failure={optionsFailure} />}
+                <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                  <Select
+                    label="Customer"
+                    searchable
+                    data={customerOptions(customers.data)}
+                    value={values.customerId || null}
+                    onChange={(v) => set({ ...values, customerId: v ?? '' })}
+                    error={errors.customerId}
+                  />
+                  <Select
+                    label="Casino"
+                    searchable
+                    data={casinoOptions}
+                    value={values.casinoId || null}
+                    onChange={(v) => set(withCasino(values, v ?? ''))}
+                    error={errors.casinoId}
+                  />
+                  <Select
+                    label="Transaction Type"
+                    searchable
+                    data={toOptions(types.data)}
+                    value={values.transactionTypeId || null}
+                    onChange={(v) => set({ ...values, transactionTypeId: v ?? '' })}
+                    disabled={!values.casinoId}
+                    error={errors.transactionTypeId}
+                  />
+                </SimpleGrid>
+                <AmountFields values={values} errors={errors} onChange={(key, value) => set({ ...values, [key]: value })} onLeave={checkField} />
+                <CalculatedValues values={calc} scRatio={scRatio} />
+                <Group justify="space-between">
+                  <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
+                    Delete
+                  </Button>
+                  <Group gap="sm">
+                    <Button variant="default" onClick={cancel}>
+                      Cancel
+                    </Button>
+                    <Button type="submit" disabled={update.isPending} loading={update.isPending}>
+                      Save Changes
+                    </Button>
+                  </Group>
+                </Group>
+              </Stack>
+            </form>
+          </Tabs.Panel>
+        </Tabs>
       </Modal>
       <ConfirmDialog
         opened={confirming}

@@ -1,0 +1,44 @@
+import type SQLite from 'better-sqlite3';
+import { migrator } from './migrate';
+import { openDatabase } from './database';
+
+interface SchemaObject {
+  type: string;
+  name: string;
+  sql: string;
+}
+
+/** Same text up to quoting, case and spacing (how SQLite echoes a CREATE statement may vary). */
+const normalise = (sql: string | null) => (sql ?? '').replace(/["`[\]]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+
+function schemaOf(sqlite: SQLite.Database): Map<string, SchemaObject> {
+  const rows = sqlite
+    .prepare("select type, name, sql from sqlite_master where name not like 'sqlite_%' order by type, name")
+    .all() as { type: string; name: string; sql: string | null }[];
+  return new Map(rows.map((r) => [`${r.type} ${r.name}`, { type: r.type, name: r.name, sql: normalise(r.sql) }]));
+}
+
+/**
+ * Compares a database's tables, indexes, views and triggers (sqlite_master) with what the migrations it
+ * has applied create on an empty database (decision 013). A valid ledger with an added trigger, a
+ * dropped index or an altered table is not the schema this code was tested against. Returns one problem
+ * per difference; none when they match.
+ */
+export async function schemaDifferences(sqlite: SQLite.Database, lastApplied: string): Promise<string[]> {
+  const expected = openDatabase(':memory:');
+  try {
+    const { error } = await migrator(expected.db).migrateTo(lastApplied);
+    if (error) throw error;
+    const want = schemaOf(expected.sqlite);
+    const have = schemaOf(sqlite);
+    const problems: string[] = [];
+    for (const [key, object] of have) {
+      if (!want.has(key)) problems.push(`unexpected ${key}`);
+      else if (want.get(key)!.sql !== object.sql) problems.push(`changed ${key}`);
+    }
+    for (const key of want.keys()) if (!have.has(key)) problems.push(`missing ${key}`);
+    return problems;
+  } finally {
+    await expected.close();
+  }
+}

@@ -1,0 +1,109 @@
+import { Badge, Box, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { USERS_ACCESS_DENIED_DELAY_MS } from '../../shared/constants';
+import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, type AuditEntryView } from '../../shared/schemas/audit';
+import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
+import { AdminOnly } from '../components/admin-only';
+import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } from '../components/data-table';
+import { Pager } from '../components/pager';
+import { actionLabel, AuditChanges } from '../features/audit/audit-changes';
+import { failureOf } from '../lib/errors';
+import { formatDateTime } from '../lib/format';
+import { trpc } from '../trpc';
+
+const route = getRouteApi('/signed-in/admin/audit');
+const col = gridColumns<AuditEntryView>();
+const ALL = 'all';
+
+const ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string> = {
+  transaction: 'Transaction',
+  customer: 'Customer',
+  casino: 'Casino',
+  link: 'Customer casino',
+  transactionType: 'Transaction type',
+  user: 'User',
+  session: 'Sign-in',
+};
+
+const columns: GridColumn<AuditEntryView>[] = [
+  col.accessor('at', { header: 'When', cell: (i) => formatDateTime(i.getValue()) }),
+  col.accessor((e) => e.user?.email ?? 'System', { id: 'user', header: 'User' }),
+  col.accessor('action', { header: 'Action', cell: (i) => <Badge variant="light">{actionLabel(i.getValue())}</Badge> }),
+  col.accessor((e) => `${ENTITY_LABELS[e.entity as keyof typeof ENTITY_LABELS] ?? e.entity}${e.entityId === null ? '' : ` #${e.entityId}`}`, { id: 'entity', header: 'Record' }),
+  col.display({
+    id: 'changes',
+    header: 'Changes',
+    cell: ({ row: { original: e } }) => (
+      <Box maw={520} style={{ whiteSpace: 'normal' }}>
+        <AuditChanges before={e.before} after={e.after} />
+      </Box>
+    ),
+  }),
+];
+
+/** Issue 13: the audit trail for admins, newest first, with the API's filters in the URL. */
+function AuditScreen() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const users = useQuery(trpc.users.list.queryOptions());
+  const { page = 1, ...filters } = search;
+  const rangeOk = isOrderedRange(filters);
+  const query = useQuery({
+    ...trpc.audit.list.queryOptions({ ...filters, limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    enabled: rangeOk,
+  });
+  const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value === '' || value === ALL ? undefined : value, page: undefined }) });
+  const data = (rangeOk && query.data) || { entries: [], totalCount: 0 };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
+          <Select label="Record type" data={[{ value: ALL, label: 'All records' }, ...AUDIT_ENTITIES.map((e) => ({ value: e, label: ENTITY_LABELS[e] }))]} value={filters.entity ?? ALL} onChange={(v) => set('entity', v ?? ALL)} allowDeselect={false} />
+          <TextInput label="Record id" inputMode="numeric" value={filters.entityId ?? ''} onChange={(e) => set('entityId', /^\d+$/.test(e.currentTarget.value) ? Number(e.currentTarget.value) : undefined)} />
+          <Select
+            label="User"
+            searchable
+            data={[{ value: ALL, label: 'All users' }, ...(users.data ?? []).map((u) => ({ value: String(u.id), label: u.email }))]}
+            value={filters.userId ? String(filters.userId) : ALL}
+            onChange={(v) => set('userId', v && v !== ALL ? Number(v) : undefined)}
+            allowDeselect={false}
+            error={users.isError ? 'The users could not be loaded' : undefined}
+          />
+          <TextInput label="Start Date" type="date" value={filters.startDate ?? ''} onChange={(e) => set('startDate', e.currentTarget.value)} />
+          <TextInput label="End Date" type="date" value={filters.endDate ?? ''} onChange={(e) => set('endDate', e.currentTarget.value)} error={rangeOk ? undefined : DATE_RANGE_ERROR} />
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="md">
+          <DataTable
+            label="Audit trail"
+            columns={columns}
+            data={data.entries}
+            getRowId={(e) => String(e.id)}
+            loading={rangeOk && query.isPending}
+            failure={failureOf(query)}
+            minWidth={900}
+            empty={rangeOk ? <EmptyState title="No audit entries found" description="Try adjusting your filters" /> : <RangeEmptyState />}
+          />
+          {rangeOk && query.isSuccess && (
+            <Group justify="space-between">
+              <Text size="sm" c="dimmed" />
+              <Pager full page={page} pageSize={AUDIT_PAGE_SIZE} total={data.totalCount} noun="entries" onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />
+            </Group>
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
+
+export function AuditPage() {
+  return (
+    <AdminOnly toast="Admins only" title="Access Denied" message="Admins only" delayMs={USERS_ACCESS_DENIED_DELAY_MS}>
+      <AuditScreen />
+    </AdminOnly>
+  );
+}

@@ -1,0 +1,85 @@
+import { Button, Paper, Stack, Text } from '@mantine/core';
+import { IconRestore } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { HISTORY_PAGE_SIZE, USERS_ACCESS_DENIED_DELAY_MS } from '../../shared/constants';
+import type { DeletedTransactionView } from '../../shared/schemas/transactions';
+import { AdminOnly } from '../components/admin-only';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
+import { Coins, SignedUsd, TypeBadge } from '../components/money';
+import { Pager } from '../components/pager';
+import { failureOf, messageOf } from '../lib/errors';
+import { formatDateTime } from '../lib/format';
+import { notifyError, notifySuccess } from '../lib/notify';
+import { trpc } from '../trpc';
+
+const col = gridColumns<DeletedTransactionView>();
+
+/** Issue 13: deleted transactions (admin), most recent deletion first, each with Restore. */
+function DeletedScreen() {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(1);
+  const query = useQuery({ ...trpc.transactions.deleted.queryOptions({ limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE }), placeholderData: keepPreviousData });
+  const restore = useMutation(trpc.transactions.restore.mutationOptions());
+
+  const restoreOne = async (t: DeletedTransactionView) => {
+    try {
+      await restore.mutateAsync({ id: t.id });
+      notifySuccess(undefined, 'The transaction was restored');
+      await queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() });
+      await queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() });
+    } catch (error) {
+      notifyError('Error', messageOf(error, 'Failed to restore transaction'));
+    }
+  };
+
+  const columns: GridColumn<DeletedTransactionView>[] = [
+    col.accessor('date', { header: 'Date', cell: (i) => formatDateTime(i.getValue()) }),
+    col.accessor((t) => t.customer.name, { id: 'customer', header: 'Customer' }),
+    col.accessor((t) => t.casino.name, { id: 'casino', header: 'Casino' }),
+    col.accessor((t) => t.transactionType.name, { id: 'type', header: 'Type', cell: (i) => <TypeBadge name={i.getValue()} /> }),
+    col.accessor('unplayedCoinsChange', { header: 'Unplayed', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
+    col.accessor('playedCoinsChange', { header: 'Played', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
+    col.accessor('usdChange', { header: 'USD', cell: (i) => <SignedUsd value={i.getValue()} size="sm" /> }),
+    col.accessor((t) => `${formatDateTime(t.deletedAt)} · ${t.deletedBy?.email ?? 'System'}`, { id: 'deleted', header: 'Deleted' }),
+    col.display({
+      id: 'actions',
+      header: 'Actions',
+      cell: ({ row: { original: t } }) => (
+        <Button size="compact-sm" variant="light" leftSection={<IconRestore size={14} />} onClick={() => void restoreOne(t)} loading={restore.isPending && restore.variables?.id === t.id} aria-label={`Restore transaction ${t.id}`}>
+          Restore
+        </Button>
+      ),
+    }),
+  ];
+
+  return (
+    <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="md">
+        <Text size="sm" c="dimmed">
+          A restored transaction returns with its id, date and values; balances are recomputed.
+        </Text>
+        <DataTable
+          label="Deleted transactions"
+          columns={columns}
+          data={query.data?.transactions ?? []}
+          getRowId={(t) => String(t.id)}
+          loading={query.isPending}
+          failure={failureOf(query)}
+          numeric={['unplayedCoinsChange', 'playedCoinsChange', 'usdChange']}
+          minWidth={1000}
+          empty={<EmptyState title="No deleted transactions" />}
+        />
+        {query.isSuccess && <Pager full page={page} pageSize={HISTORY_PAGE_SIZE} total={query.data.totalCount} onPage={setPage} />}
+      </Stack>
+    </Paper>
+  );
+}
+
+export function DeletedTransactionsPage() {
+  return (
+    <AdminOnly toast="Admins only" title="Access Denied" message="Admins only" delayMs={USERS_ACCESS_DENIED_DELAY_MS}>
+      <DeletedScreen />
+    </AdminOnly>
+  );
+}
