@@ -48,6 +48,8 @@ const SIGNED_IN = () => [
   '/reports/profitability',
   `/reports/participation?masterUserId=${masterId}`,
   '/reports/transaction-types',
+  '/admin/audit',
+  '/admin/deleted-transactions',
   '/no-such-page',
 ];
 const SIGNED_OUT = ['/login', '/reset-password?token=abc'];
