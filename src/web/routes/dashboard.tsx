@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconCash, IconCirclePlus, IconHistory, IconReceipt, IconShieldCheck, IconTrendingUp, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { DASHBOARD_FETCH_LIMIT, DASHBOARD_RECENT_SHOWN } from '../../shared/constants';
 import { SignedUsd, TypeBadge } from '../components/money';
 import { LoadError } from '../components/load-error';
@@ -32,6 +32,9 @@ function QuickAction({ to, title, hint, icon }: { to: string; title: string; hin
     </RouterAnchor>
   );
 }
+
+// The charts and their library load in their own chunk, after the page (issue 15, bundle budget).
+const DashboardCharts = lazy(() => import('../features/dashboard/dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
 
 /** Spec 2.6. */
 export function DashboardPage() {
@@ -81,7 +84,7 @@ export function DashboardPage() {
         ) : (
           <Stack gap={0}>
             {rows.slice(0, DASHBOARD_RECENT_SHOWN).map((t) => (
-              <Group key={t.id} justify="space-between" py="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} data-testid="recent-activity">
+              <Group key={t.id} justify="space-between" py="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }} data-testid="recent-activity">
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Text fw={600} size="sm" lineClamp={1}>
                     {t.customer.name} <Text span c="dimmed">at</Text> {t.casino.name}
@@ -104,6 +107,10 @@ export function DashboardPage() {
           </RouterAnchor>
         </Group>
       </Paper>
+
+      <Suspense fallback={<Skeleton h={300} />}>
+        <DashboardCharts />
+      </Suspense>
     </Stack>
   );
 }
