@@ -17,3 +17,11 @@ export interface LinkView {
   currentUnplayedCoins: string;
   currentPlayedCoins: string;
 }
+
+/** Participation's "Create missing links" (decision 041): for one customer, or all when customerId is left out. */
+export const createMissingLinksInput = z.strictObject({
+  masterUserId: requiredId('Select a master user'),
+  customerId: id.optional(),
+  status: z.enum(['inactive', 'active'], { error: 'Status must be inactive or active' }).default('inactive'),
+});
+export type CreateMissingLinksInput = z.input<typeof createMissingLinksInput>;

@@ -115,26 +115,30 @@ export async function profitabilitySummary(db: Db, f: TransactionFilters, timeZo
  * Spec 2.16: for every other active customer, the casinos the master customer is registered at (a link
  * that is not inactive) where this customer is not.
  */
+/** The casinos that count in the Participation report: active, and the master's link to them active. */
+export function masterCasinosOf(db: Db, masterId: number) {
+  return db
+    .selectFrom('casinos as k')
+    .innerJoin('customerCasinos as l', (j) => j.onRef('l.casinoId', '=', 'k.id').on('l.customerId', '=', masterId).on('l.status', '=', 'active'))
+    .where('k.isActive', '=', 1)
+    .select(['k.id', 'k.name', 'k.website'])
+    .orderBy('k.name')
+    .execute();
+}
+
 export async function participation(db: Db, masterId: number): Promise<ParticipationRow[]> {
   const master = await db.selectFrom('customers').select('id').where('id', '=', masterId).executeTakeFirst();
   if (!master) throw fieldError('masterUserId', 'Customer not found');
-  const registered = await db
-    .selectFrom('customerCasinos')
-    .select(['customerId', 'casinoId'])
-    .where('status', '!=', 'inactive')
-    .execute();
+  // Decision 041: the master's casinos are the active casinos where the master's link is active; a
+  // customer is registered at a casino when any link to it exists, whatever its status.
+  const registered = await db.selectFrom('customerCasinos').select(['customerId', 'casinoId']).execute();
   const casinosOf = new Map<number, Set<number>>();
   for (const r of registered) {
     let set = casinosOf.get(r.customerId);
     if (!set) casinosOf.set(r.customerId, (set = new Set()));
     set.add(r.casinoId);
   }
-  const masterCasinos = await db
-    .selectFrom('casinos')
-    .select(['id', 'name', 'website'])
-    .where('id', 'in', [...(casinosOf.get(masterId) ?? new Set([-1]))])
-    .orderBy('name')
-    .execute();
+  const masterCasinos = await masterCasinosOf(db, masterId);
   const customers = await db
     .selectFrom('customers')
     .select(['id', 'name', 'email'])
