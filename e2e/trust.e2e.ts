@@ -81,4 +81,31 @@ describe('undo, restore and the audit trail', () => {
     await expect.poll(() => rows.count()).toBe(5);
     expect(await rows.first().textContent()).toContain('Restored');
   });
+
+  it('reconciles a pair from Add Transaction; the adjustment shows in History and on the Audit page', async () => {
+    const { page } = s;
+    await page.goto(`${baseUrl()}/transactions/add`);
+    await page.getByLabel('Customer', { exact: true }).and(page.locator('input')).click();
+    await page.getByRole('option', { name: `Uma ${stamp}`, exact: true }).click();
+    await page.getByLabel('Casino', { exact: true }).and(page.locator('input')).click();
+    await page.getByRole('option', { name: `Vault ${stamp}`, exact: true }).click();
+    await page.getByRole('button', { name: 'Reconcile' }).click();
+    const dialog = page.getByRole('dialog').filter({ hasText: 'Balance shown by the casino' });
+    await dialog.getByLabel('Unplayed SC', { exact: true }).fill('21824.19');
+    await dialog.getByLabel('Played SC', { exact: true }).fill('12.5');
+    await expect.poll(() => dialog.getByTestId('reconcile-unplayed').textContent()).toBe('Unplayed: -175.81 to book');
+    expect(await dialog.getByTestId('reconcile-played').textContent()).toBe('Played: +12.50 to book');
+    await dialog.getByRole('button', { name: 'Record adjustment' }).click();
+    await page.getByText('Adjustment recorded: unplayed -175.81, played 12.50').waitFor();
+    expect(await balance()).toBe('21824.19');
+
+    await page.goto(`${baseUrl()}/transactions/history?customerId=${ids.customer}`);
+    const row = page.getByRole('row').filter({ hasText: 'Adjustment' });
+    await row.waitFor();
+    expect(await row.textContent()).toContain('-175.81');
+
+    await page.goto(`${baseUrl()}/admin/audit?entity=transaction`);
+    await page.getByRole('row').filter({ hasText: 'Adjustment' }).filter({ hasText: 'Unplayed change: -175.81' }).first().waitFor();
+  });
 });
+

@@ -40,4 +40,10 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('deletedByUserId', 'integer')
     .execute();
   await db.schema.createIndex('deletedTransactionsDeletedAt').on('deletedTransactions').columns(['deletedAt', 'id']).execute();
+
+  // Reconciliation against the balance the casino shows: when, by whom and what difference was found.
+  await db.schema.alterTable('customerCasinos').addColumn('lastReconciledAt', 'text').execute();
+  await db.schema.alterTable('customerCasinos').addColumn('lastReconciledByUserId', 'integer').execute();
+  await db.schema.alterTable('customerCasinos').addColumn('lastReconciledDifferenceUnplayed', 'integer').execute();
+  await db.schema.alterTable('customerCasinos').addColumn('lastReconciledDifferencePlayed', 'integer').execute();
 }

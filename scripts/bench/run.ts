@@ -6,11 +6,15 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { spawnServer } from '../../src/server/testing/spawn-server';
 import { measureSqliteCommits } from './sqlite-commits';
+import { type OfficeData, type PhaseResult, runPhase, timeExport } from './office';
+import { screenPlans, type ScreenPlan } from '../../src/server/reads/query-plans';
+import { screenCases } from '../../src/server/reads/screen-cases';
 
 /**
  * `npm run bench`: seeds (once) a 1,000,000-transaction database, starts the real server on a copy of
  * it, drives it over loopback with autocannon, measures two baselines in the same run, and writes the
- * table to docs/benchmarks.md. Options: --seconds N per scenario (default 10), --connections N (10).
+ * table to docs/benchmarks.md. Options: --seconds N per scenario (default 10), --connections N (10),
+ * --office-seconds N per office phase (60), --only office (skip the single-request scenarios).
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
@@ -23,6 +27,10 @@ const CONNECTIONS = opt('connections', 10);
 const TX = opt('transactions', 1_000_000);
 const CUSTOMERS = opt('customers', 2000);
 const CASINOS = opt('casinos', 50);
+const OFFICE_SECONDS = opt('office-seconds', 60);
+const OFFICE_ONLY = args.includes('--only') && args[args.indexOf('--only') + 1] === 'office';
+const READERS = 8;
+const WRITES_PER_SECOND = 20;
 const ADMIN = { email: 'admin@example.com', password: 'Bench1234' };
 const dataDir = path.join(ROOT, 'data', 'bench');
 const seedFile = path.join(dataDir, `seed-${TX}-${CUSTOMERS}-${CASINOS}.db`);
@@ -134,6 +142,16 @@ async function main() {
   const customerIds = (meta.prepare('select id from customers order by id').all() as { id: number }[]).map((r) => r.id);
   const someCasino = links[0].casinoId;
   const oneType = links[0].typeId;
+  const bounds = meta.prepare('select min(date) first, max(date) last, count(*) n from transactions').get() as { first: string; last: string; n: number };
+  const office: OfficeData = {
+    customerIds,
+    casinoIds: (meta.prepare('select id from casinos').all() as { id: number }[]).map((r) => r.id),
+    typeIds: (meta.prepare('select id from transactionTypes').all() as { id: number }[]).map((r) => r.id),
+    links: meta.prepare(`select l.customerId, l.casinoId, (select id from transactionTypes t where t.casinoId = l.casinoId order by id limit 1) typeId from customerCasinos l where status = 'active' order by random() limit 5000`).all() as OfficeData['links'],
+    total: bounds.n,
+    firstDay: bounds.first.slice(0, 10),
+    lastDay: bounds.last.slice(0, 10),
+  };
   meta.close();
 
   // The server as `npm start` runs it: the compiled bundle (built here when stale).
@@ -166,6 +184,40 @@ async function main() {
     const r = await load(name, `${server.url}${paths[0]}`, { headers: auth, requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }] }, pid);
     rows.push({ name, group, baseline, ...r });
   };
+
+  // The office (issue 10): readers alone, readers with the write stream, then full exports under the readers.
+  log(`office: ${READERS} readers, ${OFFICE_SECONDS} s, no writes...`);
+  const readsOnly = await runPhase({ url: server.url, token, pid, data: office, seconds: OFFICE_SECONDS, readers: READERS, writesPerSecond: 0 });
+  log(`office reads only: ${readsOnly.readsPerSecond.toFixed(0)} reads/s, ${readsOnly.errors.length} errors`);
+  await drain(server.url);
+  log(`office: ${READERS} readers + ${WRITES_PER_SECOND} writes/s, ${OFFICE_SECONDS} s...`);
+  const mixed = await runPhase({ url: server.url, token, pid, data: office, seconds: OFFICE_SECONDS, readers: READERS, writesPerSecond: WRITES_PER_SECOND });
+  log(`office mixed: ${mixed.readsPerSecond.toFixed(0)} reads/s, writes p99 ${mixed.writes.p99.toFixed(1)} ms, ${mixed.errors.length} errors, RSS ${mixed.peakRssMb.toFixed(0)} MB`);
+  await drain(server.url);
+  const exports: { file: string; ms: number; firstByteMs: number; bytes: number; status: number; under: PhaseResult }[] = [];
+  for (const file of ['transactions.csv', 'transactions.xlsx']) {
+    log(`export ${file} of every row while ${READERS} readers go on...`);
+    let timed: Awaited<ReturnType<typeof timeExport>> | undefined;
+    const under = await runPhase({ url: server.url, token, pid, data: office, seconds: 5, readers: READERS, writesPerSecond: 0, during: async () => void (timed = await timeExport(server.url, token, file)) });
+    exports.push({ file, ...timed!, under });
+    log(`export ${file}: ${(timed!.ms / 1000).toFixed(1)} s, ${(timed!.bytes / 2 ** 20).toFixed(0)} MB, status ${timed!.status}`);
+    await drain(server.url);
+  }
+  const plansDb = new SQLite(serverDb, { readonly: true });
+  plansDb.pragma('cache_size = -8000');
+  const plans = await screenPlans(plansDb, { timeZone: 'UTC' }, screenCases({
+    customerId: someCustomer, casinoId: someCasino, transactionTypeId: oneType, total: office.total,
+    month: { startDate: `${office.firstDay.slice(0, 7)}-01`, endDate: dayAfterMonth(office.firstDay) },
+    wide: { startDate: office.firstDay, endDate: office.lastDay },
+  }));
+  plansDb.close();
+  const officeReport = { readsOnly, mixed, exports, plans, load: os.loadavg() };
+  if (OFFICE_ONLY) {
+    server.child.kill('SIGTERM');
+    fs.rmSync(runDir, { recursive: true, force: true });
+    writeReport(rows, before.fastify, before.sqlite, officeReport);
+    return;
+  }
 
   const range = `startDate=2025-01-01&endDate=2025-03-31`;
   await get('GET /api/auth/user', 'read', '/api/auth/user', 'fastify');
@@ -212,7 +264,7 @@ async function main() {
   server.child.kill('SIGTERM');
   const after = await measureBaselines('end');
   fs.rmSync(runDir, { recursive: true, force: true });
-  writeReport(rows, (before.fastify + after.fastify) / 2, (before.sqlite + after.sqlite) / 2);
+  writeReport(rows, (before.fastify + after.fastify) / 2, (before.sqlite + after.sqlite) / 2, officeReport);
 }
 
 function verdict(row: Row, fastify: number, sqlite: number): string {
@@ -228,9 +280,74 @@ function verdict(row: Row, fastify: number, sqlite: number): string {
   return missed.length ? `MISSED: ${missed.join(', ')}` : 'met';
 }
 
-function writeReport(rows: Row[], fastify: number, sqlite: number) {
+function dayAfterMonth(day: string): string {
+  const d = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1);
+  d.setUTCDate(0);
+  return d.toISOString().slice(0, 10);
+}
+
+interface OfficeReport {
+  readsOnly: PhaseResult;
+  mixed: PhaseResult;
+  exports: { file: string; ms: number; firstByteMs: number; bytes: number; status: number; under: PhaseResult }[];
+  plans: ScreenPlan[];
+  load: number[];
+}
+
+function officeSection(o: OfficeReport): string[] {
   const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
-  const peakRss = Math.max(...rows.map((r) => r.rss ?? 0));
+  const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  const byScreen = new Map(o.readsOnly.screens.map((s) => [s.screen, s]));
+  const worstMixed = Math.max(...o.mixed.screens.map((s) => s.p99));
+  const csv = o.exports.find((e) => e.file.endsWith('.csv'));
+  const xlsx = o.exports.find((e) => e.file.endsWith('.xlsx'));
+  const worstUnder = Math.max(...o.exports.flatMap((e) => e.under.screens.map((s) => s.p99)));
+  return [
+    '## The office (issue 10)',
+    '',
+    `${READERS} readers open screens over tRPC as the web app does, each request with its own filters, customer, dates`,
+    `or page (never an earlier request where the screen has that many), for ${OFFICE_SECONDS} s: first alone, then with an`,
+    `open-loop stream of ${WRITES_PER_SECOND} entries a second (POST /api/transactions, answered or not). No read cache exists.`,
+    `Load average at the end of the run: ${o.load.map((l) => l.toFixed(2)).join(', ')} (the machine is shared).`,
+    '',
+    '| Target | Measured | |',
+    '|---|---:|---|',
+    `| Reads alone: >= 600 screen reads/s | ${fmt(o.readsOnly.readsPerSecond)} reads/s | ${mark(o.readsOnly.readsPerSecond >= 600)} |`,
+    `| With writes: every screen p99 <= 100 ms | worst ${fmt(worstMixed, 1)} ms | ${mark(worstMixed <= 100)} |`,
+    `| With writes: writes p99 <= 50 ms | ${fmt(o.mixed.writes.p99, 1)} ms (${o.mixed.writes.count} writes) | ${mark(o.mixed.writes.p99 <= 50)} |`,
+    `| With writes: no errors | ${o.mixed.errors.length + o.readsOnly.errors.length} | ${mark(o.mixed.errors.length + o.readsOnly.errors.length === 0)} |`,
+    `| Server RSS <= 300 MB | ${fmt(Math.max(o.mixed.peakRssMb, o.readsOnly.peakRssMb, ...o.exports.map((e) => e.under.peakRssMb)))} MB | ${mark(Math.max(o.mixed.peakRssMb, o.readsOnly.peakRssMb, ...o.exports.map((e) => e.under.peakRssMb)) <= 300)} |`,
+    `| CSV of every History row <= 15 s | ${csv ? `${fmt(csv.ms / 1000, 1)} s, ${fmt(csv.bytes / 2 ** 20)} MB` : '-'} | ${mark(!!csv && csv.status === 200 && csv.ms <= 15_000)} |`,
+    `| Excel of every History row <= 120 s | ${xlsx ? `${fmt(xlsx.ms / 1000, 1)} s, ${fmt(xlsx.bytes / 2 ** 20)} MB` : '-'} | ${mark(!!xlsx && xlsx.status === 200 && xlsx.ms <= 120_000)} |`,
+    `| Other screens during an export: p99 <= 200 ms | worst ${fmt(worstUnder, 1)} ms | ${mark(worstUnder <= 200)} |`,
+    '',
+    `Reads alone: ${fmt(o.readsOnly.reads)} reads in ${fmt(o.readsOnly.seconds, 1)} s. With writes: ${fmt(o.mixed.reads)} reads (${fmt(o.mixed.readsPerSecond)}/s), writes p50 ${fmt(o.mixed.writes.p50, 1)} ms.`,
+    ...(o.mixed.errors.length ? ['', `Errors: ${[...new Set(o.mixed.errors)].slice(0, 5).join('; ')}`] : []),
+    '',
+    '| Screen | Alone: reads | p50 ms | p99 ms | With writes: reads | p50 ms | p99 ms |',
+    '|---|---:|---:|---:|---:|---:|---:|',
+    ...o.mixed.screens.map((m) => {
+      const a = byScreen.get(m.screen);
+      return `| ${m.screen} | ${a ? fmt(a.count) : ''} | ${a ? fmt(a.p50, 1) : ''} | ${a ? fmt(a.p99, 1) : ''} | ${fmt(m.count)} | ${fmt(m.p50, 1)} | ${fmt(m.p99, 1)} |`;
+    }),
+    '',
+    '| Export of every History row | Time | First byte | Size | Screens during it: reads/s, worst p99 |',
+    '|---|---:|---:|---:|---:|',
+    ...o.exports.map((e) => `| GET /api/exports/${e.file} | ${fmt(e.ms / 1000, 1)} s | ${fmt(e.firstByteMs)} ms | ${fmt(e.bytes / 2 ** 20)} MB | ${fmt(e.under.readsPerSecond)}, ${fmt(Math.max(...e.under.screens.map((s) => s.p99)), 1)} ms |`),
+    '',
+    "Each screen query's plan on this database (reads/query-plans.ts; one run, one reader, after the load):",
+    '',
+    '| Screen | ms | Reads all of transactions? |',
+    '|---|---:|---|',
+    ...o.plans.map((p) => `| ${p.screen} | ${fmt(p.ms, 1)} | ${p.statements.some((st) => st.fullScan) ? 'YES' : 'no'} |`),
+    '',
+  ];
+}
+
+function writeReport(rows: Row[], fastify: number, sqlite: number, office: OfficeReport) {
+  const fmt = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
+  const peakRss = Math.max(0, ...rows.map((r) => r.rss ?? 0));
   const lines = [
     '| Scenario | req/s | p50 ms | p99 ms | Ratio to baseline | First request after a write, ms | Peak RSS MB | Target |',
     '|---|---:|---:|---:|---:|---:|---:|---|',
@@ -245,16 +362,16 @@ function writeReport(rows: Row[], fastify: number, sqlite: number) {
     '',
     `Measured ${new Date().toISOString()} on ${machine}.`,
     '',
-    `Command: \`npm run bench -- --seconds ${SECONDS} --connections ${CONNECTIONS}\` (database: ${TX.toLocaleString('en-US')} transactions, ${CUSTOMERS} customers, ${CASINOS} casinos, built by \`npm run seed:bulk\`).`,
+    `Command: \`npm run bench -- --seconds ${SECONDS} --connections ${CONNECTIONS} --office-seconds ${OFFICE_SECONDS}${OFFICE_ONLY ? ' --only office' : ''}\` (database: ${TX.toLocaleString('en-US')} transactions, ${CUSTOMERS} customers, ${CASINOS} casinos, built by \`npm run seed:bulk\`).`,
     'Each scenario runs autocannon over loopback for the stated seconds with the stated connections; both',
-    `baselines are measured in the same run on the same machine, at its start and at its end; ratios use their mean (bare Fastify ${fmt(fastify)} req/s, bare SQLite ${fmt(sqlite)} commits/s), as this shared 2-core machine drifts between runs. Reads are answered from a read cache that`,
-    'any write empties (docs/decisions/009-speed.md): repeated requests measure the cached path, the rows marked',
-    '"no cache" send a different request each time, and "First request after a write" times one request right',
-    'after a POST emptied the cache. The server runs with BACKUP_KEEP=0 (no daily backup during the run).',
-    'Server memory (RSS) peak under all the load:',
-    `**${fmt(peakRss)} MB** (target <= 200 MB: ${peakRss <= 200 ? 'met' : 'MISSED'}).`,
+    `baselines are measured in the same run on the same machine, at its start and at its end; ratios use their mean (bare Fastify ${fmt(fastify)} req/s, bare SQLite ${fmt(sqlite)} commits/s), as this shared 2-core machine drifts between runs. There is no read cache`,
+    '(docs/decisions/020): every read goes to SQLite on a read worker. "First request after a write" times one request right',
+    'after a POST. The server runs with BACKUP_KEEP=0 (no daily backup during the run).',
     '',
-    ...lines,
+    ...officeSection(office),
+    ...(rows.some((r) => r.group !== 'baseline')
+      ? ['## Single requests repeated (autocannon)', '', `Server memory (RSS) peak: **${fmt(peakRss)} MB**.`, '', ...lines]
+      : ['The single-request scenarios were skipped (`--only office`).', '']),
     '',
   ].join('\n');
   fs.writeFileSync(path.join(ROOT, 'docs', 'benchmarks.md'), doc);

@@ -13,16 +13,17 @@ import { type DatabaseLock, lockDatabase, removePid, writePid } from './db/serve
 import { loadJwtSecret } from './features/auth/jwt-secret';
 import { LoginThrottle } from './features/auth/login-throttle';
 import { Sessions } from './features/auth/sessions';
-import { ReadCache } from './db/read-cache';
 import { ensureFirstAdmin } from './features/users/first-admin';
 import { capConnections, HTTP_LIMITS, type HttpLimits, timeoutOptions } from './http/connection-limits';
 import { registerErrorHandlers } from './http/errors';
 import { registerRest } from './http/rest';
 import { registerTrpcBatchLimit } from './http/trpc-batch-limit';
-import { registerTrpcFastPath } from './http/trpc-fast-path';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { createMailer } from './mail/mailer';
+import { downloadTokens } from './features/exports/download-tokens';
+import { registerExports } from './features/exports/exports.routes';
+import { inlineReaders, poolReaders } from './reads/readers';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import { type AppServices, contextFactory } from './trpc/context';
 import { sql } from 'kysely';
@@ -96,16 +97,19 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
 
   registerSecurityHeaders(app);
 
+  const jwtSecret = loadJwtSecret(config.jwtSecret, config.databasePath === ':memory:' ? null : dataDir);
   await app.register(jwt, {
-    secret: loadJwtSecret(config.jwtSecret, config.databasePath === ':memory:' ? null : dataDir),
+    secret: jwtSecret,
     sign: { algorithm: 'HS256', expiresIn: SESSION_TTL },
     verify: { algorithms: ['HS256'] },
   });
 
-  const readCache = new ReadCache(database.sqlite);
+  const onDisk = config.databasePath !== ':memory:';
+  const env = { timeZone: config.timeZone };
   const services: AppServices = {
     config,
-    readCache,
+    downloadTokens: downloadTokens(app, jwtSecret),
+    readers: onDisk ? poolReaders(config.databasePath, env) : inlineReaders(database.db, env),
     sessions: new Sessions(database.db, (token) => app.jwt.verify(token)),
     loginThrottle: new LoginThrottle(),
     mailer: createMailer({
@@ -123,7 +127,6 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   registerErrorHandlers(app, serveIndex);
 
   registerTrpcBatchLimit(app);
-  registerTrpcFastPath(app, (req) => createContext({ req }));
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {
@@ -135,6 +138,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRest(app, (req) => createContext({ req }));
+  registerExports(app, database.db, services);
 
   app.get('/api/health', async (_req, reply) => {
     try {
@@ -146,7 +150,6 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
     }
   });
 
-  const onDisk = lock !== undefined;
   let stopBackups = () => {};
   let maintenance: Maintenance | undefined;
   return {
@@ -173,6 +176,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
       const sweep = setInterval(() => app.server.closeIdleConnections(), 50);
       await app.close().catch(() => undefined);
       clearInterval(sweep);
+      await services.readers.close();
       await maintenance?.close();
       await database.close();
       if (onDisk) removePid(dataDir);

@@ -59,6 +59,7 @@ const reportRoutes = [
   report('/reports/high-sc', 'High SC Report', ({ search }) => `Balances > $${formatCount(typeof search.threshold === 'number' ? search.threshold : 100)}`, searchValidator({ threshold: positiveId }), lazyRouteComponent(() => import('./routes/report-high-sc'), 'HighScReportPage')),
   report('/reports/profitability', 'Profitability Report', 'USD profit/loss analysis (Admin Only)', searchValidator({ customerId: positiveId, casinoId: positiveId, ...dateRange }), lazyRouteComponent(() => import('./routes/report-profitability'), 'ProfitabilityReportPage')),
   report('/reports/participation', 'Participation Report', 'Compare customer casino participation', searchValidator({ masterUserId: positiveId }), lazyRouteComponent(() => import('./routes/report-participation'), 'ParticipationReportPage')),
+  report('/reports/reconciliation', 'Reconciliation Report', 'Ledger balances checked against the casinos', searchValidator({ staleDays: positiveId, page: positiveId }), lazyRouteComponent(() => import('./routes/report-reconciliation'), 'ReconciliationReportPage')),
   report('/reports/transaction-types', 'Transaction Types Report', 'Filter and analyze transactions by type', searchValidator({ transactionTypeId: positiveId, ...dateRange }), lazyRouteComponent(() => import('./routes/report-transaction-types'), 'TransactionTypesReportPage')),
 ] as const;
 

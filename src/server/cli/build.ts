@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Builds what `npm start` serves: the web app (Vite, into dist/web) and the server (esbuild, one ES
- * module at dist/server/main.mjs with node_modules left external), each only when a source is newer
+ * Builds what `npm start` serves: the web app (Vite, into dist/web) and the server (esbuild, ES modules
+ * dist/server/main.mjs and its read worker read-worker.mjs, with node_modules left external), each only when a source is newer
  * than its output. Running compiled JavaScript keeps the TypeScript loader out of the server process
  * (about 60 MB of memory; docs/decisions/001).
  */
@@ -40,8 +40,10 @@ async function buildWeb(): Promise<void> {
 async function buildServer(): Promise<void> {
   const { build } = await import('esbuild');
   await build({
-    entryPoints: [path.join(ROOT, 'src/server/main.ts')],
-    outfile: SERVER_BUNDLE,
+    // The read worker is a second entry: Piscina loads it by file name, beside main.mjs (docs/decisions/020).
+    entryPoints: { main: path.join(ROOT, 'src/server/main.ts'), 'read-worker': path.join(ROOT, 'src/server/reads/read-worker.ts') },
+    outdir: path.dirname(SERVER_BUNDLE),
+    outExtension: { '.js': '.mjs' },
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -3,6 +3,7 @@ import { loadCliConfig, lockForCommand } from './cli-support';
 import { openDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { checkLedger, ledgerIsSound } from '../features/transactions/invariants';
+import { rebuildTotals } from '../features/transactions/totals';
 import { ensureFirstAdmin } from '../features/users/first-admin';
 import { purchaseRatio } from '../../shared/ledger';
 
@@ -124,6 +125,7 @@ const updLink = sqlite.prepare(
 sqlite.transaction(() => {
   for (const [key, b] of balance) updLink.run(b.u, b.p, b.d, b.n, Math.floor(key / 100_000), key % 100_000);
 })();
+rebuildTotals(sqlite);
 sqlite.pragma('synchronous = FULL');
 sqlite.exec('analyze');
 const seeded = performance.now();

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, type LogEvent, SqliteDialect } from 'kysely';
 import { createPrivateFile, makePrivateDir, tightenFiles } from './file-modes';
 import type { Database, Db } from './types';
 
@@ -62,6 +62,23 @@ export function sqliteOf(db: Db): SQLite.Database {
   const sqlite = sqliteOfDb.get(db);
   if (!sqlite) throw new Error('This Kysely instance was not made by openDatabase');
   return sqlite;
+}
+
+/**
+ * A read-only connection to an existing database file, for the read workers (docs/decisions/020): WAL
+ * lets it read beside the server's writer; it never writes, so it needs none of the write pragmas.
+ */
+export function openReadOnly(file: string): { db: Db; sqlite: SQLite.Database } {
+  const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -8000');
+  sqlite.pragma('temp_store = MEMORY');
+  return { db: kyselyOver(sqlite), sqlite };
+}
+
+/** A Kysely instance over an open connection; `log` sees every query (the query-plan check uses it). */
+export function kyselyOver(sqlite: SQLite.Database, log?: (event: LogEvent) => void): Db {
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
 }
 
 /** Opens (creating folder and file when missing) the SQLite database at `file`, or ':memory:'. */

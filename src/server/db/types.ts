@@ -46,6 +46,10 @@ export interface CustomerCasinosTable {
   currentPlayedCoins: Generated<number>;
   usdTotal: Generated<number>;
   transactionCount: Generated<number>;
+  lastReconciledAt: string | null;
+  lastReconciledByUserId: number | null;
+  lastReconciledDifferenceUnplayed: number | null;
+  lastReconciledDifferencePlayed: number | null;
 }
 
 export interface TransactionTypesTable {
@@ -78,6 +82,23 @@ export interface IdempotencyKeysTable {
   requestHash: string;
   transactionId: number;
   createdAt: string;
+}
+
+/** Transactions per UTC day (the date's first 10 characters), kept by the ledger (decision 021). */
+export interface DayTotalsTable {
+  day: string;
+  transactionCount: number;
+  usdTotal: number;
+}
+
+export interface DayTypeTotalsTable extends DayTotalsTable {
+  transactionTypeId: number;
+}
+
+export interface TypeTotalsTable {
+  transactionTypeId: number;
+  transactionCount: number;
+  usdTotal: number;
 }
 
 export interface AuditLogTable {
@@ -119,6 +140,9 @@ export interface Database {
   transactionTypes: TransactionTypesTable;
   transactions: TransactionsTable;
   idempotencyKeys: IdempotencyKeysTable;
+  dayTotals: DayTotalsTable;
+  dayTypeTotals: DayTypeTotalsTable;
+  typeTotals: TypeTotalsTable;
   auditLog: AuditLogTable;
   deletedTransactions: DeletedTransactionsTable;
 }

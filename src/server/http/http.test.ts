@@ -86,13 +86,13 @@ describe('tRPC queries over GET', () => {
     expect(noUser.statusCode).toBe(401);
   });
 
-  it('streams a large cached answer intact, single and batched', async () => {
+  it('answers a large read intact through tRPC, single and batched', async () => {
     const staff = await s.addUser('staff');
     const insert = sqliteOf(s.database.db).prepare("insert into customers (name, email, isActive, createdAt) values (?, ?, 1, '2026-01-01T00:00:00.000Z')");
     sqliteOf(s.database.db).transaction(() => {
       for (let i = 0; i < 12_000; i++) insert.run(`Customer ${String(i).padStart(5, '0')}`, `c${i}@example.com`);
     })();
-    for (let round = 0; round < 2; round++) {
+    {
       const single = await s.app.inject({ url: '/trpc/customers.list', headers: staff.auth });
       expect(single.rawPayload.length).toBeGreaterThan(1 << 20);
       const rows = single.json<{ result: { data: { name: string }[] } }>().result.data;

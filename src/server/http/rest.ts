@@ -48,6 +48,8 @@ export const REST_ROUTES: ReadonlyArray<readonly [Method, string, string, InputO
   ['DELETE', '/api/transaction-types/:id', 'transactionTypes.delete', params],
   ['GET', '/api/customer-casinos', 'customerCasinos.list', queryOrNone],
   ['POST', '/api/customer-casinos', 'customerCasinos.set', body, 200],
+  ['POST', '/api/customer-casinos/reconcile', 'customerCasinos.reconcile', body, 200],
+  ['GET', '/api/reports/reconciliation', 'customerCasinos.reconciliationReport', queryOrNone],
   ['GET', '/api/transactions', 'transactions.list', queryOrNone],
   ['POST', '/api/transactions', 'transactions.create', bodyWithKey],
   ['PATCH', '/api/transactions/:id', 'transactions.update', paramsAndBody],

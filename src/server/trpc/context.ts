@@ -4,8 +4,9 @@ import type { Db } from '../db/types';
 import type { LoginThrottle } from '../features/auth/login-throttle';
 import type { SessionUser } from '../features/auth/auth.repository';
 import type { Sessions } from '../features/auth/sessions';
-import type { ReadCache } from '../db/read-cache';
 import type { Mailer } from '../mail/mailer';
+import type { Readers } from '../reads/readers';
+import type { DownloadTokens } from '../features/exports/download-tokens';
 
 /** What procedures may use besides the database: built once per server. */
 export interface AppServices {
@@ -13,9 +14,11 @@ export interface AppServices {
   mailer: Mailer;
   loginThrottle: LoginThrottle;
   signToken: (user: { id: number; tokenVersion: number }) => string;
-  /** Answers of read procedures until the next write. */
-  readCache: ReadCache;
   sessions: Sessions;
+  /** Runs the read procedures' queries off the main thread (docs/decisions/020). */
+  readers: Readers;
+  /** One-minute tokens for export links (decision 022). */
+  downloadTokens: DownloadTokens;
 }
 
 export interface Context {
@@ -23,8 +26,6 @@ export interface Context {
   services: AppServices;
   user: SessionUser | null;
   ip: string;
-  /** Set by callers that only send the answer on as JSON (REST, the tRPC fast path): cached reads come as RawJson. */
-  wantsJson?: boolean;
 }
 
 /** The part of the context tests can build directly. */

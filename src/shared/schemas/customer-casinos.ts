@@ -1,8 +1,13 @@
 import { z } from 'zod';
 import { LINK_STATUSES, type LinkStatus } from '../constants';
-import { id, requiredId } from './common';
+import { day, hundredths, id, optionalText, requiredId } from './common';
+import type { TransactionView } from './transactions';
 
-export const listLinksInput = z.strictObject({ customerId: id.optional() }).optional();
+/** asOf (YYYY-MM-DD, office time zone): the balances at the end of that day, for one customer. */
+export const listLinksInput = z
+  .strictObject({ customerId: id.optional(), asOf: day.optional() })
+  .refine((v) => !v.asOf || v.customerId !== undefined, { error: 'Choose a customer to see balances as of a date', path: ['customerId'] })
+  .optional();
 export const setLinkInput = z.strictObject({
   customerId: requiredId('Customer is required'),
   casinoId: requiredId('Casino is required'),
@@ -25,3 +30,51 @@ export const createMissingLinksInput = z.strictObject({
   status: z.enum(['inactive', 'active'], { error: 'Status must be inactive or active' }).default('inactive'),
 });
 export type CreateMissingLinksInput = z.input<typeof createMissingLinksInput>;
+
+/** The balances the casino's own site shows, as typed (issue 13). */
+export const reconcileInput = z.strictObject({
+  customerId: requiredId('Customer is required'),
+  casinoId: requiredId('Casino is required'),
+  unplayedCoins: hundredths('Unplayed coins are required'),
+  playedCoins: hundredths('Played coins are required'),
+  note: optionalText(500).optional(),
+});
+export type ReconcileInput = z.input<typeof reconcileInput>;
+
+export interface ReconcileResult {
+  differenceUnplayed: string;
+  differencePlayed: string;
+  adjustment: TransactionView | null;
+  reconciledAt: string;
+}
+
+export const RECONCILIATION_PAGE_SIZE = 100;
+export const DEFAULT_STALE_DAYS = 7;
+
+export const reconciliationReportInput = z
+  .strictObject({
+    staleDays: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(3650, { error: 'Must be at most 3650' }).optional(),
+    limit: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(1000, { error: 'Must be at most 1000' }).optional(),
+    offset: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' }).max(1e9).optional(),
+  })
+  .optional();
+
+export interface ReconciliationRow {
+  customerId: number;
+  customerName: string;
+  casinoId: number;
+  casinoName: string;
+  lastReconciledAt: string | null;
+  lastReconciledBy: string | null;
+  differenceUnplayed: string | null;
+  differencePlayed: string | null;
+  stale: boolean;
+}
+
+export interface ReconciliationReport {
+  rows: ReconciliationRow[];
+  totalCount: number;
+  staleCount: number;
+  staleDays: number;
+}
+

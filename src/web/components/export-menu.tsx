@@ -3,31 +3,53 @@ import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icon
 import { useState } from 'react';
 import { downloadSheet, type ExportFormat, type Sheet } from '../lib/export';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { downloadServerExport, type ExportParams, type ServerExportFile } from '../lib/server-export';
 
-interface Props {
-  /** Builds the sheet (may fetch every matching row); null or no rows means nothing to export. */
+/** Rows built in the browser (the Recent panel's visible rows). */
+interface BuiltExport {
+  /** Builds the sheet; null or no rows means nothing to export. */
   build: () => Promise<Sheet | null> | Sheet | null;
+  server?: never;
+}
+
+/** Every matching row, written and streamed by the server (decision 022). */
+interface ServerExport {
+  server: { file: ServerExportFile; params: ExportParams; /** Matching rows, as the screen counts them. */ count: number | undefined };
+  build?: never;
+}
+
+type Props = (BuiltExport | ServerExport) & {
   /** The 'No data to export' description (spec 8.2). */
   emptyMessage: string;
   /** "Exported N {noun} to Excel": 'transactions' or '<kind> records'. */
   noun: string;
   disabled?: boolean;
   size?: 'xs' | 'sm';
-}
+};
 
 /** The Export menu: Excel or CSV, with the spec's toasts. */
-export function ExportMenu({ build, emptyMessage, noun, disabled, size = 'sm' }: Props) {
+export function ExportMenu({ build, server, emptyMessage, noun, disabled, size = 'sm' }: Props) {
   const [busy, setBusy] = useState(false);
   const run = async (format: ExportFormat) => {
     setBusy(true);
+    const target = format === 'xlsx' ? 'Excel' : 'CSV';
     try {
+      if (server) {
+        if (!server.count) {
+          notifyError('No data to export', emptyMessage);
+          return;
+        }
+        await downloadServerExport(server.file, format, server.params);
+        notifySuccess('Export successful', `Exported ${server.count} ${noun} to ${target}`);
+        return;
+      }
       const sheet = await build();
       if (!sheet || sheet.rows.length === 0) {
         notifyError('No data to export', emptyMessage);
         return;
       }
       await downloadSheet(sheet, format);
-      notifySuccess('Export successful', `Exported ${sheet.rows.length} ${noun} to ${format === 'xlsx' ? 'Excel' : 'CSV'}`);
+      notifySuccess('Export successful', `Exported ${sheet.rows.length} ${noun} to ${target}`);
     } catch (error) {
       notifyError('Error', error instanceof Error ? error.message : 'Export failed');
     } finally {

@@ -14,6 +14,7 @@ import {
   IconUsersGroup,
   IconListSearch,
   IconTrashX,
+  IconScale,
 } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -43,6 +44,7 @@ const GROUPS: { label: string; adminOnly?: boolean; items: Item[] }[] = [
       { to: '/reports/profitability', label: 'Profitability', icon: <IconCash size={size} />, adminOnly: true },
       { to: '/reports/participation', label: 'Participation', icon: <IconChartBar size={size} /> },
       { to: '/reports/transaction-types', label: 'Transaction Types Report', icon: <IconReportAnalytics size={size} /> },
+      { to: '/reports/reconciliation', label: 'Reconciliation', icon: <IconScale size={size} /> },
     ],
   },
   {

@@ -6,8 +6,9 @@ import { trpc } from '../trpc';
 /** Master data queries, shared by every screen (cached; invalidated after writes). */
 export const useCustomers = () => useQuery(trpc.customers.list.queryOptions());
 export const useCasinos = () => useQuery(trpc.casinos.list.queryOptions());
-export const useLinks = (customerId?: number) =>
-  useQuery({ ...trpc.customerCasinos.list.queryOptions(customerId ? { customerId } : undefined), enabled: customerId !== undefined });
+/** A customer's links; with `asOf`, their balances at the end of that day (office time zone). */
+export const useLinks = (customerId?: number, asOf?: string) =>
+  useQuery({ ...trpc.customerCasinos.list.queryOptions(customerId ? { customerId, ...(asOf ? { asOf } : {}) } : undefined), enabled: customerId !== undefined });
 export const useAllLinks = () => useQuery(trpc.customerCasinos.list.queryOptions(undefined));
 export const useTypes = (casinoId?: number) =>
   useQuery({ ...trpc.transactionTypes.list.queryOptions(casinoId ? { casinoId } : undefined), enabled: casinoId !== undefined });

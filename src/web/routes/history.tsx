@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
-import { MAX_LIST_LIMIT, type TransactionFilters, type TransactionView } from '../../shared/schemas/transactions';
+import type { TransactionView } from '../../shared/schemas/transactions';
 import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState, RangeEmptyState } from '../components/data-table';
 import { LoadError } from '../components/load-error';
@@ -13,24 +13,12 @@ import { Pager } from '../components/pager';
 import { EditTransactionDialog } from '../features/transactions/edit-transaction-dialog';
 import type { HistorySearch } from '../features/transactions/history-search';
 import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from '../features/transactions/transaction-columns';
-import { transactionSheet } from '../features/transactions/transaction-export';
 import { failureOf } from '../lib/errors';
 import { customerOptions, toOptions, useAllTypes, useCasinos, useCustomers } from '../lib/master-data';
-import { trpc, trpcClient } from '../trpc';
+import { trpc } from '../trpc';
 
 const route = getRouteApi('/signed-in/transactions/history');
 const ALL = 'all';
-
-/** Every row matching the filters, fetched in pages (the export covers all of them, not the visible page). */
-async function fetchAll(filters: TransactionFilters): Promise<TransactionView[]> {
-  const rows: TransactionView[] = [];
-  for (let offset = 0; ; offset += MAX_LIST_LIMIT) {
-    const page = await trpcClient.transactions.list.query({ ...filters, limit: MAX_LIST_LIMIT, offset });
-    if (Array.isArray(page)) return page;
-    rows.push(...page.transactions);
-    if (rows.length >= page.totalCount || page.transactions.length === 0) return rows;
-  }
-}
 
 /** Spec 2.8. Filters and page live in the URL; any filter change resets the page to 1. */
 export function HistoryPage() {
@@ -84,7 +72,7 @@ export function HistoryPage() {
           <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={() => void navigate({ search: {} })} disabled={!hasFilters}>
             Clear Filters
           </Button>
-          <ExportMenu build={async () => transactionSheet(await fetchAll(filters))} emptyMessage="There are no transactions to export" noun="transactions" />
+          <ExportMenu server={{ file: 'transactions', params: filters, count: query.data ? data.totalCount : undefined }} disabled={!query.data} emptyMessage="There are no transactions to export" noun="transactions" />
         </Group>
       </Paper>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>

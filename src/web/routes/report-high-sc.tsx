@@ -16,10 +16,10 @@ import { StatCard } from '../components/stat-card';
 import { formatCount } from '../lib/format';
 import { TypedNumberInput } from '../components/typed-number-input';
 import { readThreshold } from '../features/reports/threshold';
-import { highScSheet, highScUsd } from '../features/reports/report-exports';
+import { highScUsd } from '../features/reports/high-sc';
 import { failureOf } from '../lib/errors';
 import { usePage } from '../lib/use-page';
-import { trpc, trpcClient } from '../trpc';
+import { trpc } from '../trpc';
 
 const route = getRouteApi('/signed-in/reports/high-sc');
 const col = gridColumns<HighScRow>();
@@ -81,7 +81,7 @@ export function HighScReportPage() {
             leftSection="$"
             w={220}
           />
-          <ExportMenu build={async () => highScSheet(await trpcClient.reports.highSc.query({ threshold }), threshold)} emptyMessage="There are no high SC balances to export" noun="high SC records" />
+          <ExportMenu server={{ file: 'high-sc', params: { threshold }, count: summary.data?.accounts }} disabled={!summary.data} emptyMessage="There are no high SC balances to export" noun="high SC records" />
         </Group>
       </Paper>
       {summaryFailure && <LoadError failure={summaryFailure} />}

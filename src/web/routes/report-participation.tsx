@@ -8,7 +8,6 @@ import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { StatCard } from '../components/stat-card';
 import { CreateMissingLinks } from '../features/reports/create-missing-links';
-import { participationSheet } from '../features/reports/report-exports';
 import { failureOf } from '../lib/errors';
 import { customerOptions, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
@@ -42,7 +41,7 @@ export function ParticipationReportPage() {
             w={{ base: '100%', sm: 380 }}
             error={customersFailure ? 'The customers could not be loaded' : undefined}
           />
-          <ExportMenu build={() => participationSheet(rows)} disabled={rows.length === 0} emptyMessage="There are no participation data to export" noun="participation records" />
+          <ExportMenu server={{ file: 'participation', params: { masterUserId }, count: rows.length }} disabled={rows.length === 0} emptyMessage="There are no participation data to export" noun="participation records" />
         </Group>
         {customersFailure && (
           <Box mt="md">

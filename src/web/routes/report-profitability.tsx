@@ -16,11 +16,10 @@ import { SignedUsd } from '../components/money';
 import { ReportFilters } from '../components/report-filters';
 import { NameText } from '../components/name-text';
 import { StatCard } from '../components/stat-card';
-import { profitabilitySheet } from '../features/reports/report-exports';
 import { failureOf } from '../lib/errors';
 import { customerOptions, toOptions, useCasinos, useCustomers } from '../lib/master-data';
 import { usePage } from '../lib/use-page';
-import { trpc, trpcClient } from '../trpc';
+import { trpc } from '../trpc';
 
 const route = getRouteApi('/signed-in/reports/profitability');
 const col = gridColumns<ProfitabilityRow>();
@@ -83,7 +82,7 @@ function ProfitabilityReport() {
         onClear={() => void navigate({ search: {} })}
         canClear={Object.keys(search).length > 0}
         failure={failureOf(customers, casinos)}
-        actions={<ExportMenu build={async () => profitabilitySheet(await trpcClient.reports.profitability.query(search), search)} disabled={entries === 0} emptyMessage="There are no profitability data to export" noun="profitability records" />}
+        actions={<ExportMenu server={{ file: 'profitability', params: search, count: entries }} disabled={entries === 0} emptyMessage="There are no profitability data to export" noun="profitability records" />}
       />
       {summaryFailure && <LoadError failure={summaryFailure} />}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>

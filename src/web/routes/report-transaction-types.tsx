@@ -13,7 +13,6 @@ import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../components/money';
 import { ReportFilters } from '../components/report-filters';
 import { NameText } from '../components/name-text';
 import { StatCard } from '../components/stat-card';
-import { transactionTypesSheet } from '../features/reports/report-exports';
 import { formatDate, formatDateTime } from '../lib/format';
 import { failureOf } from '../lib/errors';
 import { useAllTypes, useCasinos } from '../lib/master-data';
@@ -66,7 +65,7 @@ export function TransactionTypesReportPage() {
         failure={failureOf(types, casinos)}
         actions={
           <ExportMenu
-            build={() => (summary ? transactionTypesSheet(summary, search) : null)}
+            server={{ file: 'transaction-types', params: search, count: summary?.byType.length }}
             disabled={!summary || summary.transactionCount === 0}
             emptyMessage="There are no transaction type data to export"
             noun="transaction type records"

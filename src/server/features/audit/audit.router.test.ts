@@ -97,6 +97,37 @@ describe('audit trail of transactions', () => {
   });
 });
 
+describe('audit trail of users and sign-ins', () => {
+  it('records user creation, role change, reset link sent, password reset and sign-ins, never a password', async () => {
+    const created = (await call('POST', '/api/admin/users', admin, { email: 'newbie@example.com', password: 'Passw0rd!', firstName: 'New', lastName: 'Bie', role: 'staff' })).json();
+    await call('PATCH', `/api/admin/users/${created.id}/role`, admin, { role: 'admin' });
+    await call('POST', `/api/admin/users/${created.id}/send-reset-link`, admin);
+    const { latestOutboxMail } = await import('../../testing/outbox');
+    const { token } = latestOutboxMail(s.dataDir);
+    expect((await s.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'N3wPassword' } })).statusCode).toBe(200);
+    expect((await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'newbie@example.com', password: 'wrong-one' } })).statusCode).toBe(401);
+    expect((await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'NEWBIE@example.com', password: 'N3wPassword' } })).statusCode).toBe(200);
+    expect((await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'whatever1A' } })).statusCode).toBe(401);
+
+    const list = (await call('GET', `/api/audit?entity=user&entityId=${created.id}`, admin)).json();
+    expect(list.entries.map((e: { action: string; user: { email: string } | null }) => `${e.action} ${e.user?.email ?? '-'}`)).toEqual([
+      'password-reset newbie@example.com',
+      `reset-link-sent ${admin.email}`,
+      `role ${admin.email}`,
+      `create ${admin.email}`,
+    ]);
+    expect(list.entries[2]).toMatchObject({ entityId: created.id, before: { role: 'staff' }, after: { role: 'admin' } });
+    const sessions = (await call('GET', '/api/audit?entity=session', admin)).json();
+    expect(sessions.entries.map((e: { action: string; entityId: number | null; after: { email: string } }) => [e.action, e.entityId, e.after.email])).toEqual([
+      ['sign-in-failed', null, 'nobody@example.com'],
+      ['sign-in', created.id, 'NEWBIE@example.com'],
+      ['sign-in-failed', created.id, 'newbie@example.com'],
+    ]);
+    const all = JSON.stringify(await s.database.db.selectFrom('auditLog').selectAll().execute());
+    for (const secret of ['Passw0rd!', 'N3wPassword', 'wrong-one', token, 'passwordHash']) expect(all).not.toContain(secret);
+  });
+});
+
 describe('restore after delete', () => {
   it('puts the transaction back with its id, date and values; balances and after-values hold', async () => {
     const a = (await call('POST', '/api/transactions', staff, entry())).json();

@@ -4,6 +4,7 @@ import type { UserView } from '../../../shared/schemas/users';
 import type SQLite from 'better-sqlite3';
 import { sqliteOf } from '../../db/database';
 import type { Db, UserRow } from '../../db/types';
+import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 
 export type SessionUser = UserView;
 
@@ -35,18 +36,21 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
 /** Issues a reset token for the user; only its hash is stored. Returns the raw token for the link. */
-export async function createResetToken(db: Db, userId: number, now = new Date()): Promise<string> {
+export async function createResetToken(db: Db, userId: number, actor: Actor = SYSTEM, now = new Date()): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
-  await db
-    .insertInto('passwordResetTokens')
-    .values({
-      userId,
-      tokenHash: sha256(token),
-      expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
-      usedAt: null,
-      createdAt: now.toISOString(),
-    })
-    .execute();
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('passwordResetTokens')
+      .values({
+        userId,
+        tokenHash: sha256(token),
+        expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS).toISOString(),
+        usedAt: null,
+        createdAt: now.toISOString(),
+      })
+      .execute();
+    await appendAudit(trx, actor, { action: 'reset-link-sent', entity: 'user', entityId: userId });
+  });
   return token;
 }
 
@@ -85,6 +89,8 @@ export async function consumeResetToken(db: Db, token: string, passwordHash: str
       .where('userId', '=', row.userId)
       .where('usedAt', 'is', null)
       .execute();
+    const user = await trx.selectFrom('users').select('email').where('id', '=', row.userId).executeTakeFirstOrThrow();
+    await appendAudit(trx, { id: row.userId, email: user.email }, { action: 'password-reset', entity: 'user', entityId: row.userId });
     await trx
       .updateTable('users')
       .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1) }))
@@ -93,3 +99,14 @@ export async function consumeResetToken(db: Db, token: string, passwordHash: str
     return true;
   });
 }
+
+/** Records a sign-in, or a refused one (the email as typed, no password), in the audit trail. */
+export async function auditSignIn(db: Db, email: string, user: { id: number; email: string } | undefined, ok: boolean): Promise<void> {
+  await appendAudit(db, user ? { id: user.id, email: user.email } : { id: null, email: null }, {
+    action: ok ? 'sign-in' : 'sign-in-failed',
+    entity: 'session',
+    entityId: user?.id ?? null,
+    after: { email },
+  });
+}
+

@@ -1,7 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { loginInput, resetPasswordInput } from '../../../shared/schemas/auth';
 import { authedProcedure, publicProcedure, router } from '../../trpc/procedures';
-import { consumeResetToken, findUserByEmail, isOpenResetToken } from './auth.repository';
+import { auditSignIn, consumeResetToken, findUserByEmail, isOpenResetToken } from './auth.repository';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 
 const invalidResetLink = () =>
@@ -17,6 +17,7 @@ export const authRouter = router({
     try {
       const user = await findUserByEmail(ctx.db, input.email);
       const ok = user ? await verifyPassword(user.passwordHash, input.password, attempt.known) : (await burnPasswordCheck(input.password), false);
+      await auditSignIn(ctx.db, input.email, user, ok);
       if (!user || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid email or password' });
       attempt.succeeded();
       return { token: signToken(user) };

@@ -1,4 +1,5 @@
 import type { LinkStatus } from '../../../shared/constants';
+import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import type { LinkView } from '../../../shared/schemas/customer-casinos';
 import type { Db, LinkRow } from '../../db/types';
@@ -12,6 +13,51 @@ export const toLinkView = (row: LinkRow): LinkView => ({
   currentUnplayedCoins: formatHundredths(row.currentUnplayedCoins),
   currentPlayedCoins: formatHundredths(row.currentPlayedCoins),
 });
+
+/**
+ * A customer's links with their balances at the end of `asOf` (office time zone): each pair's last
+ * stored after-values before the next day began (one index seek per link), 0 before its first entry.
+ */
+export async function listLinksAsOf(db: Db, customerId: number, asOf: string, timeZone: string): Promise<LinkView[]> {
+  const end = dayStartUtc(nextDay(asOf), timeZone);
+  const rows = await db
+    .selectFrom('customerCasinos as l')
+    .select((eb) => [
+      'l.customerId',
+      'l.casinoId',
+      'l.status',
+      eb
+        .selectFrom('transactions as t')
+        .select('t.unplayedCoinsAfter')
+        .whereRef('t.customerId', '=', 'l.customerId')
+        .whereRef('t.casinoId', '=', 'l.casinoId')
+        .where('t.date', '<', end)
+        .orderBy('t.date', 'desc')
+        .orderBy('t.id', 'desc')
+        .limit(1)
+        .as('unplayed'),
+      eb
+        .selectFrom('transactions as t')
+        .select('t.playedCoinsAfter')
+        .whereRef('t.customerId', '=', 'l.customerId')
+        .whereRef('t.casinoId', '=', 'l.casinoId')
+        .where('t.date', '<', end)
+        .orderBy('t.date', 'desc')
+        .orderBy('t.id', 'desc')
+        .limit(1)
+        .as('played'),
+    ])
+    .where('l.customerId', '=', customerId)
+    .orderBy('l.casinoId')
+    .execute();
+  return rows.map((r) => ({
+    customerId: r.customerId,
+    casinoId: r.casinoId,
+    status: r.status,
+    currentUnplayedCoins: formatHundredths(r.unplayed ?? 0),
+    currentPlayedCoins: formatHundredths(r.played ?? 0),
+  }));
+}
 
 export async function listLinks(db: Db, customerId?: number): Promise<LinkView[]> {
   let query = db.selectFrom('customerCasinos').selectAll();

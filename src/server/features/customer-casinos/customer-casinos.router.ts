@@ -1,16 +1,33 @@
-import { createMissingLinksInput, listLinksInput, setLinkInput } from '../../../shared/schemas/customer-casinos';
+import { formatHundredths } from '../../../shared/money';
+import { createMissingLinksInput, listLinksInput, type ReconcileResult, reconcileInput, reconciliationReportInput, setLinkInput } from '../../../shared/schemas/customer-casinos';
+import { reconcileLink } from '../transactions/ledger';
+import { getTransaction } from '../transactions/transactions.repository';
 import { authedProcedure, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
-import { listLinks, setLinkStatus } from './customer-casinos.repository';
-import { cached } from '../../trpc/cached';
+import { setLinkStatus } from './customer-casinos.repository';
 import { createMissingLinks } from './missing-links';
 
 export const customerCasinosRouter = router({
-  list: authedProcedure.input(listLinksInput).query(cached('customerCasinos.list', ({ ctx, input }) => listLinks(ctx.db, input?.customerId))),
+  list: authedProcedure.input(listLinksInput).query(({ ctx, input }) => ctx.services.readers.run('customerCasinos.list', input)),
   set: authedProcedure
     .input(setLinkInput)
     .mutation(({ ctx, input }) => setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status, actorOf(ctx.user))),
   createMissing: authedProcedure
     .input(createMissingLinksInput)
     .mutation(({ ctx, input }) => createMissingLinks(ctx.db, input.masterUserId, input.customerId, input.status, actorOf(ctx.user))),
+
+  /** Compares the casino's balances with the ledger; a difference is booked as one adjustment. */
+  reconcile: authedProcedure.input(reconcileInput).mutation(async ({ ctx, input }): Promise<ReconcileResult> => {
+    const { customerId, casinoId, unplayedCoins, playedCoins, note } = input;
+    const outcome = await reconcileLink(ctx.db, { customerId, casinoId }, { unplayed: unplayedCoins, played: playedCoins, note: note ?? null }, ctx.user.id);
+    return {
+      differenceUnplayed: formatHundredths(outcome.differenceUnplayed),
+      differencePlayed: formatHundredths(outcome.differencePlayed),
+      adjustment: outcome.adjustmentId === null ? null : await getTransaction(ctx.db, outcome.adjustmentId),
+      reconciledAt: outcome.reconciledAt,
+    };
+  }),
+
+  /** Links with their last reconciliation; stale ones (none within staleDays) first. */
+  reconciliationReport: authedProcedure.input(reconciliationReportInput).query(({ ctx, input }) => ctx.services.readers.run('customerCasinos.reconciliationReport', input)),
 });

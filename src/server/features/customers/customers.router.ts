@@ -1,11 +1,10 @@
 import { createCustomerInput, updateCustomerInput } from '../../../shared/schemas/customers';
 import { authedProcedure, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
-import { insertCustomer, listCustomers, updateCustomer } from './customers.repository';
-import { cached } from '../../trpc/cached';
+import { insertCustomer, updateCustomer } from './customers.repository';
 
 export const customersRouter = router({
-  list: authedProcedure.query(cached('customers.list', ({ ctx }) => listCustomers(ctx.db))),
+  list: authedProcedure.query(({ ctx }) => ctx.services.readers.run('customers.list', undefined)),
   create: authedProcedure.input(createCustomerInput).mutation(({ ctx, input }) => insertCustomer(ctx.db, input, actorOf(ctx.user))),
   update: authedProcedure.input(updateCustomerInput).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;

@@ -1,10 +1,8 @@
 import { authedProcedure, router } from '../../trpc/procedures';
-import { cached } from '../../trpc/cached';
-import { entriesByStaff, scByCasino, usdPerDay } from './dashboard.repository';
 
-/** The Dashboard charts (issue 15): fixed-size answers, from the read cache until the next write. */
+/** The Dashboard charts (issue 15): fixed-size answers, read on the read path (src/server/reads). */
 export const dashboardRouter = router({
-  usdPerDay: authedProcedure.query(cached('dashboard.usdPerDay', ({ ctx }) => usdPerDay(ctx.db, ctx.services.config.timeZone))),
-  scByCasino: authedProcedure.query(cached('dashboard.scByCasino', ({ ctx }) => scByCasino(ctx.db))),
-  entriesByStaff: authedProcedure.query(cached('dashboard.entriesByStaff', ({ ctx }) => entriesByStaff(ctx.db, ctx.services.config.timeZone))),
+  usdPerDay: authedProcedure.query(({ ctx }) => ctx.services.readers.run('dashboard.usdPerDay', undefined)),
+  scByCasino: authedProcedure.query(({ ctx }) => ctx.services.readers.run('dashboard.scByCasino', undefined)),
+  entriesByStaff: authedProcedure.query(({ ctx }) => ctx.services.readers.run('dashboard.entriesByStaff', undefined)),
 });

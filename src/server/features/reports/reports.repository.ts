@@ -1,27 +1,30 @@
 import { sql } from 'kysely';
 import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
 import { formatHundredths } from '../../../shared/money';
-import { highScUsdHundredths } from '../../../shared/ledger';
 import type { HighScRow, HighScSummary, Paging, ParticipationRow, ProfitabilityRow, ProfitabilitySummary, TypeReportRow, TypeReportSummary } from '../../../shared/schemas/reports';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { Db } from '../../db/types';
 import { fieldError } from '../../trpc/errors';
+import { type Span, spanOf } from '../transactions/day-split';
+import { totalsOverSpan, typeTotalsOverSpan } from '../transactions/totals-query';
 import { applyTransactionFilters, listTransactions } from '../transactions/transactions.repository';
 
 /** Balances are hundredths of coins: USD value > threshold  <=>  coins > threshold x 1000 x 100. */
 const highScFloor = (thresholdUsd: number) => Math.round(thresholdUsd * HIGH_SC_USD_FACTOR * 100);
 
-function highScLinks(db: Db, thresholdUsd: number) {
-  return db
-    .selectFrom('customerCasinos as l')
-    .where(sql<boolean>`l."currentUnplayedCoins" + l."currentPlayedCoins" > ${highScFloor(thresholdUsd)}`);
-}
-
-/** Spec 2.14: links whose (unplayed + played) / 1000 is above the threshold (USD), by customer then casino. */
+/**
+ * Spec 2.14: links whose (unplayed + played) / 1000 is above the threshold (USD), by customer then casino.
+ * The cross joins fix the order: customers in name order (their index), each customer's links by primary
+ * key, so a page stops after its rows instead of sorting every matching link.
+ */
 export async function highSc(db: Db, thresholdUsd: number, page: Paging = {}): Promise<HighScRow[]> {
-  const rows = await highScLinks(db, thresholdUsd)
-    .innerJoin('customers as c', 'c.id', 'l.customerId')
-    .innerJoin('casinos as k', 'k.id', 'l.casinoId')
+  const rows = await db
+    .selectFrom('customers as c')
+    .crossJoin('customerCasinos as l')
+    .crossJoin('casinos as k')
+    .whereRef('l.customerId', '=', 'c.id')
+    .whereRef('k.id', '=', 'l.casinoId')
+    .where(sql<boolean>`l."currentUnplayedCoins" + l."currentPlayedCoins" > ${highScFloor(thresholdUsd)}`)
     .select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'l.currentUnplayedCoins', 'l.currentPlayedCoins'])
     .orderBy('c.name')
     .orderBy('k.name')
@@ -38,14 +41,24 @@ export async function highSc(db: Db, thresholdUsd: number, page: Paging = {}): P
   }));
 }
 
-/** Spec 2.14 cards over every matching link (the screen shows one page of rows). */
+/**
+ * Spec 2.14 cards over every matching link (the screen shows one page of rows), summed by SQLite from
+ * the coins index alone. Each link's USD value is rounded to the cent as highScUsdHundredths does
+ * (half up; every matching total is positive, so integer (coins + factor / 2) / factor is the same; the
+ * constants are SQL integer literals, as a bound JavaScript number is a REAL).
+ */
 export async function highScSummary(db: Db, thresholdUsd: number): Promise<HighScSummary> {
-  const rows = await highScLinks(db, thresholdUsd).select(['l.customerId', 'l.currentUnplayedCoins', 'l.currentPlayedCoins']).execute();
-  return {
-    accounts: rows.length,
-    uniqueCustomers: new Set(rows.map((r) => r.customerId)).size,
-    totalUSD: formatHundredths(rows.reduce((sum, r) => sum + highScUsdHundredths(r.currentUnplayedCoins, r.currentPlayedCoins), 0)),
-  };
+  const half = HIGH_SC_USD_FACTOR / 2;
+  const row = await db
+    .selectFrom('customerCasinos as l')
+    .where(sql<boolean>`l."currentUnplayedCoins" + l."currentPlayedCoins" > ${highScFloor(thresholdUsd)}`)
+    .select([
+      sql<number>`count(*)`.as('accounts'),
+      sql<number>`count(distinct l."customerId")`.as('customers'),
+      sql<number>`coalesce(sum((l."currentUnplayedCoins" + l."currentPlayedCoins" + ${sql.lit(half)}) / ${sql.lit(HIGH_SC_USD_FACTOR)}), 0)`.as('usd'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { accounts: Number(row.accounts), uniqueCustomers: Number(row.customers), totalUSD: formatHundredths(Number(row.usd)) };
 }
 
 /** Limit and offset when given (a report without them returns every row). */
@@ -111,91 +124,160 @@ export async function profitabilitySummary(db: Db, f: TransactionFilters, timeZo
   return { totalUSD: formatHundredths(Number(row.total)), profitable: Number(row.profitable), loss: Number(row.loss), entries: Number(row.entries) };
 }
 
-/**
- * Spec 2.16: for every other active customer, the casinos the master customer is registered at (a link
- * that is not inactive) where this customer is not.
- */
-/** The casinos that count in the Participation report: active, and the master's link to them active. */
-export function masterCasinosOf(db: Db, masterId: number) {
+/** Decision 041: the casinos that count in the Participation report, active with the master's link active. */
+function masterCasinoIds(db: Db, masterId: number) {
   return db
-    .selectFrom('casinos as k')
-    .innerJoin('customerCasinos as l', (j) => j.onRef('l.casinoId', '=', 'k.id').on('l.customerId', '=', masterId).on('l.status', '=', 'active'))
-    .where('k.isActive', '=', 1)
-    .select(['k.id', 'k.name', 'k.website'])
-    .orderBy('k.name')
-    .execute();
+    .selectFrom('customerCasinos as m')
+    .innerJoin('casinos as mk', 'mk.id', 'm.casinoId')
+    .select('m.casinoId')
+    .where('m.customerId', '=', masterId)
+    .where('m.status', '=', 'active')
+    .where('mk.isActive', '=', 1);
 }
 
+/** The same casinos with their names, for Create missing links. */
+export function masterCasinosOf(db: Db, masterId: number) {
+  return db.selectFrom('casinos as k').select(['k.id', 'k.name', 'k.website']).where('k.id', 'in', masterCasinoIds(db, masterId)).orderBy('k.name').execute();
+}
+
+/**
+ * Spec 2.16: for every other active customer, the master's casinos where this customer has no link. The
+ * master's casinos are the active casinos where the master's link is active; any link, whatever its
+ * status, registers a customer (decision 041). One set query finds every missing (customer, casino)
+ * pair (each a primary-key probe of the links), not a loop per customer.
+ */
 export async function participation(db: Db, masterId: number): Promise<ParticipationRow[]> {
   const master = await db.selectFrom('customers').select('id').where('id', '=', masterId).executeTakeFirst();
   if (!master) throw fieldError('masterUserId', 'Customer not found');
-  // Decision 041: the master's casinos are the active casinos where the master's link is active; a
-  // customer is registered at a casino when any link to it exists, whatever its status.
-  const registered = await db.selectFrom('customerCasinos').select(['customerId', 'casinoId']).execute();
-  const casinosOf = new Map<number, Set<number>>();
-  for (const r of registered) {
-    let set = casinosOf.get(r.customerId);
-    if (!set) casinosOf.set(r.customerId, (set = new Set()));
-    set.add(r.casinoId);
-  }
-  const masterCasinos = await masterCasinosOf(db, masterId);
-  const customers = await db
-    .selectFrom('customers')
-    .select(['id', 'name', 'email'])
-    .where('id', '!=', masterId)
-    .where('isActive', '=', 1)
-    .orderBy('name')
-    .orderBy('id')
-    .execute();
-  return customers.map((c) => {
-    const mine = casinosOf.get(c.id) ?? new Set<number>();
-    return {
-      customerId: c.id,
-      customer: { name: c.name, email: c.email },
-      customerName: c.name,
-      totalCasinos: masterCasinos.length,
-      missingCasinos: masterCasinos.filter((k) => !mine.has(k.id)).map((k) => ({ name: k.name, website: k.website })),
-    };
-  });
-}
-
-/** Spec 2.17 totals: counts and sums over every matching transaction, per type and overall. */
-export async function typeReportSummary(db: Db, f: TransactionFilters, timeZone: string): Promise<TypeReportSummary> {
-  const base = applyTransactionFilters(db.selectFrom('transactions'), f, timeZone);
-  const totals = await base
-    .select((eb) => [
-      eb.fn.countAll<number>().as('n'),
-      eb.fn.sum<number>('transactions.usdChange').as('usd'),
-      eb.fn.count<number>('transactions.customerId').distinct().as('customers'),
-      eb.fn.min<string>('transactions.date').as('first'),
-      eb.fn.max<string>('transactions.date').as('last'),
-    ])
-    .executeTakeFirstOrThrow();
-  const byType = await db
-    .selectFrom(
-      base
-        .select((eb) => ['transactions.transactionTypeId', eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('transactions.usdChange').as('usd')])
-        .groupBy('transactions.transactionTypeId')
-        .as('g'),
+  const masterCasinos = masterCasinoIds(db, masterId);
+  const totalCasinos = Number((await db.selectFrom(masterCasinos.as('mc')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const others = (q: ReturnType<typeof db.selectFrom<'customers as c'>>) => q.where('c.id', '!=', masterId).where('c.isActive', '=', 1);
+  const customers = await others(db.selectFrom('customers as c')).select(['c.id', 'c.name', 'c.email']).orderBy('c.name').orderBy('c.id').execute();
+  const missing = await others(db.selectFrom('customers as c'))
+    .innerJoin('casinos as k', (join) => join.on('k.id', 'in', masterCasinos))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('customerCasinos as l')
+            .select('l.casinoId')
+            .whereRef('l.customerId', '=', 'c.id')
+            .whereRef('l.casinoId', '=', 'k.id'),
+        ),
+      ),
     )
-    .innerJoin('transactionTypes as t', 't.id', 'g.transactionTypeId')
-    .leftJoin('casinos as k', 'k.id', 't.casinoId')
-    .select(['g.transactionTypeId', 't.name as typeName', 'k.name as casinoName', 'g.n', 'g.usd'])
-    .orderBy('t.name')
+    .select(['c.id as customerId', 'k.name', 'k.website'])
     .orderBy('k.name')
     .execute();
+  const missingOf = new Map<number, { name: string; website: string | null }[]>();
+  for (const m of missing) {
+    let list = missingOf.get(m.customerId);
+    if (!list) missingOf.set(m.customerId, (list = []));
+    list.push({ name: m.name, website: m.website });
+  }
+  return customers.map((c) => ({
+    customerId: c.id,
+    customer: { name: c.name, email: c.email },
+    customerName: c.name,
+    totalCasinos,
+    missingCasinos: missingOf.get(c.id) ?? [],
+  }));
+}
+
+/** How many customers have a transaction in the span: one seek per customer on (customerId, date). */
+async function customersInSpan(db: Db, span: Span): Promise<number> {
+  if (span.from === undefined && span.to === undefined) {
+    const row = await db
+      .selectFrom('customers as c')
+      .where(({ exists, selectFrom }) => exists(selectFrom('customerCasinos as l').select('l.casinoId').whereRef('l.customerId', '=', 'c.id').where('l.transactionCount', '>', 0)))
+      .select(sql<number>`count(*)`.as('n'))
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+  const row = await db
+    .selectFrom('customers as c')
+    .where(({ exists, selectFrom }) => {
+      let q = selectFrom('transactions as tx').select('tx.id').whereRef('tx.customerId', '=', 'c.id');
+      if (span.from !== undefined) q = q.where('tx.date', '>=', span.from);
+      if (span.to !== undefined) q = q.where('tx.date', '<', span.to);
+      return exists(q);
+    })
+    .select(sql<number>`count(*)`.as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The earliest and latest date in the span, each one seek on the date index. */
+async function dateBounds(db: Db, span: Span): Promise<{ first: string | null; last: string | null }> {
+  const bound = (dir: 'asc' | 'desc') => {
+    let q = db.selectFrom('transactions').select('date').orderBy('date', dir).limit(1);
+    if (span.from !== undefined) q = q.where('date', '>=', span.from);
+    if (span.to !== undefined) q = q.where('date', '<', span.to);
+    return q.executeTakeFirst();
+  };
+  return { first: (await bound('asc'))?.date ?? null, last: (await bound('desc'))?.date ?? null };
+}
+
+/** One type's totals, read from its covering index (type, date, customer, USD) alone. */
+async function oneTypeTotals(db: Db, typeId: number, span: Span) {
+  let q = db
+    .selectFrom('transactions')
+    .where('transactionTypeId', '=', typeId)
+    .select([
+      sql<number>`count(*)`.as('n'),
+      sql<number>`coalesce(sum("usdChange"), 0)`.as('usd'),
+      sql<number>`count(distinct "customerId")`.as('customers'),
+      sql<string | null>`min(date)`.as('first'),
+      sql<string | null>`max(date)`.as('last'),
+    ]);
+  if (span.from !== undefined) q = q.where('date', '>=', span.from);
+  if (span.to !== undefined) q = q.where('date', '<', span.to);
+  const row = await q.executeTakeFirstOrThrow();
+  const n = Number(row.n);
   return {
-    transactionCount: Number(totals.n),
-    totalUSD: formatHundredths(Number(totals.usd ?? 0)),
-    uniqueCustomers: Number(totals.customers),
-    firstDate: totals.first ?? null,
-    lastDate: totals.last ?? null,
-    byType: byType.map((t) => ({
-      transactionTypeId: t.transactionTypeId,
+    totals: { transactionCount: n, usdTotal: Number(row.usd) },
+    customers: Number(row.customers),
+    bounds: { first: row.first, last: row.last },
+    byType: new Map(n > 0 ? [[typeId, { transactionCount: n, usdTotal: Number(row.usd) }]] : []),
+  };
+}
+
+/**
+ * Spec 2.17 totals, per type and overall, without a scan of transactions (decision 021): one type
+ * from its covering index, all types from the kept per-day and per-type totals.
+ */
+export async function typeReportSummary(db: Db, f: TransactionFilters, timeZone: string): Promise<TypeReportSummary> {
+  const span = spanOf(f, timeZone);
+  const { totals, customers, bounds, byType } =
+    f.transactionTypeId !== undefined
+      ? await oneTypeTotals(db, f.transactionTypeId, span)
+      : {
+          totals: await totalsOverSpan(db, span),
+          customers: await customersInSpan(db, span),
+          bounds: await dateBounds(db, span),
+          byType: await typeTotalsOverSpan(db, span),
+        };
+  const types = byType.size
+    ? await db
+        .selectFrom('transactionTypes as t')
+        .leftJoin('casinos as k', 'k.id', 't.casinoId')
+        .select(['t.id', 't.name as typeName', 'k.name as casinoName'])
+        .where('t.id', 'in', [...byType.keys()])
+        .orderBy('t.name')
+        .orderBy('k.name')
+        .execute()
+    : [];
+  return {
+    transactionCount: totals.transactionCount,
+    totalUSD: formatHundredths(totals.usdTotal),
+    uniqueCustomers: customers,
+    firstDate: bounds.first,
+    lastDate: bounds.last,
+    byType: types.map((t) => ({
+      transactionTypeId: t.id,
       transactionTypeName: t.typeName,
       casinoName: t.casinoName ?? 'Unknown casino',
-      transactionCount: Number(t.n),
-      totalUSD: formatHundredths(Number(t.usd ?? 0)),
+      transactionCount: byType.get(t.id)?.transactionCount ?? 0,
+      totalUSD: formatHundredths(byType.get(t.id)?.usdTotal ?? 0),
     })),
   };
 }

@@ -7,31 +7,20 @@ import {
   transactionTypesReportInput,
 } from '../../../shared/schemas/reports';
 import { adminProcedure, authedProcedure, router } from '../../trpc/procedures';
-import { highSc, highScSummary, participation, profitability, profitabilitySummary, typeReportRows, typeReportSummary } from './reports.repository';
-import { cached } from '../../trpc/cached';
 
-const DEFAULT_TYPE_REPORT_ROWS = 1000;
-
+/** Every report is a read: its query runs on a read worker (reads/read-queries.ts). */
 export const reportsRouter = router({
-  highSc: authedProcedure.input(highScInput).query(cached('reports.highSc', ({ ctx, input }) => highSc(ctx.db, input.threshold, input))),
-  highScSummary: authedProcedure.input(highScSummaryInput).query(cached('reports.highScSummary', ({ ctx, input }) => highScSummary(ctx.db, input.threshold))),
-  profitability: adminProcedure
-    .input(profitabilityInput)
-    .query(cached('reports.profitability', ({ ctx, input }) => profitability(ctx.db, input ?? {}, ctx.services.config.timeZone))),
+  highSc: authedProcedure.input(highScInput).query(({ ctx, input }) => ctx.services.readers.run('reports.highSc', input)),
+  highScSummary: authedProcedure.input(highScSummaryInput).query(({ ctx, input }) => ctx.services.readers.run('reports.highScSummary', input)),
+  profitability: adminProcedure.input(profitabilityInput).query(({ ctx, input }) => ctx.services.readers.run('reports.profitability', input)),
   profitabilitySummary: adminProcedure
     .input(profitabilitySummaryInput)
-    .query(cached('reports.profitabilitySummary', ({ ctx, input }) => profitabilitySummary(ctx.db, input ?? {}, ctx.services.config.timeZone))),
-  participation: authedProcedure.input(participationInput).query(cached('reports.participation', ({ ctx, input }) => participation(ctx.db, input.masterUserId))),
-  transactionTypes: authedProcedure.input(transactionTypesReportInput).query(
-    cached('reports.transactionTypes', ({ ctx, input }) => {
-      const { limit, ...filters } = input ?? {};
-      return typeReportRows(ctx.db, filters, ctx.services.config.timeZone, limit ?? DEFAULT_TYPE_REPORT_ROWS);
-    }),
-  ),
-  transactionTypesSummary: authedProcedure.input(transactionTypesReportInput).query(
-    cached('reports.transactionTypesSummary', ({ ctx, input }) => {
-      const { limit: _limit, ...filters } = input ?? {};
-      return typeReportSummary(ctx.db, filters, ctx.services.config.timeZone);
-    }),
-  ),
+    .query(({ ctx, input }) => ctx.services.readers.run('reports.profitabilitySummary', input)),
+  participation: authedProcedure.input(participationInput).query(({ ctx, input }) => ctx.services.readers.run('reports.participation', input)),
+  transactionTypes: authedProcedure
+    .input(transactionTypesReportInput)
+    .query(({ ctx, input }) => ctx.services.readers.run('reports.transactionTypes', input)),
+  transactionTypesSummary: authedProcedure
+    .input(transactionTypesReportInput)
+    .query(({ ctx, input }) => ctx.services.readers.run('reports.transactionTypesSummary', input)),
 });

@@ -1,11 +1,14 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
+import { RECOMPUTED_TOTALS } from './totals';
 
 export interface InvariantReport {
   /** Links whose balances, USD total or count differ from the sums over their transactions. */
   badLinks: { customerId: number; casinoId: number }[];
   /** Transactions whose after-values differ from the running sums over their pair. */
   badTransactions: number[];
+  /** Kept totals (table and key) that differ from a recomputation over transactions. */
+  badTotals: string[];
   /** Transactions without a link (the foreign key should make this impossible). */
   orphans: number;
 }
@@ -38,11 +41,23 @@ export async function checkLedger(db: Db, sample = 20): Promise<InvariantReport>
   const orphans = await sql<{ n: number }>`
     select count(*) n from transactions t
     where not exists (select 1 from "customerCasinos" l where l."customerId" = t."customerId" and l."casinoId" = t."casinoId")`.execute(db);
+  const badTotals: string[] = [];
+  for (const [table, recomputed] of Object.entries(RECOMPUTED_TOTALS)) {
+    const key = table === 'typeTotals' ? `"transactionTypeId"` : table === 'dayTotals' ? 'day' : `day || ':' || "transactionTypeId"`;
+    // Kept rows at zero (every transaction of the day removed) count as absent.
+    const kept = sql`select ${sql.raw(key)} k, "transactionCount" n, "usdTotal" d from ${sql.table(table)} where "transactionCount" != 0 or "usdTotal" != 0`;
+    const fresh = sql`select ${sql.raw(key)} k, "transactionCount" n, "usdTotal" d from (${sql.raw(recomputed)})`;
+    const rows = await sql<{ k: string }>`
+      select k from (${kept} except ${fresh}) union select k from (${fresh} except ${kept}) limit ${sample}`.execute(db);
+    badTotals.push(...rows.rows.map((r) => `${table} ${r.k}`));
+  }
   return {
     badLinks: badLinks.rows,
+    badTotals,
     badTransactions: badTransactions.rows.map((r) => r.id),
     orphans: Number(orphans.rows[0]?.n ?? 0),
   };
 }
 
-export const ledgerIsSound = (r: InvariantReport) => r.badLinks.length === 0 && r.badTransactions.length === 0 && r.orphans === 0;
+export const ledgerIsSound = (r: InvariantReport) =>
+  r.badLinks.length === 0 && r.badTransactions.length === 0 && r.badTotals.length === 0 && r.orphans === 0;

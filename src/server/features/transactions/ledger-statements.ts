@@ -49,8 +49,27 @@ function prepare(sqlite: SQLite.Database) {
     insertIdempotencyKey: q<[string, number, string, number, string], never>(
       `insert into "idempotencyKeys" (key, "userId", "requestHash", "transactionId", "createdAt") values (?, ?, ?, ?, ?)`,
     ),
+    // The screens' totals (decision 021): one upsert each per transaction added (sign 1) or removed (-1).
+    dayTotal: q<[string, number, number], never>(
+      `insert into "dayTotals" (day, "transactionCount", "usdTotal") values (?, ?, ?)
+       on conflict (day) do update set "transactionCount" = "transactionCount" + excluded."transactionCount", "usdTotal" = "usdTotal" + excluded."usdTotal"`,
+    ),
+    dayTypeTotal: q<[string, number, number, number], never>(
+      `insert into "dayTypeTotals" (day, "transactionTypeId", "transactionCount", "usdTotal") values (?, ?, ?, ?)
+       on conflict (day, "transactionTypeId") do update set "transactionCount" = "transactionCount" + excluded."transactionCount", "usdTotal" = "usdTotal" + excluded."usdTotal"`,
+    ),
+    typeTotal: q<[number, number, number], never>(
+      `insert into "typeTotals" ("transactionTypeId", "transactionCount", "usdTotal") values (?, ?, ?)
+       on conflict ("transactionTypeId") do update set "transactionCount" = "transactionCount" + excluded."transactionCount", "usdTotal" = "usdTotal" + excluded."usdTotal"`,
+    ),
     deleteIdempotencyKeys: q<[number], never>(`delete from "idempotencyKeys" where "transactionId" = ?`),
     userEmail: q<[number], { email: string }>(`select email from users where id = ?`),
+    typeByName: q<[number, string], { id: number }>(`select id from "transactionTypes" where "casinoId" = ? and lower(name) = lower(?) order by id limit 1`),
+    insertType: q<[string, number], never>(`insert into "transactionTypes" (name, "casinoId") values (?, ?)`),
+    markReconciled: q<[string, number, number, number, number, number], never>(
+      `update "customerCasinos" set "lastReconciledAt" = ?, "lastReconciledByUserId" = ?, "lastReconciledDifferenceUnplayed" = ?,
+         "lastReconciledDifferencePlayed" = ? where ${pairAt}`,
+    ),
     keepDeleted: q<[{ id: number; deletedAt: string; deletedByUserId: number | null }], never>(
       `insert or replace into "deletedTransactions" (id, date, "customerId", "casinoId", "transactionTypeId", "unplayedCoinsChange",
          "playedCoinsChange", "usdChange", "purchaseRatio", "createdByUserId", "createdAt", "deletedAt", "deletedByUserId")

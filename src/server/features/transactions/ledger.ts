@@ -11,7 +11,8 @@ import { ledgerStatements, type LedgerStatements } from './ledger-statements';
  * The ledger write path: the only code that changes transactions or link balances. Each of
  * create, edit and delete runs in one SQLite transaction and keeps both invariants true:
  *   1. a link's balances (and usdTotal, transactionCount) equal the sums over its transactions;
- *   2. each transaction's after-values equal the running sums over its pair, ordered by (date, id).
+ *   2. each transaction's after-values equal the running sums over its pair, ordered by (date, id);
+ *   3. the per-day and per-type totals equal the counts and sums over their transactions.
  * The transactions are synchronous (better-sqlite3 prepared statements, no await inside), so no other
  * request's statements can run in the middle of one.
  */
@@ -58,6 +59,14 @@ function checkReferences(s: LedgerStatements, f: LedgerFields, requireActive: bo
 /** Adds (sign 1) or removes (sign -1) a transaction's changes to its link's balances. */
 function applyToLink(s: LedgerStatements, f: LedgerFields, sign: 1 | -1): void {
   s.applyToLink.run(sign * f.unplayedCoinsChange, sign * f.playedCoinsChange, sign * f.usdChange, sign, f.customerId, f.casinoId);
+}
+
+/** Adds (sign 1) or removes (sign -1) a transaction from the per-day and per-type totals (decision 021). */
+function applyToTotals(s: LedgerStatements, t: { date: string; transactionTypeId: number; usdChange: number }, sign: 1 | -1): void {
+  const day = t.date.slice(0, 10);
+  s.dayTotal.run(day, sign, sign * t.usdChange);
+  s.dayTypeTotal.run(day, t.transactionTypeId, sign, sign * t.usdChange);
+  s.typeTotal.run(t.transactionTypeId, sign, sign * t.usdChange);
 }
 
 /** What the audit trail keeps of a transaction: when, which pair and type, and the three changes. */
@@ -157,30 +166,86 @@ export function createEntry(db: Db, f: LedgerFields, userId: number, idem?: Idem
     }
     const { scRatio, link } = checkReferences(s, f, true);
     const stamp = now.toISOString();
-    // Ids only grow, so the new row is the pair's last unless an older row carries a later date (a
-    // clock set back): then its after-values follow from the link's balances, else recompute.
-    const last = s.lastDate.get(f.customerId, f.casinoId);
-    const appended = !last || last.date <= stamp;
-    const unplayed = appended ? link.currentUnplayedCoins + f.unplayedCoinsChange : 0;
-    const played = appended ? link.currentPlayedCoins + f.playedCoinsChange : 0;
-    const id = Number(
-      s.insert.run({
-        ...f,
-        date: stamp,
-        purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, scRatio),
-        unplayedCoinsAfter: unplayed,
-        playedCoinsAfter: played,
-        totalCoinsAfter: unplayed + played,
-        createdByUserId: userId,
-        createdAt: stamp,
-        updatedAt: stamp,
-      }).lastInsertRowid,
-    );
-    applyToLink(s, f, 1);
-    if (!appended) recomputeFrom(s, { customerId: f.customerId, casinoId: f.casinoId, date: stamp, id });
+    const id = insertEntry(s, f, { scRatio, link }, userId, stamp);
     if (idem) s.insertIdempotencyKey.run(idem.key, userId, idem.requestHash, id, stamp);
     audit(s, sqlite, userId, { action: 'create', entity: 'transaction', entityId: id, after: auditedFields({ ...f, date: stamp }) }, now);
     return id;
+  });
+}
+
+type LinkBalance = { currentUnplayedCoins: number; currentPlayedCoins: number };
+
+/** Inserts a new row dated `stamp` and adds it to its link; returns its id. */
+function insertEntry(s: LedgerStatements, f: LedgerFields, pair: { scRatio: number; link: LinkBalance }, userId: number, stamp: string): number {
+  // Ids only grow, so the new row is the pair's last unless an older row carries a later date (a
+  // clock set back): then its after-values follow from the link's balances, else recompute.
+  const last = s.lastDate.get(f.customerId, f.casinoId);
+  const appended = !last || last.date <= stamp;
+  const unplayed = appended ? pair.link.currentUnplayedCoins + f.unplayedCoinsChange : 0;
+  const played = appended ? pair.link.currentPlayedCoins + f.playedCoinsChange : 0;
+  const id = Number(
+    s.insert.run({
+      ...f,
+      date: stamp,
+      purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, pair.scRatio),
+      unplayedCoinsAfter: unplayed,
+      playedCoinsAfter: played,
+      totalCoinsAfter: unplayed + played,
+      createdByUserId: userId,
+      createdAt: stamp,
+      updatedAt: stamp,
+    }).lastInsertRowid,
+  );
+  applyToLink(s, f, 1);
+  applyToTotals(s, { ...f, date: stamp }, 1);
+  if (!appended) recomputeFrom(s, { customerId: f.customerId, casinoId: f.casinoId, date: stamp, id });
+  return id;
+}
+
+export interface ReconcileOutcome {
+  differenceUnplayed: number;
+  differencePlayed: number;
+  adjustmentId: number | null;
+  reconciledAt: string;
+}
+
+/** The transaction type that carries reconciliation adjustments. */
+export const ADJUSTMENT_TYPE = 'Adjustment';
+
+/**
+ * Compares the balances the casino shows with the ledger's. When they differ, records one adjustment
+ * (the casino's "Adjustment" type, created when missing; USD 0) that brings the ledger to exactly the
+ * typed balances. Either way the link remembers when, by whom and what difference was found.
+ */
+export function reconcileLink(db: Db, pair: { customerId: number; casinoId: number }, shown: { unplayed: number; played: number; note: string | null }, userId: number, now = new Date()): Promise<ReconcileOutcome> {
+  return write(db, (s, sqlite) => {
+    const link = s.link.get(pair.customerId, pair.casinoId);
+    if (!link) throw fieldError('casinoId', 'Customer is not registered at this casino');
+    const casino = s.casino.get(pair.casinoId);
+    if (!casino) throw fieldError('casinoId', 'Casino not found');
+    const stamp = now.toISOString();
+    const differenceUnplayed = shown.unplayed - link.currentUnplayedCoins;
+    const differencePlayed = shown.played - link.currentPlayedCoins;
+    let adjustmentId: number | null = null;
+    if (differenceUnplayed !== 0 || differencePlayed !== 0) {
+      let typeId = s.typeByName.get(pair.casinoId, ADJUSTMENT_TYPE)?.id;
+      if (typeId === undefined) {
+        typeId = Number(s.insertType.run(ADJUSTMENT_TYPE, pair.casinoId).lastInsertRowid);
+        audit(s, sqlite, userId, { action: 'create', entity: 'transactionType', entityId: typeId, after: { id: typeId, name: ADJUSTMENT_TYPE, casinoId: pair.casinoId } }, now);
+      }
+      const f = { ...pair, transactionTypeId: typeId, unplayedCoinsChange: differenceUnplayed, playedCoinsChange: differencePlayed, usdChange: 0 };
+      adjustmentId = insertEntry(s, f, { scRatio: casino.scRatio, link }, userId, stamp);
+      audit(s, sqlite, userId, { action: 'adjustment', entity: 'transaction', entityId: adjustmentId, after: auditedFields({ ...f, date: stamp }) }, now);
+    }
+    s.markReconciled.run(stamp, userId, differenceUnplayed, differencePlayed, pair.customerId, pair.casinoId);
+    audit(s, sqlite, userId, {
+      action: 'reconcile',
+      entity: 'link',
+      entityId: null,
+      before: { ...pair, unplayedCoins: formatHundredths(link.currentUnplayedCoins), playedCoins: formatHundredths(link.currentPlayedCoins) },
+      after: { ...pair, unplayedCoins: formatHundredths(shown.unplayed), playedCoins: formatHundredths(shown.played), note: shown.note, adjustmentId },
+    }, now);
+    return { differenceUnplayed, differencePlayed, adjustmentId, reconciledAt: stamp };
   });
 }
 
@@ -196,8 +261,10 @@ export function editEntry(db: Db, id: number, f: LedgerFields, userId: number, n
     const moved = old.customerId !== f.customerId || old.casinoId !== f.casinoId;
     const { scRatio } = checkReferences(s, f, moved);
     applyToLink(s, old, -1);
+    applyToTotals(s, old, -1);
     s.update.run({ ...f, purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, scRatio), updatedAt: now.toISOString(), id });
     applyToLink(s, f, 1);
+    applyToTotals(s, { ...f, date: old.date }, 1);
     recomputeFrom(s, { ...f, date: old.date, id });
     if (moved) recomputeFrom(s, { customerId: old.customerId, casinoId: old.casinoId, date: old.date, id });
     audit(s, sqlite, userId, { action: 'edit', entity: 'transaction', entityId: id, before: auditedFields(old), after: auditedFields({ ...f, date: old.date }) }, now);
@@ -212,6 +279,7 @@ export function deleteEntry(db: Db, id: number, userId: number, now = new Date()
     s.deleteIdempotencyKeys.run(id);
     s.delete.run(id);
     applyToLink(s, old, -1);
+    applyToTotals(s, old, -1);
     recomputeFrom(s, old);
     audit(s, sqlite, userId, { action: 'delete', entity: 'transaction', entityId: id, before: auditedFields(old) }, now);
   });
@@ -235,6 +303,7 @@ export function restoreEntry(db: Db, id: number, user: { id: number; role: strin
     s.insertWithId.run({ ...row, unplayedCoinsAfter: 0, playedCoinsAfter: 0, totalCoinsAfter: 0, updatedAt: now.toISOString() });
     s.forgetDeleted.run(id);
     applyToLink(s, kept, 1);
+    applyToTotals(s, kept, 1);
     recomputeFrom(s, kept);
     audit(s, sqlite, user.id, { action: 'restore', entity: 'transaction', entityId: id, after: auditedFields(kept) }, now);
   });

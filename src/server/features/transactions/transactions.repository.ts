@@ -1,9 +1,11 @@
-import type { CompiledQuery, SelectQueryBuilder } from 'kysely';
+import { type CompiledQuery, type SelectQueryBuilder, sql } from 'kysely';
 import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
 import type { Database, Db } from '../../db/types';
 import { notFound } from '../../trpc/errors';
+import { spanOf, splitByDays } from './day-split';
+import { totalsOverSpan } from './totals-query';
 
 type TxQuery<O> = SelectQueryBuilder<Database, 'transactions', O>;
 
@@ -84,8 +86,33 @@ export async function getTransaction(db: Db, id: number): Promise<TransactionVie
 }
 
 /**
+ * Where a deep page starts when only dates filter (or nothing does): the kept per-day totals are
+ * checkpoints, so the walk starts at the right UTC day and skips at most that day's rows (decision 021).
+ * Null when another filter applies, the range has partial UTC days, or the offset is past the end.
+ */
+async function dayCheckpoint(db: Db, f: TransactionFilters, timeZone: string, offset: number): Promise<{ before: string; skip: number } | null> {
+  if (f.customerId !== undefined || f.casinoId !== undefined || f.transactionTypeId !== undefined) return null;
+  const { days, edges } = splitByDays(spanOf(f, timeZone));
+  if (!days || edges.length > 0) return null;
+  let q = db.selectFrom('dayTotals').select(['day', 'transactionCount']).where('transactionCount', '>', 0).orderBy('day', 'desc');
+  if (days.fromDay !== undefined) q = q.where('day', '>=', days.fromDay);
+  if (days.toDay !== undefined) q = q.where('day', '<', days.toDay);
+  let newer = 0;
+  for (const d of await q.execute()) {
+    if (newer + d.transactionCount > offset) return { before: `${nextDay(d.day)}T00:00:00.000Z`, skip: offset - newer };
+    newer += d.transactionCount;
+  }
+  return null;
+}
+
+/** Pages this deep or deeper start from a checkpoint or from the far end. */
+const DEEP = 1000;
+
+/**
  * Newest first: (date, id) descending. The page's ids are found on the indexes alone (a deep offset
- * skips index entries, not joined rows); only the rows of the page are then joined.
+ * skips index entries, not joined rows); only the rows of the page are then joined. A deep page starts
+ * at its day's checkpoint when only dates filter; otherwise, given the matching total, a page past the
+ * middle is read from the other end (oldest first, reversed), so the last page costs what the first does.
  */
 export async function listTransactions(
   db: Db,
@@ -93,32 +120,58 @@ export async function listTransactions(
   timeZone: string,
   limit: number,
   offset = 0,
+  totalCount?: number,
+  deepFrom = DEEP,
 ): Promise<TransactionView[]> {
-  const page = applyTransactionFilters(db.selectFrom('transactions').select('transactions.id'), filters, timeZone)
-    .orderBy('transactions.date', 'desc')
-    .orderBy('transactions.id', 'desc')
-    .limit(limit)
-    .offset(offset);
+  const checkpoint = offset >= deepFrom ? await dayCheckpoint(db, filters, timeZone, offset) : null;
+  const fromEnd = !checkpoint && totalCount !== undefined && offset > totalCount / 2;
+  const direction = fromEnd ? 'asc' : 'desc';
+  const skip = checkpoint ? checkpoint.skip : fromEnd ? Math.max(0, totalCount - offset - limit) : offset;
+  const take = fromEnd ? Math.max(0, Math.min(limit, totalCount - offset)) : limit;
+  if (take === 0) return [];
+  let page = applyTransactionFilters(db.selectFrom('transactions').select('transactions.id'), filters, timeZone);
+  if (checkpoint) page = page.where('transactions.date', '<', checkpoint.before);
+  const ids = page.orderBy('transactions.date', direction).orderBy('transactions.id', direction).limit(take).offset(skip);
   const rows = await readQuery(db)
-    .where('transactions.id', 'in', page)
+    .where('transactions.id', 'in', ids)
     .orderBy('transactions.date', 'desc')
     .orderBy('transactions.id', 'desc')
     .execute();
   return rows.map(toTransactionView);
 }
 
-/** Filters that the links' maintained transaction counts can answer. */
-const countableFromLinks = (f: TransactionFilters) => !f.transactionTypeId && !f.startDate && !f.endDate;
+/** Where a newest-first walk stopped: the last row it gave. */
+export interface TransactionKey {
+  date: string;
+  id: number;
+}
 
 /**
- * How many transactions match. Customer and casino filters are answered from the links' maintained
- * counts (kept exact by the ledger); other filters count rows.
+ * The next `limit` matching rows newest first after `after` (a keyset walk down the index the filter
+ * uses, for exports: each batch costs the same however deep it is, and holds no read open between batches).
+ */
+export async function transactionBatch(db: Db, filters: TransactionFilters, timeZone: string, limit: number, after?: TransactionKey): Promise<TransactionView[]> {
+  let page = applyTransactionFilters(db.selectFrom('transactions').select('transactions.id'), filters, timeZone);
+  if (after) page = page.where(sql<boolean>`("transactions"."date", "transactions"."id") < (${after.date}, ${after.id})`);
+  const ids = page.orderBy('transactions.date', 'desc').orderBy('transactions.id', 'desc').limit(limit);
+  const rows = await readQuery(db).where('transactions.id', 'in', ids).orderBy('transactions.date', 'desc').orderBy('transactions.id', 'desc').execute();
+  return rows.map(toTransactionView);
+}
+
+/**
+ * How many transactions match, without counting rows where a kept total answers (decision 021): a date
+ * range alone (or nothing) from the per-day totals, customer and casino alone from the links' counts.
+ * Other filters count entries of the index that leads with the filter.
  */
 export async function countTransactions(db: Db, filters: TransactionFilters, timeZone: string): Promise<number> {
-  if (countableFromLinks(filters)) {
+  const { customerId, casinoId, transactionTypeId } = filters;
+  if (customerId === undefined && casinoId === undefined && transactionTypeId === undefined) {
+    return (await totalsOverSpan(db, spanOf(filters, timeZone))).transactionCount;
+  }
+  if (transactionTypeId === undefined && !filters.startDate && !filters.endDate) {
     let q = db.selectFrom('customerCasinos').select((eb) => eb.fn.sum<number>('transactionCount').as('n'));
-    if (filters.customerId !== undefined) q = q.where('customerId', '=', filters.customerId);
-    if (filters.casinoId !== undefined) q = q.where('casinoId', '=', filters.casinoId);
+    if (customerId !== undefined) q = q.where('customerId', '=', customerId);
+    if (casinoId !== undefined) q = q.where('casinoId', '=', casinoId);
     return Number((await q.executeTakeFirstOrThrow()).n ?? 0);
   }
   const row = await applyTransactionFilters(db.selectFrom('transactions'), filters, timeZone)

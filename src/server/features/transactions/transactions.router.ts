@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import { HISTORY_PAGE_SIZE, RECENT_PANEL_FETCH_LIMIT } from '../../../shared/constants';
 import {
   createTransactionInput,
   deletedListInput,
@@ -8,11 +7,8 @@ import {
   updateTransactionInput,
 } from '../../../shared/schemas/transactions';
 import { adminProcedure, authedProcedure, router } from '../../trpc/procedures';
-import { transactionAudit } from '../audit/audit.repository';
-import { listDeleted } from './deleted-transactions.repository';
 import { createEntry, deleteEntry, editEntry, restoreEntry } from './ledger';
-import { countTransactions, getTransaction, listTransactions } from './transactions.repository';
-import { cached } from '../../trpc/cached';
+import { getTransaction } from './transactions.repository';
 
 const digest = (value: unknown) => crypto.createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
@@ -21,19 +17,9 @@ export const transactionsRouter = router({
    * design.md section 4: with only `limit` (or nothing) a bare array, newest first; with any filter
    * or an offset, { transactions, totalCount }.
    */
-  list: authedProcedure.input(listTransactionsInput).query(cached('transactions.list', async ({ ctx, input }) => {
-    const { limit, offset, ...filters } = input ?? {};
-    const tz = ctx.services.config.timeZone;
-    const paged = offset !== undefined || Object.values(filters).some((v) => v !== undefined);
-    if (!paged) return listTransactions(ctx.db, {}, tz, limit ?? RECENT_PANEL_FETCH_LIMIT);
-    const [transactions, totalCount] = await Promise.all([
-      listTransactions(ctx.db, filters, tz, limit ?? HISTORY_PAGE_SIZE, offset ?? 0),
-      countTransactions(ctx.db, filters, tz),
-    ]);
-    return { transactions, totalCount };
-  })),
+  list: authedProcedure.input(listTransactionsInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.list', input)),
 
-  get: authedProcedure.input(transactionIdInput).query(cached('transactions.get', ({ ctx, input }) => getTransaction(ctx.db, input.id))),
+  get: authedProcedure.input(transactionIdInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.get', input)),
 
   create: authedProcedure.input(createTransactionInput).mutation(async ({ ctx, input }) => {
     const { idempotencyKey, ...fields } = input;
@@ -60,8 +46,8 @@ export const transactionsRouter = router({
   }),
 
   /** Deleted transactions, newest deletion first (admin). */
-  deleted: adminProcedure.input(deletedListInput).query(({ ctx, input }) => listDeleted(ctx.db, input?.limit ?? HISTORY_PAGE_SIZE, input?.offset ?? 0)),
+  deleted: adminProcedure.input(deletedListInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.deleted', input)),
 
   /** Who changed this transaction, and how, oldest first. */
-  audit: authedProcedure.input(transactionIdInput).query(({ ctx, input }) => transactionAudit(ctx.db, input.id)),
+  audit: authedProcedure.input(transactionIdInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.audit', input)),
 });

@@ -3,6 +3,7 @@ import type { UserView } from '../../../shared/schemas/users';
 import type { Db } from '../../db/types';
 import { conflict, notFound } from '../../trpc/errors';
 import { userViewColumns } from '../auth/auth.repository';
+import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 
 export function listUsers(db: Db): Promise<UserView[]> {
   return db.selectFrom('users').select(userViewColumns).orderBy('id').execute();
@@ -28,22 +29,25 @@ export interface NewUserInput {
 }
 
 /** Creates a user; an email already in use (any letter case) is a 409. */
-export async function insertUser(db: Db, input: NewUserInput): Promise<UserView> {
-  const result = await db
-    .insertInto('users')
-    .values({ ...input, createdAt: new Date().toISOString() })
-    .onConflict((oc) => oc.column('email').doNothing())
-    .returning(userViewColumns)
-    .executeTakeFirst();
-  if (!result) throw conflict('A user with this email already exists');
-  return result;
+export async function insertUser(db: Db, input: NewUserInput, actor: Actor = SYSTEM): Promise<UserView> {
+  return db.transaction().execute(async (trx) => {
+    const result = await trx
+      .insertInto('users')
+      .values({ ...input, createdAt: new Date().toISOString() })
+      .onConflict((oc) => oc.column('email').doNothing())
+      .returning(userViewColumns)
+      .executeTakeFirst();
+    if (!result) throw conflict('A user with this email already exists');
+    await appendAudit(trx, actor, { action: 'create', entity: 'user', entityId: result.id, after: result });
+    return result;
+  });
 }
 
 /**
  * Changes a role; the user's older tokens stop working. The last admin cannot be made staff,
  * so the office can never lock itself out of user management.
  */
-export async function updateRole(db: Db, id: number, role: Role): Promise<UserView> {
+export async function updateRole(db: Db, id: number, role: Role, actor: Actor = SYSTEM): Promise<UserView> {
   return db.transaction().execute(async (trx) => {
     const current = await trx.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();
     if (!current) throw notFound('User not found');
@@ -56,11 +60,13 @@ export async function updateRole(db: Db, id: number, role: Role): Promise<UserVi
         .executeTakeFirstOrThrow();
       if (Number(admins.n) <= 1) throw conflict('At least one admin must remain');
     }
-    return trx
+    const updated = await trx
       .updateTable('users')
       .set((eb) => ({ role, tokenVersion: eb('tokenVersion', '+', 1) }))
       .where('id', '=', id)
       .returning(userViewColumns)
       .executeTakeFirstOrThrow();
+    await appendAudit(trx, actor, { action: 'role', entity: 'user', entityId: id, before: { role: current.role }, after: { role } });
+    return updated;
   });
 }

@@ -1,5 +1,6 @@
 import { changeRoleInput, createUserInput, userIdInput } from '../../../shared/schemas/users';
 import { adminProcedure, router } from '../../trpc/procedures';
+import { actorOf } from '../audit/audit.repository';
 import { createResetToken } from '../auth/auth.repository';
 import { hashPassword } from '../auth/passwords';
 import { getUser, insertUser, listUsers, updateRole } from './users.repository';
@@ -9,16 +10,16 @@ export const usersRouter = router({
 
   create: adminProcedure.input(createUserInput).mutation(async ({ ctx, input }) => {
     const { password, ...rest } = input;
-    return insertUser(ctx.db, { ...rest, passwordHash: await hashPassword(password) });
+    return insertUser(ctx.db, { ...rest, passwordHash: await hashPassword(password) }, actorOf(ctx.user));
   }),
 
   changeRole: adminProcedure
     .input(changeRoleInput)
-    .mutation(({ ctx, input }) => updateRole(ctx.db, input.id, input.role)),
+    .mutation(({ ctx, input }) => updateRole(ctx.db, input.id, input.role, actorOf(ctx.user))),
 
   sendResetLink: adminProcedure.input(userIdInput).mutation(async ({ ctx, input }) => {
     const user = await getUser(ctx.db, input.id);
-    const token = await createResetToken(ctx.db, user.id);
+    const token = await createResetToken(ctx.db, user.id, actorOf(ctx.user));
     await ctx.services.mailer.sendResetLink(user, token);
     return { message: "Password reset link has been sent to the user's email" };
   }),

@@ -1,5 +1,6 @@
-import { Badge, Group, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
 import { LINK_STATUSES, type LinkStatus } from '../../../shared/constants';
 import type { CustomerView } from '../../../shared/schemas/customers';
 import { LoadError } from '../../components/load-error';
@@ -7,6 +8,7 @@ import { Coins } from '../../components/money';
 import { failureOf } from '../../lib/errors';
 import { useCasinos, useLinks } from '../../lib/master-data';
 import { useSave } from '../../lib/use-save';
+import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos/reconcile-dialog';
 import { trpc } from '../../trpc';
 
 const STATUS_OPTIONS = LINK_STATUSES.map((s) => ({ value: s, label: s }));
@@ -14,10 +16,12 @@ const STATUS_OPTIONS = LINK_STATUSES.map((s) => ({ value: s, label: s }));
 /** Spec 2.10: the customer's link to each casino, with a status dropdown (inactive when no link). */
 export function CustomerCasinosDialog({ customer, onClose }: { customer: CustomerView | null; onClose: () => void }) {
   const casinos = useCasinos();
-  const links = useLinks(customer?.id);
+  const [asOf, setAsOf] = useState('');
+  const links = useLinks(customer?.id, asOf || undefined);
   const save = useSave();
   const setLink = useMutation(trpc.customerCasinos.set.mutationOptions());
   const failure = failureOf(casinos, links);
+  const [reconciling, setReconciling] = useState<ReconcileTarget | null>(null);
 
   const change = (casinoId: number, status: LinkStatus) =>
     save(() => setLink.mutateAsync({ customerId: customer!.id, casinoId, status }), {
@@ -29,9 +33,12 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
   return (
     <Modal opened={customer !== null} onClose={onClose} title={<Text fw={700}>Casinos — {customer?.name}</Text>} size="xl" centered>
       <Stack>
-        <Text size="sm" c="dimmed">
-          Set this customer's status at each casino. Only active registrations can receive new transactions.
-        </Text>
+        <Group justify="space-between" align="flex-end" wrap="wrap">
+          <Text size="sm" c="dimmed" maw={420}>
+            Set this customer's status at each casino. Only active registrations can receive new transactions.
+          </Text>
+          <TextInput label="As of" description={asOf ? 'Balances at the end of that day' : 'Today'} type="date" size="xs" value={asOf} onChange={(e) => setAsOf(e.currentTarget.value)} w={170} />
+        </Group>
         {failure ? (
           <LoadError failure={failure} compact />
         ) : (
@@ -40,6 +47,7 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>Casino and balances</Table.Th>
+                  <Table.Th>Casino balance</Table.Th>
                   <Table.Th>Status</Table.Th>
                 </Table.Tr>
               </Table.Thead>
@@ -63,6 +71,27 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
                           Unplayed <Coins value={link?.currentUnplayedCoins ?? '0.00'} size="xs" /> · Played{' '}
                           <Coins value={link?.currentPlayedCoins ?? '0.00'} size="xs" />
                         </Text>
+                      </Table.Td>
+                      <Table.Td w={110}>
+                        {link && !asOf && (
+                          <Button
+                            size="compact-xs"
+                            variant="subtle"
+                            aria-label={`Reconcile ${casino.name}`}
+                            onClick={() =>
+                              setReconciling({
+                                customerId: link.customerId,
+                                casinoId: casino.id,
+                                customerName: customer?.name ?? '',
+                                casinoName: casino.name,
+                                unplayed: link.currentUnplayedCoins,
+                                played: link.currentPlayedCoins,
+                              })
+                            }
+                          >
+                            Reconcile
+                          </Button>
+                        )}
                       </Table.Td>
                       <Table.Td w={140}>
                         <Select
@@ -88,6 +117,7 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
           </Text>
         )}
       </Stack>
+      <ReconcileDialog target={reconciling} onClose={() => setReconciling(null)} />
     </Modal>
   );
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Grid, Group, Kbd, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowRight, IconDeviceFloppy, IconEraser, IconPlus } from '@tabler/icons-react';
+import { IconArrowRight, IconDeviceFloppy, IconEraser, IconPlus, IconScale } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
@@ -10,6 +10,7 @@ import { LoadError } from '../../components/load-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
+import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos/reconcile-dialog';
 import { AmountFields } from './amount-fields';
 import { CalculatedValues } from './calculated-values';
 import { useEntryKeys } from './use-entry-keys';
@@ -55,6 +56,13 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   const casino = casinos.data?.find((c) => String(c.id) === values.casinoId);
   const scRatio = casino?.scRatio ?? DEFAULT_SC_RATIO;
   const calc = preview(values, linkBalance(links.data, values.customerId, values.casinoId), scRatio);
+  const [reconciling, setReconciling] = useState<ReconcileTarget | null>(null);
+  const selectedLink = links.data?.find((l) => String(l.customerId) === values.customerId && String(l.casinoId) === values.casinoId);
+  const customerName = customers.data?.find((c) => String(c.id) === values.customerId)?.name;
+  const reconcileTarget: ReconcileTarget | null =
+    selectedLink && casino && customerName
+      ? { customerId: selectedLink.customerId, casinoId: selectedLink.casinoId, customerName, casinoName: casino.name, unplayed: selectedLink.currentUnplayedCoins, played: selectedLink.currentPlayedCoins }
+      : null;
 
   useEffect(() => localStorage.setItem(DRAFT_KEY, JSON.stringify(values)), [values]);
   useEffect(() => onCasinoChange(values.casinoId), [values.casinoId, onCasinoChange]);
@@ -119,9 +127,16 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
       >
         <Group justify="space-between" mb="md">
           <Text fw={700}>New transaction</Text>
-          <Badge variant="dot" color="teal">
-            Auto-save enabled
-          </Badge>
+          <Group gap="xs">
+            {reconcileTarget && (
+              <Button size="compact-sm" variant="light" leftSection={<IconScale size={14} />} onClick={() => setReconciling(reconcileTarget)}>
+                Reconcile
+              </Button>
+            )}
+            <Badge variant="dot" color="teal">
+              Auto-save enabled
+            </Badge>
+          </Group>
         </Group>
         <Stack gap="md">
           {optionsFailure && <LoadError failure={optionsFailure} />}
@@ -212,6 +227,7 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
           </Group>
         </Stack>
       </form>
+      <ReconcileDialog target={reconciling} onClose={() => setReconciling(null)} />
     </Paper>
   );
 }

@@ -1,0 +1,194 @@
+import fs from 'node:fs';
+
+/**
+ * The office scenario of issue 10: READERS staff open screens with varied filters, customers, dates and
+ * pages (each request differs from every earlier one where the screen has that many), while an
+ * open-loop stream of entries arrives at a fixed rate; and full exports of History while the readers go on.
+ */
+export interface OfficeData {
+  customerIds: number[];
+  casinoIds: number[];
+  typeIds: number[];
+  /** Active links with a type of their casino, for the write stream. */
+  links: { customerId: number; casinoId: number; typeId: number }[];
+  total: number;
+  firstDay: string;
+  lastDay: string;
+}
+
+export interface ScreenStats {
+  screen: string;
+  count: number;
+  p50: number;
+  p99: number;
+}
+
+export interface PhaseResult {
+  seconds: number;
+  reads: number;
+  readsPerSecond: number;
+  screens: ScreenStats[];
+  writes: { count: number; p50: number; p99: number };
+  errors: string[];
+  peakRssMb: number;
+}
+
+const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
+
+let seed = 20261123;
+const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
+const chance = (p: number) => rand() < p;
+
+function dayPlus(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+function randomRange(d: OfficeData): { startDate: string; endDate: string } {
+  const span = Math.round((Date.parse(d.lastDay) - Date.parse(d.firstDay)) / 86_400_000);
+  const start = Math.floor(rand() * span);
+  const length = pick([0, 6, 30, 90, 365]) + Math.floor(rand() * 5);
+  return { startDate: dayPlus(d.firstDay, start), endDate: dayPlus(d.firstDay, Math.min(span, start + length)) };
+}
+
+/** One screen request as the web app sends it: [screen, tRPC procedure, input]. */
+function screenRequest(d: OfficeData): [string, string, unknown] {
+  const roll = rand();
+  if (roll < 0.4) {
+    const f: Record<string, unknown> = {};
+    if (chance(0.4)) f.customerId = pick(d.customerIds);
+    if (chance(0.3)) f.casinoId = pick(d.casinoIds);
+    if (chance(0.15)) f.transactionTypeId = pick(d.typeIds);
+    if (chance(0.35)) Object.assign(f, randomRange(d));
+    const narrow = Object.keys(f).length > 0;
+    // Unfiltered: any page of the million (First, Last, anywhere between); filtered: the first pages mostly.
+    const page = narrow ? (chance(0.7) ? 0 : Math.floor(rand() * 5)) : chance(0.3) ? pick([0, Math.floor(d.total / 100) - 1]) : Math.floor(rand() * (d.total / 100));
+    return ['History', 'transactions.list', { ...f, limit: 100, offset: page * 100 }];
+  }
+  if (roll < 0.5) return ['Recent panel', 'transactions.list', { casinoId: pick(d.casinoIds), limit: 50 }];
+  if (roll < 0.58) return ['Customer links', 'customerCasinos.list', { customerId: pick(d.customerIds) }];
+  if (roll < 0.62) return ['Dashboard', 'transactions.list', { limit: 10 }];
+  if (roll < 0.68) {
+    const threshold = Math.round(rand() * 50000) / 100;
+    return chance(0.5) ? ['High SC', 'reports.highSc', { threshold, limit: 100, offset: Math.floor(rand() * 3) * 100 }] : ['High SC cards', 'reports.highScSummary', { threshold }];
+  }
+  if (roll < 0.8) {
+    const f: Record<string, unknown> = {};
+    if (chance(0.3)) f.customerId = pick(d.customerIds);
+    if (chance(0.3)) f.casinoId = pick(d.casinoIds);
+    if (chance(0.4)) Object.assign(f, randomRange(d));
+    return chance(0.5) ? ['Profitability', 'reports.profitability', { ...f, limit: 100, offset: Math.floor(rand() * 3) * 100 }] : ['Profitability cards', 'reports.profitabilitySummary', f];
+  }
+  if (roll < 0.88) return ['Participation', 'reports.participation', { masterUserId: pick(d.customerIds) }];
+  const f: Record<string, unknown> = {};
+  if (chance(0.6)) f.transactionTypeId = pick(d.typeIds);
+  if (chance(0.5)) Object.assign(f, randomRange(d));
+  return chance(0.5) ? ['Transaction types', 'reports.transactionTypes', { ...f, limit: 100 }] : ['Transaction types cards', 'reports.transactionTypesSummary', f];
+}
+
+function rssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+export interface PhaseOptions {
+  url: string;
+  token: string;
+  pid: number;
+  data: OfficeData;
+  seconds: number;
+  readers: number;
+  writesPerSecond: number;
+  /** Runs alongside the readers; the phase ends when both it and the time are done. */
+  during?: () => Promise<void>;
+}
+
+export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
+  const auth = { authorization: `Bearer ${o.token}` };
+  const seen = new Set<string>();
+  const times = new Map<string, number[]>();
+  const errors: string[] = [];
+  const writeTimes: number[] = [];
+  let peak = rssMb(o.pid);
+  const sampler = setInterval(() => (peak = Math.max(peak, rssMb(o.pid))), 200);
+  const started = performance.now();
+  const until = started + o.seconds * 1000;
+  let reads = 0;
+
+  const reader = async () => {
+    while (performance.now() < until) {
+      let request = screenRequest(o.data);
+      for (let tries = 0; tries < 20 && seen.has(JSON.stringify(request)); tries++) request = screenRequest(o.data);
+      const [screen, procedure, input] = request;
+      seen.add(JSON.stringify(request));
+      const t = performance.now();
+      try {
+        const res = await fetch(`${o.url}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: auth });
+        await res.arrayBuffer();
+        if (!res.ok) errors.push(`${screen} ${res.status}`);
+      } catch (error) {
+        errors.push(`${screen} ${String(error)}`);
+      }
+      const ms = performance.now() - t;
+      let list = times.get(screen);
+      if (!list) times.set(screen, (list = []));
+      list.push(ms);
+      reads += 1;
+    }
+  };
+
+  const pendingWrites: Promise<void>[] = [];
+  let writer: NodeJS.Timeout | undefined;
+  if (o.writesPerSecond > 0) {
+    let n = 0;
+    // Open loop: a new entry every interval whether or not the earlier ones have been answered.
+    writer = setInterval(() => {
+      const l = o.data.links[n++ % o.data.links.length];
+      const t = performance.now();
+      pendingWrites.push(
+        fetch(`${o.url}/api/transactions`, {
+          method: 'POST',
+          headers: { ...auth, 'content-type': 'application/json' },
+          body: JSON.stringify({ customerId: l.customerId, casinoId: l.casinoId, transactionTypeId: l.typeId, unplayedCoinsChange: '1000.50', playedCoinsChange: '0', usdChange: '-1.00' }),
+        })
+          .then(async (res) => {
+            await res.arrayBuffer();
+            if (res.status !== 201) errors.push(`write ${res.status}`);
+          })
+          .catch((error: unknown) => void errors.push(`write ${String(error)}`))
+          .finally(() => writeTimes.push(performance.now() - t)),
+      );
+    }, 1000 / o.writesPerSecond);
+  }
+  await Promise.all([...Array.from({ length: o.readers }, reader), o.during?.()]);
+  clearInterval(writer);
+  await Promise.all(pendingWrites);
+  clearInterval(sampler);
+  const seconds = (performance.now() - started) / 1000;
+  const screens = [...times].map(([screen, list]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return { screen, count: sorted.length, p50: pct(sorted, 50), p99: pct(sorted, 99) };
+  });
+  screens.sort((a, b) => a.screen.localeCompare(b.screen));
+  const w = [...writeTimes].sort((a, b) => a - b);
+  return { seconds, reads, readsPerSecond: reads / seconds, screens, writes: { count: w.length, p50: pct(w, 50), p99: pct(w, 99) }, errors, peakRssMb: peak };
+}
+
+/** Downloads a full export, timing it to the last byte; answers its size and the time to the first byte. */
+export async function timeExport(url: string, token: string, file: string): Promise<{ ms: number; firstByteMs: number; bytes: number; status: number }> {
+  const t = performance.now();
+  const res = await fetch(`${url}/api/exports/${file}`, { headers: { authorization: `Bearer ${token}` } });
+  let firstByteMs = 0;
+  let bytes = 0;
+  const reader = res.body?.getReader();
+  for (;;) {
+    const next = await reader?.read();
+    if (!next || next.done) break;
+    if (!bytes) firstByteMs = performance.now() - t;
+    bytes += next.value.length;
+  }
+  return { ms: performance.now() - t, firstByteMs, bytes, status: res.status };
+}

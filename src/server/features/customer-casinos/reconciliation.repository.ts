@@ -1,0 +1,59 @@
+import { formatHundredths } from '../../../shared/money';
+import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE, type ReconciliationReport } from '../../../shared/schemas/customer-casinos';
+import type { Db } from '../../db/types';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Active links with their last reconciliation, the ones never reconciled or not within `staleDays`
+ * first (oldest first), paged.
+ */
+export async function reconciliationReport(db: Db, input: { staleDays?: number; limit?: number; offset?: number } | undefined, now = new Date()): Promise<ReconciliationReport> {
+  const staleDays = input?.staleDays ?? DEFAULT_STALE_DAYS;
+  const cutoff = new Date(now.getTime() - staleDays * DAY_MS).toISOString();
+  const active = db.selectFrom('customerCasinos as l').where('l.status', '=', 'active');
+  const [rows, counts] = await Promise.all([
+    active
+      .innerJoin('customers', 'customers.id', 'l.customerId')
+      .innerJoin('casinos', 'casinos.id', 'l.casinoId')
+      .leftJoin('users', 'users.id', 'l.lastReconciledByUserId')
+      .select([
+        'l.customerId',
+        'l.casinoId',
+        'customers.name as customerName',
+        'casinos.name as casinoName',
+        'l.lastReconciledAt',
+        'users.email as lastReconciledBy',
+        'l.lastReconciledDifferenceUnplayed',
+        'l.lastReconciledDifferencePlayed',
+      ])
+      .orderBy((eb) => eb.fn.coalesce('l.lastReconciledAt', eb.val('')))
+      .orderBy('customers.name')
+      .orderBy('casinos.name')
+      .limit(input?.limit ?? RECONCILIATION_PAGE_SIZE)
+      .offset(input?.offset ?? 0)
+      .execute(),
+    active
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.sum<number>(eb.case().when(eb.or([eb('l.lastReconciledAt', 'is', null), eb('l.lastReconciledAt', '<', cutoff)])).then(1).else(0).end()).as('stale'),
+      ])
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    staleDays,
+    totalCount: Number(counts.total),
+    staleCount: Number(counts.stale ?? 0),
+    rows: rows.map((r) => ({
+      customerId: r.customerId,
+      customerName: r.customerName,
+      casinoId: r.casinoId,
+      casinoName: r.casinoName,
+      lastReconciledAt: r.lastReconciledAt,
+      lastReconciledBy: r.lastReconciledBy,
+      differenceUnplayed: r.lastReconciledDifferenceUnplayed === null ? null : formatHundredths(r.lastReconciledDifferenceUnplayed),
+      differencePlayed: r.lastReconciledDifferencePlayed === null ? null : formatHundredths(r.lastReconciledDifferencePlayed),
+      stale: r.lastReconciledAt === null || r.lastReconciledAt < cutoff,
+    })),
+  };
+}

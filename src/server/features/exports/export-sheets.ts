@@ -1,0 +1,210 @@
+import { avgPerTransaction, highScUsdHundredths, participationRate, profitStatus } from '../../../shared/ledger';
+import { toHundredths } from '../../../shared/money';
+import type { z } from 'zod';
+import type { highScSummaryInput, participationInput, profitabilitySummaryInput, transactionTypesReportInput } from '../../../shared/schemas/reports';
+import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
+import type { Db } from '../../db/types';
+import { highSc, participation, profitability, typeReportSummary } from '../reports/reports.repository';
+import { type TransactionKey, transactionBatch } from '../transactions/transactions.repository';
+
+/** A cell as written: text, a number, or an instant (a real Excel date; local text in CSV). */
+export type Cell = string | number | Date | null;
+
+export interface ExportColumn {
+  header: string;
+  /** Excel number format; numbers and dates without one use Excel's General. */
+  numFmt?: string;
+  width: number;
+}
+
+/** One export (spec section 9): its file name base, sheet name, columns and rows (fetched a batch at a time). */
+export interface ExportSheet {
+  fileBase: string;
+  sheetName: string;
+  columns: ExportColumn[];
+  rows: AsyncIterable<Cell[]>;
+}
+
+/** Every export, by the name in its URL, with the input it takes (the screen's filters). */
+export interface ExportInputs {
+  transactions: TransactionFilters;
+  'high-sc': z.output<typeof highScSummaryInput>;
+  profitability: z.output<typeof profitabilitySummaryInput>;
+  participation: z.output<typeof participationInput>;
+  'transaction-types': z.output<typeof transactionTypesReportInput>;
+}
+export type ExportKind = keyof ExportInputs;
+export type ExportRequest = { [K in ExportKind]: { kind: K; input: ExportInputs[K] } }[ExportKind];
+
+/** File names (spec 9): {base}_{YYYY-MM-DD}.csv or .xlsx. */
+export const EXPORT_FILE_BASES: Record<ExportKind, string> = {
+  transactions: 'transactions',
+  'high-sc': 'high_sc_report',
+  profitability: 'profitability_report',
+  participation: 'participation_report',
+  'transaction-types': 'transaction_types_report',
+};
+
+export const BATCH = 2000;
+const MONEY = '#,##0.00';
+const COUNT = '#,##0';
+const money = (decimal: string) => toHundredths(decimal) / 100;
+const dateOrAll = (day?: string) => day ?? 'All';
+const fullNameOrEmail = (u: TransactionView['createdByUser']) => (u ? [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email : '');
+
+async function* transactionRows(db: Db, filters: TransactionFilters, timeZone: string): AsyncIterable<Cell[]> {
+  let after: TransactionKey | undefined;
+  for (;;) {
+    const batch = await transactionBatch(db, filters, timeZone, BATCH, after);
+    for (const t of batch) {
+      yield [
+        new Date(t.date),
+        t.customer.name,
+        t.casino.name,
+        t.transactionType.name,
+        money(t.unplayedCoinsChange),
+        money(t.playedCoinsChange),
+        money(t.usdChange),
+        t.purchaseRatio === null ? null : Math.round(t.purchaseRatio * 100) / 100,
+        money(t.totalCoinsAfter),
+        fullNameOrEmail(t.createdByUser),
+      ];
+    }
+    if (batch.length < BATCH) return;
+    after = { date: batch[batch.length - 1].date, id: batch[batch.length - 1].id };
+  }
+}
+
+/** Pages of a paged report, BATCH rows at a time, until a short page. */
+async function* pages<T>(page: (limit: number, offset: number) => Promise<T[]>): AsyncIterable<T> {
+  for (let offset = 0; ; offset += BATCH) {
+    const rows = await page(BATCH, offset);
+    yield* rows;
+    if (rows.length < BATCH) return;
+  }
+}
+
+async function* mapRows<T>(rows: AsyncIterable<T>, cells: (row: T) => Cell[]): AsyncIterable<Cell[]> {
+  for await (const row of rows) yield cells(row);
+}
+
+/** The export's definition: spec 9's file and sheet names and columns. `day` is today in the server's zone. */
+export function exportSheet(db: Db, request: ExportRequest, timeZone: string, day: string): ExportSheet {
+  switch (request.kind) {
+    case 'transactions':
+      return {
+        fileBase: `${EXPORT_FILE_BASES.transactions}_${day}`,
+        sheetName: 'Transactions',
+        columns: [
+          { header: 'Date', numFmt: 'yyyy-mm-dd hh:mm', width: 18 },
+          { header: 'Customer', width: 24 },
+          { header: 'Casino', width: 20 },
+          { header: 'Transaction Type', width: 18 },
+          { header: 'Unplayed Coins Change', numFmt: MONEY, width: 16 },
+          { header: 'Played Coins Change', numFmt: MONEY, width: 16 },
+          { header: 'USD Change', numFmt: MONEY, width: 12 },
+          { header: 'Purchase Ratio', numFmt: '0.00', width: 12 },
+          { header: 'Total Coins After', numFmt: MONEY, width: 16 },
+          { header: 'Created By', width: 24 },
+        ],
+        rows: transactionRows(db, request.input, timeZone),
+      };
+    case 'high-sc': {
+      const { threshold } = request.input;
+      return {
+        fileBase: `${EXPORT_FILE_BASES['high-sc']}_${day}`,
+        sheetName: 'High SC Report',
+        columns: [
+          { header: 'Customer', width: 24 },
+          { header: 'Casino', width: 20 },
+          { header: 'Unplayed Coins', numFmt: MONEY, width: 16 },
+          { header: 'Played Coins', numFmt: MONEY, width: 16 },
+          { header: 'Total Coins', numFmt: MONEY, width: 16 },
+          { header: 'USD Value', numFmt: MONEY, width: 12 },
+          { header: 'Threshold', width: 10 },
+        ],
+        rows: mapRows(
+          pages((limit, offset) => highSc(db, threshold, { limit, offset })),
+          (r) => {
+            const coins = toHundredths(r.totalCoins) + toHundredths(r.playedCoins);
+            return [r.customerName, r.casinoName, money(r.totalCoins), money(r.playedCoins), coins / 100, highScUsdHundredths(coins, 0) / 100, threshold];
+          },
+        ),
+      };
+    }
+    case 'profitability': {
+      const range = request.input ?? {};
+      return {
+        fileBase: `${EXPORT_FILE_BASES.profitability}_${day}`,
+        sheetName: 'Profitability Report',
+        columns: [
+          { header: 'Customer', width: 24 },
+          { header: 'Casino', width: 20 },
+          { header: 'Total USD', numFmt: MONEY, width: 12 },
+          { header: 'Transaction Count', numFmt: COUNT, width: 12 },
+          { header: 'Average per Transaction', numFmt: MONEY, width: 14 },
+          { header: 'Status', width: 12 },
+          { header: 'Start Date', width: 12 },
+          { header: 'End Date', width: 12 },
+        ],
+        rows: mapRows(
+          pages((limit, offset) => profitability(db, { ...range, limit, offset }, timeZone)),
+          (r) => {
+            const total = toHundredths(r.totalUSD);
+            const avg = avgPerTransaction(total, r.transactionCount) / 100;
+            return [r.customerName, r.casinoName, total / 100, r.transactionCount, avg, profitStatus(total), dateOrAll(range.startDate), dateOrAll(range.endDate)];
+          },
+        ),
+      };
+    }
+    case 'participation':
+      return {
+        fileBase: `${EXPORT_FILE_BASES.participation}_${day}`,
+        sheetName: 'Participation Report',
+        columns: [
+          { header: 'Customer', width: 24 },
+          { header: 'Total Casinos', width: 12 },
+          { header: 'Missing Casinos', width: 12 },
+          { header: 'Missing Casino Names', width: 50 },
+          { header: 'Participation Rate', width: 12 },
+        ],
+        rows: mapRows(
+          (async function* () {
+            yield* await participation(db, request.input.masterUserId);
+          })(),
+          (r) => [
+            r.customerName,
+            r.totalCasinos,
+            r.missingCasinos.length,
+            r.missingCasinos.length ? r.missingCasinos.map((c) => c.name).join(', ') : 'None',
+            participationRate(r.totalCasinos, r.missingCasinos.length),
+          ],
+        ),
+      };
+    case 'transaction-types': {
+      const { limit: _limit, ...filters } = request.input ?? {};
+      return {
+        fileBase: `${EXPORT_FILE_BASES['transaction-types']}_${day}`,
+        sheetName: 'Transaction Types Report',
+        columns: [
+          { header: 'Transaction Type', width: 18 },
+          { header: 'Casino', width: 20 },
+          { header: 'Transaction Count', numFmt: COUNT, width: 12 },
+          { header: 'Total USD', numFmt: MONEY, width: 12 },
+          { header: 'Average USD per Transaction', numFmt: MONEY, width: 14 },
+          { header: 'Start Date', width: 12 },
+          { header: 'End Date', width: 12 },
+        ],
+        rows: mapRows(
+          (async function* () {
+            yield* (await typeReportSummary(db, filters, timeZone)).byType;
+          })(),
+          (t) => {
+            const total = toHundredths(t.totalUSD);
+            return [t.transactionTypeName, t.casinoName, t.transactionCount, total / 100, avgPerTransaction(total, t.transactionCount) / 100, dateOrAll(filters.startDate), dateOrAll(filters.endDate)];
+          },
+        ),
+      };
+    }
+  }
+}

@@ -1,0 +1,100 @@
+import { once } from 'node:events';
+import type { Writable } from 'node:stream';
+import { finished } from 'node:stream/promises';
+import { stringify } from 'csv-stringify';
+import ExcelJS from 'exceljs';
+import { CSV_QUOTE_PATTERN, neutralise } from '../../../shared/spreadsheet-cells';
+import type { Cell, ExportSheet } from './export-sheets';
+
+export type ExportFormat = 'csv' | 'xlsx';
+
+/** Excel's rows per sheet, header included. */
+export const EXCEL_MAX_ROWS = 1_048_576;
+
+/**
+ * Wall-clock time of an instant in `timeZone`, as a Date whose UTC fields are the local ones (Excel
+ * dates carry no zone; exceljs writes a Date's UTC fields). Offsets are cached per quarter hour.
+ */
+export function wallClock(timeZone: string): (instant: Date) => Date {
+  const format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const offsets = new Map<number, number>();
+  return (instant) => {
+    const ms = instant.getTime();
+    const bucket = Math.floor(ms / 900_000);
+    let offset = offsets.get(bucket);
+    if (offset === undefined) {
+      const at = bucket * 900_000;
+      const p = Object.fromEntries(format.formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
+      offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - at;
+      if (offsets.size > 100_000) offsets.clear();
+      offsets.set(bucket, offset);
+    }
+    return new Date(ms + offset);
+  };
+}
+
+/**
+ * Lets the event loop run: rows come from synchronous SQLite behind promises, so without this the
+ * compressor's and the port's callbacks (macrotasks) would wait until the last row.
+ */
+const YIELD_EVERY = 100;
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const minuteText = (local: Date) => local.toISOString().slice(0, 16).replace('T', ' ');
+
+/** Text cells that a spreadsheet would run as a formula get a leading apostrophe (design.md section 4). */
+const safe = (cell: Cell): Cell => (typeof cell === 'string' ? neutralise(cell) : cell);
+
+async function writeCsv(sheet: ExportSheet, out: Writable, local: (d: Date) => Date): Promise<number> {
+  // Quoted whenever a spreadsheet could split the field (';' too, finding 9 of issue 11).
+  const csv = stringify({ bom: true, record_delimiter: 'windows', header: true, quoted_match: CSV_QUOTE_PATTERN, columns: sheet.columns.map((c) => c.header) });
+  csv.pipe(out);
+  let n = 0;
+  for await (const row of sheet.rows) {
+    const cells = row.map((cell) => (cell instanceof Date ? minuteText(local(cell)) : safe(cell)));
+    if (!csv.write(cells)) await once(csv, 'drain');
+    n += 1;
+    if (n % YIELD_EVERY === 0) await turn();
+  }
+  csv.end();
+  await finished(out);
+  return n;
+}
+
+async function writeXlsx(sheet: ExportSheet, out: Writable, local: (d: Date) => Date, maxRows: number): Promise<number> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
+  let sheets = 0;
+  let rowsInSheet = 0;
+  let ws: ExcelJS.Worksheet | undefined;
+  const addSheet = () => {
+    ws?.commit();
+    sheets += 1;
+    // Past Excel's limit the rows go on: "Transactions (2)", "Transactions (3)", ... (decision 022).
+    ws = workbook.addWorksheet(sheets === 1 ? sheet.sheetName : `${sheet.sheetName} (${sheets})`, { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws.columns = sheet.columns.map((c) => ({ header: c.header, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
+    ws.getRow(1).font = { bold: true };
+    ws.getRow(1).commit();
+    rowsInSheet = 1;
+    return ws;
+  };
+  let current = addSheet();
+  let n = 0;
+  for await (const row of sheet.rows) {
+    if (rowsInSheet >= maxRows) current = addSheet();
+    current.addRow(row.map((cell) => (cell instanceof Date ? local(cell) : safe(cell)))).commit();
+    rowsInSheet += 1;
+    n += 1;
+    if (n % YIELD_EVERY === 0) await turn();
+    if (out.writableNeedDrain) await once(out, 'drain');
+  }
+  current.commit();
+  await workbook.commit();
+  await finished(out);
+  return n;
+}
+
+/** Writes the sheet to `out` as CSV or XLSX, ending it; resolves with the number of rows. */
+export function writeExport(sheet: ExportSheet, format: ExportFormat, out: Writable, timeZone: string, maxRows = EXCEL_MAX_ROWS): Promise<number> {
+  const local = wallClock(timeZone);
+  return format === 'csv' ? writeCsv(sheet, out, local) : writeXlsx(sheet, out, local, maxRows);
+}

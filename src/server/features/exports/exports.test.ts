@@ -1,0 +1,171 @@
+import ExcelJS from 'exceljs';
+import { PassThrough } from 'node:stream';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { localDay } from '../../../shared/dates';
+import { pairFixture } from '../../testing/fixtures';
+import { createTestServer, type TestServer } from '../../testing/test-server';
+import { setLinkStatus } from '../customer-casinos/customer-casinos.repository';
+import { createEntry } from '../transactions/ledger';
+import type { ExportSheet } from './export-sheets';
+import { writeExport } from './export-writer';
+
+let s: TestServer;
+let admin: Awaited<ReturnType<TestServer['addUser']>>;
+let staff: Awaited<ReturnType<TestServer['addUser']>>;
+let pair: Awaited<ReturnType<typeof pairFixture>>;
+let other: Awaited<ReturnType<typeof pairFixture>>;
+const today = () => localDay(new Date(), 'America/New_York');
+
+beforeEach(async () => {
+  s = await createTestServer({ timeZone: 'America/New_York' });
+  admin = await s.addUser('admin');
+  staff = await s.addUser('staff');
+  const db = s.database.db;
+  pair = await pairFixture(db, { customerName: '=HYPERLINK("x")', casinoName: 'Lucky' });
+  other = await pairFixture(db, { customerName: 'Zoë, "Z"', casinoName: 'Star' });
+  await setLinkStatus(db, other.customer.id, pair.casino.id, 'active');
+  const add = (p: typeof pair, u: number, usd: number, iso: string) =>
+    createEntry(db, { customerId: p.customer.id, casinoId: p.casino.id, transactionTypeId: p.type.id, unplayedCoinsChange: u, playedCoinsChange: 0, usdChange: usd }, admin.id, undefined, new Date(iso));
+  await add(pair, 15_000_001, -5_000, '2026-03-01T05:00:00.000Z'); // 00:00 in New York
+  await add(other, 25_000_000, -1_234, '2026-03-03T17:30:00.000Z');
+  await add(pair, -100, 2_550, '2026-03-08T07:15:00.000Z'); // 03:15, daylight time begins that night
+});
+afterEach(() => s.stop());
+
+const get = (url: string, headers: Record<string, string> = staff.auth) => s.app.inject({ url, headers });
+const csvLines = (body: string) => {
+  expect(body.startsWith('\uFEFF')).toBe(true);
+  expect(body.endsWith('\r\n')).toBe(true);
+  return body.slice(1, -2).split('\r\n');
+};
+async function xlsxRows(payload: Buffer, sheet: string) {
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.load(payload as unknown as ArrayBuffer);
+  const ws = workbook.getWorksheet(sheet)!;
+  const rows: { values: unknown[]; formats: (string | undefined)[] }[] = [];
+  ws.eachRow((row) => rows.push({ values: (row.values as unknown[]).slice(1), formats: row.cellCount ? Array.from({ length: row.cellCount }, (_, i) => row.getCell(i + 1).numFmt) : [] }));
+  return { rows, names: workbook.worksheets.map((w) => w.name) };
+}
+
+describe('GET /api/exports/transactions', () => {
+  it('streams every matching row as CSV: local minutes, numbers as numbers, formulas neutralised', async () => {
+    const res = await get('/api/exports/transactions.csv');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="transactions_${today()}.csv"`);
+    expect(csvLines(res.body)).toEqual([
+      'Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change,Purchase Ratio,Total Coins After,Created By',
+      '2026-03-08 03:15,"\'=HYPERLINK(""x"")",Lucky,Purchase,-1,0,25.5,,149999.01,Ada Admin',
+      '2026-03-03 12:30,"Zoë, ""Z""",Star,Purchase,250000,0,-12.34,20.26,250000,Ada Admin',
+      '2026-03-01 00:00,"\'=HYPERLINK(""x"")",Lucky,Purchase,150000.01,0,-50,3,150000.01,Ada Admin',
+    ]);
+    const filtered = await get(`/api/exports/transactions.csv?customerId=${other.customer.id}&startDate=2026-03-03&endDate=2026-03-03`);
+    expect(csvLines(filtered.body)).toHaveLength(2);
+    const none = await get('/api/exports/transactions.csv?startDate=2027-01-01');
+    expect(csvLines(none.body)).toEqual([expect.stringMatching(/^Date,/)]);
+  });
+
+  it('writes real Excel dates and number formats in the Transactions sheet', async () => {
+    const res = await get(`/api/exports/transactions.xlsx?casinoId=${pair.casino.id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="transactions_${today()}.xlsx"`);
+    const { rows, names } = await xlsxRows(res.rawPayload, 'Transactions');
+    expect(names).toEqual(['Transactions']);
+    expect(rows).toHaveLength(3);
+    expect(rows[0].values[0]).toBe('Date');
+    expect(rows[1].values).toEqual([new Date('2026-03-08T03:15:00.000Z'), '\'=HYPERLINK("x")', 'Lucky', 'Purchase', -1, 0, 25.5, undefined, 149999.01, 'Ada Admin']);
+    expect(rows[2].values[7]).toBe(3);
+    expect(rows[1].formats[0]).toBe('yyyy-mm-dd hh:mm');
+    expect(rows[1].formats[6]).toBe('#,##0.00');
+  });
+
+  it('refuses bad filters with a 400 naming the field', async () => {
+    const res = await get('/api/exports/transactions.csv?startDate=2026-02-30');
+    expect(res.statusCode).toBe(400);
+    expect(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual(['startDate']);
+    expect((await get('/api/exports/transactions.csv?limit=5')).json<{ errors: unknown }>().errors).toEqual([{ path: 'limit', message: 'Unknown field' }]);
+    expect((await get('/api/exports/transactions.pdf')).statusCode).toBe(404);
+  });
+});
+
+describe('report exports', () => {
+  it('writes High SC, Participation, Transaction Types and Profitability with their sheets and columns', async () => {
+    const high = await get('/api/exports/high-sc.csv?threshold=100');
+    expect(high.headers['content-disposition']).toBe(`attachment; filename="high_sc_report_${today()}.csv"`);
+    expect(csvLines(high.body)).toEqual([
+      'Customer,Casino,Unplayed Coins,Played Coins,Total Coins,USD Value,Threshold',
+      '"\'=HYPERLINK(""x"")",Lucky,149999.01,0,149999.01,150,100',
+      '"Zoë, ""Z""",Star,250000,0,250000,250,100',
+    ]);
+    const part = await get(`/api/exports/participation.xlsx?masterUserId=${other.customer.id}`);
+    expect((await xlsxRows(part.rawPayload, 'Participation Report')).rows.map((r) => r.values)).toEqual([
+      ['Customer', 'Total Casinos', 'Missing Casinos', 'Missing Casino Names', 'Participation Rate'],
+      ['\'=HYPERLINK("x")', 2, 1, 'Star', '50.0%'],
+    ]);
+    const types = await get('/api/exports/transaction-types.csv?startDate=2026-03-01');
+    expect(csvLines(types.body)).toEqual([
+      'Transaction Type,Casino,Transaction Count,Total USD,Average USD per Transaction,Start Date,End Date',
+      'Purchase,Lucky,2,-24.5,-12.25,2026-03-01,All',
+      'Purchase,Star,1,-12.34,-12.34,2026-03-01,All',
+    ]);
+    const profit = await get('/api/exports/profitability.xlsx', admin.auth);
+    expect(profit.headers['content-disposition']).toBe(`attachment; filename="profitability_report_${today()}.xlsx"`);
+    expect((await xlsxRows(profit.rawPayload, 'Profitability Report')).rows.map((r) => r.values)).toEqual([
+      ['Customer', 'Casino', 'Total USD', 'Transaction Count', 'Average per Transaction', 'Status', 'Start Date', 'End Date'],
+      ['Zoë, "Z"', 'Star', -12.34, 1, -12.34, 'Loss', 'All', 'All'],
+      ['\'=HYPERLINK("x")', 'Lucky', -24.5, 2, -12.25, 'Loss', 'All', 'All'],
+    ]);
+    const missing = await get('/api/exports/participation.csv?masterUserId=999');
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: 'Validation failed', errors: [{ path: 'masterUserId', message: 'Customer not found' }] });
+  });
+});
+
+describe('export authorisation', () => {
+  it('allows what the screen allows: signed in for all, admins only for Profitability', async () => {
+    expect((await get('/api/exports/transactions.csv', {})).statusCode).toBe(401);
+    expect((await get('/api/exports/high-sc.xlsx', { authorization: 'Bearer nope' })).statusCode).toBe(401);
+    const staffProfit = await get('/api/exports/profitability.csv');
+    expect(staffProfit.statusCode).toBe(403);
+    expect(staffProfit.json()).toEqual({ message: 'Admins only' });
+    expect((await get('/api/exports/profitability.csv', admin.auth)).statusCode).toBe(200);
+  });
+
+  it('takes a one-minute download token in the link, never a session token there nor a download token as a session', async () => {
+    const issued = await s.app.inject({ method: 'POST', url: '/api/exports/token', headers: staff.auth });
+    expect(issued.statusCode).toBe(200);
+    const { token } = issued.json<{ token: string }>();
+    const byLink = await get(`/api/exports/transactions.csv?token=${token}&casinoId=${other.casino.id}`, {});
+    expect(byLink.statusCode).toBe(200);
+    expect(csvLines(byLink.body)).toHaveLength(2);
+    expect((await get(`/api/exports/profitability.csv?token=${token}`, {})).statusCode).toBe(403);
+    expect((await get(`/api/exports/transactions.csv?token=${staff.token}`, {})).statusCode).toBe(401);
+    expect((await get('/api/auth/user', { authorization: `Bearer ${token}` })).statusCode).toBe(401);
+    expect((await s.app.inject({ method: 'POST', url: '/api/exports/token' })).statusCode).toBe(401);
+  });
+});
+
+describe('past Excel’s row limit', () => {
+  it('continues on a second sheet, the header repeated; CSV has no limit', async () => {
+    async function* rows() {
+      for (let i = 1; i <= 5; i++) yield [i, `row ${i}`];
+    }
+    const sheet = (): ExportSheet => ({ fileBase: 'x', sheetName: 'Transactions', columns: [{ header: 'N', width: 5 }, { header: 'Text', width: 10 }], rows: rows() });
+    const out = new PassThrough();
+    const chunks: Buffer[] = [];
+    out.on('data', (c: Buffer) => chunks.push(c));
+    expect(await writeExport(sheet(), 'xlsx', out, 'UTC', 3)).toBe(5);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
+    const values = workbook.worksheets.map((ws) => {
+      const got: unknown[][] = [];
+      ws.eachRow((r) => got.push((r.values as unknown[]).slice(1)));
+      return [ws.name, got];
+    });
+    expect(values).toEqual([
+      ['Transactions', [['N', 'Text'], [1, 'row 1'], [2, 'row 2']]],
+      ['Transactions (2)', [['N', 'Text'], [3, 'row 3'], [4, 'row 4']]],
+      ['Transactions (3)', [['N', 'Text'], [5, 'row 5']]],
+    ]);
+  });
+});

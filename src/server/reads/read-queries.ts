@@ -1,0 +1,98 @@
+import type { z } from 'zod';
+import { HISTORY_PAGE_SIZE, RECENT_PANEL_FETCH_LIMIT } from '../../shared/constants';
+import type { auditListInput } from '../../shared/schemas/audit';
+import type { listLinksInput, reconciliationReportInput } from '../../shared/schemas/customer-casinos';
+import type {
+  highScInput,
+  highScSummaryInput,
+  participationInput,
+  profitabilityInput,
+  profitabilitySummaryInput,
+  transactionTypesReportInput,
+} from '../../shared/schemas/reports';
+import type { listTypesInput } from '../../shared/schemas/transaction-types';
+import type { deletedListInput, listTransactionsInput, transactionIdInput } from '../../shared/schemas/transactions';
+import type { Db } from '../db/types';
+import { listCasinos } from '../features/casinos/casinos.repository';
+import { listAudit, transactionAudit } from '../features/audit/audit.repository';
+import { listLinks, listLinksAsOf } from '../features/customer-casinos/customer-casinos.repository';
+import { reconciliationReport } from '../features/customer-casinos/reconciliation.repository';
+import { listDeleted } from '../features/transactions/deleted-transactions.repository';
+import { listCustomers } from '../features/customers/customers.repository';
+import { entriesByStaff, scByCasino, usdPerDay } from '../features/dashboard/dashboard.repository';
+import {
+  highSc,
+  highScSummary,
+  participation,
+  profitability,
+  profitabilitySummary,
+  typeReportRows,
+  typeReportSummary,
+} from '../features/reports/reports.repository';
+import { listTypes } from '../features/transaction-types/transaction-types.repository';
+import { countTransactions, getTransaction, listTransactions } from '../features/transactions/transactions.repository';
+
+/** What every read may need besides the database (the same on the main thread and in a worker). */
+export interface ReadEnv {
+  timeZone: string;
+}
+
+const DEFAULT_TYPE_REPORT_ROWS = 1000;
+
+type In<S extends z.ZodType> = z.output<S>;
+
+/**
+ * Every read procedure's query, by name: the one list both the worker pool and the inline reader run
+ * (docs/decisions/020). Inputs arrive validated (tRPC parsed them); answers are plain data, so they
+ * cross a thread boundary unchanged.
+ */
+export const readQueries = {
+  'transactions.list': async (db: Db, input: In<typeof listTransactionsInput>, env: ReadEnv) => {
+    const { limit, offset, ...filters } = input ?? {};
+    const paged = offset !== undefined || Object.values(filters).some((v) => v !== undefined);
+    if (!paged) return listTransactions(db, {}, env.timeZone, limit ?? RECENT_PANEL_FETCH_LIMIT);
+    const totalCount = await countTransactions(db, filters, env.timeZone);
+    const transactions = await listTransactions(db, filters, env.timeZone, limit ?? HISTORY_PAGE_SIZE, offset ?? 0, totalCount);
+    return { transactions, totalCount };
+  },
+  'transactions.get': (db: Db, input: In<typeof transactionIdInput>) => getTransaction(db, input.id),
+  'customers.list': (db: Db) => listCustomers(db),
+  'casinos.list': (db: Db) => listCasinos(db),
+  'transactionTypes.list': (db: Db, input: In<typeof listTypesInput>) => listTypes(db, input?.casinoId),
+  'customerCasinos.list': (db: Db, input: In<typeof listLinksInput>, env: ReadEnv) =>
+    input?.asOf && input.customerId !== undefined ? listLinksAsOf(db, input.customerId, input.asOf, env.timeZone) : listLinks(db, input?.customerId),
+  'customerCasinos.reconciliationReport': (db: Db, input: In<typeof reconciliationReportInput>) => reconciliationReport(db, input),
+  'transactions.audit': (db: Db, input: In<typeof transactionIdInput>) => transactionAudit(db, input.id),
+  'transactions.deleted': (db: Db, input: In<typeof deletedListInput>) => listDeleted(db, input?.limit ?? HISTORY_PAGE_SIZE, input?.offset ?? 0),
+  'audit.list': (db: Db, input: In<typeof auditListInput>, env: ReadEnv) => listAudit(db, input, env.timeZone),
+  'dashboard.usdPerDay': (db: Db, _input: undefined, env: ReadEnv) => usdPerDay(db, env.timeZone),
+  'dashboard.scByCasino': (db: Db) => scByCasino(db),
+  'dashboard.entriesByStaff': (db: Db, _input: undefined, env: ReadEnv) => entriesByStaff(db, env.timeZone),
+  'reports.highSc': (db: Db, input: In<typeof highScInput>) => highSc(db, input.threshold, input),
+  'reports.highScSummary': (db: Db, input: In<typeof highScSummaryInput>) => highScSummary(db, input.threshold),
+  'reports.profitability': (db: Db, input: In<typeof profitabilityInput>, env: ReadEnv) => profitability(db, input ?? {}, env.timeZone),
+  'reports.profitabilitySummary': (db: Db, input: In<typeof profitabilitySummaryInput>, env: ReadEnv) =>
+    profitabilitySummary(db, input ?? {}, env.timeZone),
+  'reports.participation': (db: Db, input: In<typeof participationInput>) => participation(db, input.masterUserId),
+  'reports.transactionTypes': (db: Db, input: In<typeof transactionTypesReportInput>, env: ReadEnv) => {
+    const { limit, ...filters } = input ?? {};
+    return typeReportRows(db, filters, env.timeZone, limit ?? DEFAULT_TYPE_REPORT_ROWS);
+  },
+  'reports.transactionTypesSummary': (db: Db, input: In<typeof transactionTypesReportInput>, env: ReadEnv) => {
+    const { limit: _limit, ...filters } = input ?? {};
+    return typeReportSummary(db, filters, env.timeZone);
+  },
+};
+
+export type ReadQueries = typeof readQueries;
+export type ReadName = keyof ReadQueries;
+export type ReadInput<N extends ReadName> = Parameters<ReadQueries[N]>[1];
+export type ReadOutput<N extends ReadName> = Awaited<ReturnType<ReadQueries[N]>>;
+
+type ReadTable = { [N in ReadName]: (db: Db, input: ReadInput<N>, env: ReadEnv) => Promise<ReadOutput<N>> };
+const table: ReadTable = readQueries;
+
+/** Runs one named read; the same function behind the inline reader and the worker. */
+export function runRead<N extends ReadName>(db: Db, name: N, input: ReadInput<N>, env: ReadEnv): Promise<ReadOutput<N>> {
+  return table[name](db, input, env);
+}

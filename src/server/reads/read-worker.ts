@@ -1,0 +1,63 @@
+import { type MessagePort, workerData } from 'node:worker_threads';
+import { exportSheet, type ExportRequest } from '../features/exports/export-sheets';
+import { type ExportFormat, writeExport } from '../features/exports/export-writer';
+import { portWritable } from './port-stream';
+import { openReadOnly } from '../db/database';
+import { toWire, type WireError } from './read-errors';
+import { type ReadEnv, type ReadInput, type ReadName, type ReadOutput, runRead } from './read-queries';
+
+/**
+ * A read worker (docs/decisions/020): one per pool thread, each with its own read-only connection.
+ * Piscina calls the default export once per task; a task runs one named read from read-queries.ts.
+ */
+export interface ReadWorkerData extends ReadEnv {
+  file: string;
+}
+
+export interface ReadTask<N extends ReadName = ReadName> {
+  name: N;
+  input: ReadInput<N>;
+  /** Answer with the JSON text (serialised here, off the main thread) instead of the value. */
+  json?: boolean;
+}
+
+type Failure = { ok: false; error: WireError };
+export type ValueReply<N extends ReadName> = { ok: true; value: ReadOutput<N> } | Failure;
+export type JsonReply = { ok: true; json: string } | Failure;
+export type ReadReply<N extends ReadName = ReadName> = ValueReply<N> | JsonReply;
+
+const { file, ...env } = workerData as ReadWorkerData;
+const { db } = openReadOnly(file);
+
+export default async function run<N extends ReadName>(task: ReadTask<N>): Promise<ReadReply<N>> {
+  try {
+    const value = await runRead(db, task.name, task.input, env);
+    return task.json ? { ok: true, json: JSON.stringify(value) } : { ok: true, value };
+  } catch (error) {
+    return { ok: false, error: toWire(error) };
+  }
+}
+
+/** An export written here, its bytes sent to the main thread over `port` (port-stream.ts). */
+export interface ExportTask {
+  request: ExportRequest;
+  format: ExportFormat;
+  /** Today in the server's zone, for the file name. */
+  day: string;
+  port: MessagePort;
+  maxRows?: number;
+}
+
+export type ExportReply = { ok: true; rows: number } | { ok: false; error: WireError };
+
+export async function exportFile(task: ExportTask): Promise<ExportReply> {
+  const out = portWritable(task.port);
+  try {
+    const rows = await writeExport(exportSheet(db, task.request, env.timeZone, task.day), task.format, out, env.timeZone, task.maxRows);
+    return { ok: true, rows };
+  } catch (error) {
+    out.destroy();
+    task.port.close();
+    return { ok: false, error: toWire(error) };
+  }
+}

@@ -1,0 +1,86 @@
+import path from 'node:path';
+import { TRPCError } from '@trpc/server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type OpenedDatabase } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { createEntry } from '../features/transactions/ledger';
+import { insertUser } from '../features/users/users.repository';
+import { pairFixture } from '../testing/fixtures';
+import { tempDir } from '../testing/test-db';
+import { issuesOf } from '../trpc/errors';
+import { inlineReaders, poolReaders, type Readers } from './readers';
+
+// The pool runs in worker threads over a database file (docs/decisions/020): the same answers as the
+// inline reader the in-memory tests use, errors included.
+let database: OpenedDatabase;
+let pool: Readers;
+let inline: Readers;
+let ids: { customerId: number; casinoId: number; transactionTypeId: number };
+let userId: number;
+
+beforeAll(async () => {
+  database = openDatabase(path.join(tempDir('ledger-readers-'), 'app.db'));
+  await migrateToLatest(database.db);
+  const { customer, casino, type } = await pairFixture(database.db, { customerName: 'Zoë' });
+  ids = { customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id };
+  userId = (await insertUser(database.db, { email: 'r@example.com', passwordHash: 'x', firstName: null, lastName: null, role: 'staff' })).id;
+  for (let i = 1; i <= 5; i++) {
+    await createEntry(database.db, { ...ids, unplayedCoinsChange: i * 1000, playedCoinsChange: 0, usdChange: -i * 100 }, userId);
+  }
+  pool = poolReaders(database.sqlite.name, { timeZone: 'UTC' }, 2);
+  inline = inlineReaders(database.db, { timeZone: 'UTC' });
+});
+afterAll(async () => {
+  await pool.close();
+  await database.close();
+});
+
+describe('the read worker pool', () => {
+  it('answers like the inline reader, from its own connection', async () => {
+    const page = await pool.run('transactions.list', { customerId: ids.customerId, limit: 2, offset: 3 });
+    expect(page).toEqual(await inline.run('transactions.list', { customerId: ids.customerId, limit: 2, offset: 3 }));
+    if (Array.isArray(page)) throw new Error('a filtered list answers a page');
+    expect(page.totalCount).toBe(5);
+    expect(page.transactions.map((t) => t.unplayedCoinsChange)).toEqual(['20.00', '10.00']);
+    expect(page.transactions[1].totalCoinsAfter).toBe('10.00');
+    expect((await pool.run('customers.list', undefined)).map((c) => c.name)).toEqual(['Zoë']);
+  });
+
+  it('sees a write committed on the main connection at once', async () => {
+    await createEntry(database.db, { ...ids, unplayedCoinsChange: 1, playedCoinsChange: 2, usdChange: 3 }, userId);
+    const recent = await pool.run('transactions.list', { limit: 1 });
+    if (!Array.isArray(recent)) throw new Error('an unfiltered list answers rows');
+    expect(recent[0].usdChange).toBe('0.03');
+    expect(recent[0].totalCoinsAfter).toBe('150.03');
+  });
+
+  it('serialises a JSON answer in the worker', async () => {
+    const text = await pool.json('reports.highScSummary', { threshold: 0 });
+    expect(JSON.parse(text)).toEqual({ accounts: 1, uniqueCustomers: 1, totalUSD: '0.15' });
+  });
+
+  it('streams an export written in the export worker, byte for byte as the inline writer', async () => {
+    const read = async (stream: Promise<{ body: NodeJS.ReadableStream; rows: Promise<number> }>) => {
+      const { body, rows } = await stream;
+      const chunks: Buffer[] = [];
+      for await (const chunk of body) chunks.push(Buffer.from(chunk));
+      return { text: Buffer.concat(chunks).toString(), rows: await rows };
+    };
+    const request = { kind: 'transactions', input: { customerId: ids.customerId } } as const;
+    const fromPool = await read(pool.exportFile(request, 'csv', '2026-11-23'));
+    expect(fromPool).toEqual(await read(inline.exportFile(request, 'csv', '2026-11-23')));
+    expect(fromPool.rows).toBe(6);
+    expect(fromPool.text.split('\r\n')[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d,Zoë,Casino \d+,Purchase,0.01,0.02,0.03,,150.03,r@example.com$/);
+    const failed: unknown = await pool.exportFile({ kind: 'participation', input: { masterUserId: 999 } }, 'xlsx', '2026-11-23').catch((e: unknown) => e);
+    expect(issuesOf(failed as TRPCError)).toEqual([{ path: 'masterUserId', message: 'Customer not found' }]);
+  });
+
+  it("rethrows a worker's field error as the TRPCError it was", async () => {
+    const error: unknown = await pool.run('reports.participation', { masterUserId: 999 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(TRPCError);
+    expect((error as TRPCError).code).toBe('BAD_REQUEST');
+    expect(issuesOf(error as TRPCError)).toEqual([{ path: 'masterUserId', message: 'Customer not found' }]);
+    const missing: unknown = await pool.run('transactions.get', { id: 999 }).catch((e: unknown) => e);
+    expect((missing as TRPCError).code).toBe('NOT_FOUND');
+  });
+});

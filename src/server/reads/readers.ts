@@ -1,0 +1,109 @@
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import { pathToFileURL } from 'node:url';
+import { Piscina } from 'piscina';
+import type { Db } from '../db/types';
+import { fromWire } from './read-errors';
+import { type ReadEnv, type ReadInput, type ReadName, type ReadOutput, runRead } from './read-queries';
+import type { ExportReply, ExportTask, JsonReply, ReadTask, ReadWorkerData, ValueReply } from './read-worker';
+import { MessageChannel } from 'node:worker_threads';
+import { PassThrough, type Readable } from 'node:stream';
+import { exportSheet, type ExportRequest } from '../features/exports/export-sheets';
+import { type ExportFormat, writeExport } from '../features/exports/export-writer';
+import { portReadable } from './port-stream';
+
+/** Runs the read procedures' queries (docs/decisions/020). */
+export interface Readers {
+  run<N extends ReadName>(name: N, input: ReadInput<N>): Promise<ReadOutput<N>>;
+  /** The answer as JSON text, serialised where the query ran. */
+  json<N extends ReadName>(name: N, input: ReadInput<N>): Promise<string>;
+  /** Writes an export where the reads run; resolves once its first bytes are ready (rejects if it fails before). */
+  exportFile(request: ExportRequest, format: ExportFormat, day: string, maxRows?: number): Promise<ExportStream>;
+  close(): Promise<void>;
+}
+
+export interface ExportStream {
+  body: Readable;
+  /** Resolves with the row count when the last byte is written. */
+  rows: Promise<number>;
+}
+
+/** Waits for the first bytes of `body`, or for the writer's failure before any. */
+function started(body: Readable, rows: Promise<number>): Promise<ExportStream> {
+  return new Promise((resolve, reject) => {
+    body.once('readable', () => resolve({ body, rows }));
+    rows.catch((error: unknown) => {
+      // Before the first bytes the caller answers with the error; after them, the download is cut short.
+      body.destroy();
+      reject(error);
+    });
+  });
+}
+
+/** How many read threads: the machine's cores, at least 2 and at most 4. */
+export const readThreads = () => Math.min(4, Math.max(2, os.availableParallelism()));
+
+/**
+ * The worker's module: next to this one in the source (run through tsx's loader, which the workers
+ * load themselves, so vitest and `tsx` both work), or read-worker.mjs beside the server bundle.
+ */
+function workerModule(): { filename: string; execArgv: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const filename = new URL(fromSource ? './read-worker.ts' : './read-worker.mjs', import.meta.url).href;
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { filename, execArgv: fromSource ? ['--import', tsx] : [] };
+}
+
+/** A pool of worker threads, each with its own read-only connection to `file`; started on first use. */
+export function poolReaders(file: string, env: ReadEnv, threads = readThreads()): Readers {
+  let pool: Piscina | undefined;
+  let exportPool: Piscina | undefined;
+  const workerData: ReadWorkerData = { file, ...env };
+  const start = () => (pool ??= new Piscina({ ...workerModule(), workerData, minThreads: threads, maxThreads: threads, idleTimeout: Infinity }));
+  // Exports get a thread of their own (one at a time, others queue), so a long export never takes a screen's reader.
+  const startExports = () => (exportPool ??= new Piscina({ ...workerModule(), workerData, minThreads: 0, maxThreads: 1, idleTimeout: 60_000 }));
+  // The thread boundary is untyped: the worker's reply is typed by the task that asked for it (read-worker.ts).
+  const askValue = <N extends ReadName>(task: ReadTask<N>): Promise<ValueReply<N>> => start().run(task);
+  const askJson = <N extends ReadName>(task: ReadTask<N>): Promise<JsonReply> => start().run({ ...task, json: true });
+  return {
+    async run<N extends ReadName>(name: N, input: ReadInput<N>): Promise<ReadOutput<N>> {
+      const reply = await askValue({ name, input });
+      if (!reply.ok) throw fromWire(reply.error);
+      return reply.value;
+    },
+    async json<N extends ReadName>(name: N, input: ReadInput<N>): Promise<string> {
+      const reply = await askJson({ name, input });
+      if (!reply.ok) throw fromWire(reply.error);
+      return reply.json;
+    },
+    exportFile(request, format, day, maxRows) {
+      const { port1, port2 } = new MessageChannel();
+      const body = portReadable(port1);
+      const task: ExportTask = { request, format, day, port: port2, maxRows };
+      const reply: Promise<ExportReply> = startExports().run(task, { name: 'exportFile', transferList: [port2] });
+      const rows = reply.then((r) => {
+        if (!r.ok) throw fromWire(r.error);
+        return r.rows;
+      });
+      return started(body, rows);
+    },
+    close: async () => {
+      await Promise.all([pool?.destroy(), exportPool?.destroy()]);
+      pool = undefined;
+      exportPool = undefined;
+    },
+  };
+}
+
+/** Runs the reads on the given connection, in this thread: for ':memory:' databases (tests), which a worker cannot open. */
+export function inlineReaders(db: Db, env: ReadEnv): Readers {
+  return {
+    run: <N extends ReadName>(name: N, input: ReadInput<N>) => runRead(db, name, input, env),
+    json: async <N extends ReadName>(name: N, input: ReadInput<N>) => JSON.stringify(await runRead(db, name, input, env)),
+    exportFile(request, format, day, maxRows) {
+      const body = new PassThrough();
+      return started(body, writeExport(exportSheet(db, request, env.timeZone, day), format, body, env.timeZone, maxRows));
+    },
+    close: async () => {},
+  };
+}

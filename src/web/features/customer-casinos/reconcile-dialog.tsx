@@ -1,0 +1,109 @@
+import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { IconScale } from '@tabler/icons-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatGrouped, formatSignedGrouped, parseHundredths, toHundredths } from '../../../shared/money';
+import { reconcileInput } from '../../../shared/schemas/customer-casinos';
+import { TypedNumberInput } from '../../components/typed-number-input';
+import { fieldErrorsOf, fieldIssuesOf, isUnauthorized, messageOf } from '../../lib/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { zodValidate } from '../../lib/zod-form';
+import { trpc } from '../../trpc';
+
+const validate = zodValidate(reconcileInput);
+
+export interface ReconcileTarget {
+  customerId: number;
+  casinoId: number;
+  customerName: string;
+  casinoName: string;
+  /** The ledger's current balances (decimal strings). */
+  unplayed: string;
+  played: string;
+}
+
+/** The live difference between what was typed and the ledger, or null while the entry is not a number. */
+const differenceOf = (typed: string, ledger: string) => {
+  const parsed = parseHundredths(typed);
+  return parsed.ok ? parsed.value - toHundredths(ledger) : null;
+};
+
+/**
+ * "Balance shown by the casino": the person types what the casino's site shows; the dialog shows the
+ * difference live, then records one adjustment (or says the balances match).
+ */
+export function ReconcileDialog({ target, onClose }: { target: ReconcileTarget | null; onClose: () => void }) {
+  return target ? <Reconcile key={`${target.customerId}-${target.casinoId}`} target={target} onClose={onClose} /> : null;
+}
+
+function Reconcile({ target, onClose }: { target: ReconcileTarget; onClose: () => void }) {
+  const queryClient = useQueryClient();
+  const [values, setValues] = useState({ unplayedCoins: target.unplayed, playedCoins: target.played, note: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const reconcile = useMutation(trpc.customerCasinos.reconcile.mutationOptions());
+  const du = differenceOf(values.unplayedCoins, target.unplayed);
+  const dp = differenceOf(values.playedCoins, target.played);
+  const matches = du === 0 && dp === 0;
+
+  const submit = async () => {
+    const payload = { customerId: target.customerId, casinoId: target.casinoId, ...values };
+    const problems = validate(payload);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    try {
+      const result = await reconcile.mutateAsync(payload);
+      notifySuccess('Reconciled', result.adjustment ? `Adjustment recorded: unplayed ${result.differenceUnplayed}, played ${result.differencePlayed}` : 'Balances match');
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
+      ]);
+      onClose();
+    } catch (error) {
+      if (isUnauthorized(error)) return;
+      const issues = fieldIssuesOf(error);
+      if (issues.length) setErrors(fieldErrorsOf(issues));
+      notifyError('Error', messageOf(error, 'Failed to reconcile'));
+    }
+  };
+
+  const line = (label: string, d: number | null) => (
+    <Text size="sm" data-testid={`reconcile-${label.toLowerCase()}`}>
+      {label}: {d === null ? '—' : d === 0 ? 'no difference' : `${formatSignedGrouped(d)} to book`}
+    </Text>
+  );
+
+  return (
+    <Modal opened onClose={onClose} title={<Text fw={700}>Balance shown by the casino</Text>} centered>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+        noValidate
+      >
+        <Stack>
+          <Text size="sm" c="dimmed">
+            {target.customerName} at {target.casinoName}. The ledger holds {formatGrouped(toHundredths(target.unplayed))} unplayed and {formatGrouped(toHundredths(target.played))} played.
+          </Text>
+          <SimpleGrid cols={2}>
+            <TypedNumberInput label="Unplayed SC" data-autofocus value={values.unplayedCoins} onChange={(e) => setValues({ ...values, unplayedCoins: e.currentTarget.value })} error={errors.unplayedCoins} />
+            <TypedNumberInput label="Played SC" value={values.playedCoins} onChange={(e) => setValues({ ...values, playedCoins: e.currentTarget.value })} error={errors.playedCoins} />
+          </SimpleGrid>
+          <TextInput label="Note" placeholder="Optional" value={values.note} onChange={(e) => setValues({ ...values, note: e.currentTarget.value })} error={errors.note} />
+          <Alert color={matches ? 'teal' : 'yellow'} variant="light" icon={<IconScale />} title={matches ? 'Balances match' : 'Difference'}>
+            {line('Unplayed', du)}
+            {line('Played', dp)}
+          </Alert>
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={reconcile.isPending}>
+              {matches ? 'Balances match' : 'Record adjustment'}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

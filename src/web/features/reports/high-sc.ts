@@ -1,0 +1,6 @@
+import { highScUsdHundredths } from '../../../shared/ledger';
+import { toHundredths } from '../../../shared/money';
+import type { HighScRow } from '../../../shared/schemas/reports';
+
+/** High SC USD value in hundredths of a dollar (shared/ledger). */
+export const highScUsd = (row: HighScRow) => highScUsdHundredths(toHundredths(row.totalCoins), toHundredths(row.playedCoins));

@@ -1,0 +1,31 @@
+import { getToken } from './auth-token';
+import type { ExportFormat } from './export';
+
+/** The server's export files (GET /api/exports/{file}.{csv,xlsx}, decision 022). */
+export type ServerExportFile = 'transactions' | 'high-sc' | 'profitability' | 'participation' | 'transaction-types';
+
+export type ExportParams = Record<string, string | number | undefined>;
+
+/** The link for one export: the screen's filters plus a one-minute download token. */
+export function exportUrl(file: ServerExportFile, format: ExportFormat, params: ExportParams, token: string): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) if (value !== undefined && value !== '') query.set(key, String(value));
+  query.set('token', token);
+  return `/api/exports/${file}.${format}?${query.toString()}`;
+}
+
+/**
+ * Downloads a server export: asks for a download token (the bearer header cannot ride on a link), then
+ * follows the link, so the browser streams the file to disk with its own progress.
+ */
+export async function downloadServerExport(file: ServerExportFile, format: ExportFormat, params: ExportParams): Promise<void> {
+  const res = await fetch('/api/exports/token', { method: 'POST', headers: { authorization: `Bearer ${getToken() ?? ''}` } });
+  const body = (await res.json().catch(() => ({}))) as { token?: string; message?: string };
+  if (!res.ok || !body.token) throw new Error(body.message ?? `Export failed (${res.status})`);
+  const a = document.createElement('a');
+  a.href = exportUrl(file, format, params, body.token);
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}

@@ -1,0 +1,91 @@
+import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconScale } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useState } from 'react';
+import { parseWholeNumber } from '../../shared/money';
+import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE, type ReconciliationRow } from '../../shared/schemas/customer-casinos';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
+import { LoadError } from '../components/load-error';
+import { Coins } from '../components/money';
+import { Pager } from '../components/pager';
+import { StatCard } from '../components/stat-card';
+import { TypedNumberInput } from '../components/typed-number-input';
+import { failureOf } from '../lib/errors';
+import { formatDateTime } from '../lib/format';
+import { trpc } from '../trpc';
+
+const route = getRouteApi('/signed-in/reports/reconciliation');
+const col = gridColumns<ReconciliationRow>();
+
+const columns: GridColumn<ReconciliationRow>[] = [
+  col.accessor('customerName', { header: 'Customer', cell: (i) => <Text fw={600} size="sm">{i.getValue()}</Text> }),
+  col.accessor('casinoName', { header: 'Casino' }),
+  col.accessor('lastReconciledAt', { header: 'Last reconciled', cell: (i) => (i.getValue() ? formatDateTime(i.getValue()!) : 'Never') }),
+  col.accessor('lastReconciledBy', { header: 'By', cell: (i) => i.getValue() ?? '—' }),
+  col.accessor('differenceUnplayed', { header: 'Unplayed difference', cell: (i) => (i.getValue() === null ? '—' : <Coins value={i.getValue()!} size="sm" />) }),
+  col.accessor('differencePlayed', { header: 'Played difference', cell: (i) => (i.getValue() === null ? '—' : <Coins value={i.getValue()!} size="sm" />) }),
+  col.accessor('stale', {
+    header: 'Status',
+    cell: (i) => (
+      <Badge color={i.getValue() ? 'orange' : 'teal'} variant="light">
+        {i.getValue() ? 'Due' : 'Reconciled'}
+      </Badge>
+    ),
+  }),
+];
+
+/** Issue 13: which links were reconciled when, by whom, with what difference, and which are due. */
+export function ReconciliationReportPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const staleDays = search.staleDays ?? DEFAULT_STALE_DAYS;
+  const [text, setText] = useState(String(staleDays));
+  const [error, setError] = useState<string>();
+  const page = search.page ?? 1;
+  const query = useQuery({
+    ...trpc.customerCasinos.reconciliationReport.queryOptions({ staleDays, limit: RECONCILIATION_PAGE_SIZE, offset: (page - 1) * RECONCILIATION_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+  const failure = failureOf(query);
+
+  const commit = () => {
+    const parsed = parseWholeNumber(text);
+    if (!parsed.ok || parsed.value < 1 || parsed.value > 3650) return setError('Must be a whole number from 1 to 3650');
+    setError(undefined);
+    void navigate({ search: { staleDays: parsed.value === DEFAULT_STALE_DAYS ? undefined : parsed.value } });
+  };
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <Group align="flex-end">
+          <TypedNumberInput whole label="Due after (days)" description="Links not reconciled within this many days are due" value={text} onChange={(e) => setText(e.currentTarget.value)} onBlur={commit} onKeyDown={(e) => e.key === 'Enter' && commit()} error={error} w={260} />
+        </Group>
+      </Paper>
+      {failure && <LoadError failure={failure} />}
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <StatCard title="Active links" value={query.data?.totalCount ?? 0} icon={<IconScale />} loading={query.isPending} failed={query.isError} />
+        <StatCard title="Due for reconciliation" value={query.data?.staleCount ?? 0} hint={`Not reconciled within ${staleDays} days`} icon={<IconAlertTriangle />} loading={query.isPending} failed={query.isError} color="orange.8" />
+      </SimpleGrid>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="sm">
+          <DataTable
+            label="Reconciliation"
+            columns={columns}
+            data={query.data?.rows ?? []}
+            getRowId={(r) => `${r.customerId}-${r.casinoId}`}
+            loading={query.isPending}
+            failure={failure}
+            numeric={['differenceUnplayed', 'differencePlayed']}
+            minWidth={900}
+            empty={<EmptyState title="No active links" description="Register customers at casinos to reconcile their balances" />}
+          />
+          {query.isSuccess && query.data.totalCount > RECONCILIATION_PAGE_SIZE && (
+            <Pager full page={page} pageSize={RECONCILIATION_PAGE_SIZE} total={query.data.totalCount} noun="links" onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />
+          )}
+        </Stack>
+      </Paper>
+    </Stack>
+  );
+}
