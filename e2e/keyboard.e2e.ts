@@ -60,6 +60,8 @@ describe('keyboard-first entry', () => {
     const { page } = s;
     await page.goto(`${baseUrl()}/transactions/add`);
     await page.getByLabel('Customer', { exact: true }).and(page.locator('input')).waitFor();
+    // A person starts typing once the page has loaded its lists (customers, casinos, links).
+    await page.waitForLoadState('networkidle');
     await expect.poll(() => focused(page)).toBe('Customer');
     await startCounting(page);
     const counts: number[] = [];

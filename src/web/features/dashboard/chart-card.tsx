@@ -82,7 +82,7 @@ export function ChartCard({ title, loading, failure, empty, emptyText, table, ch
         <DataGrid table={table} />
       ) : (
         <>
-          <div aria-hidden data-testid={`chart-${title}`}>
+          <div aria-hidden inert data-testid={`chart-${title}`}>
             {children}
           </div>
           <VisuallyHidden>

@@ -108,6 +108,22 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   };
   const keys = useEntryKeys({ save: () => void save(), nextCasino });
 
+  const customerOpts = customerOptions(customers.data?.filter((c) => c.isActive || String(c.id) === values.customerId));
+  const casinoOpts = toOptions(active);
+  const typeOpts = toOptions(types.data);
+  const chooseCustomer = (v: string | null) => {
+    update(withCustomer(values, v ?? '', activeCasinosOf(links.data, casinos.data, v ?? '').map((c) => String(c.id))));
+    if (v) keys.focus('casino');
+  };
+  const chooseCasino = (v: string | null) => {
+    update(withCasino(values, v ?? ''));
+    if (v) keys.focus('type');
+  };
+  const chooseType = (v: string | null) => {
+    setField('transactionTypeId')(v ?? '');
+    if (v) keys.focus('usd');
+  };
+
   const casinoHint = !values.customerId
     ? 'Select a customer to choose a casino'
     : links.isSuccess && active.length === 0
@@ -118,7 +134,6 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <form
         ref={keys.refs.form}
-        onKeyDownCapture={keys.onKeyDownCapture}
         onSubmit={(e) => {
           e.preventDefault();
           void save();
@@ -148,12 +163,10 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
                 label="Customer"
                 placeholder="Choose a customer"
                 searchable
-                data={customerOptions(customers.data?.filter((c) => c.isActive || String(c.id) === values.customerId))}
+                data={customerOpts}
                 value={values.customerId || null}
-                onChange={(v) => {
-                  update(withCustomer(values, v ?? '', activeCasinosOf(links.data, casinos.data, v ?? '').map((c) => String(c.id))));
-                  if (v) keys.focus('casino');
-                }}
+                onChange={chooseCustomer}
+                onKeyDown={keys.enterPicks(customerOpts, chooseCustomer)}
                 error={errors.customerId}
                 nothingFoundMessage="No customers"
               />
@@ -167,12 +180,10 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
                   placeholder={values.customerId ? 'Choose a casino' : 'Select a customer first'}
                   searchable
                   style={{ flex: 1 }}
-                  data={toOptions(active)}
+                  data={casinoOpts}
                   value={values.casinoId || null}
-                  onChange={(v) => {
-                    update(withCasino(values, v ?? ''));
-                    if (v) keys.focus('type');
-                  }}
+                  onChange={chooseCasino}
+                  onKeyDown={keys.enterPicks(casinoOpts, chooseCasino)}
                   disabled={!values.customerId}
                   error={errors.casinoId}
                   description={casinoHint}
@@ -201,12 +212,10 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
                 label="Transaction Type"
                 placeholder={values.casinoId ? 'Choose a type' : 'Select a casino first'}
                 searchable
-                data={toOptions(types.data)}
+                data={typeOpts}
                 value={values.transactionTypeId || null}
-                onChange={(v) => {
-                  setField('transactionTypeId')(v ?? '');
-                  if (v) keys.focus('usd');
-                }}
+                onChange={chooseType}
+                onKeyDown={keys.enterPicks(typeOpts, chooseType)}
                 disabled={!values.casinoId}
                 error={errors.transactionTypeId}
               />

@@ -7,17 +7,21 @@ export type EntryField = 'customer' | 'casino' | 'type' | 'usd';
 const selectProps = { openOnFocus: false, selectFirstOptionOnChange: true } as const;
 
 /**
- * Enter in an open list never submits the form: it picks the highlighted option, or the first one when
- * the highlight has not caught up with fast typing yet.
+ * Enter in a list never submits the form. With an option highlighted, Mantine picks it; otherwise (the
+ * highlight has not caught up with fast typing, or the list is not open yet) the first option whose
+ * label contains the typed text is chosen, the same match Mantine's filter shows first.
  */
-function enterInOpenList(event: KeyboardEvent<HTMLFormElement>) {
-  const input = event.target;
-  if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || !(input instanceof HTMLInputElement)) return;
-  if (input.getAttribute('role') !== 'combobox' || input.getAttribute('aria-expanded') !== 'true') return;
-  const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
-  if (list?.querySelector('[data-combobox-selected]')) return;
-  event.preventDefault();
-  list?.querySelector<HTMLElement>('[role="option"]')?.click();
+function enterPicks(options: { value: string; label: string }[], choose: (value: string) => void) {
+  return (event: KeyboardEvent<HTMLInputElement>) => {
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey) return;
+    const input = event.currentTarget;
+    const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+    if (input.getAttribute('aria-expanded') === 'true' && list?.querySelector('[data-combobox-selected]')) return;
+    event.preventDefault();
+    const typed = input.value.trim().toLowerCase();
+    const match = options.find((o) => o.label.toLowerCase().includes(typed));
+    if (typed && match) choose(match.value);
+  };
 }
 
 /**
@@ -53,5 +57,5 @@ export function useEntryKeys({ save, nextCasino }: { save: () => void; nextCasin
     [],
   );
 
-  return { refs, focus, selectProps, onKeyDownCapture: enterInOpenList };
+  return { refs, focus, selectProps, enterPicks };
 }
