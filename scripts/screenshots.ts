@@ -1,9 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DESKTOP, launchChromium, PHONE } from '../e2e/browser';
+import { launchChromium, PHONE } from '../e2e/browser';
 
 // Usage: tsx scripts/screenshots.ts BASE_URL EMAIL PASSWORD OUT_DIR path[,path...]
-// Signs in through the API, then captures each path at desktop and phone width.
+// Signs in through the API, then captures each path at 1280 px and phone width, light and dark
+// (SCHEMES=light or SCHEMES=dark for one of them).
+const LAPTOP = { width: 1280, height: 800 };
+const schemes = (process.env.SCHEMES ?? 'light,dark').split(',') as ('light' | 'dark')[];
 const [base, email, password, outDir, list] = process.argv.slice(2);
 const paths = (list ?? '/login').split(',');
 fs.mkdirSync(outDir, { recursive: true });
@@ -15,8 +18,10 @@ const res = await fetch(`${base}/api/auth/login`, {
 });
 const { token } = (await res.json()) as { token: string };
 const browser = await launchChromium();
-for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
-  const context = await browser.newContext({ viewport });
+for (const scheme of schemes)
+for (const [size, viewport] of [['1280', LAPTOP], ['phone', PHONE]] as const) {
+  const label = `${size}-${scheme}`;
+  const context = await browser.newContext({ viewport, colorScheme: scheme });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
   page.on('console', (msg) => msg.type() === 'error' && console.error(`console: ${msg.text()}`));

@@ -1,5 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
+import './styles/app.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
@@ -8,12 +9,13 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '../shared/constants';
 import { router } from './router';
+import { contrastResolver } from './contrast';
 import { theme } from './theme';
 import { queryClient } from './trpc';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={contrastResolver}>
       <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />

@@ -8,6 +8,7 @@ import { LoginRoute } from './routes/login';
 import { ResetPasswordPage } from './routes/reset-password';
 import { validateHistorySearch } from './features/transactions/history-search';
 import { dayParam, positiveId, searchValidator } from './lib/search-params';
+import { formatCount } from './lib/format';
 
 interface HeadingContext {
   user: UserView;
@@ -55,7 +56,7 @@ const report = <P extends string, S extends object>(path: P, title: string, subt
 
 const dateRange = { startDate: dayParam, endDate: dayParam };
 const reportRoutes = [
-  report('/reports/high-sc', 'High SC Report', ({ search }) => `Balances > $${typeof search.threshold === 'number' ? search.threshold : 100}`, searchValidator({ threshold: positiveId, asOf: dayParam }), lazyRouteComponent(() => import('./routes/report-high-sc'), 'HighScReportPage')),
+  report('/reports/high-sc', 'High SC Report', ({ search }) => `Balances > $${formatCount(typeof search.threshold === 'number' ? search.threshold : 100)}`, searchValidator({ threshold: positiveId, asOf: dayParam }), lazyRouteComponent(() => import('./routes/report-high-sc'), 'HighScReportPage')),
   report('/reports/profitability', 'Profitability Report', 'USD profit/loss analysis (Admin Only)', searchValidator({ customerId: positiveId, casinoId: positiveId, ...dateRange }), lazyRouteComponent(() => import('./routes/report-profitability'), 'ProfitabilityReportPage')),
   report('/reports/participation', 'Participation Report', 'Compare customer casino participation', searchValidator({ masterUserId: positiveId }), lazyRouteComponent(() => import('./routes/report-participation'), 'ParticipationReportPage')),
   report('/reports/reconciliation', 'Reconciliation Report', 'Ledger balances checked against the casinos', searchValidator({ staleDays: positiveId, page: positiveId }), lazyRouteComponent(() => import('./routes/report-reconciliation'), 'ReconciliationReportPage')),

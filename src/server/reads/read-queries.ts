@@ -20,6 +20,7 @@ import { reconciliationReport } from '../features/customer-casinos/reconciliatio
 import { listDeleted } from '../features/transactions/deleted-transactions.repository';
 import { lastLedgerCheck, runLedgerCheck } from '../features/transactions/ledger-check';
 import { listCustomers } from '../features/customers/customers.repository';
+import { entriesByStaff, scByCasino, usdPerDay } from '../features/dashboard/dashboard.repository';
 import {
   highSc,
   highScSummary,
@@ -68,6 +69,9 @@ export const readQueries = {
   'audit.list': (db: Db, input: In<typeof auditListInput>, env: ReadEnv) => listAudit(db, input, env.timeZone),
   'admin.ledgerCheck': (db: Db) => runLedgerCheck(db),
   'admin.lastLedgerCheck': (db: Db) => lastLedgerCheck(db),
+  'dashboard.usdPerDay': (db: Db, _input: undefined, env: ReadEnv) => usdPerDay(db, env.timeZone),
+  'dashboard.scByCasino': (db: Db) => scByCasino(db),
+  'dashboard.entriesByStaff': (db: Db, _input: undefined, env: ReadEnv) => entriesByStaff(db, env.timeZone),
   'reports.highSc': (db: Db, input: In<typeof highScInput>, env: ReadEnv) =>
     input.asOf ? highScAsOf(db, input.threshold, input.asOf, env.timeZone, input) : highSc(db, input.threshold, input),
   'reports.highScSummary': (db: Db, input: In<typeof highScSummaryInput>, env: ReadEnv) =>

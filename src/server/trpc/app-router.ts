@@ -3,6 +3,7 @@ import { authRouter } from '../features/auth/auth.router';
 import { casinosRouter } from '../features/casinos/casinos.router';
 import { customerCasinosRouter } from '../features/customer-casinos/customer-casinos.router';
 import { customersRouter } from '../features/customers/customers.router';
+import { dashboardRouter } from '../features/dashboard/dashboard.router';
 import { reportsRouter } from '../features/reports/reports.router';
 import { transactionTypesRouter } from '../features/transaction-types/transaction-types.router';
 import { transactionsRouter } from '../features/transactions/transactions.router';
@@ -19,6 +20,7 @@ export const appRouter = router({
   transactions: transactionsRouter,
   reports: reportsRouter,
   audit: auditRouter,
+  dashboard: dashboardRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -23,6 +23,14 @@ export interface LinkView {
   currentPlayedCoins: string;
 }
 
+/** Participation's "Create missing links" (decision 041): for one customer, or all when customerId is left out. */
+export const createMissingLinksInput = z.strictObject({
+  masterUserId: requiredId('Select a master user'),
+  customerId: id.optional(),
+  status: z.enum(['inactive', 'active'], { error: 'Status must be inactive or active' }).default('inactive'),
+});
+export type CreateMissingLinksInput = z.input<typeof createMissingLinksInput>;
+
 /** The balances the casino's own site shows, as typed (issue 13). */
 export const reconcileInput = z.strictObject({
   customerId: requiredId('Customer is required'),

@@ -1,10 +1,13 @@
-import { AppShell, Avatar, Burger, Button, Group, ScrollArea, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { AppShell, Avatar, Box, Burger, Button, Group, ScrollArea, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconCoins, IconLogout } from '@tabler/icons-react';
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import type { UserView } from '../../shared/schemas/users';
 import { displayName, useAuthActions } from '../lib/use-auth';
+import { ColorSchemeToggle } from './color-scheme-toggle';
 import { NavLinks } from './nav-links';
+import { ShortcutsDialog } from './shortcuts-dialog';
+import { MAIN_ID, SkipLink } from './skip-link';
 
 function usePageHeading(user: UserView): { title: string; subtitle: string } {
   const matches = useMatches();
@@ -24,6 +27,8 @@ export function AppLayout({ user }: { user: UserView }) {
   const navigate = useNavigate();
   const { title, subtitle } = usePageHeading(user);
   const name = displayName(user);
+  // On a phone the header keeps the title, name and role; the subtitle opens the page instead.
+  const phone = useMediaQuery('(max-width: 48em)');
 
   const logout = () => {
     signOut();
@@ -36,6 +41,7 @@ export function AppLayout({ user }: { user: UserView }) {
       navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
       padding={{ base: 'sm', sm: 'lg' }}
     >
+      <SkipLink />
       <AppShell.Header px={{ base: 'sm', sm: 'lg' }}>
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
@@ -44,25 +50,27 @@ export function AppLayout({ user }: { user: UserView }) {
               <Title order={1} size="h4" lineClamp={1}>
                 {title}
               </Title>
-              {subtitle && (
-                <Text size="sm" c="dimmed" lineClamp={1}>
+              {subtitle && !phone && (
+                <Text size="sm" c="dimmed" lineClamp={1} title={subtitle}>
                   {subtitle}
                 </Text>
               )}
             </div>
           </Group>
-          <Group gap="sm" wrap="nowrap">
-            <Avatar color="indigo" radius="xl" aria-label="User initial">
+          <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <ShortcutsDialog />
+            <ColorSchemeToggle />
+            <Avatar color="indigo" radius="xl" aria-hidden visibleFrom="sm">
               {name.charAt(0).toUpperCase()}
             </Avatar>
-            <div style={{ lineHeight: 1.1 }} className="user-block">
-              <Text size="sm" fw={600} lineClamp={1} visibleFrom="sm">
+            <Box maw={{ base: 104, sm: 180 }} miw={0} style={{ lineHeight: 1.1 }} className="user-block">
+              <Text size="sm" fw={600} truncate="end" title={name} data-testid="user-name">
                 {name}
               </Text>
-              <Text size="xs" c="dimmed" tt="capitalize" visibleFrom="sm" data-testid="user-role">
+              <Text size="xs" c="dimmed" tt="capitalize" data-testid="user-role">
                 {user.role}
               </Text>
-            </div>
+            </Box>
           </Group>
         </Group>
       </AppShell.Header>
@@ -86,16 +94,8 @@ export function AppLayout({ user }: { user: UserView }) {
         <AppShell.Section grow component={ScrollArea}>
           <NavLinks isAdmin={user.role === 'admin'} onNavigate={close} />
         </AppShell.Section>
-        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
           <Stack gap={6}>
-            <Group gap="xs" px="sm" hiddenFrom="sm" wrap="nowrap">
-              <Text size="sm" fw={600} lineClamp={1}>
-                {name}
-              </Text>
-              <Text size="xs" c="dimmed" tt="capitalize">
-                {user.role}
-              </Text>
-            </Group>
             <Button variant="subtle" color="gray" justify="flex-start" leftSection={<IconLogout size={18} />} onClick={logout}>
               Logout
             </Button>
@@ -103,7 +103,12 @@ export function AppLayout({ user }: { user: UserView }) {
         </AppShell.Section>
       </AppShell.Navbar>
 
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main className="page-bg" id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+        {subtitle && phone && (
+          <Text size="sm" c="dimmed" mb="sm">
+            {subtitle}
+          </Text>
+        )}
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -80,8 +80,17 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   }
 
   return (
-    <Table.ScrollContainer minWidth={minWidth}>
-      <Table striped highlightOnHover verticalSpacing="sm" aria-label={props.label} aria-busy={loading}>
+    // A scroll box no taller than the window: its header sticks and its horizontal scrollbar stays in
+    // view; focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
+    <Table.ScrollContainer
+      minWidth={minWidth}
+      type="native"
+      tabIndex={0}
+      role="region"
+      aria-label={props.label ? `${props.label} (scrollable)` : 'Table (scrollable)'}
+      className="grid-scroll"
+    >
+      <Table striped highlightOnHover stickyHeader verticalSpacing="sm" aria-label={props.label} aria-busy={loading}>
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>

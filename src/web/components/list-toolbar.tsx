@@ -1,6 +1,7 @@
 import { Button, Group, Text, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { formatCount } from '../lib/format';
 
 interface Props {
   search: string;
@@ -38,7 +39,7 @@ export function ListToolbar({ search, onSearch, placeholder, addLabel, onAdd, co
 }
 
 export const countLabel = (shown: number, total: number, noun: string) =>
-  shown === total ? `${total} ${noun}${total === 1 ? '' : 's'}` : `${shown} of ${total} ${noun}s`;
+  shown === total ? `${formatCount(total)} ${noun}${total === 1 ? '' : 's'}` : `${formatCount(shown)} of ${formatCount(total)} ${noun}s`;
 
 export const matches = (needle: string, ...values: (string | null | undefined)[]) =>
   !needle.trim() || values.some((v) => v?.toLowerCase().includes(needle.trim().toLowerCase()));

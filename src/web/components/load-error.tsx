@@ -17,7 +17,7 @@ export function LoadError({ failure, compact }: { failure: Failure; compact?: bo
     return (
       <Center py={40} role="alert">
         <Stack align="center" gap={6} maw={520}>
-          <Group gap={6} c="red.8">
+          <Group gap={6} c="red">
             <IconAlertTriangle size={18} />
             <Text fw={600}>{LOAD_ERROR_TITLE}</Text>
           </Group>

@@ -7,7 +7,7 @@ import { groupedAmount, signedUsd } from '../lib/format';
 export function SignedUsd({ value, ...props }: { value: string } & TextProps) {
   const negative = toHundredths(value) < 0;
   return (
-    <Text span c={negative ? 'red.7' : 'teal.7'} fw={600} ff="monospace" {...props}>
+    <Text span c={negative ? 'red' : 'teal'} fw={600} ff="monospace" {...props}>
       {signedUsd(value)}
     </Text>
   );
@@ -17,7 +17,7 @@ export function SignedUsd({ value, ...props }: { value: string } & TextProps) {
 export function Coins({ value, ...props }: { value: string } & TextProps) {
   const negative = toHundredths(value) < 0;
   return (
-    <Text span c={negative ? 'red.7' : undefined} ff="monospace" {...props}>
+    <Text span c={negative ? 'red' : undefined} ff="monospace" {...props}>
       {groupedAmount(value)}
     </Text>
   );

@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { formatCount } from '../lib/format';
 
 interface Props {
   page: number;
@@ -31,13 +32,13 @@ export function Pager({ page, pageSize, total, onPage, suffix, full, noun = 'tra
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" data-testid="pager-showing">
-        Showing {from} to {to} of {total} {noun}{suffix ? ` ${suffix}` : ''}
+        Showing {formatCount(from)} to {formatCount(to)} of {formatCount(total)} {noun}{suffix ? ` ${suffix}` : ''}
       </Text>
       <Group gap={6} wrap="nowrap">
         {full && button('First page', 1, page <= 1, <IconChevronsLeft size={16} />)}
         {button('Previous page', page - 1, page <= 1, <IconChevronLeft size={16} />)}
         <Text size="sm" px={6} data-testid="pager-page" style={{ whiteSpace: 'nowrap' }}>
-          {full ? `Page ${page} of ${pages}` : `${page} / ${pages}`}
+          {full ? `Page ${formatCount(page)} of ${formatCount(pages)}` : `${formatCount(page)} / ${formatCount(pages)}`}
         </Text>
         {button('Next page', page + 1, page >= pages, <IconChevronRight size={16} />)}
         {full && button('Last page', pages, page >= pages, <IconChevronsRight size={16} />)}

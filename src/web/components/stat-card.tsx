@@ -1,10 +1,11 @@
 import { Card, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { formatCount } from '../lib/format';
 
 /** A summary card. `failed`: its read failed, so it shows a dash rather than a number that looks real. */
 export function StatCard(props: { title: string; value: ReactNode; hint?: string; icon: ReactNode; loading?: boolean; failed?: boolean; color?: string }) {
   const { title, hint, icon, loading, failed, color } = props;
-  const value = failed ? '—' : props.value;
+  const value = failed ? '—' : typeof props.value === 'number' ? formatCount(props.value) : props.value;
   // Long amounts shrink with the window rather than break in the middle of a number.
   const longValue = (typeof value === 'string' || typeof value === 'number') && String(value).length > 9;
   return (

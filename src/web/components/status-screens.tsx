@@ -1,11 +1,12 @@
 import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock, IconMapOff } from '@tabler/icons-react';
 import { RouterButton } from './router-link';
+import { MAIN_ID, SkipLink } from './skip-link';
 
 /** Spec 2.2: shown while authentication is verified. */
 export function LoadingScreen() {
   return (
-    <Center mih="100vh" bg="gray.0">
+    <Center component="main" mih="100vh" className="page-bg">
       <Stack align="center" gap="xs" role="status">
         <Loader size="lg" />
         <Text fw={600}>Loading...</Text>
@@ -19,7 +20,9 @@ export function LoadingScreen() {
 
 export function NotFoundScreen() {
   return (
-    <Center mih="100vh" bg="gray.0" p="md">
+    <>
+    <SkipLink />
+    <Center component="main" id={MAIN_ID} tabIndex={-1} mih="100vh" className="page-bg" p="md" style={{ outline: 'none' }}>
       <Paper withBorder shadow="sm" p="xl" maw={420} w="100%">
         <Stack align="center" gap="sm">
           <ThemeIcon size={56} radius="xl" variant="light" color="gray">
@@ -37,6 +40,7 @@ export function NotFoundScreen() {
         </Stack>
       </Paper>
     </Center>
+    </>
   );
 }
 

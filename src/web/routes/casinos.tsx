@@ -3,6 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CasinoView } from '../../shared/schemas/casinos';
 import { type GridColumn, gridColumns } from '../components/data-table';
+import { NameText } from '../components/name-text';
 import { SearchableGrid } from '../components/searchable-grid';
 import { ActiveBadge, EditAction, StatusToggle } from '../components/status-toggle';
 import { CasinoDialog } from '../features/casinos/casino-dialog';
@@ -23,7 +24,7 @@ export function CasinosPage() {
 
   const columns = useMemo<GridColumn<CasinoView>[]>(
     () => [
-      col.accessor('name', { header: 'Name', cell: (info) => <Text fw={600} size="sm">{info.getValue()}</Text> }),
+      col.accessor('name', { header: 'Name', cell: (info) => <NameText name={info.getValue()} fw={600} /> }),
       col.accessor('website', {
         header: 'Website',
         cell: (info) => {

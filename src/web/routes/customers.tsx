@@ -4,6 +4,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { CustomerView } from '../../shared/schemas/customers';
 import { type GridColumn, gridColumns } from '../components/data-table';
+import { NameText } from '../components/name-text';
 import { SearchableGrid } from '../components/searchable-grid';
 import { ActiveBadge, EditAction, StatusToggle } from '../components/status-toggle';
 import { CustomerCasinosDialog } from '../features/customers/customer-casinos-dialog';
@@ -33,8 +34,8 @@ export function CustomersPage() {
 
   const columns = useMemo<GridColumn<CustomerView>[]>(
     () => [
-      col.accessor('name', { header: 'Name', cell: (info) => <Text fw={600} size="sm">{info.getValue()}</Text> }),
-      col.accessor('email', { header: 'Email', cell: (info) => info.getValue() ?? <Text c="dimmed" size="sm">—</Text> }),
+      col.accessor('name', { header: 'Name', cell: (info) => <NameText name={info.getValue()} fw={600} /> }),
+      col.accessor('email', { header: 'Email', cell: (info) => { const email = info.getValue(); return email ? <NameText name={email} /> : <Text c="dimmed" size="sm">—</Text>; } }),
       col.accessor((c) => activeLinks.get(c.id) ?? 0, { id: 'casinos', header: 'Active casinos' }),
       col.accessor('isActive', {
         header: 'Status',

@@ -1,7 +1,7 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconCash, IconCirclePlus, IconHistory, IconReceipt, IconShieldCheck, IconTrendingUp, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { DASHBOARD_FETCH_LIMIT, DASHBOARD_RECENT_SHOWN } from '../../shared/constants';
 import { SignedUsd, TypeBadge } from '../components/money';
 import { LoadError } from '../components/load-error';
@@ -17,7 +17,7 @@ import { trpc } from '../trpc';
 function QuickAction({ to, title, hint, icon }: { to: string; title: string; hint: string; icon: ReactNode }) {
   return (
     <RouterAnchor to={to} underline="never" c="inherit">
-      <UnstyledButton component="div" p="md" style={{ border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, height: '100%' }}>
+      <UnstyledButton component="div" p="md" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, height: '100%' }}>
         <Group wrap="nowrap">
           <ThemeIcon variant="light" size="lg">
             {icon}
@@ -33,6 +33,9 @@ function QuickAction({ to, title, hint, icon }: { to: string; title: string; hin
     </RouterAnchor>
   );
 }
+
+// The charts and their library load in their own chunk, after the page (issue 15, bundle budget).
+const DashboardCharts = lazy(() => import('../features/dashboard/dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
 
 /** Spec 2.6. */
 export function DashboardPage() {
@@ -84,7 +87,7 @@ export function DashboardPage() {
         ) : (
           <Stack gap={0}>
             {rows.slice(0, DASHBOARD_RECENT_SHOWN).map((t) => (
-              <Group key={t.id} justify="space-between" py="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }} data-testid="recent-activity">
+              <Group key={t.id} justify="space-between" py="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }} data-testid="recent-activity">
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Text fw={600} size="sm" lineClamp={1}>
                     {t.customer.name} <Text span c="dimmed">at</Text> {t.casino.name}
@@ -107,6 +110,10 @@ export function DashboardPage() {
           </RouterAnchor>
         </Group>
       </Paper>
+
+      <Suspense fallback={<Skeleton h={300} />}>
+        <DashboardCharts />
+      </Suspense>
     </Stack>
   );
 }

@@ -11,7 +11,9 @@ import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { Pager } from '../components/pager';
 import { Coins } from '../components/money';
+import { NameText } from '../components/name-text';
 import { StatCard } from '../components/stat-card';
+import { formatCount } from '../lib/format';
 import { TypedNumberInput } from '../components/typed-number-input';
 import { readThreshold } from '../features/reports/threshold';
 import { highScUsd } from '../features/reports/high-sc';
@@ -23,12 +25,12 @@ const route = getRouteApi('/signed-in/reports/high-sc');
 const col = gridColumns<HighScRow>();
 
 const columns: GridColumn<HighScRow>[] = [
-  col.accessor('customerName', { header: 'Customer', cell: (i) => <Text fw={600} size="sm">{i.getValue()}</Text> }),
-  col.accessor('casinoName', { header: 'Casino' }),
+  col.accessor('customerName', { header: 'Customer', cell: (i) => <NameText name={i.getValue()} fw={600} /> }),
+  col.accessor('casinoName', { header: 'Casino', cell: (i) => <NameText name={i.getValue()} /> }),
   col.accessor('totalCoins', { id: 'unplayed', header: 'Unplayed Coins', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor('playedCoins', { id: 'played', header: 'Played Coins', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor((r) => formatGrouped(toHundredths(r.totalCoins) + toHundredths(r.playedCoins)), { id: 'total', header: 'Total Coins', cell: (i) => <Text ff="monospace" size="sm" fw={600}>{i.getValue()}</Text> }),
-  col.accessor((r) => formatGrouped(highScUsd(r)), { id: 'usd', header: 'USD Value', cell: (i) => <Text ff="monospace" size="sm" fw={700} c="teal.8">${i.getValue()}</Text> }),
+  col.accessor((r) => formatGrouped(highScUsd(r)), { id: 'usd', header: 'USD Value', cell: (i) => <Text ff="monospace" size="sm" fw={700} c="teal">${i.getValue()}</Text> }),
 ];
 
 /** Spec 2.14. The threshold lives in the URL (and the subtitle). */
@@ -95,13 +97,13 @@ export function HighScReportPage() {
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <StatCard title="Total Accounts" value={accounts} icon={<IconWallet />} loading={summary.isPending} failed={summary.isError} />
         <StatCard title="Unique Customers" value={summary.data?.uniqueCustomers ?? 0} icon={<IconUsers />} loading={summary.isPending} failed={summary.isError} />
-        <StatCard title="Total USD Value" value={`$${formatGrouped(toHundredths(summary.data?.totalUSD ?? '0'))}`} icon={<IconCash />} loading={summary.isPending} failed={summary.isError} color="teal.8" />
+        <StatCard title="Total USD Value" value={`$${formatGrouped(toHundredths(summary.data?.totalUSD ?? '0'))}`} icon={<IconCash />} loading={summary.isPending} failed={summary.isError} color="teal" />
       </SimpleGrid>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="sm">
           {summary.isSuccess && (
             <Text size="sm" c="dimmed" data-testid="high-sc-count">
-              {accounts} casinos above ${threshold}
+              {formatCount(accounts)} casinos above ${formatCount(threshold)}
             </Text>
           )}
           <DataTable
@@ -114,7 +116,7 @@ export function HighScReportPage() {
             loadingText="Generating report..."
             numeric={['unplayed', 'played', 'total', 'usd']}
             minWidth={760}
-            empty={<EmptyState title="No high balances found" description={`No casinos have balances above $${threshold}`} />}
+            empty={<EmptyState title="No high balances found" description={`No casinos have balances above $${formatCount(threshold)}`} />}
           />
           {accounts > REPORT_PAGE_SIZE && <Pager page={page} pageSize={REPORT_PAGE_SIZE} total={accounts} onPage={setPage} noun="accounts" full />}
         </Stack>

@@ -7,6 +7,7 @@ import { EmptyState } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { StatCard } from '../components/stat-card';
+import { CreateMissingLinks } from '../features/reports/create-missing-links';
 import { failureOf } from '../lib/errors';
 import { customerOptions, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
@@ -80,9 +81,14 @@ export function ParticipationReportPage() {
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
             <StatCard title="Customers Analyzed" value={rows.length} icon={<IconUsers />} />
-            <StatCard title="Need Registration" value={needing.length} icon={<IconAlertTriangle />} color={needing.length ? 'orange.7' : undefined} />
+            <StatCard title="Need Registration" value={needing.length} icon={<IconAlertTriangle />} color={needing.length ? 'orange' : undefined} />
             <StatCard title="Total Missing" value={totalMissing} icon={<IconListCheck />} />
           </SimpleGrid>
+          {masterUserId !== undefined && needing.length > 0 && (
+            <Group justify="flex-end">
+              <CreateMissingLinks masterUserId={masterUserId} missing={totalMissing} />
+            </Group>
+          )}
           {rows.length === 0 ? (
             <Paper withBorder>
               <EmptyState title="No participation data found" />
@@ -99,7 +105,7 @@ export function ParticipationReportPage() {
                       </Text>
                     </div>
                     {r.missingCasinos.length ? (
-                      <Badge color="orange" variant="light">
+                      <Badge color="orange" variant="light" style={{ flexShrink: 0 }}>
                         {r.missingCasinos.length} missing
                       </Badge>
                     ) : (
@@ -112,6 +118,7 @@ export function ParticipationReportPage() {
                     Participation {participationRate(r.totalCasinos, r.missingCasinos.length)} of {r.totalCasinos} casinos
                   </Text>
                   {r.missingCasinos.length ? (
+                    <>
                     <List size="sm" mt="sm" spacing={4}>
                       {r.missingCasinos.map((c) => (
                         <List.Item key={c.name}>
@@ -128,8 +135,12 @@ export function ParticipationReportPage() {
                         </List.Item>
                       ))}
                     </List>
+                    <Group justify="flex-end" mt="sm">
+                      <CreateMissingLinks masterUserId={masterUserId ?? 0} customer={{ id: r.customerId, name: r.customerName }} missing={r.missingCasinos.length} />
+                    </Group>
+                    </>
                   ) : (
-                    <Text size="sm" mt="sm" c="teal.8">
+                    <Text size="sm" mt="sm" c="teal">
                       This customer is registered at all casinos that the master user uses.
                     </Text>
                   )}

@@ -1,4 +1,4 @@
-import { Badge, Box, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Box, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconChartPie, IconScale, IconTrendingDown, IconTrendingUp } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -14,6 +14,7 @@ import { LoadError } from '../components/load-error';
 import { Pager } from '../components/pager';
 import { SignedUsd } from '../components/money';
 import { ReportFilters } from '../components/report-filters';
+import { NameText } from '../components/name-text';
 import { StatCard } from '../components/stat-card';
 import { failureOf } from '../lib/errors';
 import { customerOptions, toOptions, useCasinos, useCustomers } from '../lib/master-data';
@@ -25,8 +26,8 @@ const col = gridColumns<ProfitabilityRow>();
 const STATUS_COLOR = { Profitable: 'teal', Loss: 'red', 'Break Even': 'gray' } as const;
 
 const columns: GridColumn<ProfitabilityRow>[] = [
-  col.accessor('customerName', { header: 'Customer', cell: (i) => <Text fw={600} size="sm">{i.getValue()}</Text> }),
-  col.accessor('casinoName', { header: 'Casino' }),
+  col.accessor('customerName', { header: 'Customer', cell: (i) => <NameText name={i.getValue()} fw={600} /> }),
+  col.accessor('casinoName', { header: 'Casino', cell: (i) => <NameText name={i.getValue()} /> }),
   col.accessor('totalUSD', { id: 'total', header: 'Total USD', cell: (i) => <SignedUsd value={i.getValue()} size="sm" /> }),
   col.accessor('transactionCount', { id: 'count', header: 'Transactions' }),
   col.accessor((r) => formatHundredths(avgPerTransaction(toHundredths(r.totalUSD), r.transactionCount)), {
@@ -85,7 +86,7 @@ function ProfitabilityReport() {
       />
       {summaryFailure && <LoadError failure={summaryFailure} />}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <StatCard title="Total Profit/Loss" value={formatSignedGrouped(total)} color={total >= 0 ? 'teal.7' : 'red.7'} icon={<IconScale />} {...cards} />
+        <StatCard title="Total Profit/Loss" value={formatSignedGrouped(total)} color={total >= 0 ? 'teal' : 'red'} icon={<IconScale />} {...cards} />
         <StatCard title="Profitable" value={summary.data?.profitable ?? 0} icon={<IconTrendingUp />} {...cards} />
         <StatCard title="Loss Making" value={summary.data?.loss ?? 0} icon={<IconTrendingDown />} {...cards} />
         <StatCard title="Total Entries" value={entries} hint="Customer-casino pairs" icon={<IconChartPie />} {...cards} />

@@ -11,6 +11,7 @@ import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../components/money';
 import { ReportFilters } from '../components/report-filters';
+import { NameText } from '../components/name-text';
 import { StatCard } from '../components/stat-card';
 import { formatDate, formatDateTime } from '../lib/format';
 import { failureOf } from '../lib/errors';
@@ -22,8 +23,8 @@ const col = gridColumns<TypeReportRow>();
 
 const columns: GridColumn<TypeReportRow>[] = [
   col.accessor('date', { header: 'Date', cell: (i) => formatDateTime(i.getValue()) }),
-  col.accessor((r) => r.customer.name, { id: 'customer', header: 'Customer' }),
-  col.accessor('casinoName', { header: 'Casino' }),
+  col.accessor((r) => r.customer.name, { id: 'customer', header: 'Customer', cell: (i) => <NameText name={i.getValue()} /> }),
+  col.accessor('casinoName', { header: 'Casino', cell: (i) => <NameText name={i.getValue()} /> }),
   col.accessor('transactionTypeName', { id: 'type', header: 'Type', cell: (i) => <TypeBadge name={i.getValue()} /> }),
   col.accessor('unplayedCoinsChange', { id: 'unplayed', header: 'Unplayed Change', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor('playedCoinsChange', { id: 'played', header: 'Played Change', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
@@ -74,7 +75,7 @@ export function TransactionTypesReportPage() {
       {summaryFailure && <LoadError failure={summaryFailure} />}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         <StatCard title="Total Transactions" value={summary?.transactionCount ?? 0} icon={<IconReceipt />} {...cards} />
-        <StatCard title="Total USD Impact" value={formatSignedGrouped(usd)} color={usd >= 0 ? 'teal.7' : 'red.7'} icon={<IconCash />} {...cards} />
+        <StatCard title="Total USD Impact" value={formatSignedGrouped(usd)} color={usd >= 0 ? 'teal' : 'red'} icon={<IconCash />} {...cards} />
         <StatCard title="Unique Customers" value={summary?.uniqueCustomers ?? 0} icon={<IconUsers />} {...cards} />
         <StatCard title="Date Range" value={<Text span fz="md" fw={700}>{range}</Text>} icon={<IconCalendar />} {...cards} />
       </SimpleGrid>

@@ -1,16 +1,20 @@
 import { formatHundredths } from '../../../shared/money';
-import { listLinksInput, type ReconcileResult, reconcileInput, reconciliationReportInput, setLinkInput } from '../../../shared/schemas/customer-casinos';
+import { createMissingLinksInput, listLinksInput, type ReconcileResult, reconcileInput, reconciliationReportInput, setLinkInput } from '../../../shared/schemas/customer-casinos';
 import { reconcileLink } from '../transactions/ledger';
 import { getTransaction } from '../transactions/transactions.repository';
 import { authedProcedure, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
 import { setLinkStatus } from './customer-casinos.repository';
+import { createMissingLinks } from './missing-links';
 
 export const customerCasinosRouter = router({
   list: authedProcedure.input(listLinksInput).query(({ ctx, input }) => ctx.services.readers.run('customerCasinos.list', input)),
   set: authedProcedure
     .input(setLinkInput)
     .mutation(({ ctx, input }) => setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status, actorOf(ctx.user))),
+  createMissing: authedProcedure
+    .input(createMissingLinksInput)
+    .mutation(({ ctx, input }) => createMissingLinks(ctx.db, input.masterUserId, input.customerId, input.status, actorOf(ctx.user))),
 
   /** Compares the casino's balances with the ledger; a difference is booked as one adjustment. */
   reconcile: authedProcedure.input(reconcileInput).mutation(async ({ ctx, input }): Promise<ReconcileResult> => {

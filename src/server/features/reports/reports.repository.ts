@@ -124,15 +124,32 @@ export async function profitabilitySummary(db: Db, f: TransactionFilters, timeZo
   return { totalUSD: formatHundredths(Number(row.total)), profitable: Number(row.profitable), loss: Number(row.loss), entries: Number(row.entries) };
 }
 
+/** Decision 041: the casinos that count in the Participation report, active with the master's link active. */
+function masterCasinoIds(db: Db, masterId: number) {
+  return db
+    .selectFrom('customerCasinos as m')
+    .innerJoin('casinos as mk', 'mk.id', 'm.casinoId')
+    .select('m.casinoId')
+    .where('m.customerId', '=', masterId)
+    .where('m.status', '=', 'active')
+    .where('mk.isActive', '=', 1);
+}
+
+/** The same casinos with their names, for Create missing links. */
+export function masterCasinosOf(db: Db, masterId: number) {
+  return db.selectFrom('casinos as k').select(['k.id', 'k.name', 'k.website']).where('k.id', 'in', masterCasinoIds(db, masterId)).orderBy('k.name').execute();
+}
+
 /**
- * Spec 2.16: for every other active customer, the casinos the master customer is registered at (a link
- * that is not inactive) where this customer is not. One set query finds every missing (customer,
- * casino) pair (each a primary-key probe of the links), not a loop per customer.
+ * Spec 2.16: for every other active customer, the master's casinos where this customer has no link. The
+ * master's casinos are the active casinos where the master's link is active; any link, whatever its
+ * status, registers a customer (decision 041). One set query finds every missing (customer, casino)
+ * pair (each a primary-key probe of the links), not a loop per customer.
  */
 export async function participation(db: Db, masterId: number): Promise<ParticipationRow[]> {
   const master = await db.selectFrom('customers').select('id').where('id', '=', masterId).executeTakeFirst();
   if (!master) throw fieldError('masterUserId', 'Customer not found');
-  const masterCasinos = db.selectFrom('customerCasinos as m').select('m.casinoId').where('m.customerId', '=', masterId).where('m.status', '!=', 'inactive');
+  const masterCasinos = masterCasinoIds(db, masterId);
   const totalCasinos = Number((await db.selectFrom(masterCasinos.as('mc')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   const others = (q: ReturnType<typeof db.selectFrom<'customers as c'>>) => q.where('c.id', '!=', masterId).where('c.isActive', '=', 1);
   const customers = await others(db.selectFrom('customers as c')).select(['c.id', 'c.name', 'c.email']).orderBy('c.name').orderBy('c.id').execute();
@@ -144,8 +161,7 @@ export async function participation(db: Db, masterId: number): Promise<Participa
           selectFrom('customerCasinos as l')
             .select('l.casinoId')
             .whereRef('l.customerId', '=', 'c.id')
-            .whereRef('l.casinoId', '=', 'k.id')
-            .where('l.status', '!=', 'inactive'),
+            .whereRef('l.casinoId', '=', 'k.id'),
         ),
       ),
     )

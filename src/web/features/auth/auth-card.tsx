@@ -1,11 +1,14 @@
 import { Center, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCoins } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { MAIN_ID, SkipLink } from '../../components/skip-link';
 
 /** The centred card the login and reset screens share. */
 export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
   return (
-    <Center mih="100vh" p="md" style={{ background: 'linear-gradient(135deg, var(--mantine-color-indigo-0), var(--mantine-color-cyan-0))' }}>
+    <>
+    <SkipLink />
+    <Center component="main" id={MAIN_ID} tabIndex={-1} mih="100vh" p="md" className="auth-bg" style={{ outline: 'none' }}>
       <Stack w="100%" maw={420} gap="lg">
         <Group justify="center" gap="xs">
           <ThemeIcon size="xl" radius="md" variant="gradient" gradient={{ from: 'indigo', to: 'cyan' }}>
@@ -26,5 +29,6 @@ export function AuthCard({ title, subtitle, children }: { title: string; subtitl
         </Paper>
       </Stack>
     </Center>
+    </>
   );
 }

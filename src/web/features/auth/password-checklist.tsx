@@ -12,7 +12,7 @@ export function PasswordChecklist({ password }: { password: string }) {
           <List.Item
             key={rule.label}
             data-met={ok}
-            c={ok ? 'teal.8' : 'dimmed'}
+            c={ok ? 'teal' : 'dimmed'}
             icon={
               <ThemeIcon size={18} radius="xl" color={ok ? 'teal' : 'gray'} variant={ok ? 'filled' : 'light'}>
                 {ok ? <IconCheck size={12} /> : <IconX size={12} />}

@@ -39,7 +39,7 @@ function BelowZero({ values }: { values: Preview }) {
 export function CalculatedValues({ values, scRatio }: { values: Preview; scRatio: number }) {
   const level = values.ratio === null ? null : ratioLevel(values.ratio);
   return (
-    <Paper withBorder p="md" bg="gray.0">
+    <Paper withBorder p="md" className="panel-bg">
       <Group gap="xs" mb="sm">
         <ThemeIcon variant="light" size="sm">
           <IconCalculator size={14} />

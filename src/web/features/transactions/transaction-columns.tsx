@@ -2,6 +2,7 @@ import { ActionIcon, Text, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import type { TransactionView } from '../../../shared/schemas/transactions';
 import { type GridColumn, gridColumns } from '../../components/data-table';
+import { NameText } from '../../components/name-text';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../../components/money';
 import { formatDateTime } from '../../lib/format';
 
@@ -20,8 +21,8 @@ export function transactionColumns(opts: { withCasino: boolean; onEdit: (t: Tran
         </Text>
       ),
     }),
-    col.accessor((t) => t.customer.name, { id: 'customer', header: 'Customer' }),
-    ...(opts.withCasino ? [col.accessor((t) => t.casino.name, { id: 'casino', header: 'Casino' })] : []),
+    col.accessor((t) => t.customer.name, { id: 'customer', header: 'Customer', cell: (info) => <NameText name={info.getValue()} /> }),
+    ...(opts.withCasino ? [col.accessor((t) => t.casino.name, { id: 'casino', header: 'Casino', cell: (info) => <NameText name={info.getValue()} /> })] : []),
     col.accessor((t) => t.transactionType.name, { id: 'type', header: 'Type', cell: (info) => <TypeBadge name={info.getValue()} /> }),
     col.accessor('unplayedCoinsChange', { id: 'unplayed', header: 'Unplayed', cell: (info) => <Coins value={info.getValue()} size="sm" /> }),
     col.accessor('playedCoinsChange', { id: 'played', header: 'Played', cell: (info) => <Coins value={info.getValue()} size="sm" /> }),

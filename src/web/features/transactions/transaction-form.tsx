@@ -1,7 +1,7 @@
-import { Badge, Button, Grid, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Grid, Group, Kbd, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconDeviceFloppy, IconEraser, IconPlus, IconScale } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { createTransactionInput } from '../../../shared/schemas/transactions';
 import { describeSaveError, failureOf, fieldErrorsOf, fieldIssuesOf, isUnauthorized } from '../../lib/errors';
@@ -13,6 +13,7 @@ import { trpc } from '../../trpc';
 import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos/reconcile-dialog';
 import { AmountFields } from './amount-fields';
 import { CalculatedValues } from './calculated-values';
+import { useEntryKeys } from './use-entry-keys';
 import {
   activeCasinosOf,
   afterSave,
@@ -49,7 +50,6 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   const [errors, setErrors] = useState<Record<string, string>>({});
   const types = useTypes(values.casinoId ? Number(values.casinoId) : undefined);
   const create = useMutation(trpc.transactions.create.mutationOptions());
-  const typeRef = useRef<HTMLInputElement>(null);
 
   const active = useMemo(() => activeCasinosOf(links.data, casinos.data, values.customerId), [links.data, casinos.data, values.customerId]);
   const activeIds = active.map((c) => String(c.id));
@@ -78,7 +78,8 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   };
   const setField = (field: keyof TxFormValues) => (value: string) => update({ ...values, [field]: value });
 
-  const save = async (andAnother: boolean) => {
+  const save = async () => {
+    if (create.isPending) return;
     const problems = validate(values);
     setErrors(problems);
     if (Object.keys(problems).length) return;
@@ -90,7 +91,7 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
         queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
       ]);
-      if (andAnother) typeRef.current?.focus();
+      keys.focus('type');
     } catch (error) {
       if (isUnauthorized(error)) return;
       const issues = fieldIssuesOf(error);
@@ -98,6 +99,29 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
       const { title, message } = describeSaveError(error, 'Failed to create transaction');
       notifyError(title, message);
     }
+  };
+
+  const nextCasino = () => {
+    if (activeIds.length === 0) return;
+    update(withNextCasino(values, activeIds));
+    keys.focus('type');
+  };
+  const keys = useEntryKeys({ save: () => void save(), nextCasino });
+
+  const customerOpts = customerOptions(customers.data?.filter((c) => c.isActive || String(c.id) === values.customerId));
+  const casinoOpts = toOptions(active);
+  const typeOpts = toOptions(types.data);
+  const chooseCustomer = (v: string | null) => {
+    update(withCustomer(values, v ?? '', activeCasinosOf(links.data, casinos.data, v ?? '').map((c) => String(c.id))));
+    if (v) keys.focus('casino');
+  };
+  const chooseCasino = (v: string | null) => {
+    update(withCasino(values, v ?? ''));
+    if (v) keys.focus('type');
+  };
+  const chooseType = (v: string | null) => {
+    setField('transactionTypeId')(v ?? '');
+    if (v) keys.focus('usd');
   };
 
   const casinoHint = !values.customerId
@@ -109,9 +133,10 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   return (
     <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
       <form
+        ref={keys.refs.form}
         onSubmit={(e) => {
           e.preventDefault();
-          void save(false);
+          void save();
         }}
         noValidate
       >
@@ -133,12 +158,15 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Select
+                ref={keys.refs.customer}
+                {...keys.selectProps}
                 label="Customer"
                 placeholder="Choose a customer"
                 searchable
-                data={customerOptions(customers.data?.filter((c) => c.isActive || String(c.id) === values.customerId))}
+                data={customerOpts}
                 value={values.customerId || null}
-                onChange={(v) => update(withCustomer(values, v ?? '', activeCasinosOf(links.data, casinos.data, v ?? '').map((c) => String(c.id))))}
+                onChange={chooseCustomer}
+                onKeyDown={keys.enterPicks(customerOpts, chooseCustomer)}
                 error={errors.customerId}
                 nothingFoundMessage="No customers"
               />
@@ -146,42 +174,48 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Group gap="xs" align="flex-start" wrap="nowrap">
                 <Select
+                  ref={keys.refs.casino}
+                  {...keys.selectProps}
                   label="Casino"
                   placeholder={values.customerId ? 'Choose a casino' : 'Select a customer first'}
                   searchable
                   style={{ flex: 1 }}
-                  data={toOptions(active)}
+                  data={casinoOpts}
                   value={values.casinoId || null}
-                  onChange={(v) => update(withCasino(values, v ?? ''))}
+                  onChange={chooseCasino}
+                  onKeyDown={keys.enterPicks(casinoOpts, chooseCasino)}
                   disabled={!values.customerId}
                   error={errors.casinoId}
                   description={casinoHint}
                   inputWrapperOrder={['label', 'input', 'description', 'error']}
                 />
-                <Tooltip label="Next Casino">
+                <Tooltip label={<>Next Casino <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">N</Kbd></>}>
                   <Button
                     variant="light"
                     mt={25}
                     px="sm"
-                    onClick={() => update(withNextCasino(values, activeIds))}
+                    tabIndex={-1}
+                    onClick={nextCasino}
                     disabled={activeIds.length === 0}
-                    aria-label="Next Casino"
+                    aria-keyshortcuts="Alt+N"
                     rightSection={<IconArrowRight size={16} />}
                   >
-                    Next
+                    Next Casino
                   </Button>
                 </Tooltip>
               </Group>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Select
-                ref={typeRef}
+                ref={keys.refs.type}
+                {...keys.selectProps}
                 label="Transaction Type"
                 placeholder={values.casinoId ? 'Choose a type' : 'Select a casino first'}
                 searchable
-                data={toOptions(types.data)}
+                data={typeOpts}
                 value={values.transactionTypeId || null}
-                onChange={(v) => setField('transactionTypeId')(v ?? '')}
+                onChange={chooseType}
+                onKeyDown={keys.enterPicks(typeOpts, chooseType)}
                 disabled={!values.casinoId}
                 error={errors.transactionTypeId}
               />
@@ -193,10 +227,10 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
             <Button variant="subtle" color="gray" leftSection={<IconEraser size={16} />} onClick={() => update(EMPTY_FORM)}>
               Clear Form
             </Button>
-            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => void save(true)} disabled={create.isPending}>
+            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => void save()} disabled={create.isPending}>
               Save &amp; Add Another
             </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={create.isPending}>
+            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={create.isPending} aria-keyshortcuts="Control+Enter">
               Save Transaction
             </Button>
           </Group>

@@ -1,0 +1,124 @@
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchChromium, PHONE } from './browser';
+import { ADMIN, api, apiToken, baseUrl } from './helpers';
+
+// Issue 15 item 6: axe-core finds no critical or serious violation on any screen, dialogs included,
+// light and dark, desktop and phone. axe-core is injected from node_modules (not @axe-core/playwright,
+// which needs Node 22).
+const AXE = path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
+
+interface Violation {
+  id: string;
+  impact: string | null;
+  help: string;
+  nodes: { target: string[]; failureSummary?: string }[];
+}
+
+let token: string;
+let masterId: number;
+const stamp = Date.now().toString(36);
+
+beforeAll(async () => {
+  token = await apiToken(ADMIN.email, ADMIN.password);
+  const customer = await api<{ id: number }>('POST', '/api/customers', { name: `Axel ${stamp}`, email: 'axel@example.com' }, token);
+  const other = await api<{ id: number }>('POST', '/api/customers', { name: `Bea ${stamp}`, email: '' }, token);
+  masterId = customer.id;
+  for (const [i, name] of [`Aurora ${stamp}`, `Borealis ${stamp}`].entries()) {
+    const casino = await api<{ id: number }>('POST', '/api/casinos', { name, website: 'https://example.com', isActive: true, scRatio: 1000 }, token);
+    const type = await api<{ id: number }>('POST', '/api/transaction-types', { name: i ? 'Withdraw' : 'Purchase', casinoId: casino.id }, token);
+    await api('POST', '/api/customer-casinos', { customerId: customer.id, casinoId: casino.id, status: 'active' }, token);
+    const tx = { customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id, playedCoinsChange: '0' };
+    await api('POST', '/api/transactions', { ...tx, usdChange: '-100', unplayedCoinsChange: '105000' }, token);
+    await api('POST', '/api/transactions', { ...tx, usdChange: '250.5', unplayedCoinsChange: '-2500' }, token);
+  }
+  await api('POST', '/api/customer-casinos', { customerId: other.id, casinoId: (await api<{ id: number; name: string }[]>('GET', '/api/casinos', undefined, token)).find((c) => c.name === `Aurora ${stamp}`)!.id, status: 'active' }, token);
+});
+
+const SIGNED_IN = () => [
+  '/transactions/add',
+  '/dashboard',
+  '/transactions/history',
+  '/customers',
+  '/casinos',
+  '/types',
+  '/admin/users',
+  '/reports/high-sc',
+  '/reports/profitability',
+  `/reports/participation?masterUserId=${masterId}`,
+  '/reports/transaction-types',
+  '/admin/audit',
+  '/admin/deleted-transactions',
+  '/no-such-page',
+];
+const SIGNED_OUT = ['/login', '/reset-password?token=abc'];
+
+async function violations(page: Page): Promise<string[]> {
+  await page.addScriptTag({ path: AXE });
+  const found = await page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+    return (await axe.run(document, { resultTypes: ['violations'] })).violations;
+  });
+  return found
+    .filter((v) => v.impact === 'critical' || v.impact === 'serious')
+    .map((v) => `${v.id} (${v.impact}) at ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} [${(n.failureSummary ?? '').split('\n')[1]?.trim() ?? ''}]`).join(' | ')}`);
+}
+
+/** Waits until the page shows its content: no loader, no "Loading..." text. */
+async function settled(page: Page) {
+  await page.locator('main').first().waitFor();
+  await page.waitForFunction(() => !document.querySelector('.mantine-Loader-root') && !/Loading|Generating/.test(document.body.innerText), undefined, { timeout: 10_000 });
+  await page.waitForTimeout(100);
+}
+
+const modes = [
+  ['light', 'desktop', DESKTOP],
+  ['dark', 'desktop', DESKTOP],
+  ['light', 'phone', PHONE],
+  ['dark', 'phone', PHONE],
+] as const;
+
+describe('axe-core on every screen', () => {
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(() => browser.close());
+
+  for (const [scheme, label, viewport] of modes) {
+    it(`${scheme} ${label}: no critical or serious violation on any screen or dialog`, async () => {
+      const context = await browser.newContext({ viewport, colorScheme: scheme, bypassCSP: true });
+      const page = await context.newPage();
+      const problems: string[] = [];
+      const check = async (where: string) => problems.push(...(await violations(page)).map((v) => `${where}: ${v}`));
+
+      for (const p of SIGNED_OUT) {
+        await page.goto(`${baseUrl()}${p}`);
+        await settled(page);
+        await check(p);
+      }
+      await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+      for (const p of SIGNED_IN()) {
+        await page.goto(`${baseUrl()}${p}`);
+        await settled(page);
+        expect(await page.evaluate(() => document.documentElement.dataset.mantineColorScheme)).toBe(scheme);
+        await check(p);
+      }
+      // Dialogs: Edit Transaction (from History), Add Customer, the shortcuts help.
+      await page.goto(`${baseUrl()}/transactions/history`);
+      await settled(page);
+      await page.getByRole('button', { name: /Edit transaction/ }).first().click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).waitFor();
+      await check('Edit Transaction dialog');
+      await page.keyboard.press('Escape');
+      await page.goto(`${baseUrl()}/customers`);
+      await settled(page);
+      await page.getByRole('button', { name: 'Add Customer' }).first().click();
+      await page.getByRole('dialog').waitFor();
+      await check('Add Customer dialog');
+      await context.close();
+      expect(problems).toEqual([]);
+    }, 180_000);
+  }
+});

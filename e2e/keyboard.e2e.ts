@@ -1,0 +1,153 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN, api, apiToken, baseUrl, openBrowser, type Session, signIn } from './helpers';
+
+// Issue 15 item 1: an entry with a new customer and casino in at most 25 keystrokes, keyboard only.
+let s: Session;
+let token: string;
+const stamp = Date.now().toString(36);
+const customer = `Quillon ${stamp}`;
+const casinos = [`Zephyr ${stamp}`, `Zircon ${stamp}`];
+let customerId: number;
+
+beforeAll(async () => {
+  token = await apiToken(ADMIN.email, ADMIN.password);
+  customerId = (await api<{ id: number }>('POST', '/api/customers', { name: customer, email: '' }, token)).id;
+  for (const name of casinos) {
+    const { id } = await api<{ id: number }>('POST', '/api/casinos', { name, website: '', isActive: true, scRatio: 1000 }, token);
+    await api('POST', '/api/transaction-types', { name: 'Purchase', casinoId: id }, token);
+    await api('POST', '/api/transaction-types', { name: 'Bonus', casinoId: id }, token);
+    await api('POST', '/api/customer-casinos', { customerId, casinoId: id, status: 'active' }, token);
+  }
+  s = await openBrowser();
+  await signIn(s.page, ADMIN.email, ADMIN.password);
+});
+afterAll(() => s.close());
+
+/** The label of the focused field (or the focused element's text). */
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement as HTMLElement | null;
+    const label = el?.id ? document.querySelector(`label[for="${el.id}"]`) : null;
+    return (label?.textContent ?? el?.textContent ?? '').trim();
+  });
+
+/** Counts every key pressed in the page (modifiers included, auto-repeat not), from here on. */
+const startCounting = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { keystrokes: number };
+    w.keystrokes = 0;
+    window.addEventListener('keydown', (e) => void (e.repeat || w.keystrokes++), { capture: true });
+  });
+const takeCount = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as { keystrokes: number };
+    const n = w.keystrokes;
+    w.keystrokes = 0;
+    return n;
+  });
+
+async function type(page: Page, text: string) {
+  await page.keyboard.type(text);
+}
+/** Waits for the save to show in the Recent panel (the toast may still be there from the last one). */
+async function saved(page: Page, count: number) {
+  await page.getByTestId('recent-count').filter({ hasText: new RegExp(`^${count} records?`) }).waitFor();
+}
+
+describe('keyboard-first entry', () => {
+  it('enters three transactions by keyboard alone, at most 25 keystrokes each, focus where it is needed', async () => {
+    const { page } = s;
+    await page.goto(`${baseUrl()}/transactions/add`);
+    await page.getByLabel('Customer', { exact: true }).and(page.locator('input')).waitFor();
+    // A person starts typing once the page has loaded its lists (customers, casinos, links).
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => focused(page)).toBe('Customer');
+    await startCounting(page);
+    const counts: number[] = [];
+
+    // 1: new customer and casino. Typing filters, Enter picks the highlighted match and moves on.
+    await type(page, 'Qui');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('Casino');
+    await type(page, 'Zep');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('Transaction Type');
+    await type(page, 'Pur');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => focused(page)).toBe('Change in USD ($)');
+    await type(page, '-20');
+    await page.keyboard.press('Tab');
+    await type(page, '22000');
+    await page.keyboard.press('Tab');
+    await type(page, '0');
+    await page.keyboard.press('Enter');
+    counts.push(await takeCount(page));
+    await saved(page, 1);
+    await expect.poll(() => focused(page)).toBe('Transaction Type');
+    expect(await page.getByLabel('Customer', { exact: true }).and(page.locator('input')).inputValue()).toBe(customer);
+    expect(await page.getByLabel('Casino', { exact: true }).and(page.locator('input')).inputValue()).toBe(casinos[0]);
+
+    // 2: same customer and casino, saved with Ctrl+Enter.
+    await takeCount(page);
+    await type(page, 'Bon');
+    await page.keyboard.press('Enter');
+    await type(page, '0');
+    await page.keyboard.press('Tab');
+    await type(page, '500');
+    await page.keyboard.press('Tab');
+    await type(page, '0');
+    await page.keyboard.press('Control+Enter');
+    counts.push(await takeCount(page));
+    await saved(page, 2);
+    await expect.poll(() => focused(page)).toBe('Transaction Type');
+
+    // 3: Alt+N moves to the next casino and puts the focus on Transaction Type.
+    await takeCount(page);
+    await page.keyboard.press('Alt+N');
+    await expect.poll(() => page.getByLabel('Casino', { exact: true }).and(page.locator('input')).inputValue()).toBe(casinos[1]);
+    await expect.poll(() => focused(page)).toBe('Transaction Type');
+    await type(page, 'Pur');
+    await page.keyboard.press('Enter');
+    await type(page, '-10.50');
+    await page.keyboard.press('Tab');
+    await type(page, '11550');
+    await page.keyboard.press('Tab');
+    await type(page, '0');
+    await page.keyboard.press('Enter');
+    counts.push(await takeCount(page));
+    await saved(page, 1);
+
+    console.log(`keystrokes per entry: ${counts.join(', ')}`);
+    expect(counts).toEqual([24, 13, 21]);
+    for (const n of counts) expect(n).toBeLessThanOrEqual(25);
+
+    const { transactions } = await api<{ transactions: { casino: { name: string }; transactionType: { name: string }; usdChange: string; unplayedCoinsChange: string }[] }>(
+      'GET',
+      `/api/transactions?customerId=${customerId}&limit=10`,
+      undefined,
+      token,
+    );
+    expect(transactions.map((t) => [t.casino.name, t.transactionType.name, t.usdChange, t.unplayedCoinsChange]).reverse()).toEqual([
+      [casinos[0], 'Purchase', '-20.00', '22000.00'],
+      [casinos[0], 'Bonus', '0.00', '500.00'],
+      [casinos[1], 'Purchase', '-10.50', '11550.00'],
+    ]);
+  });
+
+  it('has a skip link as the first Tab stop and a "?" shortcuts dialog that Escape closes', async () => {
+    const { page } = s;
+    await page.goto(`${baseUrl()}/transactions/history`);
+    await page.getByText('Transaction History').first().waitFor();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('Skip to main content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+
+    await page.keyboard.press('Shift+?');
+    const dialog = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+    await dialog.getByText('Next Casino').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+  });
+});

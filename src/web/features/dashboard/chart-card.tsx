@@ -1,0 +1,95 @@
+import { Button, Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { IconChartBar, IconTable } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { LoadError } from '../../components/load-error';
+import type { Failure } from '../../lib/errors';
+
+export interface ChartTable {
+  caption: string;
+  head: string[];
+  rows: (string | number)[][];
+  /** Columns (by index) that align right. */
+  numeric?: number[];
+}
+
+interface Props {
+  title: string;
+  loading: boolean;
+  failure: Failure | null;
+  empty: boolean;
+  emptyText: string;
+  table: ChartTable;
+  children: ReactNode;
+}
+
+function DataGrid({ table }: { table: ChartTable }) {
+  return (
+    <Table.ScrollContainer minWidth={280} type="native" mah={320} tabIndex={0} role="region" aria-label={`${table.caption} (scrollable)`}>
+      <Table striped stickyHeader>
+        <Table.Caption>{table.caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {table.head.map((h, i) => (
+              <Table.Th key={h} ta={table.numeric?.includes(i) ? 'right' : undefined}>
+                {h}
+              </Table.Th>
+            ))}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {table.rows.map((row) => (
+            <Table.Tr key={String(row[0])}>
+              {row.map((cell, i) => (
+                <Table.Td key={i} ta={table.numeric?.includes(i) ? 'right' : undefined} ff={table.numeric?.includes(i) ? 'monospace' : undefined}>
+                  {cell}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/**
+ * A Dashboard chart with its data as a table: the table is always there for screen readers (the drawing
+ * is hidden from them), and a button shows it on screen instead of the chart.
+ */
+export function ChartCard({ title, loading, failure, empty, emptyText, table, children }: Props) {
+  const [asTable, setAsTable] = useState(false);
+  return (
+    <Paper withBorder p="lg" component="section" aria-label={title}>
+      <Group justify="space-between" mb="md" wrap="nowrap">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {!failure && !empty && (
+          <Button size="xs" variant="subtle" leftSection={asTable ? <IconChartBar size={14} /> : <IconTable size={14} />} onClick={() => setAsTable((v) => !v)}>
+            {asTable ? 'Show chart' : 'Show table'}
+          </Button>
+        )}
+      </Group>
+      {failure ? (
+        <LoadError failure={failure} compact />
+      ) : loading ? (
+        <Skeleton h={240} />
+      ) : empty ? (
+        <Text c="dimmed" size="sm">
+          {emptyText}
+        </Text>
+      ) : asTable ? (
+        <DataGrid table={table} />
+      ) : (
+        <>
+          <div aria-hidden inert data-testid={`chart-${title}`}>
+            {children}
+          </div>
+          <VisuallyHidden>
+            <DataGrid table={table} />
+          </VisuallyHidden>
+        </>
+      )}
+    </Paper>
+  );
+}
