@@ -72,16 +72,12 @@ export const deletedListInput = z
   })
   .optional();
 
-export interface DeletedTransactionView {
-  id: number;
-  date: string;
-  customer: { name: string };
-  casino: { name: string };
-  transactionType: { name: string };
-  unplayedCoinsChange: string;
-  playedCoinsChange: string;
-  usdChange: string;
+/** A deleted transaction as the Deleted Transactions view lists it: its values, and who deleted it when. */
+export type DeletedTransactionView = Pick<
+  TransactionView,
+  'id' | 'date' | 'customer' | 'casino' | 'transactionType' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange'
+> & {
   deletedAt: string;
   deletedBy: { id: number; email: string } | null;
-}
+};
 
