@@ -56,9 +56,10 @@ async function saved(page: Page, count: number) {
 }
 
 describe('keyboard-first entry', () => {
-  // Skipped after the merge with the read pool: it presses Enter before a list has arrived from the
-  // read workers (the form's Enter then finds no match) and fails about half the time. Issue 15 stays
-  // open until the test waits for each list the way a person does (see the session 3 closing note).
+  // Skipped: it fails about half the time since the merge with the read pool. Pressed before a list has
+  // arrived from the read workers, Enter finds no match; waiting for the option first shows a product
+  // race instead: Enter on the highlighted type sometimes leaves the focus in Transaction Type (the
+  // form's deferred focus and the dropdown's close compete). Issue 15 stays open until both are fixed.
   it.skip('enters three transactions by keyboard alone, at most 25 keystrokes each, focus where it is needed', async () => {
     const { page } = s;
     await page.goto(`${baseUrl()}/transactions/add`);
