@@ -151,7 +151,7 @@ describe('what is typed is what is saved', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('the High SC threshold: "50.5" is refused as typed, "abc" becomes 100', async () => {
+  it('the High SC threshold: "50.5" and "-50" are refused as typed, "abc" becomes 100', async () => {
     const { page } = s;
     await page.goto(`${baseUrl()}/reports/high-sc`);
     const input = page.getByLabel('Minimum SC Value (USD)');
@@ -160,6 +160,10 @@ describe('what is typed is what is saved', () => {
     await expect.poll(() => fieldError(page, 'Minimum SC Value (USD)').textContent()).toBe('Must be a whole number');
     expect(await input.inputValue()).toBe('50.5');
     expect(page.url()).not.toContain('threshold=505');
+    await input.fill('-50');
+    await input.press('Enter');
+    await expect.poll(() => fieldError(page, 'Minimum SC Value (USD)').textContent()).toBe('Must be a positive number');
+    expect(await input.inputValue()).toBe('-50');
     await input.fill('abc');
     await input.press('Enter');
     await expect.poll(() => input.inputValue()).toBe('100');
