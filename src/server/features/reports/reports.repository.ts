@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
 import { formatHundredths } from '../../../shared/money';
-import type { HighScRow, HighScSummary, Paging, ParticipationRow, ProfitabilityRow, ProfitabilitySummary, TypeReportRow, TypeReportSummary } from '../../../shared/schemas/reports';
+import type { HighScRow, HighScSummary, Paging, ParticipationRow, ParticipationSummary, ProfitabilityRow, ProfitabilitySummary, TypeReportRow, TypeReportSummary } from '../../../shared/schemas/reports';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { Db } from '../../db/types';
 import { fieldError } from '../../trpc/errors';
@@ -12,19 +12,28 @@ import { applyTransactionFilters, listTransactions } from '../transactions/trans
 /** Balances are hundredths of coins: USD value > threshold  <=>  coins > threshold x 1000 x 100. */
 export const highScFloor = (thresholdUsd: number) => Math.round(thresholdUsd * HIGH_SC_USD_FACTOR * 100);
 
+/** Below this many matching links a page is found through the coins index and sorted; above, by walking names. */
+const FEW_HIGH_BALANCES = 2000;
+
 /**
  * Spec 2.14: links whose (unplayed + played) / 1000 is above the threshold (USD), by customer then casino.
- * The cross joins fix the order: customers in name order (their index), each customer's links by primary
- * key, so a page stops after its rows instead of sorting every matching link.
+ * Few matches (a high threshold): found by a range seek on the coins index, then sorted. Many: the cross
+ * joins fix the order (customers in name order, their index; each customer's links by primary key), so a
+ * page stops after its rows instead of sorting every matching link.
  */
-export async function highSc(db: Db, thresholdUsd: number, page: Paging = {}): Promise<HighScRow[]> {
-  const rows = await db
-    .selectFrom('customers as c')
-    .crossJoin('customerCasinos as l')
-    .crossJoin('casinos as k')
-    .whereRef('l.customerId', '=', 'c.id')
-    .whereRef('k.id', '=', 'l.casinoId')
-    .where(sql<boolean>`l."currentUnplayedCoins" + l."currentPlayedCoins" > ${highScFloor(thresholdUsd)}`)
+export async function highSc(db: Db, thresholdUsd: number, page: Paging = {}, fewLimit = FEW_HIGH_BALANCES): Promise<HighScRow[]> {
+  const floor = highScFloor(thresholdUsd);
+  const coins = sql<number>`l."currentUnplayedCoins" + l."currentPlayedCoins"`;
+  const seek = db.selectFrom('customerCasinos as l').select(sql<number>`1`.as('one')).where(coins, '>', floor).limit(fewLimit + 1);
+  const matches = Number((await db.selectFrom(seek.as('m')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const few = matches <= fewLimit;
+  const rows = await (
+    few
+      ? db.selectFrom('customerCasinos as l').innerJoin('customers as c', 'c.id', 'l.customerId').innerJoin('casinos as k', 'k.id', 'l.casinoId')
+      : db.selectFrom('customers as c').crossJoin('customerCasinos as l').crossJoin('casinos as k').whereRef('l.customerId', '=', 'c.id').whereRef('k.id', '=', 'l.casinoId')
+  )
+    // In the walk, "+ 0" keeps SQLite off the coins index inside the loop (it would range-scan it per customer).
+    .where(few ? coins : sql<number>`${coins} + 0`, '>', floor)
     .select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'l.currentUnplayedCoins', 'l.currentPlayedCoins'])
     .orderBy('c.name')
     .orderBy('k.name')
@@ -140,30 +149,38 @@ export function masterCasinosOf(db: Db, masterId: number) {
   return db.selectFrom('casinos as k').select(['k.id', 'k.name', 'k.website']).where('k.id', 'in', masterCasinoIds(db, masterId)).orderBy('k.name').execute();
 }
 
-/**
- * Spec 2.16: for every other active customer, the master's casinos where this customer has no link. The
- * master's casinos are the active casinos where the master's link is active; any link, whatever its
- * status, registers a customer (decision 041). One set query finds every missing (customer, casino)
- * pair (each a primary-key probe of the links), not a loop per customer.
- */
-export async function participation(db: Db, masterId: number): Promise<ParticipationRow[]> {
+/** The customers the Participation report compares with the master: every other active one. */
+function othersOf(db: Db, masterId: number) {
+  return db.selectFrom('customers as c').where('c.id', '!=', masterId).where('c.isActive', '=', 1);
+}
+
+async function requireMaster(db: Db, masterId: number): Promise<void> {
   const master = await db.selectFrom('customers').select('id').where('id', '=', masterId).executeTakeFirst();
   if (!master) throw fieldError('masterUserId', 'Customer not found');
+}
+
+async function countMasterCasinos(db: Db, masterId: number): Promise<number> {
+  return Number((await db.selectFrom(masterCasinoIds(db, masterId).as('mc')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+}
+
+/**
+ * Spec 2.16: for every other active customer (by name, paged when asked), the master's casinos where
+ * this customer has no link. The master's casinos are the active casinos where the master's link is
+ * active; any link, whatever its status, registers a customer (decision 041). One set query finds the
+ * page's missing (customer, casino) pairs (each a primary-key probe of the links), not a loop per customer.
+ */
+export async function participation(db: Db, masterId: number, page: Paging = {}): Promise<ParticipationRow[]> {
+  await requireMaster(db, masterId);
   const masterCasinos = masterCasinoIds(db, masterId);
-  const totalCasinos = Number((await db.selectFrom(masterCasinos.as('mc')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const others = (q: ReturnType<typeof db.selectFrom<'customers as c'>>) => q.where('c.id', '!=', masterId).where('c.isActive', '=', 1);
-  const customers = await others(db.selectFrom('customers as c')).select(['c.id', 'c.name', 'c.email']).orderBy('c.name').orderBy('c.id').execute();
-  const missing = await others(db.selectFrom('customers as c'))
+  const totalCasinos = await countMasterCasinos(db, masterId);
+  const customers = await othersOf(db, masterId).select(['c.id', 'c.name', 'c.email']).orderBy('c.name').orderBy('c.id').$call((q) => pageOf(q, page)).execute();
+  if (customers.length === 0) return [];
+  const missing = await db
+    .selectFrom('customers as c')
     .innerJoin('casinos as k', (join) => join.on('k.id', 'in', masterCasinos))
+    .where('c.id', 'in', customers.map((c) => c.id))
     .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('customerCasinos as l')
-            .select('l.casinoId')
-            .whereRef('l.customerId', '=', 'c.id')
-            .whereRef('l.casinoId', '=', 'k.id'),
-        ),
-      ),
+      not(exists(selectFrom('customerCasinos as l').select('l.casinoId').whereRef('l.customerId', '=', 'c.id').whereRef('l.casinoId', '=', 'k.id'))),
     )
     .select(['c.id as customerId', 'k.name', 'k.website'])
     .orderBy('k.name')
@@ -181,6 +198,30 @@ export async function participation(db: Db, masterId: number): Promise<Participa
     totalCasinos,
     missingCasinos: missingOf.get(c.id) ?? [],
   }));
+}
+
+/**
+ * Spec 2.16 cards over every compared customer (the screen shows one page of them): from each
+ * customer's count of links at the master's casinos, read from the links' primary key.
+ */
+export async function participationSummary(db: Db, masterId: number): Promise<ParticipationSummary> {
+  await requireMaster(db, masterId);
+  const totalCasinos = await countMasterCasinos(db, masterId);
+  const analyzed = Number((await othersOf(db, masterId).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const registered = db
+    .selectFrom('customerCasinos as l')
+    .innerJoin('customers as c', 'c.id', 'l.customerId')
+    .where('c.id', '!=', masterId)
+    .where('c.isActive', '=', 1)
+    .where('l.casinoId', 'in', masterCasinoIds(db, masterId))
+    .groupBy('l.customerId')
+    .select(sql<number>`count(*)`.as('n'));
+  const row = await db
+    .selectFrom(registered.as('r'))
+    .select([sql<number>`coalesce(sum(r.n), 0)`.as('links'), sql<number>`coalesce(sum(r.n = ${totalCasinos}), 0)`.as('complete')])
+    .executeTakeFirstOrThrow();
+  const complete = totalCasinos === 0 ? analyzed : Number(row.complete);
+  return { customersAnalyzed: analyzed, needRegistration: analyzed - complete, totalMissing: analyzed * totalCasinos - Number(row.links), totalCasinos };
 }
 
 /** How many customers have a transaction in the span: one seek per customer on (customerId, date). */
