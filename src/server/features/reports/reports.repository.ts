@@ -5,9 +5,11 @@ import type { HighScRow, HighScSummary, Paging, ParticipationRow, ParticipationS
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { Db } from '../../db/types';
 import { fieldError } from '../../trpc/errors';
+import { sqliteOf } from '../../db/database';
 import { type Span, spanOf } from '../transactions/day-split';
+import { type PairTotal, pairRangesOf } from './pair-ranges';
 import { totalsOverSpan, typeTotalsOverSpan } from '../transactions/totals-query';
-import { applyTransactionFilters, listTransactions } from '../transactions/transactions.repository';
+import { listTransactions } from '../transactions/transactions.repository';
 
 /** Balances are hundredths of coins: USD value > threshold  <=>  coins > threshold x 1000 x 100. */
 export const highScFloor = (thresholdUsd: number) => Math.round(thresholdUsd * HIGH_SC_USD_FACTOR * 100);
@@ -76,31 +78,71 @@ function pageOf<Q extends { limit(n: number): Q; offset(n: number): Q }>(q: Q, p
   return q.limit(page.limit ?? -1).offset(page.offset ?? 0);
 }
 
-/**
- * One row per customer-casino pair with transactions: without a date range the links' maintained
- * totals, with one the matching transactions grouped by pair. (The grouping keys are written as
- * expressions so SQLite walks the date index for the range instead of the whole pair index.)
- */
-function profitabilitySource(db: Db, f: TransactionFilters, timeZone: string) {
-  if (!f.startDate && !f.endDate) {
-    let q = db
-      .selectFrom('customerCasinos as l')
-      .select(['l.customerId', 'l.casinoId', 'l.usdTotal as usd', 'l.transactionCount as n'])
-      .where('l.transactionCount', '>', 0);
-    if (f.customerId !== undefined) q = q.where('l.customerId', '=', f.customerId);
-    if (f.casinoId !== undefined) q = q.where('l.casinoId', '=', f.casinoId);
-    return q.as('g');
+/** Profitability without a date range: the links' maintained totals, one row per pair with transactions. */
+function linkTotals(db: Db, f: TransactionFilters) {
+  let q = db
+    .selectFrom('customerCasinos as l')
+    .select(['l.customerId', 'l.casinoId', 'l.usdTotal as usd', 'l.transactionCount as n'])
+    .where('l.transactionCount', '>', 0);
+  if (f.customerId !== undefined) q = q.where('l.customerId', '=', f.customerId);
+  if (f.casinoId !== undefined) q = q.where('l.casinoId', '=', f.casinoId);
+  return q.as('g');
+}
+
+const hasRange = (f: TransactionFilters) => Boolean(f.startDate || f.endDate);
+
+/** Profitability with a date range: each pair's totals over the span, from the read thread's range columns (decision 023). */
+function rangedPairs(db: Db, f: TransactionFilters, timeZone: string): PairTotal[] {
+  return pairRangesOf(sqliteOf(db)).totals(spanOf(f, timeZone), f);
+}
+
+/** SQLite's NOCASE: ASCII letters folded, nothing else. */
+const nocase = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+/** Spec 2.15 order over ranged pairs: the first `end` by total USD descending, then customer and casino name. */
+async function rankedPage(db: Db, pairs: PairTotal[], offset: number, end: number): Promise<ProfitabilityRow[]> {
+  let candidates = pairs;
+  if (end < pairs.length) {
+    // Only pairs at or above the end-th largest total can be on the page: name and sort those alone.
+    const sorted = Float64Array.from(pairs, (p) => p.usd).sort();
+    const floor = sorted[sorted.length - end];
+    candidates = pairs.filter((p) => p.usd >= floor);
   }
-  return applyTransactionFilters(db.selectFrom('transactions'), f, timeZone)
-    .select((eb) => ['transactions.customerId', 'transactions.casinoId', eb.fn.sum<number>('transactions.usdChange').as('usd'), eb.fn.countAll<number>().as('n')])
-    .groupBy([sql`"transactions"."customerId" + 0`, sql`"transactions"."casinoId" + 0`])
-    .as('g');
+  const customerIds = [...new Set(candidates.map((p) => p.customerId))];
+  const casinoIds = [...new Set(candidates.map((p) => p.casinoId))];
+  const customers = new Map(customerIds.length ? (await db.selectFrom('customers').select(['id', 'name']).where('id', 'in', customerIds).execute()).map((c) => [c.id, c.name]) : []);
+  const casinos = new Map(casinoIds.length ? (await db.selectFrom('casinos').select(['id', 'name']).where('id', 'in', casinoIds).execute()).map((k) => [k.id, k.name]) : []);
+  const rows = candidates
+    .filter((p) => customers.has(p.customerId) && casinos.has(p.casinoId))
+    .map((p) => ({ ...p, customerName: customers.get(p.customerId)!, casinoName: casinos.get(p.casinoId)! }))
+    .map((r) => ({ ...r, customerKey: nocase(r.customerName), casinoKey: nocase(r.casinoName) }));
+  rows.sort(
+    (a, b) =>
+      b.usd - a.usd ||
+      (a.customerKey < b.customerKey ? -1 : a.customerKey > b.customerKey ? 1 : 0) ||
+      (a.casinoKey < b.casinoKey ? -1 : a.casinoKey > b.casinoKey ? 1 : 0) ||
+      a.customerId - b.customerId ||
+      a.casinoId - b.casinoId,
+  );
+  return rows.slice(offset, end).map((r) => ({
+    customerId: r.customerId,
+    casinoId: r.casinoId,
+    customerName: r.customerName,
+    casinoName: r.casinoName,
+    totalUSD: formatHundredths(r.usd),
+    transactionCount: r.n,
+  }));
 }
 
 /** Spec 2.15: by total USD descending (then customer and casino name), paged when asked. */
 export async function profitability(db: Db, f: TransactionFilters & Paging, timeZone: string): Promise<ProfitabilityRow[]> {
+  if (hasRange(f)) {
+    const pairs = rangedPairs(db, f, timeZone);
+    const offset = f.offset ?? 0;
+    return rankedPage(db, pairs, offset, f.limit === undefined ? pairs.length : offset + f.limit);
+  }
   const rows = await db
-    .selectFrom(profitabilitySource(db, f, timeZone))
+    .selectFrom(linkTotals(db, f))
     .innerJoin('customers as c', 'c.id', 'g.customerId')
     .innerJoin('casinos as k', 'k.id', 'g.casinoId')
     .select(['g.customerId', 'g.casinoId', 'c.name as customerName', 'k.name as casinoName', 'g.usd', 'g.n'])
@@ -121,8 +163,20 @@ export async function profitability(db: Db, f: TransactionFilters & Paging, time
 
 /** Spec 2.15 cards over every matching pair; Profitable is a total above zero, Loss below (shared/ledger profitStatus). */
 export async function profitabilitySummary(db: Db, f: TransactionFilters, timeZone: string): Promise<ProfitabilitySummary> {
+  if (hasRange(f)) {
+    const pairs = rangedPairs(db, f, timeZone);
+    let total = 0;
+    let profitable = 0;
+    let loss = 0;
+    for (const p of pairs) {
+      total += p.usd;
+      if (p.usd > 0) profitable += 1;
+      else if (p.usd < 0) loss += 1;
+    }
+    return { totalUSD: formatHundredths(total), profitable, loss, entries: pairs.length };
+  }
   const row = await db
-    .selectFrom(profitabilitySource(db, f, timeZone))
+    .selectFrom(linkTotals(db, f))
     .select([
       sql<number>`coalesce(sum(g.usd), 0)`.as('total'),
       sql<number>`coalesce(sum(g.usd > 0), 0)`.as('profitable'),

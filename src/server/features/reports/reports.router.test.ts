@@ -104,6 +104,14 @@ describe('report pages and cards', () => {
     expect(await s.caller(admin).reports.profitabilitySummary({ startDate: '2026-03-01', endDate: '2026-03-02' })).toEqual({ totalUSD: '25.50', profitable: 1, loss: 0, entries: 2 });
     await expect(s.caller(staff).reports.profitabilitySummary()).rejects.toThrow('Admins only');
   });
+
+  it('ranks pairs over a date range holding every transaction exactly as the kept totals do, page by page', async () => {
+    const all = { startDate: '2000-01-01', endDate: '2100-01-01' };
+    for (const [limit, offset] of [[100, 0], [2, 0], [2, 1], [1, 3], [2, 4]]) {
+      expect(await s.caller(admin).reports.profitability({ ...all, limit, offset })).toEqual(await s.caller(admin).reports.profitability({ limit, offset }));
+    }
+    expect(await s.caller(admin).reports.profitabilitySummary(all)).toEqual(await s.caller(admin).reports.profitabilitySummary());
+  });
 });
 
 describe('GET /api/reports/profitability', () => {
