@@ -3,6 +3,7 @@ import { exportSheet, type ExportRequest } from '../features/exports/export-shee
 import { type ExportFormat, writeExport } from '../features/exports/export-writer';
 import { portWritable } from './port-stream';
 import { openReadOnly } from '../db/database';
+import { pairRangesOf } from '../features/reports/pair-ranges';
 import { toWire, type WireError } from './read-errors';
 import { type ReadEnv, type ReadInput, type ReadName, type ReadOutput, runRead } from './read-queries';
 
@@ -12,6 +13,8 @@ import { type ReadEnv, type ReadInput, type ReadName, type ReadOutput, runRead }
  */
 export interface ReadWorkerData extends ReadEnv {
   file: string;
+  /** The thread that serves ranged Profitability (decision 023): builds the range columns as it starts. */
+  rangeColumns?: boolean;
 }
 
 export interface ReadTask<N extends ReadName = ReadName> {
@@ -26,8 +29,9 @@ export type ValueReply<N extends ReadName> = { ok: true; value: ReadOutput<N> } 
 export type JsonReply = { ok: true; json: string } | Failure;
 export type ReadReply<N extends ReadName = ReadName> = ValueReply<N> | JsonReply;
 
-const { file, ...env } = workerData as ReadWorkerData;
-const { db } = openReadOnly(file);
+const { file, rangeColumns, ...env } = workerData as ReadWorkerData;
+const { db, sqlite } = openReadOnly(file);
+if (rangeColumns) pairRangesOf(sqlite).totals({}, {});
 
 export default async function run<N extends ReadName>(task: ReadTask<N>): Promise<ReadReply<N>> {
   try {
