@@ -141,12 +141,19 @@ export async function profitability(db: Db, f: TransactionFilters & Paging, time
     const offset = f.offset ?? 0;
     return rankedPage(db, pairs, offset, f.limit === undefined ? pairs.length : offset + f.limit);
   }
-  const rows = await db
-    .selectFrom(linkTotals(db, f))
-    .innerJoin('customers as c', 'c.id', 'g.customerId')
-    .innerJoin('casinos as k', 'k.id', 'g.casinoId')
-    .select(['g.customerId', 'g.casinoId', 'c.name as customerName', 'k.name as casinoName', 'g.usd', 'g.n'])
-    .orderBy('g.usd', 'desc')
+  // Links first, in USD order (their index), so a page stops after its rows; names order only equal totals.
+  let q = db
+    .selectFrom('customerCasinos as l')
+    .crossJoin('customers as c')
+    .crossJoin('casinos as k')
+    .whereRef('c.id', '=', 'l.customerId')
+    .whereRef('k.id', '=', 'l.casinoId')
+    .where('l.transactionCount', '>', 0);
+  if (f.customerId !== undefined) q = q.where('l.customerId', '=', f.customerId);
+  if (f.casinoId !== undefined) q = q.where('l.casinoId', '=', f.casinoId);
+  const rows = await q
+    .select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'l.usdTotal as usd', 'l.transactionCount as n'])
+    .orderBy('l.usdTotal', 'desc')
     .orderBy(sql`c.name collate nocase`)
     .orderBy(sql`k.name collate nocase`)
     .$call((q) => pageOf(q, f))
@@ -159,6 +166,20 @@ export async function profitability(db: Db, f: TransactionFilters & Paging, time
     totalUSD: formatHundredths(Number(r.usd)),
     transactionCount: Number(r.n),
   }));
+}
+
+/**
+ * The cards over every pair without a filter: the total from the kept per-type totals, the counts by
+ * range seeks on the links' USD index (a non-zero total means the pair has transactions).
+ */
+async function allPairsSummary(db: Db): Promise<ProfitabilitySummary> {
+  const count = async (where: (q: ReturnType<typeof db.selectFrom<'customerCasinos as l'>>) => ReturnType<typeof db.selectFrom<'customerCasinos as l'>>) =>
+    Number((await where(db.selectFrom('customerCasinos as l')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const total = await db.selectFrom('typeTotals').select(sql<number>`coalesce(sum("usdTotal"), 0)`.as('usd')).executeTakeFirstOrThrow();
+  const profitable = await count((q) => q.where('l.usdTotal', '>', 0));
+  const loss = await count((q) => q.where('l.usdTotal', '<', 0));
+  const even = await count((q) => q.where('l.usdTotal', '=', 0).where('l.transactionCount', '>', 0));
+  return { totalUSD: formatHundredths(Number(total.usd)), profitable, loss, entries: profitable + loss + even };
 }
 
 /** Spec 2.15 cards over every matching pair; Profitable is a total above zero, Loss below (shared/ledger profitStatus). */
@@ -175,6 +196,7 @@ export async function profitabilitySummary(db: Db, f: TransactionFilters, timeZo
     }
     return { totalUSD: formatHundredths(total), profitable, loss, entries: pairs.length };
   }
+  if (f.customerId === undefined && f.casinoId === undefined) return allPairsSummary(db);
   const row = await db
     .selectFrom(linkTotals(db, f))
     .select([
@@ -262,14 +284,19 @@ export async function participationSummary(db: Db, masterId: number): Promise<Pa
   await requireMaster(db, masterId);
   const totalCasinos = await countMasterCasinos(db, masterId);
   const analyzed = Number((await othersOf(db, masterId).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const registered = db
-    .selectFrom('customerCasinos as l')
-    .innerJoin('customers as c', 'c.id', 'l.customerId')
-    .where('c.id', '!=', masterId)
-    .where('c.isActive', '=', 1)
-    .where('l.casinoId', 'in', masterCasinoIds(db, masterId))
-    .groupBy('l.customerId')
-    .select(sql<number>`count(*)`.as('n'));
+  // Customers in id order, each one's links at those casinos by its primary key: grouped as they come, no sort.
+  const registered = othersOf(db, masterId)
+    .select((eb) =>
+      eb
+        .selectFrom('customerCasinos as l')
+        .whereRef('l.customerId', '=', 'c.id')
+        // "+ 0": one range of the primary key per customer, not a seek per casino on the casino index.
+        .where(sql<number>`l."casinoId" + 0`, 'in', masterCasinoIds(db, masterId))
+        .select(sql<number>`count(*)`.as('n'))
+        .as('n'),
+    )
+    // A LIMIT keeps SQLite from folding this into the sums below (which would count each customer's links twice).
+    .limit(-1);
   const row = await db
     .selectFrom(registered.as('r'))
     .select([sql<number>`coalesce(sum(r.n), 0)`.as('links'), sql<number>`coalesce(sum(r.n = ${totalCasinos}), 0)`.as('complete')])
