@@ -6,6 +6,8 @@ import { insertCustomer } from '../customers/customers.repository';
 import { insertType } from '../transaction-types/transaction-types.repository';
 import { createEntry } from '../transactions/ledger';
 import { highSc } from './reports.repository';
+import { streamPages } from '../../http/streamed-reads';
+import { createContextInner } from '../../trpc/context';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 
 let s: TestServer;
@@ -199,6 +201,34 @@ describe('GET /api/reports/participation', () => {
     ]);
     expect((await get('/api/reports/participation')).json().errors).toEqual([{ path: 'masterUserId', message: 'Select a master user' }]);
     expect((await get('/api/reports/participation?masterUserId=999')).json().errors).toEqual([{ path: 'masterUserId', message: 'Customer not found' }]);
+  });
+});
+
+describe('reports without limit over REST', () => {
+  const streamed = async (procedure: string, input: Record<string, unknown>, pageSize: number, user = admin) => {
+    const body = await streamPages(createContextInner({ db: s.database.db, services: s.services, user, ip: '127.0.0.1' }), procedure, input, pageSize);
+    let text = '';
+    for await (const chunk of body) text += String(chunk);
+    return JSON.parse(text) as unknown;
+  };
+
+  it('streams every row page by page, the same rows as one unpaged call, across page boundaries', async () => {
+    for (const pageSize of [1, 2, 3, 100]) {
+      expect(await streamed('reports.highSc', { threshold: 0 }, pageSize)).toEqual(await s.caller(staff).reports.highSc({ threshold: 0 }));
+      expect(await streamed('reports.profitability', {}, pageSize)).toEqual(await s.caller(admin).reports.profitability());
+      const master = { masterUserId: data.customers.ann.id };
+      expect(await streamed('reports.participation', master, pageSize)).toEqual(await s.caller(staff).reports.participation(master));
+    }
+    expect(await streamed('reports.highSc', { threshold: 1_000_000 }, 2)).toEqual([]);
+    const rest = await get('/api/reports/high-sc?threshold=0');
+    expect(rest.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(rest.json()).toEqual(await s.caller(staff).reports.highSc({ threshold: 0 }));
+  });
+
+  it('refuses before sending anything, with the access and validation of the procedure itself', async () => {
+    await expect(streamed('reports.profitability', {}, 2, staff)).rejects.toThrow('Admins only');
+    expect((await get('/api/reports/participation?masterUserId=999')).json().errors).toEqual([{ path: 'masterUserId', message: 'Customer not found' }]);
+    expect((await get('/api/reports/high-sc?threshold=abc')).statusCode).toBe(400);
   });
 });
 
