@@ -1,4 +1,4 @@
-import { Badge, Button, Grid, Group, Kbd, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Grid, Group, Kbd, Loader, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconDeviceFloppy, IconEraser, IconPlus, IconScale } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
@@ -13,7 +13,7 @@ import { trpc } from '../../trpc';
 import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos/reconcile-dialog';
 import { AmountFields } from './amount-fields';
 import { CalculatedValues } from './calculated-values';
-import { useEntryKeys } from './use-entry-keys';
+import { useEntryKeys, useListEnter } from './use-entry-keys';
 import {
   activeCasinosOf,
   afterSave,
@@ -123,6 +123,12 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
     setField('transactionTypeId')(v ?? '');
     if (v) keys.focus('usd');
   };
+  const customerEnter = useListEnter(customerOpts, customers.isPending, chooseCustomer);
+  const casinoEnter = useListEnter(casinoOpts, casinos.isPending || links.isPending, chooseCasino);
+  const typeEnter = useListEnter(typeOpts, types.isPending, chooseType);
+  /** What a person sees while a list is on its way: a spinner, and "Loading..." in the open list. */
+  const loading = (pending: boolean, nothingFound?: string) =>
+    pending ? { rightSection: <Loader size="xs" aria-label="Loading" />, nothingFoundMessage: 'Loading...' } : { nothingFoundMessage: nothingFound };
 
   const casinoHint = !values.customerId
     ? 'Select a customer to choose a casino'
@@ -166,9 +172,9 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
                 data={customerOpts}
                 value={values.customerId || null}
                 onChange={chooseCustomer}
-                onKeyDown={keys.enterPicks(customerOpts, chooseCustomer)}
+                {...customerEnter}
+                {...loading(customers.isPending, 'No customers')}
                 error={errors.customerId}
-                nothingFoundMessage="No customers"
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
@@ -183,7 +189,8 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
                   data={casinoOpts}
                   value={values.casinoId || null}
                   onChange={chooseCasino}
-                  onKeyDown={keys.enterPicks(casinoOpts, chooseCasino)}
+                  {...casinoEnter}
+                  {...loading(Boolean(values.customerId) && (casinos.isPending || links.isPending))}
                   disabled={!values.customerId}
                   error={errors.casinoId}
                   description={casinoHint}
@@ -215,7 +222,8 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
                 data={typeOpts}
                 value={values.transactionTypeId || null}
                 onChange={chooseType}
-                onKeyDown={keys.enterPicks(typeOpts, chooseType)}
+                {...typeEnter}
+                {...loading(Boolean(values.casinoId) && types.isPending)}
                 disabled={!values.casinoId}
                 error={errors.transactionTypeId}
               />
