@@ -97,6 +97,7 @@ describe('keyboard-first entry', () => {
     await takeCount(page);
     await type(page, 'Bon');
     await page.keyboard.press('Enter');
+    await focusMovesTo(page, 'Change in USD ($)');
     await type(page, '0');
     await page.keyboard.press('Tab');
     await type(page, '500');
@@ -114,6 +115,7 @@ describe('keyboard-first entry', () => {
     await focusMovesTo(page, 'Transaction Type');
     await type(page, 'Pur');
     await page.keyboard.press('Enter');
+    await focusMovesTo(page, 'Change in USD ($)');
     await type(page, '-10.50');
     await page.keyboard.press('Tab');
     await type(page, '11550');

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { createTransactionInput } from '../../../shared/schemas/transactions';
 import { describeSaveError, failureOf, fieldErrorsOf, fieldIssuesOf, isUnauthorized } from '../../lib/errors';
-import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
+import { customerOptions, toOptions, useAllLinks, useAllTypes, useCasinos, useCustomers } from '../../lib/master-data';
 import { LoadError } from '../../components/load-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { zodValidate } from '../../lib/zod-form';
@@ -48,7 +48,8 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   const optionsFailure = failureOf(customers, casinos, links);
   const [values, setValues] = useState<TxFormValues>(loadDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const types = useTypes(values.casinoId ? Number(values.casinoId) : undefined);
+  // Every casino's types in one list (master data, small): the next casino's types are at hand at once.
+  const types = useAllTypes();
   const create = useMutation(trpc.transactions.create.mutationOptions());
 
   const active = useMemo(() => activeCasinosOf(links.data, casinos.data, values.customerId), [links.data, casinos.data, values.customerId]);
@@ -110,7 +111,7 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
 
   const customerOpts = customerOptions(customers.data?.filter((c) => c.isActive || String(c.id) === values.customerId));
   const casinoOpts = toOptions(active);
-  const typeOpts = toOptions(types.data);
+  const typeOpts = toOptions(types.data?.filter((t) => String(t.casinoId) === values.casinoId));
   const chooseCustomer = (v: string | null) => {
     update(withCustomer(values, v ?? '', activeCasinosOf(links.data, casinos.data, v ?? '').map((c) => String(c.id))));
     if (v) keys.focus('casino');
