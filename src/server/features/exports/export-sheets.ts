@@ -235,7 +235,7 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
         ],
         rows: mapRows(
           (async function* () {
-            yield* await participation(db, request.input.masterUserId);
+            yield* await participation(db, request.input.masterUserId, request.input.sort);
           })(),
           (r) => [
             r.customerName,

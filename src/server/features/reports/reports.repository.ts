@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
 import { formatHundredths } from '../../../shared/money';
+import { type HIGH_SC_SORTS, type HistorySortColumn, type PARTICIPATION_SORTS, type PROFITABILITY_SORTS, parseSort, type Sort, type SortText } from '../../../shared/sorting';
 import type { HighScRow, HighScSummary, Paging, ParticipationRow, ProfitabilityRow, ProfitabilitySummary, TypeReportRow, TypeReportSummary } from '../../../shared/schemas/reports';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { Db } from '../../db/types';
@@ -12,12 +13,33 @@ import { applyTransactionFilters, listTransactions } from '../transactions/trans
 /** Balances are hundredths of coins: USD value > threshold  <=>  coins > threshold x 1000 x 100. */
 export const highScFloor = (thresholdUsd: number) => Math.round(thresholdUsd * HIGH_SC_USD_FACTOR * 100);
 
+type Ordering = [RawBuilder<unknown>, 'asc' | 'desc'][];
+const dir = (desc: boolean) => (desc ? 'desc' : 'asc');
+
 /**
- * Spec 2.14: links whose (unplayed + played) / 1000 is above the threshold (USD), by customer then casino.
- * The cross joins fix the order: customers in name order (their index), each customer's links by primary
- * key, so a page stops after its rows instead of sorting every matching link.
+ * A High SC sort (decision 044) over the matching links (never transactions): the chosen column, then
+ * customer and casino name. `coins` are the unplayed and played balance expressions of the query.
  */
-export async function highSc(db: Db, thresholdUsd: number, page: Paging = {}): Promise<HighScRow[]> {
+export function highScOrdering(text: SortText<(typeof HIGH_SC_SORTS)[number]> | undefined, unplayed: RawBuilder<number>, played: RawBuilder<number>): Ordering {
+  const sort = parseSort(text ?? 'customer');
+  const d = dir(sort.desc);
+  const names: Ordering = [
+    [sql`c.name`, sort.column === 'customer' ? d : 'asc'],
+    [sql`k.name`, sort.column === 'casino' ? d : 'asc'],
+  ];
+  const first: Ordering =
+    sort.column === 'unplayed' ? [[unplayed, d]] : sort.column === 'played' ? [[played, d]] : sort.column === 'total' ? [[sql`${unplayed} + ${played}`, d]] : [];
+  return [...first, ...(sort.column === 'casino' ? [names[1], names[0]] : names)];
+}
+
+/**
+ * Spec 2.14: links whose (unplayed + played) / 1000 is above the threshold (USD), by customer then casino
+ * unless `sort` says otherwise. The cross joins fix the default order: customers in name order (their
+ * index), each customer's links by primary key, so a page stops after its rows instead of sorting every
+ * matching link; another sort orders the matching links (a link per customer and casino, not transactions).
+ */
+export async function highSc(db: Db, thresholdUsd: number, page: Paging & { sort?: SortText<(typeof HIGH_SC_SORTS)[number]> } = {}): Promise<HighScRow[]> {
+  const ordering = highScOrdering(page.sort, sql<number>`l."currentUnplayedCoins"`, sql<number>`l."currentPlayedCoins"`);
   const rows = await db
     .selectFrom('customers as c')
     .crossJoin('customerCasinos as l')
@@ -26,9 +48,9 @@ export async function highSc(db: Db, thresholdUsd: number, page: Paging = {}): P
     .whereRef('k.id', '=', 'l.casinoId')
     .where(sql<boolean>`l."currentUnplayedCoins" + l."currentPlayedCoins" > ${highScFloor(thresholdUsd)}`)
     .select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'l.currentUnplayedCoins', 'l.currentPlayedCoins'])
-    .orderBy('c.name')
-    .orderBy('k.name')
+    .$call((q) => ordering.reduce((o, [e, d]) => o.orderBy(e, d), q))
     .orderBy('l.customerId')
+    .orderBy('l.casinoId')
     .$call((q) => pageOf(q, page))
     .execute();
   return rows.map((r) => ({
@@ -88,16 +110,28 @@ function profitabilitySource(db: Db, f: TransactionFilters, timeZone: string) {
     .as('g');
 }
 
-/** Spec 2.15: by total USD descending (then customer and casino name), paged when asked. */
-export async function profitability(db: Db, f: TransactionFilters & Paging, timeZone: string): Promise<ProfitabilityRow[]> {
+/** A Profitability sort (decision 044) over the pairs: the chosen column, then total USD, customer and casino. */
+function profitabilityOrdering(text: SortText<(typeof PROFITABILITY_SORTS)[number]> | undefined): Ordering {
+  const sort = parseSort(text ?? '-usd');
+  const d = dir(sort.desc);
+  const byColumn = {
+    customer: sql`c.name collate nocase`,
+    casino: sql`k.name collate nocase`,
+    usd: sql`g.usd`,
+    count: sql`g.n`,
+    avg: sql`g.usd * 1.0 / g.n`,
+  }[sort.column];
+  return [[byColumn, d], [sql`g.usd`, 'desc'], [sql`c.name collate nocase`, 'asc'], [sql`k.name collate nocase`, 'asc']];
+}
+
+/** Spec 2.15: by total USD descending (then customer and casino name) unless `sort` says otherwise, paged when asked. */
+export async function profitability(db: Db, f: TransactionFilters & Paging & { sort?: SortText<(typeof PROFITABILITY_SORTS)[number]> }, timeZone: string): Promise<ProfitabilityRow[]> {
   const rows = await db
     .selectFrom(profitabilitySource(db, f, timeZone))
     .innerJoin('customers as c', 'c.id', 'g.customerId')
     .innerJoin('casinos as k', 'k.id', 'g.casinoId')
     .select(['g.customerId', 'g.casinoId', 'c.name as customerName', 'k.name as casinoName', 'g.usd', 'g.n'])
-    .orderBy('g.usd', 'desc')
-    .orderBy(sql`c.name collate nocase`)
-    .orderBy(sql`k.name collate nocase`)
+    .$call((q) => profitabilityOrdering(f.sort).reduce((o, [e, d]) => o.orderBy(e, d), q))
     .$call((q) => pageOf(q, f))
     .execute();
   return rows.map((r) => ({
@@ -146,7 +180,7 @@ export function masterCasinosOf(db: Db, masterId: number) {
  * status, registers a customer (decision 041). One set query finds every missing (customer, casino)
  * pair (each a primary-key probe of the links), not a loop per customer.
  */
-export async function participation(db: Db, masterId: number): Promise<ParticipationRow[]> {
+export async function participation(db: Db, masterId: number, sortText?: SortText<(typeof PARTICIPATION_SORTS)[number]>): Promise<ParticipationRow[]> {
   const master = await db.selectFrom('customers').select('id').where('id', '=', masterId).executeTakeFirst();
   if (!master) throw fieldError('masterUserId', 'Customer not found');
   const masterCasinos = masterCasinoIds(db, masterId);
@@ -174,13 +208,18 @@ export async function participation(db: Db, masterId: number): Promise<Participa
     if (!list) missingOf.set(m.customerId, (list = []));
     list.push({ name: m.name, website: m.website });
   }
-  return customers.map((c) => ({
+  const rows = customers.map((c) => ({
     customerId: c.id,
     customer: { name: c.name, email: c.email },
     customerName: c.name,
     totalCasinos,
     missingCasinos: missingOf.get(c.id) ?? [],
   }));
+  // Sorted here, over every row of the report (the rows are in name order already).
+  const sort = parseSort(sortText ?? 'customer');
+  if (sort.column === 'customer') return sort.desc ? rows.reverse() : rows;
+  const sign = sort.desc ? -1 : 1;
+  return rows.sort((a, b) => sign * (a.missingCasinos.length - b.missingCasinos.length));
 }
 
 /** How many customers have a transaction in the span: one seek per customer on (customerId, date). */
@@ -282,9 +321,9 @@ export async function typeReportSummary(db: Db, f: TransactionFilters, timeZone:
   };
 }
 
-/** Spec 2.17 rows: the matching transactions, newest first, at most `limit`, with their type's totals. */
-export async function typeReportRows(db: Db, f: TransactionFilters, timeZone: string, limit: number): Promise<TypeReportRow[]> {
-  const [rows, summary] = await Promise.all([listTransactions(db, f, timeZone, limit), typeReportSummary(db, f, timeZone)]);
+/** Spec 2.17 rows: the matching transactions, newest first (or as `sort` says, as History), at most `limit`, with their type's totals. */
+export async function typeReportRows(db: Db, f: TransactionFilters, timeZone: string, limit: number, sort?: Sort<HistorySortColumn>): Promise<TypeReportRow[]> {
+  const [rows, summary] = await Promise.all([listTransactions(db, f, timeZone, limit, 0, undefined, undefined, sort), typeReportSummary(db, f, timeZone)]);
   const totals = new Map(summary.byType.map((t) => [t.transactionTypeId, t]));
   return rows.map((t) => ({
     ...t,
