@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Group, Menu } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { downloadSheet, type ExportFormat, type Sheet } from '../lib/export';
@@ -27,8 +27,8 @@ type Props = (BuiltExport | ServerExport) & {
   size?: 'xs' | 'sm';
 };
 
-/** The Export menu: Excel or CSV, with the spec's toasts. */
-export function ExportMenu({ build, server, emptyMessage, noun, disabled, size = 'sm' }: Props) {
+/** Runs an export in either format, with the spec's toasts. */
+function useExport({ build, server, emptyMessage, noun }: Props) {
   const [busy, setBusy] = useState(false);
   const run = async (format: ExportFormat) => {
     setBusy(true);
@@ -56,6 +56,13 @@ export function ExportMenu({ build, server, emptyMessage, noun, disabled, size =
       setBusy(false);
     }
   };
+  return { busy, run };
+}
+
+/** The Export menu of the reports: Excel or CSV. */
+export function ExportMenu(props: Props) {
+  const { busy, run } = useExport(props);
+  const { disabled, size = 'sm' } = props;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -72,5 +79,21 @@ export function ExportMenu({ build, server, emptyMessage, noun, disabled, size =
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** History and the Recent panel (spec 2.7, 2.8): two export buttons, Excel and CSV. */
+export function ExportButtons(props: Props) {
+  const { busy, run } = useExport(props);
+  const { disabled, size = 'sm' } = props;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button variant="default" size={size} leftSection={<IconFileSpreadsheet size={16} />} loading={busy} disabled={disabled} onClick={() => void run('xlsx')}>
+        Excel
+      </Button>
+      <Button variant="default" size={size} leftSection={<IconFileTypeCsv size={16} />} loading={busy} disabled={disabled} onClick={() => void run('csv')}>
+        CSV
+      </Button>
+    </Group>
   );
 }

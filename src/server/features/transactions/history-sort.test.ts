@@ -20,9 +20,14 @@ describe('History sorted on the server', () => {
         await createEntry(db, { customerId: p.customer.id, casinoId: p.casino.id, transactionTypeId: p.type.id, unplayedCoinsChange: 100, playedCoinsChange: 0, usdChange: usd }, staff.id, undefined, new Date(Date.UTC(2026, 2, 1, i)));
       }
       const api = s.caller(staff);
+      const list = async (input: Parameters<typeof api.transactions.list>[0]) => {
+        const answer = await api.transactions.list(input);
+        if (Array.isArray(answer)) throw new Error('expected a page');
+        return answer;
+      };
       const pages = async (input: { sort: 'usd' | '-usd'; casinoId?: number }) => {
         const rows = [];
-        for (let offset = 0; offset < 30; offset += 5) rows.push(...(await api.transactions.list({ ...input, limit: 5, offset })).transactions);
+        for (let offset = 0; offset < 30; offset += 5) rows.push(...(await list({ ...input, limit: 5, offset })).transactions);
         return rows;
       };
       const up = await pages({ sort: 'usd' });
@@ -35,9 +40,9 @@ describe('History sorted on the server', () => {
       // A casino alone walks its (casino, USD) index; a customer sorts its own rows: same answers.
       const atA = await pages({ sort: '-usd', casinoId: a.casino.id });
       expect(atA.map((t) => t.usdChange)).toEqual(down.filter((t) => t.casinoId === a.casino.id).map((t) => t.usdChange));
-      const byCustomer = await api.transactions.list({ customerId: b.customer.id, sort: 'usd', limit: 100 });
+      const byCustomer = await list({ customerId: b.customer.id, sort: 'usd', limit: 100 });
       expect(byCustomer.transactions.map((t) => t.id)).toEqual(up.filter((t) => t.customerId === b.customer.id).map((t) => t.id));
-      const oldest = await api.transactions.list({ sort: 'date', limit: 3 });
+      const oldest = await list({ sort: 'date', limit: 3 });
       expect(oldest.transactions.map((t) => t.usdChange)).toEqual(amounts.slice(0, 3).map((c) => (c / 100).toFixed(2)));
 
       const bad = await s.app.inject({ url: '/api/transactions?sort=customer', headers: staff.auth });
