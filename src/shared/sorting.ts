@@ -44,6 +44,7 @@ export function historySortProblem(sort: Sort<HistorySortColumn>, f: Transaction
 }
 
 /** Report sorts (decision 044); reports sort their links or pairs, never the transactions. */
-export const HIGH_SC_SORTS = ['customer', 'casino', 'unplayed', 'played', 'total'] as const;
+/** High SC: 'usd' (the USD value) orders as 'total' does, the value being total coins / 1000. */
+export const HIGH_SC_SORTS = ['customer', 'casino', 'unplayed', 'played', 'total', 'usd'] as const;
 export const PROFITABILITY_SORTS = ['customer', 'casino', 'usd', 'count', 'avg'] as const;
 export const PARTICIPATION_SORTS = ['customer', 'missing'] as const;

@@ -5,6 +5,8 @@ import { getRouteApi } from '@tanstack/react-router';
 import { participationRate } from '../../shared/ledger';
 import { EmptyState } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
+import { sortParam } from '../lib/search-params';
+import { PARTICIPATION_SORTS } from '../../shared/sorting';
 import { LoadError } from '../components/load-error';
 import { StatCard } from '../components/stat-card';
 import { CreateMissingLinks } from '../features/reports/create-missing-links';
@@ -16,10 +18,11 @@ const route = getRouteApi('/signed-in/reports/participation');
 
 /** Spec 2.16. The master customer lives in the URL. */
 export function ParticipationReportPage() {
-  const { masterUserId } = route.useSearch();
+  const { masterUserId, sort } = route.useSearch();
   const navigate = route.useNavigate();
   const customers = useCustomers();
-  const query = useQuery({ ...trpc.reports.participation.queryOptions({ masterUserId: masterUserId ?? 0 }), enabled: masterUserId !== undefined });
+  // Sorted on the server (decision 044), the sort kept in the URL.
+  const query = useQuery({ ...trpc.reports.participation.queryOptions({ masterUserId: masterUserId ?? 0, sort }), enabled: masterUserId !== undefined });
   const rows = query.data ?? [];
   const needing = rows.filter((r) => r.missingCasinos.length > 0);
   const totalMissing = rows.reduce((n, r) => n + r.missingCasinos.length, 0);
@@ -37,11 +40,24 @@ export function ParticipationReportPage() {
             searchable
             data={customerOptions(customers.data)}
             value={masterUserId ? String(masterUserId) : null}
-            onChange={(v) => void navigate({ search: v ? { masterUserId: Number(v) } : {} })}
+            onChange={(v) => void navigate({ search: (prev) => (v ? { ...prev, masterUserId: Number(v) } : {}) })}
             w={{ base: '100%', sm: 380 }}
             error={customersFailure ? 'The customers could not be loaded' : undefined}
           />
-          <ExportMenu server={{ file: 'participation', params: { masterUserId }, count: rows.length }} disabled={rows.length === 0} emptyMessage="There are no participation data to export" noun="participation records" />
+          <Select
+            label="Sort by"
+            data={[
+              { value: 'customer', label: 'Customer (A-Z)' },
+              { value: '-customer', label: 'Customer (Z-A)' },
+              { value: '-missing', label: 'Most missing' },
+              { value: 'missing', label: 'Fewest missing' },
+            ]}
+            value={sort ?? 'customer'}
+            allowDeselect={false}
+            onChange={(v) => void navigate({ search: (prev) => ({ ...prev, sort: sortParam(PARTICIPATION_SORTS)(v === 'customer' ? undefined : v) }), replace: true })}
+            w={{ base: '100%', sm: 180 }}
+          />
+          <ExportMenu server={{ file: 'participation', params: { masterUserId, sort }, count: rows.length }} disabled={rows.length === 0} emptyMessage="There are no participation data to export" noun="participation records" />
         </Group>
         {customersFailure && (
           <Box mt="md">

@@ -28,7 +28,7 @@ export function highScOrdering(text: SortText<(typeof HIGH_SC_SORTS)[number]> | 
     [sql`k.name`, sort.column === 'casino' ? d : 'asc'],
   ];
   const first: Ordering =
-    sort.column === 'unplayed' ? [[unplayed, d]] : sort.column === 'played' ? [[played, d]] : sort.column === 'total' ? [[sql`${unplayed} + ${played}`, d]] : [];
+    sort.column === 'unplayed' ? [[unplayed, d]] : sort.column === 'played' ? [[played, d]] : sort.column === 'total' || sort.column === 'usd' ? [[sql`${unplayed} + ${played}`, d]] : [];
   return [...first, ...(sort.column === 'casino' ? [names[1], names[0]] : names)];
 }
 
