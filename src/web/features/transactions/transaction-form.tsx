@@ -184,7 +184,7 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
                   ref={keys.refs.casino}
                   {...keys.selectProps}
                   label="Casino"
-                  placeholder={values.customerId ? 'Choose a casino' : 'Select a customer first'}
+                  placeholder="Choose a casino"
                   searchable
                   style={{ flex: 1 }}
                   data={casinoOpts}
