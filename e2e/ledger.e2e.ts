@@ -111,8 +111,8 @@ async function downloadsMatch(page: Page) {
   const p = (n: number) => String(n).padStart(2, '0');
   const day = `${today.getFullYear()}-${p(today.getMonth() + 1)}-${p(today.getDate())}`;
 
-  await page.getByRole('button', { name: 'Export' }).click();
-  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Excel' }).click()]);
+  // History's two export buttons (spec 2.8), written and streamed by the server.
+  const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Excel', exact: true }).click()]);
   expect(xlsx.suggestedFilename()).toBe(`transactions_${day}.xlsx`);
   const toast = page.getByText('Exported 1 transactions to Excel').waitFor();
   const workbook = new ExcelJS.Workbook();
@@ -135,10 +135,11 @@ async function downloadsMatch(page: Page) {
   const values = (sheet.getRow(2).values as unknown[]).slice(2);
   expect(values).toEqual([customer, casino, 'Purchase', 30000, 0, -25.5, 1.18, 30000, 'Admin']);
   expect(sheet.rowCount).toBe(2);
+  expect(sheet.getRow(2).getCell(1).value).toBeInstanceOf(Date);
+  expect([sheet.views[0]?.state, sheet.autoFilter]).toEqual(['frozen', 'A1:J2']);
   await toast;
 
-  await page.getByRole('button', { name: 'Export' }).click();
-  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV' }).click()]);
+  const [csv] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'CSV', exact: true }).click()]);
   expect(csv.suggestedFilename()).toBe(`transactions_${day}.csv`);
   const text = fs.readFileSync((await csv.path())!, 'utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);

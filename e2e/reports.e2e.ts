@@ -102,7 +102,7 @@ describe('reports through the screens', () => {
     expect(await bob.textContent()).toContain(names.star);
     const { xlsx } = await exportBoth(page, 'participation_report', 'Participation Report');
     expect(xlsx[0]).toEqual(['Customer', 'Total Casinos', 'Missing Casinos', 'Missing Casino Names', 'Participation Rate']);
-    expect(xlsx).toContainEqual([names.bob, 2, 1, names.star, '50.0%']);
+    expect(xlsx).toContainEqual([names.bob, 2, 1, names.star, 0.5]);
   });
 
   it('Transaction Types: filter by type, cards, rows and both exports', async () => {

@@ -46,3 +46,6 @@ export const ROLES = ['admin', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
 export const LINK_STATUSES = ['active', 'inactive', 'banned', 'locked'] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
+
+/** Links one "Create missing links" request creates at most; the rest wait for the next press (decision 044). */
+export const MAX_LINKS_PER_REQUEST = 2000;

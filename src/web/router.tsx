@@ -7,7 +7,8 @@ import { NotFoundScreen } from './components/status-screens';
 import { LoginRoute } from './routes/login';
 import { ResetPasswordPage } from './routes/reset-password';
 import { validateHistorySearch } from './features/transactions/history-search';
-import { dayParam, positiveId, searchValidator } from './lib/search-params';
+import { dayParam, positiveId, searchValidator, sortParam } from './lib/search-params';
+import { HIGH_SC_SORTS, HISTORY_SORTS, PARTICIPATION_SORTS, PROFITABILITY_SORTS } from '../shared/sorting';
 import { formatCount } from './lib/format';
 
 interface HeadingContext {
@@ -56,11 +57,11 @@ const report = <P extends string, S extends object>(path: P, title: string, subt
 
 const dateRange = { startDate: dayParam, endDate: dayParam };
 const reportRoutes = [
-  report('/reports/high-sc', 'High SC Report', ({ search }) => `Balances > $${formatCount(typeof search.threshold === 'number' ? search.threshold : 100)}`, searchValidator({ threshold: positiveId, asOf: dayParam }), lazyRouteComponent(() => import('./routes/report-high-sc'), 'HighScReportPage')),
-  report('/reports/profitability', 'Profitability Report', 'USD profit/loss analysis (Admin Only)', searchValidator({ customerId: positiveId, casinoId: positiveId, ...dateRange }), lazyRouteComponent(() => import('./routes/report-profitability'), 'ProfitabilityReportPage')),
-  report('/reports/participation', 'Participation Report', 'Compare customer casino participation', searchValidator({ masterUserId: positiveId }), lazyRouteComponent(() => import('./routes/report-participation'), 'ParticipationReportPage')),
+  report('/reports/high-sc', 'High SC Report', ({ search }) => `Balances > $${formatCount(typeof search.threshold === 'number' ? search.threshold : 100)}`, searchValidator({ threshold: positiveId, asOf: dayParam, sort: sortParam(HIGH_SC_SORTS) }), lazyRouteComponent(() => import('./routes/report-high-sc'), 'HighScReportPage')),
+  report('/reports/profitability', 'Profitability Report', 'USD profit/loss analysis (Admin Only)', searchValidator({ customerId: positiveId, casinoId: positiveId, ...dateRange, sort: sortParam(PROFITABILITY_SORTS) }), lazyRouteComponent(() => import('./routes/report-profitability'), 'ProfitabilityReportPage')),
+  report('/reports/participation', 'Participation Report', 'Compare customer casino participation', searchValidator({ masterUserId: positiveId, sort: sortParam(PARTICIPATION_SORTS) }), lazyRouteComponent(() => import('./routes/report-participation'), 'ParticipationReportPage')),
   report('/reports/reconciliation', 'Reconciliation Report', 'Ledger balances checked against the casinos', searchValidator({ staleDays: positiveId, page: positiveId }), lazyRouteComponent(() => import('./routes/report-reconciliation'), 'ReconciliationReportPage')),
-  report('/reports/transaction-types', 'Transaction Types Report', 'Filter and analyze transactions by type', searchValidator({ transactionTypeId: positiveId, ...dateRange }), lazyRouteComponent(() => import('./routes/report-transaction-types'), 'TransactionTypesReportPage')),
+  report('/reports/transaction-types', 'Transaction Types Report', 'Filter and analyze transactions by type', searchValidator({ transactionTypeId: positiveId, ...dateRange, sort: sortParam(HISTORY_SORTS) }), lazyRouteComponent(() => import('./routes/report-transaction-types'), 'TransactionTypesReportPage')),
 ] as const;
 
 const auditRoute = createRoute({
@@ -79,12 +80,15 @@ const auditRoute = createRoute({
 
 const addSubtitle = 'Quick entry for casino transactions';
 const addTransaction = lazyRouteComponent(() => import('./routes/add-transaction'), 'AddTransactionPage');
+/** Add Transaction keeps the Recent panel's sort in the URL. */
+const addRoute = <P extends string>(path: P) =>
+  createRoute({ getParentRoute: () => signedIn, path, staticData: { title: 'Add Transaction', subtitle: addSubtitle }, validateSearch: searchValidator({ sort: sortParam(HISTORY_SORTS) }), component: addTransaction });
 const routeTree = rootRoute.addChildren([
   loginRoute,
   resetRoute,
   signedIn.addChildren([
-    page('/', 'Add Transaction', addSubtitle, addTransaction),
-    page('/transactions/add', 'Add Transaction', addSubtitle, addTransaction),
+    addRoute('/'),
+    addRoute('/transactions/add'),
     page('/dashboard', 'Dashboard', ({ user }) => `Welcome back, ${user.firstName || user.email}`, lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage')),
     page('/admin/users', 'Users', 'Manage staff and admin roles', lazyRouteComponent(() => import('./routes/users'), 'UsersPage')),
     page('/types', 'Transaction Types', 'Manage transaction categories for casinos', lazyRouteComponent(() => import('./routes/types'), 'TypesPage')),

@@ -27,7 +27,7 @@ describe("the screens' query plans", () => {
   it('tells a full scan from an index search and a bounded page', async () => {
     const sqlite = sqliteOf((await createTestDatabase()).db);
     const plan = (sql: string) => (sqlite.prepare(`explain query plan ${sql}`).all() as { detail: string }[]).map((r) => r.detail);
-    const scan = 'select count(*) from transactions where "usdChange" > 0';
+    const scan = 'select count(*) from transactions where "playedCoinsChange" > 0';
     const walk = 'select id from transactions order by date desc, id desc';
     expect(readsAllTransactions(scan, plan(scan))).toBe(true);
     expect(readsAllTransactions(walk, plan(walk))).toBe(true);

@@ -12,7 +12,9 @@ import type {
   transactionTypesReportInput,
 } from '../../shared/schemas/reports';
 import type { listTypesInput } from '../../shared/schemas/transaction-types';
-import type { deletedListInput, listTransactionsInput, transactionIdInput } from '../../shared/schemas/transactions';
+import type { deletedListInput, listTransactionsInput, TransactionFilters, transactionIdInput } from '../../shared/schemas/transactions';
+import { type HistorySortColumn, historySortProblem, NEWEST_FIRST, parseSort, type Sort, type SortText } from '../../shared/sorting';
+import { fieldError } from '../trpc/errors';
 import type { Db } from '../db/types';
 import { listCasinos } from '../features/casinos/casinos.repository';
 import { listAudit, transactionAudit } from '../features/audit/audit.repository';
@@ -36,6 +38,14 @@ import { highScAsOf, highScSummaryAsOf } from '../features/reports/high-sc-as-of
 import { listTypes } from '../features/transaction-types/transaction-types.repository';
 import { countTransactions, getTransaction, listTransactions } from '../features/transactions/transactions.repository';
 
+/** A History sort the server can serve within its bounds (decision 044), or a 400 naming `sort`. */
+function checkedSort(text: SortText<HistorySortColumn> | undefined, filters: TransactionFilters, matching: number): Sort<HistorySortColumn> {
+  const sort = text ? parseSort(text) : NEWEST_FIRST;
+  const problem = historySortProblem(sort, filters, matching);
+  if (problem) throw fieldError('sort', problem);
+  return sort;
+}
+
 /** What every read may need besides the database (the same on the main thread and in a worker). */
 export interface ReadEnv {
   timeZone: string;
@@ -52,11 +62,12 @@ type In<S extends z.ZodType> = z.output<S>;
  */
 export const readQueries = {
   'transactions.list': async (db: Db, input: In<typeof listTransactionsInput>, env: ReadEnv) => {
-    const { limit, offset, ...filters } = input ?? {};
-    const paged = offset !== undefined || Object.values(filters).some((v) => v !== undefined);
+    const { limit, offset, sort: sortText, ...filters } = input ?? {};
+    const paged = offset !== undefined || sortText !== undefined || Object.values(filters).some((v) => v !== undefined);
     if (!paged) return listTransactions(db, {}, env.timeZone, limit ?? RECENT_PANEL_FETCH_LIMIT);
     const totalCount = await countTransactions(db, filters, env.timeZone);
-    const transactions = await listTransactions(db, filters, env.timeZone, limit ?? HISTORY_PAGE_SIZE, offset ?? 0, totalCount);
+    const sort = checkedSort(sortText, filters, totalCount);
+    const transactions = await listTransactions(db, filters, env.timeZone, limit ?? HISTORY_PAGE_SIZE, offset ?? 0, totalCount, undefined, sort);
     return { transactions, totalCount };
   },
   'transactions.get': (db: Db, input: In<typeof transactionIdInput>) => getTransaction(db, input.id),
@@ -81,14 +92,15 @@ export const readQueries = {
   'reports.profitability': (db: Db, input: In<typeof profitabilityInput>, env: ReadEnv) => profitability(db, input ?? {}, env.timeZone),
   'reports.profitabilitySummary': (db: Db, input: In<typeof profitabilitySummaryInput>, env: ReadEnv) =>
     profitabilitySummary(db, input ?? {}, env.timeZone),
-  'reports.participation': (db: Db, input: In<typeof participationInput>) => participation(db, input.masterUserId, input),
+  'reports.participation': (db: Db, input: In<typeof participationInput>) => participation(db, input.masterUserId, input, input.sort),
   'reports.participationSummary': (db: Db, input: In<typeof participationSummaryInput>) => participationSummary(db, input.masterUserId),
-  'reports.transactionTypes': (db: Db, input: In<typeof transactionTypesReportInput>, env: ReadEnv) => {
-    const { limit, ...filters } = input ?? {};
-    return typeReportRows(db, filters, env.timeZone, limit ?? DEFAULT_TYPE_REPORT_ROWS);
+  'reports.transactionTypes': async (db: Db, input: In<typeof transactionTypesReportInput>, env: ReadEnv) => {
+    const { limit, sort: sortText, ...filters } = input ?? {};
+    const sort = sortText ? checkedSort(sortText, filters, await countTransactions(db, filters, env.timeZone)) : undefined;
+    return typeReportRows(db, filters, env.timeZone, limit ?? DEFAULT_TYPE_REPORT_ROWS, sort);
   },
   'reports.transactionTypesSummary': (db: Db, input: In<typeof transactionTypesReportInput>, env: ReadEnv) => {
-    const { limit: _limit, ...filters } = input ?? {};
+    const { limit: _limit, sort: _sort, ...filters } = input ?? {};
     return typeReportSummary(db, filters, env.timeZone);
   },
 };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_HIGH_SC_THRESHOLD } from '../constants';
+import { HIGH_SC_SORTS, HISTORY_SORTS, PARTICIPATION_SORTS, PROFITABILITY_SORTS, sortSchema } from '../sorting';
 import { day, id, orderedRange, requiredId, paging } from './common';
 import type { TransactionView } from './transactions';
 
@@ -25,7 +26,7 @@ const threshold = z.coerce
 
 /** asOf: the balances at the end of that day (office time zone) instead of now (issue 13). */
 export const highScInput = z
-  .strictObject({ threshold, asOf: day.optional(), ...reportPaging })
+  .strictObject({ threshold, asOf: day.optional(), ...reportPaging, sort: sortSchema(HIGH_SC_SORTS).optional() })
   .optional()
   .transform((v) => v ?? { threshold: DEFAULT_HIGH_SC_THRESHOLD });
 
@@ -37,7 +38,7 @@ export const highScSummaryInput = z
 const profitabilityFilters = { customerId: id.optional(), casinoId: id.optional(), ...dateRange };
 
 export const profitabilityInput = z
-  .strictObject({ ...profitabilityFilters, ...reportPaging })
+  .strictObject({ ...profitabilityFilters, ...reportPaging, sort: sortSchema(PROFITABILITY_SORTS).optional() })
   .refine(...orderedRange)
   .optional();
 
@@ -45,7 +46,7 @@ export const profitabilitySummaryInput = z.strictObject(profitabilityFilters).re
 
 const masterUserId = requiredId('Select a master user');
 /** The compared customers, paged when asked (the screen pages by REPORT_PAGE_SIZE; exports take every row). */
-export const participationInput = z.strictObject({ masterUserId, ...reportPaging });
+export const participationInput = z.strictObject({ masterUserId, sort: sortSchema(PARTICIPATION_SORTS).optional(), ...reportPaging });
 export const participationSummaryInput = z.strictObject({ masterUserId });
 
 export const transactionTypesReportInput = z
@@ -53,6 +54,7 @@ export const transactionTypesReportInput = z
     transactionTypeId: id.optional(),
     ...dateRange,
     limit: z.coerce.number().int().min(1).max(REPORT_ROW_LIMIT).optional(),
+    sort: sortSchema(HISTORY_SORTS).optional(),
   })
   .refine(...orderedRange)
   .optional();

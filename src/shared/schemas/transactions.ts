@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { HISTORY_SORTS, sortSchema } from '../sorting';
 import { day, hundredths, id, occurredAt, orderedRange, requiredId, paging } from './common';
 
 export const transactionFields = {
@@ -38,6 +39,8 @@ export const listTransactionsInput = z
   .strictObject({
     ...transactionFilters,
     ...paging(MAX_LIST_LIMIT),
+    /** date or usd, "-" in front for descending; newest first without it (decision 044). */
+    sort: sortSchema(HISTORY_SORTS).optional(),
   })
   .refine(...orderedRange)
   .optional();

@@ -1,61 +1,46 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Group, Menu } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
-import { downloadSheet, type ExportFormat, type Sheet } from '../lib/export';
 import { notifyError, notifySuccess } from '../lib/notify';
-import { downloadServerExport, type ExportParams, type ServerExportFile } from '../lib/server-export';
-
-/** Rows built in the browser (the Recent panel's visible rows). */
-interface BuiltExport {
-  /** Builds the sheet; null or no rows means nothing to export. */
-  build: () => Promise<Sheet | null> | Sheet | null;
-  server?: never;
-}
+import { downloadServerExport, type ExportFormat, type ExportParams, type ServerExportFile } from '../lib/server-export';
 
 /** Every matching row, written and streamed by the server (decision 022). */
-interface ServerExport {
+interface Props {
   server: { file: ServerExportFile; params: ExportParams; /** Matching rows, as the screen counts them. */ count: number | undefined };
-  build?: never;
-}
-
-type Props = (BuiltExport | ServerExport) & {
   /** The 'No data to export' description (spec 8.2). */
   emptyMessage: string;
   /** "Exported N {noun} to Excel": 'transactions' or '<kind> records'. */
   noun: string;
   disabled?: boolean;
   size?: 'xs' | 'sm';
-};
+}
 
-/** The Export menu: Excel or CSV, with the spec's toasts. */
-export function ExportMenu({ build, server, emptyMessage, noun, disabled, size = 'sm' }: Props) {
+/** Runs an export in either format, with the spec's toasts. */
+function useExport({ server, emptyMessage, noun }: Props) {
   const [busy, setBusy] = useState(false);
   const run = async (format: ExportFormat) => {
     setBusy(true);
     const target = format === 'xlsx' ? 'Excel' : 'CSV';
     try {
-      if (server) {
-        if (!server.count) {
-          notifyError('No data to export', emptyMessage);
-          return;
-        }
-        await downloadServerExport(server.file, format, server.params);
-        notifySuccess('Export successful', `Exported ${server.count} ${noun} to ${target}`);
-        return;
-      }
-      const sheet = await build();
-      if (!sheet || sheet.rows.length === 0) {
+      if (!server.count) {
         notifyError('No data to export', emptyMessage);
         return;
       }
-      await downloadSheet(sheet, format);
-      notifySuccess('Export successful', `Exported ${sheet.rows.length} ${noun} to ${target}`);
+      await downloadServerExport(server.file, format, server.params);
+      notifySuccess('Export successful', `Exported ${server.count} ${noun} to ${target}`);
     } catch (error) {
       notifyError('Error', error instanceof Error ? error.message : 'Export failed');
     } finally {
       setBusy(false);
     }
   };
+  return { busy, run };
+}
+
+/** The Export menu of the reports: Excel or CSV. */
+export function ExportMenu(props: Props) {
+  const { busy, run } = useExport(props);
+  const { disabled, size = 'sm' } = props;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
@@ -72,5 +57,21 @@ export function ExportMenu({ build, server, emptyMessage, noun, disabled, size =
         </Menu.Item>
       </Menu.Dropdown>
     </Menu>
+  );
+}
+
+/** History and the Recent panel (spec 2.7, 2.8): two export buttons, Excel and CSV. */
+export function ExportButtons(props: Props) {
+  const { busy, run } = useExport(props);
+  const { disabled, size = 'sm' } = props;
+  return (
+    <Group gap="xs" wrap="nowrap">
+      <Button variant="default" size={size} leftSection={<IconFileSpreadsheet size={16} />} loading={busy} disabled={disabled} onClick={() => void run('xlsx')}>
+        Excel
+      </Button>
+      <Button variant="default" size={size} leftSection={<IconFileTypeCsv size={16} />} loading={busy} disabled={disabled} onClick={() => void run('csv')}>
+        CSV
+      </Button>
+    </Group>
   );
 }

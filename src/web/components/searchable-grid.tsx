@@ -2,7 +2,7 @@ import { Button, Paper, Stack } from '@mantine/core';
 import type { RowData } from '@tanstack/react-table';
 import { type ReactNode, useState } from 'react';
 import type { Failure } from '../lib/errors';
-import { DataTable, EmptyState, type GridColumn } from './data-table';
+import { DataTable, EmptyState, type GridColumn, type SortState } from './data-table';
 import { countLabel, ListToolbar, matches } from './list-toolbar';
 
 interface Props<T extends RowData> {
@@ -24,13 +24,30 @@ interface Props<T extends RowData> {
   filter?: (row: T) => boolean;
   filterControl?: ReactNode;
   minWidth: number;
+  /** The columns a header click sorts by, and each one's value (master data sorts in the browser, decision 044). */
+  sortBy?: Record<string, (row: T) => string | number | boolean | null>;
+}
+
+type SortValue = string | number | boolean | null;
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+/** Ascending order of two sort values: text by the collator, numbers and flags by size, empty last. */
+function compare(a: SortValue, b: SortValue): number {
+  if (a === null || a === '') return b === null || b === '' ? 0 : 1;
+  if (b === null || b === '') return -1;
+  return typeof a === 'string' && typeof b === 'string' ? collator.compare(a, b) : Number(a) - Number(b);
 }
 
 /** A master-data grid: search, count, Add button, table (cards on phones) and its empty states. */
 export function SearchableGrid<T extends RowData>(props: Props<T>) {
   const [search, setSearch] = useState('');
   const filtered = props.filter ? props.rows.filter(props.filter) : props.rows;
-  const shown = filtered.filter((row) => matches(search, ...props.searchIn(row)));
+  const matching = filtered.filter((row) => matches(search, ...props.searchIn(row)));
+  const [sort, setSort] = useState<SortState | undefined>();
+  const value = sort ? props.sortBy?.[sort.id] : undefined;
+  const sign = sort?.desc ? -1 : 1;
+  // Empty values stay last in both directions.
+  const shown = value ? [...matching].sort((a, b) => (value(a) === null || value(b) === null ? compare(value(a), value(b)) : sign * compare(value(a), value(b)))) : matching;
+  const onSort = (id: string) => setSort((now) => ({ id, desc: now?.id === id ? !now.desc : false }));
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
       <Stack gap="md">
@@ -52,6 +69,9 @@ export function SearchableGrid<T extends RowData>(props: Props<T>) {
           failure={props.failure}
           loadingText={`Loading ${props.label.toLowerCase()}...`}
           minWidth={props.minWidth}
+          sort={sort}
+          sortable={Object.keys(props.sortBy ?? {})}
+          onSort={onSort}
           empty={
             search.trim() ? (
               <EmptyState

@@ -1,3 +1,5 @@
+import { type SortText, sortTexts } from '../../shared/sorting';
+
 /** URL search parsers: anything that does not parse is dropped, so a hand-edited URL cannot break a screen. */
 export const positiveId = (v: unknown) => {
   const n = Number(v);
@@ -18,3 +20,9 @@ export function searchValidator<T extends Record<string, Parser>>(parsers: T) {
     return out as { [K in keyof T]?: Exclude<ReturnType<T[K]>, undefined> };
   };
 }
+
+/** A grid's sort in the URL: one of the whitelist's sort texts ("usd", "-usd"), else dropped. */
+export const sortParam =
+  <C extends string>(columns: readonly C[]) =>
+  (v: unknown): SortText<C> | undefined =>
+    sortTexts(columns).find((text) => text === v);

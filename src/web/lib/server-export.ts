@@ -1,5 +1,6 @@
 import { getToken } from './auth-token';
-import type { ExportFormat } from './export';
+/** The two export formats. */
+export type ExportFormat = 'xlsx' | 'csv';
 
 /** The server's export files (GET /api/exports/{file}.{csv,xlsx}, decision 022). */
 export type ServerExportFile = 'transactions' | 'high-sc' | 'profitability' | 'participation' | 'transaction-types' | 'audit' | 'reconciliation';

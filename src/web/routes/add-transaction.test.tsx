@@ -32,7 +32,7 @@ const types = [
   { id: 110, name: 'Purchase', casinoId: 11 },
 ];
 
-function mockLedger() {
+function mockLedger(overrides: Parameters<typeof mockTrpc>[0] = {}) {
   mockTrpc({
     'auth.user': () => ADMIN,
     'customers.list': () => customers,
@@ -41,6 +41,7 @@ function mockLedger() {
     'transactionTypes.list': (input) => types.filter((t) => !input || t.casinoId === (input as { casinoId: number }).casinoId),
     'transactions.list': () => ({ transactions: [], totalCount: 0 }),
     'transactions.create': () => transaction(1),
+    ...overrides,
   });
 }
 
@@ -61,6 +62,29 @@ describe('Add Transaction form', () => {
     expect(fieldValue('Transaction Type')).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Next Casino' }));
     expect(fieldValue('Casino')).toBe('Lucky');
+  });
+
+  it('keeps an Enter pressed before the customers arrive and chooses when they do, then moves the focus on', async () => {
+    let release = () => {};
+    const arrived = new Promise<void>((resolve) => (release = resolve));
+    mockLedger({ 'customers.list': async () => (await arrived, customers) });
+    renderApp('/transactions/add');
+    const customer = await screen.findByLabelText<HTMLInputElement>('Customer', { selector: 'input' });
+    await waitFor(() => expect(document.activeElement).toBe(customer));
+    fireEvent.change(customer, { target: { value: 'bo' } });
+    fireEvent.keyDown(customer, { key: 'Enter', code: 'Enter' });
+    expect(calls.filter((c) => c.path === 'transactions.create')).toHaveLength(0);
+    expect(customer.value).toBe('bo');
+    release();
+    await waitFor(() => expect(customer.value).toBe('Bob'));
+    const casino = screen.getByLabelText<HTMLInputElement>('Casino', { selector: 'input' });
+    await waitFor(() => expect(document.activeElement).toBe(casino));
+    // Enter on the (highlighted) first match chooses it and never submits the form.
+    fireEvent.change(casino, { target: { value: 'st' } });
+    fireEvent.keyDown(casino, { key: 'Enter', code: 'Enter' });
+    await waitFor(() => expect(casino.value).toBe('Star'));
+    expect(screen.queryByText('Transaction type is required')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Transaction Type', { selector: 'input' })));
   });
 
   it('clears a casino that the new customer has no active link to, and keeps one they share', async () => {

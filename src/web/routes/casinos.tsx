@@ -73,6 +73,7 @@ export function CasinosPage() {
       <SearchableGrid
         label="Casinos"
         noun="casino"
+        sortBy={{ name: (c) => c.name, website: (c) => c.website, scRatio: (c) => c.scRatio, isActive: (c) => c.isActive, createdAt: (c) => c.createdAt }}
         rows={casinos.data ?? []}
         columns={columns}
         getRowId={(c) => String(c.id)}

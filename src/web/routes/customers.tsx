@@ -74,6 +74,7 @@ export function CustomersPage() {
       <SearchableGrid
         label="Customers"
         noun="customer"
+        sortBy={{ name: (c) => c.name, email: (c) => c.email, casinos: (c) => activeLinks.get(c.id) ?? 0, isActive: (c) => c.isActive, createdAt: (c) => c.createdAt }}
         rows={customers.data ?? []}
         columns={columns}
         getRowId={(c) => String(c.id)}

@@ -48,4 +48,22 @@ describe('Transaction History', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
     await waitFor(() => expect(router.state.location.search).toEqual({}));
   });
+
+  it('sorts on the server by clicking the Date and USD headers, the sort kept in the URL; exports by Excel and CSV buttons', async () => {
+    mockHistory(250);
+    const { router } = renderApp('/transactions/history?page=2');
+    const usd = await screen.findByRole('button', { name: 'USD' });
+    expect(screen.queryByRole('button', { name: 'Customer' })).toBeNull();
+    fireEvent.click(usd);
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: '-usd' }));
+    await waitFor(() => expect(calls.at(-1)?.input).toEqual({ sort: '-usd', limit: 100, offset: 0 }));
+    fireEvent.click(screen.getByRole('button', { name: 'USD' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ sort: 'usd' }));
+    expect(screen.getByRole('columnheader', { name: 'USD' }).getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(screen.getByRole('button', { name: 'Date' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect(screen.getByRole('button', { name: 'Excel' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'CSV' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
+  });
 });

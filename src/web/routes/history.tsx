@@ -8,19 +8,21 @@ import type { TransactionView } from '../../shared/schemas/transactions';
 import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState, RangeEmptyState } from '../components/data-table';
 import { LoadError } from '../components/load-error';
-import { ExportMenu } from '../components/export-menu';
+import { ExportButtons } from '../components/export-menu';
 import { Pager } from '../components/pager';
 import { EditTransactionDialog } from '../features/transactions/edit-transaction-dialog';
 import type { HistorySearch } from '../features/transactions/history-search';
 import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from '../features/transactions/transaction-columns';
 import { failureOf } from '../lib/errors';
+import { headerSort, sortState } from '../lib/grid-sort';
+import { HISTORY_SORTS, historySortProblem, parseSort } from '../../shared/sorting';
 import { customerOptions, toOptions, useAllTypes, useCasinos, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
 
 const route = getRouteApi('/signed-in/transactions/history');
 const ALL = 'all';
 
-/** Spec 2.8. Filters and page live in the URL; any filter change resets the page to 1. */
+/** Spec 2.8. Filters, page and sort live in the URL; any filter or sort change resets the page to 1. */
 export function HistoryPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
@@ -29,17 +31,21 @@ export function HistoryPage() {
   const casinos = useCasinos();
   const types = useAllTypes();
   const page = search.page ?? 1;
-  const { page: _page, ...filters } = search;
+  const { page: _page, sort = '-date', ...filters } = search;
 
   const rangeOk = isOrderedRange(filters);
   const query = useQuery({
-    ...trpc.transactions.list.queryOptions({ ...filters, limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE }),
+    ...trpc.transactions.list.queryOptions({ ...filters, sort: search.sort, limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE }),
     placeholderData: keepPreviousData,
     enabled: rangeOk,
   });
   const data = rangeOk && query.data && !Array.isArray(query.data) ? query.data : { transactions: [], totalCount: 0 };
   const filterFailure = failureOf(customers, casinos, types);
   const columns = useMemo(() => transactionColumns({ withCasino: true, onEdit: setEditing }), []);
+
+  // Sorted on the server over every matching row (decision 044); USD only where the server can serve it.
+  const sortable = HISTORY_SORTS.filter((c) => !query.data || !historySortProblem({ ...parseSort(sort), column: c }, filters, data.totalCount));
+  const onSort = headerSort(HISTORY_SORTS, sort, [], (next) => void navigate({ search: (prev) => ({ ...prev, sort: next === '-date' ? undefined : next, page: undefined }) }));
 
   const setFilter = (key: keyof HistorySearch, value: string | number | undefined) =>
     void navigate({ search: (prev) => ({ ...prev, [key]: value === '' || value === ALL ? undefined : value, page: undefined }) });
@@ -72,7 +78,7 @@ export function HistoryPage() {
           <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={() => void navigate({ search: {} })} disabled={!hasFilters}>
             Clear Filters
           </Button>
-          <ExportMenu server={{ file: 'transactions', params: filters, count: query.data ? data.totalCount : undefined }} disabled={!query.data} emptyMessage="There are no transactions to export" noun="transactions" />
+          <ExportButtons server={{ file: 'transactions', params: filters, count: query.data ? data.totalCount : undefined }} disabled={!query.data} emptyMessage="There are no transactions to export" noun="transactions" />
         </Group>
       </Paper>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
@@ -85,6 +91,9 @@ export function HistoryPage() {
             loading={rangeOk && query.isPending}
             failure={failureOf(query)}
             numeric={TRANSACTION_NUMERIC_COLUMNS}
+            sort={sortState(sort)}
+            sortable={sortable}
+            onSort={onSort}
             minWidth={1000}
             empty={rangeOk ? <EmptyState title="No transactions found" description="Try adjusting your filters or add some transactions" /> : <RangeEmptyState />}
           />

@@ -42,6 +42,7 @@ describe('Login screen', () => {
       'customers.list': () => [],
       'casinos.list': () => [],
       'customerCasinos.list': () => [],
+      'transactionTypes.list': () => [],
     });
     const { router } = renderApp('/login', { signedIn: false });
     fireEvent.change(await screen.findByLabelText('Email address'), { target: { value: 'ada@example.com' } });

@@ -18,6 +18,8 @@ import { TypedNumberInput } from '../components/typed-number-input';
 import { readThreshold } from '../features/reports/threshold';
 import { highScUsd } from '../features/reports/high-sc';
 import { failureOf } from '../lib/errors';
+import { headerSort, sortState } from '../lib/grid-sort';
+import { HIGH_SC_SORTS } from '../../shared/sorting';
 import { usePage } from '../lib/use-page';
 import { trpc } from '../trpc';
 
@@ -25,8 +27,8 @@ const route = getRouteApi('/signed-in/reports/high-sc');
 const col = gridColumns<HighScRow>();
 
 const columns: GridColumn<HighScRow>[] = [
-  col.accessor('customerName', { header: 'Customer', cell: (i) => <NameText name={i.getValue()} fw={600} /> }),
-  col.accessor('casinoName', { header: 'Casino', cell: (i) => <NameText name={i.getValue()} /> }),
+  col.accessor('customerName', { id: 'customer', header: 'Customer', cell: (i) => <NameText name={i.getValue()} fw={600} /> }),
+  col.accessor('casinoName', { id: 'casino', header: 'Casino', cell: (i) => <NameText name={i.getValue()} /> }),
   col.accessor('totalCoins', { id: 'unplayed', header: 'Unplayed Coins', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor('playedCoins', { id: 'played', header: 'Played Coins', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor((r) => formatGrouped(toHundredths(r.totalCoins) + toHundredths(r.playedCoins)), { id: 'total', header: 'Total Coins', cell: (i) => <Text ff="monospace" size="sm" fw={600}>{i.getValue()}</Text> }),
@@ -41,9 +43,12 @@ export function HighScReportPage() {
   const asOfFilter = search.asOf ? { asOf: search.asOf } : {};
   const [text, setText] = useState(String(threshold));
   const [error, setError] = useState<string>();
-  const [page, setPage] = usePage(`${threshold} ${search.asOf ?? ''}`);
+  const [page, setPage] = usePage(`${threshold} ${search.asOf ?? ''} ${search.sort ?? ''}`);
+  // Sorted on the server over every matching link (decision 044), the sort kept in the URL.
+  const sort = search.sort ?? 'customer';
+  const onSort = headerSort(HIGH_SC_SORTS, sort, ['customer', 'casino'], (next) => void navigate({ search: (prev) => ({ ...prev, sort: next === 'customer' ? undefined : next }), replace: true }));
   const query = useQuery({
-    ...trpc.reports.highSc.queryOptions({ threshold, ...asOfFilter, limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE }),
+    ...trpc.reports.highSc.queryOptions({ threshold, ...asOfFilter, sort: search.sort, limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE }),
     placeholderData: keepPreviousData,
   });
   const summary = useQuery(trpc.reports.highScSummary.queryOptions({ threshold, ...asOfFilter }));
@@ -115,6 +120,9 @@ export function HighScReportPage() {
             failure={failureOf(query)}
             loadingText="Generating report..."
             numeric={['unplayed', 'played', 'total', 'usd']}
+            sort={sortState(sort)}
+            sortable={HIGH_SC_SORTS}
+            onSort={onSort}
             minWidth={760}
             empty={<EmptyState title="No high balances found" description={`No casinos have balances above $${formatCount(threshold)}`} />}
           />

@@ -6,6 +6,8 @@ import { participationRate } from '../../shared/ledger';
 import { REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
 import { EmptyState } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
+import { sortParam } from '../lib/search-params';
+import { PARTICIPATION_SORTS } from '../../shared/sorting';
 import { LoadError } from '../components/load-error';
 import { Pager } from '../components/pager';
 import { StatCard } from '../components/stat-card';
@@ -19,13 +21,14 @@ const route = getRouteApi('/signed-in/reports/participation');
 
 /** Spec 2.16. The master customer lives in the URL. */
 export function ParticipationReportPage() {
-  const { masterUserId } = route.useSearch();
+  const { masterUserId, sort } = route.useSearch();
   const navigate = route.useNavigate();
   const customers = useCustomers();
-  const [page, setPage] = usePage(String(masterUserId));
+  // Sorted on the server over every compared customer (decision 044), the sort kept in the URL; 100 a page.
+  const [page, setPage] = usePage(`${masterUserId} ${sort ?? ''}`);
   const enabled = masterUserId !== undefined;
   const paging = { limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE };
-  const query = useQuery({ ...trpc.reports.participation.queryOptions({ masterUserId: masterUserId ?? 0, ...paging }), enabled, placeholderData: keepPreviousData });
+  const query = useQuery({ ...trpc.reports.participation.queryOptions({ masterUserId: masterUserId ?? 0, sort, ...paging }), enabled, placeholderData: keepPreviousData });
   const summary = useQuery({ ...trpc.reports.participationSummary.queryOptions({ masterUserId: masterUserId ?? 0 }), enabled });
   const rows = query.data ?? [];
   const analyzed = summary.data?.customersAnalyzed ?? 0;
@@ -45,11 +48,24 @@ export function ParticipationReportPage() {
             searchable
             data={customerOptions(customers.data)}
             value={masterUserId ? String(masterUserId) : null}
-            onChange={(v) => void navigate({ search: v ? { masterUserId: Number(v) } : {} })}
+            onChange={(v) => void navigate({ search: (prev) => (v ? { ...prev, masterUserId: Number(v) } : {}) })}
             w={{ base: '100%', sm: 380 }}
             error={customersFailure ? 'The customers could not be loaded' : undefined}
           />
-          <ExportMenu server={{ file: 'participation', params: { masterUserId }, count: analyzed }} disabled={analyzed === 0} emptyMessage="There are no participation data to export" noun="participation records" />
+          <Select
+            label="Sort by"
+            data={[
+              { value: 'customer', label: 'Customer (A-Z)' },
+              { value: '-customer', label: 'Customer (Z-A)' },
+              { value: '-missing', label: 'Most missing' },
+              { value: 'missing', label: 'Fewest missing' },
+            ]}
+            value={sort ?? 'customer'}
+            allowDeselect={false}
+            onChange={(v) => void navigate({ search: (prev) => ({ ...prev, sort: sortParam(PARTICIPATION_SORTS)(v === 'customer' ? undefined : v) }), replace: true })}
+            w={{ base: '100%', sm: 180 }}
+          />
+          <ExportMenu server={{ file: 'participation', params: { masterUserId, sort }, count: analyzed }} disabled={analyzed === 0} emptyMessage="There are no participation data to export" noun="participation records" />
         </Group>
         {customersFailure && (
           <Box mt="md">

@@ -19,6 +19,8 @@ import { StatCard } from '../components/stat-card';
 import { failureOf } from '../lib/errors';
 import { customerOptions, toOptions, useCasinos, useCustomers } from '../lib/master-data';
 import { usePage } from '../lib/use-page';
+import { headerSort, sortState } from '../lib/grid-sort';
+import { PROFITABILITY_SORTS } from '../../shared/sorting';
 import { trpc } from '../trpc';
 
 const route = getRouteApi('/signed-in/reports/profitability');
@@ -26,9 +28,9 @@ const col = gridColumns<ProfitabilityRow>();
 const STATUS_COLOR = { Profitable: 'teal', Loss: 'red', 'Break Even': 'gray' } as const;
 
 const columns: GridColumn<ProfitabilityRow>[] = [
-  col.accessor('customerName', { header: 'Customer', cell: (i) => <NameText name={i.getValue()} fw={600} /> }),
-  col.accessor('casinoName', { header: 'Casino', cell: (i) => <NameText name={i.getValue()} /> }),
-  col.accessor('totalUSD', { id: 'total', header: 'Total USD', cell: (i) => <SignedUsd value={i.getValue()} size="sm" /> }),
+  col.accessor('customerName', { id: 'customer', header: 'Customer', cell: (i) => <NameText name={i.getValue()} fw={600} /> }),
+  col.accessor('casinoName', { id: 'casino', header: 'Casino', cell: (i) => <NameText name={i.getValue()} /> }),
+  col.accessor('totalUSD', { id: 'usd', header: 'Total USD', cell: (i) => <SignedUsd value={i.getValue()} size="sm" /> }),
   col.accessor('transactionCount', { id: 'count', header: 'Transactions' }),
   col.accessor((r) => formatHundredths(avgPerTransaction(toHundredths(r.totalUSD), r.transactionCount)), {
     id: 'avg',
@@ -55,19 +57,22 @@ function ProfitabilityReport() {
   const customers = useCustomers();
   const casinos = useCasinos();
   const [page, setPage] = usePage(JSON.stringify(search));
+  const { sort: _sort, ...filters } = search;
   const rangeOk = isOrderedRange(search);
   const query = useQuery({
     ...trpc.reports.profitability.queryOptions({ ...search, limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE }),
     placeholderData: keepPreviousData,
     enabled: rangeOk,
   });
-  const summary = useQuery({ ...trpc.reports.profitabilitySummary.queryOptions(search), enabled: rangeOk });
+  const summary = useQuery({ ...trpc.reports.profitabilitySummary.queryOptions(filters), enabled: rangeOk });
   const cards = { loading: rangeOk && summary.isPending, failed: !rangeOk || summary.isError };
   const summaryFailure = failureOf(summary);
   const rows = (rangeOk && query.data) || [];
   const total = toHundredths(summary.data?.totalUSD ?? '0');
   const entries = summary.data?.entries ?? 0;
   const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value }) });
+  // Sorted on the server over every matching pair (decision 044), the sort kept in the URL.
+  const onSort = headerSort(PROFITABILITY_SORTS, search.sort ?? '-usd', ['customer', 'casino'], (next) => set('sort', next === '-usd' ? undefined : next));
 
   return (
     <Stack gap="md">
@@ -80,9 +85,9 @@ function ProfitabilityReport() {
         endDate={search.endDate}
         onDates={set}
         onClear={() => void navigate({ search: {} })}
-        canClear={Object.keys(search).length > 0}
+        canClear={Object.keys(filters).length > 0}
         failure={failureOf(customers, casinos)}
-        actions={<ExportMenu server={{ file: 'profitability', params: search, count: entries }} disabled={entries === 0} emptyMessage="There are no profitability data to export" noun="profitability records" />}
+        actions={<ExportMenu server={{ file: 'profitability', params: filters, count: entries }} disabled={entries === 0} emptyMessage="There are no profitability data to export" noun="profitability records" />}
       />
       {summaryFailure && <LoadError failure={summaryFailure} />}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
@@ -100,7 +105,10 @@ function ProfitabilityReport() {
           loading={rangeOk && query.isPending}
           failure={failureOf(query)}
           loadingText="Generating report..."
-          numeric={['total', 'count', 'avg']}
+          numeric={['usd', 'count', 'avg']}
+          sort={sortState(search.sort ?? '-usd')}
+          sortable={PROFITABILITY_SORTS}
+          onSort={onSort}
           minWidth={720}
           empty={rangeOk ? <EmptyState title="No profitability data found" description="Try adjusting your filters or ensure transactions exist" /> : <RangeEmptyState />}
         />

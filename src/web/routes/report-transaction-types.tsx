@@ -6,6 +6,8 @@ import { useMemo } from 'react';
 import { formatSignedGrouped, toHundredths } from '../../shared/money';
 import type { TypeReportRow } from '../../shared/schemas/reports';
 import { isOrderedRange } from '../../shared/schemas/common';
+import { headerSort, sortState } from '../lib/grid-sort';
+import { HISTORY_SORTS, historySortProblem, parseSort } from '../../shared/sorting';
 import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
@@ -39,14 +41,19 @@ export function TransactionTypesReportPage() {
   const navigate = route.useNavigate();
   const types = useAllTypes();
   const casinos = useCasinos();
+  const { sort: _sort, ...filters } = search;
   const rangeOk = isOrderedRange(search);
   const rowsQuery = useQuery({ ...trpc.reports.transactionTypes.queryOptions(search), enabled: rangeOk });
-  const summaryQuery = useQuery({ ...trpc.reports.transactionTypesSummary.queryOptions(search), enabled: rangeOk });
+  const summaryQuery = useQuery({ ...trpc.reports.transactionTypesSummary.queryOptions(filters), enabled: rangeOk });
   const rows = useMemo(() => (rangeOk && rowsQuery.data) || [], [rangeOk, rowsQuery.data]);
   const summary = rangeOk ? summaryQuery.data : undefined;
   const cards = { loading: rangeOk && summaryQuery.isPending, failed: !rangeOk || summaryQuery.isError };
   const summaryFailure = failureOf(summaryQuery);
   const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value }) });
+  // The rows sort on the server as History's do (decision 044), the sort kept in the URL.
+  const sort = search.sort ?? '-date';
+  const sortable = HISTORY_SORTS.filter((c) => !summary || !historySortProblem({ ...parseSort(sort), column: c }, filters, summary.transactionCount));
+  const onSort = headerSort(HISTORY_SORTS, sort, [], (next) => set('sort', next === '-date' ? undefined : next));
 
   const casinoName = new Map(casinos.data?.map((c) => [c.id, c.name]));
   const typeOptions = (types.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} — ${casinoName.get(t.casinoId) ?? 'Unknown casino'}` }));
@@ -61,11 +68,11 @@ export function TransactionTypesReportPage() {
         endDate={search.endDate}
         onDates={set}
         onClear={() => void navigate({ search: {} })}
-        canClear={Object.keys(search).length > 0}
+        canClear={Object.keys(filters).length > 0}
         failure={failureOf(types, casinos)}
         actions={
           <ExportMenu
-            server={{ file: 'transaction-types', params: search, count: summary?.byType.length }}
+            server={{ file: 'transaction-types', params: filters, count: summary?.byType.length }}
             disabled={!summary || summary.transactionCount === 0}
             emptyMessage="There are no transaction type data to export"
             noun="transaction type records"
@@ -95,6 +102,9 @@ export function TransactionTypesReportPage() {
             failure={failureOf(rowsQuery)}
             loadingText="Loading transactions..."
             numeric={['unplayed', 'played', 'usd', 'ratio', 'total']}
+            sort={sortState(sort)}
+            sortable={sortable}
+            onSort={onSort}
             minWidth={1000}
             empty={rangeOk ? <EmptyState title="No transactions found" /> : <RangeEmptyState />}
           />

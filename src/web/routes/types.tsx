@@ -70,6 +70,7 @@ export function TypesPage() {
       <SearchableGrid
         label="Transaction types"
         noun="type"
+        sortBy={{ name: (t) => t.name, casinoName: (t) => t.casinoName }}
         rows={rows}
         columns={columns}
         getRowId={(t) => String(t.id)}

@@ -3,6 +3,7 @@ import { createTestServer, type TestServer } from '../../testing/test-server';
 import { insertCasino } from '../casinos/casinos.repository';
 import { insertCustomer } from '../customers/customers.repository';
 import { setLinkStatus } from './customer-casinos.repository';
+import { createMissingLinks } from './missing-links';
 
 let s: TestServer;
 beforeEach(async () => {
@@ -46,13 +47,13 @@ describe('Participation: the casinos that count, and Create missing links', () =
     const d = await prepare();
     const staff = await s.addUser('staff');
     const api = s.caller(staff);
-    expect(await api.customerCasinos.createMissing({ masterUserId: d.master.id, customerId: d.bob.id })).toEqual({ created: 2 });
+    expect(await api.customerCasinos.createMissing({ masterUserId: d.master.id, customerId: d.bob.id })).toEqual({ created: 2, more: false });
     const bobLinks = await api.customerCasinos.list({ customerId: d.bob.id });
     expect(bobLinks.map((l) => [l.casinoId, l.status, l.currentUnplayedCoins])).toEqual([
       [d.lucky.id, 'inactive', '0.00'],
       [d.star.id, 'inactive', '0.00'],
     ]);
-    expect(await api.customerCasinos.createMissing({ masterUserId: d.master.id, status: 'active' })).toEqual({ created: 2 });
+    expect(await api.customerCasinos.createMissing({ masterUserId: d.master.id, status: 'active' })).toEqual({ created: 2, more: false });
     expect((await api.customerCasinos.list({ customerId: d.ann.id })).map((l) => [l.casinoId, l.status])).toEqual([
       [d.lucky.id, 'active'],
       [d.star.id, 'active'],
@@ -65,9 +66,23 @@ describe('Participation: the casinos that count, and Create missing links', () =
     expect(await api.customerCasinos.list({ customerId: d.cy.id })).toEqual([]);
     const rows = await api.reports.participation({ masterUserId: d.master.id });
     expect(rows.every((r) => r.missingCasinos.length === 0)).toBe(true);
-    expect(await api.customerCasinos.createMissing({ masterUserId: d.master.id })).toEqual({ created: 0 });
+    expect(await api.customerCasinos.createMissing({ masterUserId: d.master.id })).toEqual({ created: 0, more: false });
     const audit = await s.database.db.selectFrom('auditLog').select('action').where('entity', '=', 'link').where('action', '=', 'create').execute();
     expect(audit).toHaveLength(6 + 4);
+  });
+
+  it('creates at most the cap in one request and says that more remain; the next request creates the rest', async () => {
+    const d = await prepare();
+    const db = s.database.db;
+    const actor = { id: null, email: 'test' };
+    const linkCount = async () => Number((await db.selectFrom('customerCasinos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await linkCount();
+    // Missing: Ann at Star, Bob at Lucky and Star, Dee at Lucky.
+    expect(await createMissingLinks(db, d.master.id, undefined, 'inactive', actor, 3)).toEqual({ created: 3, more: true });
+    expect(await linkCount()).toBe(before + 3);
+    expect(await createMissingLinks(db, d.master.id, undefined, 'inactive', actor, 3)).toEqual({ created: 1, more: false });
+    expect(await linkCount()).toBe(before + 4);
+    expect((await s.caller(await s.addUser('staff')).reports.participation({ masterUserId: d.master.id })).every((r) => r.missingCasinos.length === 0)).toBe(true);
   });
 
   it('refuses an inactive customer or an unknown master with a field error, writing nothing', async () => {

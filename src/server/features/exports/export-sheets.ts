@@ -1,7 +1,7 @@
 import { avgPerTransaction, highScUsdHundredths, participationRate, profitStatus } from '../../../shared/ledger';
 import { toHundredths } from '../../../shared/money';
 import type { z } from 'zod';
-import type { highScSummaryInput, participationSummaryInput, profitabilitySummaryInput, transactionTypesReportInput } from '../../../shared/schemas/reports';
+import type { highScSummaryInput, participationInput, profitabilitySummaryInput, transactionTypesReportInput } from '../../../shared/schemas/reports';
 import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
 import type { auditExportInput } from '../../../shared/schemas/audit';
 import type { reconciliationExportInput } from '../../../shared/schemas/customer-casinos';
@@ -12,8 +12,20 @@ import { highScAsOf } from '../reports/high-sc-as-of';
 import { highSc, participation, profitability, typeReportSummary } from '../reports/reports.repository';
 import { type TransactionKey, transactionBatch } from '../transactions/transactions.repository';
 
-/** A cell as written: text, a number, or an instant (a real Excel date; local text in CSV). */
-export type Cell = string | number | Date | null;
+/**
+ * A value Excel gets as a number or a calendar date (written as is, with the column's format) and CSV as
+ * this text: a percentage (0.667 / "66.7%"), a day (2026-03-01 / "2026-03-01").
+ */
+export interface Formatted {
+  excel: number | Date;
+  text: string;
+}
+/** A cell as written: text, a number, an instant (a real Excel date; local text in CSV) or a formatted value. */
+export type Cell = string | number | Date | Formatted | null;
+
+const percent = (text: string): Formatted => ({ excel: Number(text.slice(0, -1)) / 100, text });
+/** A filter's day as a real date, or 'All' when unset (spec 9). */
+const dayOrAll = (day?: string): Cell => (day ? { excel: new Date(`${day}T00:00:00.000Z`), text: day } : 'All');
 
 export interface ExportColumn {
   header: string;
@@ -35,7 +47,7 @@ export interface ExportInputs {
   transactions: TransactionFilters;
   'high-sc': z.output<typeof highScSummaryInput>;
   profitability: z.output<typeof profitabilitySummaryInput>;
-  participation: z.output<typeof participationSummaryInput>;
+  participation: z.output<typeof participationInput>;
   'transaction-types': z.output<typeof transactionTypesReportInput>;
   audit: z.output<typeof auditExportInput>;
   reconciliation: z.output<typeof reconciliationExportInput>;
@@ -58,7 +70,7 @@ export const BATCH = 2000;
 const MONEY = '#,##0.00';
 const COUNT = '#,##0';
 const money = (decimal: string) => toHundredths(decimal) / 100;
-const dateOrAll = (day?: string) => day ?? 'All';
+const DAY = 'yyyy-mm-dd';
 const fullNameOrEmail = (u: TransactionView['createdByUser']) => (u ? [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email : '');
 
 async function* transactionRows(db: Db, filters: TransactionFilters, timeZone: string): AsyncIterable<Cell[]> {
@@ -130,7 +142,7 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
           { header: 'Played Coins', numFmt: MONEY, width: 16 },
           { header: 'Total Coins', numFmt: MONEY, width: 16 },
           { header: 'USD Value', numFmt: MONEY, width: 12 },
-          { header: 'Threshold', width: 10 },
+          { header: 'Threshold', numFmt: MONEY, width: 12 },
         ],
         rows: mapRows(
           pages((limit, offset) => (request.input.asOf ? highScAsOf(db, threshold, request.input.asOf, timeZone, { limit, offset }) : highSc(db, threshold, { limit, offset }))),
@@ -197,15 +209,15 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
           { header: 'Transaction Count', numFmt: COUNT, width: 12 },
           { header: 'Average per Transaction', numFmt: MONEY, width: 14 },
           { header: 'Status', width: 12 },
-          { header: 'Start Date', width: 12 },
-          { header: 'End Date', width: 12 },
+          { header: 'Start Date', numFmt: DAY, width: 12 },
+          { header: 'End Date', numFmt: DAY, width: 12 },
         ],
         rows: mapRows(
           pages((limit, offset) => profitability(db, { ...range, limit, offset }, timeZone)),
           (r) => {
             const total = toHundredths(r.totalUSD);
             const avg = avgPerTransaction(total, r.transactionCount) / 100;
-            return [r.customerName, r.casinoName, total / 100, r.transactionCount, avg, profitStatus(total), dateOrAll(range.startDate), dateOrAll(range.endDate)];
+            return [r.customerName, r.casinoName, total / 100, r.transactionCount, avg, profitStatus(total), dayOrAll(range.startDate), dayOrAll(range.endDate)];
           },
         ),
       };
@@ -216,19 +228,19 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
         sheetName: 'Participation Report',
         columns: [
           { header: 'Customer', width: 24 },
-          { header: 'Total Casinos', width: 12 },
-          { header: 'Missing Casinos', width: 12 },
+          { header: 'Total Casinos', numFmt: COUNT, width: 12 },
+          { header: 'Missing Casinos', numFmt: COUNT, width: 12 },
           { header: 'Missing Casino Names', width: 50 },
-          { header: 'Participation Rate', width: 12 },
+          { header: 'Participation Rate', numFmt: '0.0%', width: 12 },
         ],
         rows: mapRows(
-          pages((limit, offset) => participation(db, request.input.masterUserId, { limit, offset })),
+          pages((limit, offset) => participation(db, request.input.masterUserId, { limit, offset }, request.input.sort)),
           (r) => [
             r.customerName,
             r.totalCasinos,
             r.missingCasinos.length,
             r.missingCasinos.length ? r.missingCasinos.map((c) => c.name).join(', ') : 'None',
-            participationRate(r.totalCasinos, r.missingCasinos.length),
+            percent(participationRate(r.totalCasinos, r.missingCasinos.length)),
           ],
         ),
       };
@@ -243,8 +255,8 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
           { header: 'Transaction Count', numFmt: COUNT, width: 12 },
           { header: 'Total USD', numFmt: MONEY, width: 12 },
           { header: 'Average USD per Transaction', numFmt: MONEY, width: 14 },
-          { header: 'Start Date', width: 12 },
-          { header: 'End Date', width: 12 },
+          { header: 'Start Date', numFmt: DAY, width: 12 },
+          { header: 'End Date', numFmt: DAY, width: 12 },
         ],
         rows: mapRows(
           (async function* () {
@@ -252,7 +264,7 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
           })(),
           (t) => {
             const total = toHundredths(t.totalUSD);
-            return [t.transactionTypeName, t.casinoName, t.transactionCount, total / 100, avgPerTransaction(total, t.transactionCount) / 100, dateOrAll(filters.startDate), dateOrAll(filters.endDate)];
+            return [t.transactionTypeName, t.casinoName, t.transactionCount, total / 100, avgPerTransaction(total, t.transactionCount) / 100, dayOrAll(filters.startDate), dayOrAll(filters.endDate)];
           },
         ),
       };

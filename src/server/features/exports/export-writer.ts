@@ -43,7 +43,18 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 const minuteText = (local: Date) => local.toISOString().slice(0, 16).replace('T', ' ');
 
 /** Text cells that a spreadsheet would run as a formula get a leading apostrophe (design.md section 4). */
-const safe = (cell: Cell): Cell => (typeof cell === 'string' ? neutralise(cell) : cell);
+const safe = (cell: string | number | null) => (typeof cell === 'string' ? neutralise(cell) : cell);
+
+/** The cell as CSV text or value, and as Excel writes it (instants at the office's wall clock). */
+const csvCell = (cell: Cell, local: (d: Date) => Date) => (cell instanceof Date ? minuteText(local(cell)) : cell !== null && typeof cell === 'object' ? cell.text : safe(cell));
+const xlsxCell = (cell: Cell, local: (d: Date) => Date) => (cell instanceof Date ? local(cell) : cell !== null && typeof cell === 'object' ? cell.excel : safe(cell));
+
+/** Excel's name of a column: 1 -> A, 27 -> AA. */
+export function columnLetter(n: number): string {
+  let name = '';
+  for (let i = n; i > 0; i = Math.floor((i - 1) / 26)) name = String.fromCharCode(65 + ((i - 1) % 26)) + name;
+  return name;
+}
 
 async function writeCsv(sheet: ExportSheet, out: Writable, local: (d: Date) => Date): Promise<number> {
   // Quoted whenever a spreadsheet could split the field (';' too, finding 9 of issue 11).
@@ -51,7 +62,7 @@ async function writeCsv(sheet: ExportSheet, out: Writable, local: (d: Date) => D
   csv.pipe(out);
   let n = 0;
   for await (const row of sheet.rows) {
-    const cells = row.map((cell) => (cell instanceof Date ? minuteText(local(cell)) : safe(cell)));
+    const cells = row.map((cell) => csvCell(cell, local));
     if (!csv.write(cells)) await once(csv, 'drain');
     n += 1;
     if (n % YIELD_EVERY === 0) await turn();
@@ -68,8 +79,14 @@ async function writeXlsx(sheet: ExportSheet, out: Writable, local: (d: Date) => 
   let sheets = 0;
   let rowsInSheet = 0;
   let ws: ExcelJS.Worksheet | undefined;
+  // The header row is frozen and filtered: the filter spans the sheet's rows, known when it is committed.
+  const commitSheet = () => {
+    if (!ws) return;
+    ws.autoFilter = `A1:${columnLetter(sheet.columns.length)}${rowsInSheet}`;
+    ws.commit();
+  };
   const addSheet = () => {
-    ws?.commit();
+    commitSheet();
     sheets += 1;
     // Past Excel's limit the rows go on: "Transactions (2)", "Transactions (3)", ... (decision 022).
     ws = workbook.addWorksheet(sheets === 1 ? sheet.sheetName : `${sheet.sheetName} (${sheets})`, { views: [{ state: 'frozen', ySplit: 1 }] });
@@ -83,13 +100,13 @@ async function writeXlsx(sheet: ExportSheet, out: Writable, local: (d: Date) => 
   let n = 0;
   for await (const row of sheet.rows) {
     if (rowsInSheet >= maxRows) current = addSheet();
-    current.addRow(row.map((cell) => (cell instanceof Date ? local(cell) : safe(cell)))).commit();
+    current.addRow(row.map((cell) => xlsxCell(cell, local))).commit();
     rowsInSheet += 1;
     n += 1;
     if (n % YIELD_EVERY === 0) await turn();
     if (out.writableNeedDrain) await once(out, 'drain');
   }
-  current.commit();
+  commitSheet();
   await workbook.commit();
   await finished(out);
   return n;

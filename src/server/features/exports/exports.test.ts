@@ -44,7 +44,8 @@ async function xlsxRows(payload: Buffer, sheet: string) {
   const ws = workbook.getWorksheet(sheet)!;
   const rows: { values: unknown[]; formats: (string | undefined)[] }[] = [];
   ws.eachRow((row) => rows.push({ values: (row.values as unknown[]).slice(1), formats: row.cellCount ? Array.from({ length: row.cellCount }, (_, i) => row.getCell(i + 1).numFmt) : [] }));
-  return { rows, names: workbook.worksheets.map((w) => w.name) };
+  const [view] = ws.views;
+  return { rows, names: workbook.worksheets.map((w) => w.name), frozen: view?.state === 'frozen' ? view.ySplit : 0, filter: ws.autoFilter };
 }
 
 describe('GET /api/exports/transactions', () => {
@@ -69,14 +70,18 @@ describe('GET /api/exports/transactions', () => {
     const res = await get(`/api/exports/transactions.xlsx?casinoId=${pair.casino.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="transactions_${today()}.xlsx"`);
-    const { rows, names } = await xlsxRows(res.rawPayload, 'Transactions');
+    const { rows, names, frozen, filter } = await xlsxRows(res.rawPayload, 'Transactions');
     expect(names).toEqual(['Transactions']);
     expect(rows).toHaveLength(3);
+    // The header row is frozen and filtered over every row of the sheet.
+    expect(frozen).toBe(1);
+    expect(filter).toBe('A1:J3');
     expect(rows[0].values[0]).toBe('Date');
     expect(rows[1].values).toEqual([new Date('2026-03-08T03:15:00.000Z'), '\'=HYPERLINK("x")', 'Lucky', 'Purchase', -1, 0, 25.5, undefined, 149999.01, 'Ada Admin']);
     expect(rows[2].values[7]).toBe(3);
     expect(rows[1].formats[0]).toBe('yyyy-mm-dd hh:mm');
     expect(rows[1].formats[6]).toBe('#,##0.00');
+    expect(rows[1].formats.slice(4, 9)).toEqual(['#,##0.00', '#,##0.00', '#,##0.00', '0.00', '#,##0.00']);
   });
 
   it('refuses bad filters with a 400 naming the field', async () => {
@@ -98,10 +103,15 @@ describe('report exports', () => {
       '"Zoë, ""Z""",Star,250000,0,250000,250,100',
     ]);
     const part = await get(`/api/exports/participation.xlsx?masterUserId=${other.customer.id}`);
-    expect((await xlsxRows(part.rawPayload, 'Participation Report')).rows.map((r) => r.values)).toEqual([
+    const partSheet = await xlsxRows(part.rawPayload, 'Participation Report');
+    // Participation Rate is a number shown as a percentage; the header row is frozen and filtered.
+    expect(partSheet.rows.map((r) => r.values)).toEqual([
       ['Customer', 'Total Casinos', 'Missing Casinos', 'Missing Casino Names', 'Participation Rate'],
-      ['\'=HYPERLINK("x")', 2, 1, 'Star', '50.0%'],
+      ['\'=HYPERLINK("x")', 2, 1, 'Star', 0.5],
     ]);
+    expect(partSheet.rows[1].formats[4]).toBe('0.0%');
+    expect([partSheet.frozen, partSheet.filter]).toEqual([1, 'A1:E2']);
+    expect(csvLines((await get(`/api/exports/participation.csv?masterUserId=${other.customer.id}`)).body)[1]).toBe('"\'=HYPERLINK(""x"")",2,1,Star,50.0%');
     const types = await get('/api/exports/transaction-types.csv?startDate=2026-03-01');
     expect(csvLines(types.body)).toEqual([
       'Transaction Type,Casino,Transaction Count,Total USD,Average USD per Transaction,Start Date,End Date',
@@ -115,6 +125,11 @@ describe('report exports', () => {
       ['Zoë, "Z"', 'Star', -12.34, 1, -12.34, 'Loss', 'All', 'All'],
       ['\'=HYPERLINK("x")', 'Lucky', -24.5, 2, -12.25, 'Loss', 'All', 'All'],
     ]);
+    // A filter's day is a real date in Excel.
+    const ranged = await xlsxRows((await get('/api/exports/profitability.xlsx?startDate=2026-03-01', admin.auth)).rawPayload, 'Profitability Report');
+    expect(ranged.rows[1].values.slice(6)).toEqual([new Date('2026-03-01T00:00:00.000Z'), 'All']);
+    expect(ranged.rows[1].formats.slice(2, 7)).toEqual(['#,##0.00', '#,##0', '#,##0.00', undefined, 'yyyy-mm-dd']);
+    expect([ranged.frozen, ranged.filter]).toEqual([1, 'A1:H3']);
     const missing = await get('/api/exports/participation.csv?masterUserId=999');
     expect(missing.statusCode).toBe(400);
     expect(missing.json()).toEqual({ message: 'Validation failed', errors: [{ path: 'masterUserId', message: 'Customer not found' }] });

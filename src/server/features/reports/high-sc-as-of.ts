@@ -4,19 +4,26 @@ import type { HighScRow, HighScSummary, Paging } from '../../../shared/schemas/r
 import type { Db } from '../../db/types';
 import { balancesAsOf } from '../customer-casinos/customer-casinos.repository';
 import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
-import { highScFloor } from './reports.repository';
+import type { HIGH_SC_SORTS, SortText } from '../../../shared/sorting';
+import { highScFloor, highScOrdering } from './reports.repository';
 
-/** High SC rows (spec 2.14) as they stood at the end of `asOf`. */
-export async function highScAsOf(db: Db, thresholdUsd: number, asOf: string, timeZone: string, page: Paging = {}): Promise<HighScRow[]> {
+/** High SC rows (spec 2.14) as they stood at the end of `asOf`, sorted as the report is (decision 044). */
+export async function highScAsOf(
+  db: Db,
+  thresholdUsd: number,
+  asOf: string,
+  timeZone: string,
+  page: Paging & { sort?: SortText<(typeof HIGH_SC_SORTS)[number]> } = {},
+): Promise<HighScRow[]> {
   let q = db
     .selectFrom(balancesAsOf(db, asOf, timeZone).as('b'))
     .innerJoin('customers as c', 'c.id', 'b.customerId')
     .innerJoin('casinos as k', 'k.id', 'b.casinoId')
     .where(sql<boolean>`b.u + b.p > ${highScFloor(thresholdUsd)}`)
     .select(['b.customerId', 'b.casinoId', 'c.name as customerName', 'k.name as casinoName', 'b.u', 'b.p'])
-    .orderBy('c.name')
-    .orderBy('k.name')
-    .orderBy('b.customerId');
+    .$call((o) => highScOrdering(page.sort, sql<number>`b.u`, sql<number>`b.p`).reduce((q2, [e, d]) => q2.orderBy(e, d), o))
+    .orderBy('b.customerId')
+    .orderBy('b.casinoId');
   if (page.limit !== undefined || page.offset !== undefined) q = q.limit(page.limit ?? -1).offset(page.offset ?? 0);
   const rows = await q.execute();
   return rows.map((r) => ({

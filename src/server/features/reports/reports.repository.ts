@@ -1,6 +1,7 @@
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
 import { formatHundredths } from '../../../shared/money';
+import { type HIGH_SC_SORTS, type HistorySortColumn, type PARTICIPATION_SORTS, type PROFITABILITY_SORTS, parseSort, type Sort, type SortText } from '../../../shared/sorting';
 import type { HighScRow, HighScSummary, Paging, ParticipationRow, ParticipationSummary, ProfitabilityRow, ProfitabilitySummary, TypeReportRow, TypeReportSummary } from '../../../shared/schemas/reports';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { Db } from '../../db/types';
@@ -14,32 +15,58 @@ import { listTransactions } from '../transactions/transactions.repository';
 /** Balances are hundredths of coins: USD value > threshold  <=>  coins > threshold x 1000 x 100. */
 export const highScFloor = (thresholdUsd: number) => Math.round(thresholdUsd * HIGH_SC_USD_FACTOR * 100);
 
+type Ordering = [RawBuilder<unknown>, 'asc' | 'desc'][];
+const dir = (desc: boolean) => (desc ? 'desc' : 'asc');
+
+/**
+ * A High SC sort (decision 044) over the matching links (never transactions): the chosen column, then
+ * customer and casino name. `coins` are the unplayed and played balance expressions of the query.
+ */
+export function highScOrdering(text: SortText<(typeof HIGH_SC_SORTS)[number]> | undefined, unplayed: RawBuilder<number>, played: RawBuilder<number>): Ordering {
+  const sort = parseSort(text ?? 'customer');
+  const d = dir(sort.desc);
+  const names: Ordering = [
+    [sql`c.name`, sort.column === 'customer' ? d : 'asc'],
+    [sql`k.name`, sort.column === 'casino' ? d : 'asc'],
+  ];
+  const first: Ordering =
+    sort.column === 'unplayed' ? [[unplayed, d]] : sort.column === 'played' ? [[played, d]] : sort.column === 'total' || sort.column === 'usd' ? [[sql`${unplayed} + ${played}`, d]] : [];
+  return [...first, ...(sort.column === 'casino' ? [names[1], names[0]] : names)];
+}
+
 /** Below this many matching links a page is found through the coins index and sorted; above, by walking names. */
 const FEW_HIGH_BALANCES = 2000;
 
 /**
- * Spec 2.14: links whose (unplayed + played) / 1000 is above the threshold (USD), by customer then casino.
- * Few matches (a high threshold): found by a range seek on the coins index, then sorted. Many: the cross
- * joins fix the order (customers in name order, their index; each customer's links by primary key), so a
- * page stops after its rows instead of sorting every matching link.
+ * Spec 2.14: links whose (unplayed + played) / 1000 is above the threshold (USD), by customer then casino
+ * unless `sort` says otherwise (the matching links are sorted: links, never transactions). In name order
+ * with many matches, the cross joins fix the order (customers in name order, their index; each
+ * customer's links by primary key), so a page stops after its rows; with few (a high threshold), they are
+ * found by a range seek on the coins index and sorted.
  */
-export async function highSc(db: Db, thresholdUsd: number, page: Paging = {}, fewLimit = FEW_HIGH_BALANCES): Promise<HighScRow[]> {
+export async function highSc(
+  db: Db,
+  thresholdUsd: number,
+  page: Paging & { sort?: SortText<(typeof HIGH_SC_SORTS)[number]> } = {},
+  fewLimit = FEW_HIGH_BALANCES,
+): Promise<HighScRow[]> {
   const floor = highScFloor(thresholdUsd);
   const coins = sql<number>`l."currentUnplayedCoins" + l."currentPlayedCoins"`;
+  const ordering = highScOrdering(page.sort, sql<number>`l."currentUnplayedCoins"`, sql<number>`l."currentPlayedCoins"`);
   const seek = db.selectFrom('customerCasinos as l').select(sql<number>`1`.as('one')).where(coins, '>', floor).limit(fewLimit + 1);
   const matches = Number((await db.selectFrom(seek.as('m')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const few = matches <= fewLimit;
+  const walk = matches > fewLimit && (page.sort ?? 'customer') === 'customer';
   const rows = await (
-    few
-      ? db.selectFrom('customerCasinos as l').innerJoin('customers as c', 'c.id', 'l.customerId').innerJoin('casinos as k', 'k.id', 'l.casinoId')
-      : db.selectFrom('customers as c').crossJoin('customerCasinos as l').crossJoin('casinos as k').whereRef('l.customerId', '=', 'c.id').whereRef('k.id', '=', 'l.casinoId')
+    walk
+      ? db.selectFrom('customers as c').crossJoin('customerCasinos as l').crossJoin('casinos as k').whereRef('l.customerId', '=', 'c.id').whereRef('k.id', '=', 'l.casinoId')
+      : db.selectFrom('customerCasinos as l').innerJoin('customers as c', 'c.id', 'l.customerId').innerJoin('casinos as k', 'k.id', 'l.casinoId')
   )
     // In the walk, "+ 0" keeps SQLite off the coins index inside the loop (it would range-scan it per customer).
-    .where(few ? coins : sql<number>`${coins} + 0`, '>', floor)
+    .where(walk ? sql<number>`${coins} + 0` : coins, '>', floor)
     .select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'l.currentUnplayedCoins', 'l.currentPlayedCoins'])
-    .orderBy('c.name')
-    .orderBy('k.name')
+    .$call((q) => ordering.reduce((o, [e, d]) => o.orderBy(e, d), q))
     .orderBy('l.customerId')
+    .orderBy('l.casinoId')
     .$call((q) => pageOf(q, page))
     .execute();
   return rows.map((r) => ({
@@ -99,11 +126,16 @@ function rangedPairs(db: Db, f: TransactionFilters, timeZone: string): PairTotal
 /** SQLite's NOCASE: ASCII letters folded, nothing else. */
 const nocase = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 
-/** Spec 2.15 order over ranged pairs: the first `end` by total USD descending, then customer and casino name. */
-async function rankedPage(db: Db, pairs: PairTotal[], offset: number, end: number): Promise<ProfitabilityRow[]> {
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * Ranged pairs in a Profitability order (decision 044; by default total USD descending), then total USD,
+ * customer and casino name (SQLite's NOCASE), rows `offset` to `end`. In the default order only the
+ * pairs at or above the end-th largest total can be on the page: only those are named and sorted.
+ */
+async function rankedPage(db: Db, pairs: PairTotal[], offset: number, end: number, sortText?: ProfitabilitySort): Promise<ProfitabilityRow[]> {
   let candidates = pairs;
-  if (end < pairs.length) {
-    // Only pairs at or above the end-th largest total can be on the page: name and sort those alone.
+  if (isDefaultProfitabilitySort(sortText) && end < pairs.length) {
     const sorted = Float64Array.from(pairs, (p) => p.usd).sort();
     const floor = sorted[sorted.length - end];
     candidates = pairs.filter((p) => p.usd >= floor);
@@ -116,30 +148,68 @@ async function rankedPage(db: Db, pairs: PairTotal[], offset: number, end: numbe
     .filter((p) => customers.has(p.customerId) && casinos.has(p.casinoId))
     .map((p) => ({ ...p, customerName: customers.get(p.customerId)!, casinoName: casinos.get(p.casinoId)! }))
     .map((r) => ({ ...r, customerKey: nocase(r.customerName), casinoKey: nocase(r.casinoName) }));
+  const sort = parseSort(sortText ?? '-usd');
+  const sign = sort.desc ? -1 : 1;
+  type Ranked = (typeof rows)[number];
+  const byColumn: Record<typeof sort.column, (a: Ranked, b: Ranked) => number> = {
+    customer: (a, b) => byText(a.customerKey, b.customerKey),
+    casino: (a, b) => byText(a.casinoKey, b.casinoKey),
+    usd: (a, b) => a.usd - b.usd,
+    count: (a, b) => a.n - b.n,
+    avg: (a, b) => a.usd / a.n - b.usd / b.n,
+  };
+  const first = byColumn[sort.column];
   rows.sort(
     (a, b) =>
+      sign * first(a, b) ||
       b.usd - a.usd ||
-      (a.customerKey < b.customerKey ? -1 : a.customerKey > b.customerKey ? 1 : 0) ||
-      (a.casinoKey < b.casinoKey ? -1 : a.casinoKey > b.casinoKey ? 1 : 0) ||
+      byText(a.customerKey, b.customerKey) ||
+      byText(a.casinoKey, b.casinoKey) ||
       a.customerId - b.customerId ||
       a.casinoId - b.casinoId,
   );
-  return rows.slice(offset, end).map((r) => ({
-    customerId: r.customerId,
-    casinoId: r.casinoId,
-    customerName: r.customerName,
-    casinoName: r.casinoName,
-    totalUSD: formatHundredths(r.usd),
-    transactionCount: r.n,
-  }));
+  return rows.slice(offset, end).map(toProfitabilityRow);
 }
 
-/** Spec 2.15: by total USD descending (then customer and casino name), paged when asked. */
-export async function profitability(db: Db, f: TransactionFilters & Paging, timeZone: string): Promise<ProfitabilityRow[]> {
+/** A Profitability sort (decision 044) over the pairs: the chosen column, then total USD, customer and casino. */
+function profitabilityOrdering(text: SortText<(typeof PROFITABILITY_SORTS)[number]> | undefined): Ordering {
+  const sort = parseSort(text ?? '-usd');
+  const d = dir(sort.desc);
+  const byColumn = {
+    customer: sql`c.name collate nocase`,
+    casino: sql`k.name collate nocase`,
+    usd: sql`g.usd`,
+    count: sql`g.n`,
+    avg: sql`g.usd * 1.0 / g.n`,
+  }[sort.column];
+  return [[byColumn, d], [sql`g.usd`, 'desc'], [sql`c.name collate nocase`, 'asc'], [sql`k.name collate nocase`, 'asc']];
+}
+
+type ProfitabilitySort = SortText<(typeof PROFITABILITY_SORTS)[number]>;
+const isDefaultProfitabilitySort = (sort: ProfitabilitySort | undefined) => sort === undefined || sort === '-usd';
+
+/**
+ * Spec 2.15: by total USD descending (then customer and casino name) unless `sort` says otherwise, paged
+ * when asked. With a date range, from the range columns (decision 023); without, from the links' totals:
+ * in the default order by walking their USD index (a page stops after its rows; names order only equal
+ * totals), in another by sorting the pairs (links, never transactions).
+ */
+export async function profitability(db: Db, f: TransactionFilters & Paging & { sort?: ProfitabilitySort }, timeZone: string): Promise<ProfitabilityRow[]> {
   if (hasRange(f)) {
     const pairs = rangedPairs(db, f, timeZone);
     const offset = f.offset ?? 0;
-    return rankedPage(db, pairs, offset, f.limit === undefined ? pairs.length : offset + f.limit);
+    return rankedPage(db, pairs, offset, f.limit === undefined ? pairs.length : offset + f.limit, f.sort);
+  }
+  if (!isDefaultProfitabilitySort(f.sort)) {
+    const sorted = await db
+      .selectFrom(linkTotals(db, f))
+      .innerJoin('customers as c', 'c.id', 'g.customerId')
+      .innerJoin('casinos as k', 'k.id', 'g.casinoId')
+      .select(['g.customerId', 'g.casinoId', 'c.name as customerName', 'k.name as casinoName', 'g.usd', 'g.n'])
+      .$call((q) => profitabilityOrdering(f.sort).reduce((o, [e, d]) => o.orderBy(e, d), q))
+      .$call((q) => pageOf(q, f))
+      .execute();
+    return sorted.map(toProfitabilityRow);
   }
   // Links first, in USD order (their index), so a page stops after its rows; names order only equal totals.
   let q = db
@@ -158,14 +228,18 @@ export async function profitability(db: Db, f: TransactionFilters & Paging, time
     .orderBy(sql`k.name collate nocase`)
     .$call((q) => pageOf(q, f))
     .execute();
-  return rows.map((r) => ({
+  return rows.map(toProfitabilityRow);
+}
+
+function toProfitabilityRow(r: { customerId: number; casinoId: number; customerName: string; casinoName: string; usd: number; n: number }): ProfitabilityRow {
+  return {
     customerId: r.customerId,
     casinoId: r.casinoId,
     customerName: r.customerName,
     casinoName: r.casinoName,
     totalUSD: formatHundredths(Number(r.usd)),
     transactionCount: Number(r.n),
-  }));
+  };
 }
 
 /**
@@ -245,11 +319,23 @@ async function countMasterCasinos(db: Db, masterId: number): Promise<number> {
  * active; any link, whatever its status, registers a customer (decision 041). One set query finds the
  * page's missing (customer, casino) pairs (each a primary-key probe of the links), not a loop per customer.
  */
-export async function participation(db: Db, masterId: number, page: Paging = {}): Promise<ParticipationRow[]> {
+export async function participation(
+  db: Db,
+  masterId: number,
+  page: Paging = {},
+  sortText?: SortText<(typeof PARTICIPATION_SORTS)[number]>,
+): Promise<ParticipationRow[]> {
   await requireMaster(db, masterId);
   const masterCasinos = masterCasinoIds(db, masterId);
   const totalCasinos = await countMasterCasinos(db, masterId);
-  const customers = await othersOf(db, masterId).select(['c.id', 'c.name', 'c.email']).orderBy('c.name').orderBy('c.id').$call((q) => pageOf(q, page)).execute();
+  // Sorted over every compared customer before the page is cut (decision 044): by name, or by how many
+  // of the master's casinos each misses (its links there counted on its primary key), then by name.
+  const sort = parseSort(sortText ?? 'customer');
+  const d = dir(sort.desc);
+  let list = othersOf(db, masterId).select(['c.id', 'c.name', 'c.email']);
+  if (sort.column === 'missing') list = list.orderBy(registeredAt(db, masterId), sort.desc ? 'asc' : 'desc').orderBy('c.name').orderBy('c.id');
+  else list = list.orderBy('c.name', d).orderBy('c.id', d);
+  const customers = await list.$call((q) => pageOf(q, page)).execute();
   if (customers.length === 0) return [];
   const missing = await db
     .selectFrom('customers as c')
@@ -263,9 +349,9 @@ export async function participation(db: Db, masterId: number, page: Paging = {})
     .execute();
   const missingOf = new Map<number, { name: string; website: string | null }[]>();
   for (const m of missing) {
-    let list = missingOf.get(m.customerId);
-    if (!list) missingOf.set(m.customerId, (list = []));
-    list.push({ name: m.name, website: m.website });
+    let entries = missingOf.get(m.customerId);
+    if (!entries) missingOf.set(m.customerId, (entries = []));
+    entries.push({ name: m.name, website: m.website });
   }
   return customers.map((c) => ({
     customerId: c.id,
@@ -274,6 +360,16 @@ export async function participation(db: Db, masterId: number, page: Paging = {})
     totalCasinos,
     missingCasinos: missingOf.get(c.id) ?? [],
   }));
+}
+
+/** A compared customer's links at the master's casinos (any status), from its primary-key range. */
+function registeredAt(db: Db, masterId: number) {
+  return db
+    .selectFrom('customerCasinos as l')
+    .where('l.customerId', '=', sql.ref<number>('c.id'))
+    // "+ 0": one range of the primary key per customer, not a seek per casino on the casino index.
+    .where(sql<number>`l."casinoId" + 0`, 'in', masterCasinoIds(db, masterId))
+    .select(sql<number>`count(*)`.as('n'));
 }
 
 /**
@@ -286,15 +382,7 @@ export async function participationSummary(db: Db, masterId: number): Promise<Pa
   const analyzed = Number((await othersOf(db, masterId).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
   // Customers in id order, each one's links at those casinos by its primary key: grouped as they come, no sort.
   const registered = othersOf(db, masterId)
-    .select((eb) =>
-      eb
-        .selectFrom('customerCasinos as l')
-        .whereRef('l.customerId', '=', 'c.id')
-        // "+ 0": one range of the primary key per customer, not a seek per casino on the casino index.
-        .where(sql<number>`l."casinoId" + 0`, 'in', masterCasinoIds(db, masterId))
-        .select(sql<number>`count(*)`.as('n'))
-        .as('n'),
-    )
+    .select(registeredAt(db, masterId).as('n'))
     // A LIMIT keeps SQLite from folding this into the sums below (which would count each customer's links twice).
     .limit(-1);
   const row = await db
@@ -404,9 +492,9 @@ export async function typeReportSummary(db: Db, f: TransactionFilters, timeZone:
   };
 }
 
-/** Spec 2.17 rows: the matching transactions, newest first, at most `limit`, with their type's totals. */
-export async function typeReportRows(db: Db, f: TransactionFilters, timeZone: string, limit: number): Promise<TypeReportRow[]> {
-  const [rows, summary] = await Promise.all([listTransactions(db, f, timeZone, limit), typeReportSummary(db, f, timeZone)]);
+/** Spec 2.17 rows: the matching transactions, newest first (or as `sort` says, as History), at most `limit`, with their type's totals. */
+export async function typeReportRows(db: Db, f: TransactionFilters, timeZone: string, limit: number, sort?: Sort<HistorySortColumn>): Promise<TypeReportRow[]> {
+  const [rows, summary] = await Promise.all([listTransactions(db, f, timeZone, limit, 0, undefined, undefined, sort), typeReportSummary(db, f, timeZone)]);
   const totals = new Map(summary.byType.map((t) => [t.transactionTypeId, t]));
   return rows.map((t) => ({
     ...t,

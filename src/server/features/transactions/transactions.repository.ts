@@ -1,6 +1,7 @@
 import { type CompiledQuery, type SelectQueryBuilder, sql } from 'kysely';
 import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
+import { type HistorySortColumn, NEWEST_FIRST, type Sort, usdSortIndexed } from '../../../shared/sorting';
 import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
 import type { Database, Db } from '../../db/types';
 import { notFound } from '../../trpc/errors';
@@ -109,10 +110,22 @@ async function dayCheckpoint(db: Db, f: TransactionFilters, timeZone: string, of
 const DEEP = 1000;
 
 /**
- * Newest first: (date, id) descending. The page's ids are found on the indexes alone (a deep offset
- * skips index entries, not joined rows); only the rows of the page are then joined. A deep page starts
- * at its day's checkpoint when only dates filter; otherwise, given the matching total, a page past the
- * middle is read from the other end (oldest first, reversed), so the last page costs what the first does.
+ * The sort key of a History sort: date, or USD change, then id. The USD key is written as an expression
+ * (`+usdChange`) when a filter other than the casino applies, so SQLite finds the matching rows by the
+ * filter's index and sorts them (at most HISTORY_SORT_ROWS, checked by the caller) rather than walking
+ * the whole USD index looking for them (decision 044).
+ */
+function sortKey(sort: Sort<HistorySortColumn>, filters: TransactionFilters) {
+  if (sort.column === 'date') return sql.ref('transactions.date');
+  return usdSortIndexed(filters) ? sql.ref('transactions.usdChange') : sql`+"transactions"."usdChange"`;
+}
+
+/**
+ * One page in the given order (newest first unless `sort` says otherwise), ties broken by id. The page's
+ * ids are found on the indexes alone (a deep offset skips index entries, not joined rows); only the rows
+ * of the page are then joined. A deep newest-first page starts at its day's checkpoint when only dates
+ * filter; otherwise, given the matching total, a page past the middle is read from the other end
+ * (reverse order, reversed back), so the last page costs what the first does.
  */
 export async function listTransactions(
   db: Db,
@@ -122,20 +135,24 @@ export async function listTransactions(
   offset = 0,
   totalCount?: number,
   deepFrom = DEEP,
+  sort: Sort<HistorySortColumn> = NEWEST_FIRST,
 ): Promise<TransactionView[]> {
-  const checkpoint = offset >= deepFrom ? await dayCheckpoint(db, filters, timeZone, offset) : null;
+  const newestFirst = sort.column === 'date' && sort.desc;
+  const checkpoint = newestFirst && offset >= deepFrom ? await dayCheckpoint(db, filters, timeZone, offset) : null;
   const fromEnd = !checkpoint && totalCount !== undefined && offset > totalCount / 2;
-  const direction = fromEnd ? 'asc' : 'desc';
+  const order = sort.desc ? 'desc' : 'asc';
+  const direction = fromEnd === sort.desc ? 'asc' : 'desc';
   const skip = checkpoint ? checkpoint.skip : fromEnd ? Math.max(0, totalCount - offset - limit) : offset;
   const take = fromEnd ? Math.max(0, Math.min(limit, totalCount - offset)) : limit;
   if (take === 0) return [];
+  const key = sortKey(sort, filters);
   let page = applyTransactionFilters(db.selectFrom('transactions').select('transactions.id'), filters, timeZone);
   if (checkpoint) page = page.where('transactions.date', '<', checkpoint.before);
-  const ids = page.orderBy('transactions.date', direction).orderBy('transactions.id', direction).limit(take).offset(skip);
+  const ids = page.orderBy(key, direction).orderBy('transactions.id', direction).limit(take).offset(skip);
   const rows = await readQuery(db)
     .where('transactions.id', 'in', ids)
-    .orderBy('transactions.date', 'desc')
-    .orderBy('transactions.id', 'desc')
+    .orderBy(sort.column === 'date' ? 'transactions.date' : 'transactions.usdChange', order)
+    .orderBy('transactions.id', order)
     .execute();
   return rows.map(toTransactionView);
 }

@@ -2,6 +2,7 @@ import { Button, Checkbox, Stack, Text } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { MAX_LINKS_PER_REQUEST } from '../../../shared/constants';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { formatCount } from '../../lib/format';
 import { isUnauthorized, messageOf } from '../../lib/errors';
@@ -25,12 +26,16 @@ export function CreateMissingLinks({ masterUserId, customer, missing }: Props) {
   const queryClient = useQueryClient();
   if (missing === 0) return null;
   const whom = customer ? customer.name : 'all customers';
+  // The server creates at most MAX_LINKS_PER_REQUEST a request (decision 044); the dialog says so.
+  const now = Math.min(missing, MAX_LINKS_PER_REQUEST);
+  const capped = missing > MAX_LINKS_PER_REQUEST;
 
   const confirm = async () => {
     try {
-      const { created } = await create.mutateAsync({ masterUserId, customerId: customer?.id, status: active ? 'active' : 'inactive' });
+      const { created, more } = await create.mutateAsync({ masterUserId, customerId: customer?.id, status: active ? 'active' : 'inactive' });
       setOpen(false);
-      notifySuccess('Links created', `Created ${formatCount(created)} ${created === 1 ? 'link' : 'links'}`);
+      const done = `Created ${formatCount(created)} ${created === 1 ? 'link' : 'links'}`;
+      notifySuccess('Links created', more ? `${done}. More are missing: press Create missing links again for the next ${formatCount(MAX_LINKS_PER_REQUEST)}.` : done);
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.reports.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
@@ -48,15 +53,20 @@ export function CreateMissingLinks({ masterUserId, customer, missing }: Props) {
       <ConfirmDialog
         opened={open}
         title="Create missing links"
-        confirmLabel={`Create ${links(missing)}`}
+        confirmLabel={`Create ${links(now)}`}
         busy={create.isPending}
         onCancel={() => setOpen(false)}
         onConfirm={() => void confirm()}
         message={
           <Stack gap="sm" component="span">
             <Text span size="sm">
-              Create {links(missing)} for {whom}, with zero balances? They are created {active ? 'active' : 'inactive'}.
+              Create {links(now)} for {whom}, with zero balances? They are created {active ? 'active' : 'inactive'}.
             </Text>
+            {capped && (
+              <Text span size="sm" c="orange">
+                {formatCount(missing)} links are missing; at most {formatCount(MAX_LINKS_PER_REQUEST)} are created at a time. Press again for the rest.
+              </Text>
+            )}
             <Checkbox label="Create them as active links" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />
           </Stack>
         }

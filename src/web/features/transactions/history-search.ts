@@ -1,6 +1,7 @@
-import { dayParam, positiveId, searchValidator } from '../../lib/search-params';
+import { HISTORY_SORTS } from '../../../shared/sorting';
+import { dayParam, positiveId, searchValidator, sortParam } from '../../lib/search-params';
 
-/** The History screen's filters and page, kept in the URL. */
+/** The History screen's filters, page and sort, kept in the URL. */
 export const validateHistorySearch = searchValidator({
   customerId: positiveId,
   casinoId: positiveId,
@@ -8,5 +9,6 @@ export const validateHistorySearch = searchValidator({
   startDate: dayParam,
   endDate: dayParam,
   page: positiveId,
+  sort: sortParam(HISTORY_SORTS),
 });
 export type HistorySearch = ReturnType<typeof validateHistorySearch>;

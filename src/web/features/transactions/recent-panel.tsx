@@ -1,36 +1,57 @@
 import { ActionIcon, Badge, Group, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFilterOff, IconListDetails } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { RECENT_PANEL_FETCH_LIMIT, RECENT_PANEL_PAGE_SIZE } from '../../../shared/constants';
 import type { TransactionView } from '../../../shared/schemas/transactions';
 import { DataTable, EmptyState } from '../../components/data-table';
-import { ExportMenu } from '../../components/export-menu';
+import { ExportButtons } from '../../components/export-menu';
 import { Pager } from '../../components/pager';
 import { RouterButton } from '../../components/router-link';
 import { failureOf } from '../../lib/errors';
+import { headerSort, sortState } from '../../lib/grid-sort';
+import { sortParam } from '../../lib/search-params';
+import { HISTORY_SORTS, historySortProblem, parseSort } from '../../../shared/sorting';
 import { trpc } from '../../trpc';
 import { EditTransactionDialog } from './edit-transaction-dialog';
 import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from './transaction-columns';
-import { transactionSheet } from './transaction-export';
 
 const ALL = '__all__';
 
-/** Spec 2.7: the latest 50 transactions of the chosen casino, 20 a page, filterable by type. */
+const pageOf = (data: TransactionView[] | { transactions: TransactionView[]; totalCount: number } | undefined) =>
+  data && !Array.isArray(data) ? data : { transactions: [], totalCount: 0 };
+
+/**
+ * Spec 2.7: the casino's first 50 transactions in the panel's order (newest first, or as sorted by a
+ * header click: on the server, over all the casino's rows, the sort kept in the URL), 20 a page,
+ * filterable by type (a type's rows come from the server too, so its export and count are its own).
+ */
 export function RecentPanel({ casinoId }: { casinoId: string }) {
   const [typeName, setTypeName] = useState(ALL);
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<TransactionView | null>(null);
-  const query = useQuery({
-    ...trpc.transactions.list.queryOptions({ casinoId: Number(casinoId), limit: RECENT_PANEL_FETCH_LIMIT }),
+  // The panel sits on / and /transactions/add, whose URLs keep its sort (one of the History sorts).
+  const urlSort = sortParam(HISTORY_SORTS)(useSearch({ strict: false }).sort);
+  const sort = urlSort ?? '-date';
+  const navigate = useNavigate();
+  const read = (transactionTypeId?: number) => ({
+    ...trpc.transactions.list.queryOptions({ casinoId: Number(casinoId), transactionTypeId, sort: urlSort, limit: RECENT_PANEL_FETCH_LIMIT }),
     enabled: casinoId !== '',
+    placeholderData: keepPreviousData,
   });
-  const rows = useMemo(() => {
-    const data = query.data;
-    return data && !Array.isArray(data) ? data.transactions : [];
-  }, [query.data]);
+  const all = useQuery(read());
+  const rows = useMemo(() => pageOf(all.data).transactions, [all.data]);
   const typeNames = useMemo(() => [...new Set(rows.map((t) => t.transactionType.name))].sort(), [rows]);
-  const filtered = typeName === ALL ? rows : rows.filter((t) => t.transactionType.name === typeName);
+  const typeId = typeName === ALL ? undefined : rows.find((t) => t.transactionType.name === typeName)?.transactionTypeId;
+  const ofType = useQuery({ ...read(typeId), enabled: casinoId !== '' && typeId !== undefined });
+  const query = typeId === undefined ? all : ofType;
+  const filtered = pageOf(query.data).transactions;
+  const sortable = HISTORY_SORTS.filter((c) => !query.data || !historySortProblem({ ...parseSort(sort), column: c }, { casinoId: Number(casinoId), transactionTypeId: typeId }, pageOf(query.data).totalCount));
+  const onSort = headerSort(HISTORY_SORTS, sort, [], (next) => {
+    setPage(1);
+    void navigate({ to: '.', search: (prev) => ({ ...prev, sort: next === '-date' ? undefined : next }) });
+  });
   const shown = filtered.slice((page - 1) * RECENT_PANEL_PAGE_SIZE, page * RECENT_PANEL_PAGE_SIZE);
   const columns = useMemo(() => transactionColumns({ withCasino: false, onEdit: setEditing }), []);
 
@@ -72,7 +93,13 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
                 <IconFilterOff size={16} />
               </ActionIcon>
             </Tooltip>
-            <ExportMenu size="xs" build={() => transactionSheet(filtered)} emptyMessage="There are no transactions to export" noun="transactions" />
+            <ExportButtons
+              size="xs"
+              server={{ file: 'transactions', params: { casinoId, transactionTypeId: typeId }, count: query.data ? pageOf(query.data).totalCount : undefined }}
+              disabled={!query.data}
+              emptyMessage="There are no transactions to export"
+              noun="transactions"
+            />
             <RouterButton to="/transactions/history" search={{ casinoId: Number(casinoId) }} size="xs" variant="subtle" leftSection={<IconListDetails size={14} />}>
               View All
             </RouterButton>
@@ -86,6 +113,9 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
           loading={query.isPending}
           failure={failureOf(query)}
           numeric={TRANSACTION_NUMERIC_COLUMNS}
+          sort={sortState(sort)}
+          sortable={sortable}
+          onSort={onSort}
           minWidth={880}
           empty={
             <EmptyState

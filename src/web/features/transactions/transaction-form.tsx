@@ -1,11 +1,11 @@
-import { Badge, Button, Grid, Group, Kbd, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Grid, Group, Kbd, Loader, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconDeviceFloppy, IconEraser, IconPlus, IconScale } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { createTransactionInput } from '../../../shared/schemas/transactions';
 import { describeSaveError, failureOf, fieldErrorsOf, fieldIssuesOf, isUnauthorized } from '../../lib/errors';
-import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
+import { customerOptions, toOptions, useAllLinks, useAllTypes, useCasinos, useCustomers } from '../../lib/master-data';
 import { LoadError } from '../../components/load-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { zodValidate } from '../../lib/zod-form';
@@ -13,7 +13,7 @@ import { trpc } from '../../trpc';
 import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos/reconcile-dialog';
 import { AmountFields } from './amount-fields';
 import { CalculatedValues } from './calculated-values';
-import { useEntryKeys } from './use-entry-keys';
+import { useEntryKeys, useListEnter } from './use-entry-keys';
 import {
   activeCasinosOf,
   afterSave,
@@ -48,7 +48,8 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   const optionsFailure = failureOf(customers, casinos, links);
   const [values, setValues] = useState<TxFormValues>(loadDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const types = useTypes(values.casinoId ? Number(values.casinoId) : undefined);
+  // Every casino's types in one list (master data, small): the next casino's types are at hand at once.
+  const types = useAllTypes();
   const create = useMutation(trpc.transactions.create.mutationOptions());
 
   const active = useMemo(() => activeCasinosOf(links.data, casinos.data, values.customerId), [links.data, casinos.data, values.customerId]);
@@ -110,7 +111,7 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
 
   const customerOpts = customerOptions(customers.data?.filter((c) => c.isActive || String(c.id) === values.customerId));
   const casinoOpts = toOptions(active);
-  const typeOpts = toOptions(types.data);
+  const typeOpts = toOptions(types.data?.filter((t) => String(t.casinoId) === values.casinoId));
   const chooseCustomer = (v: string | null) => {
     update(withCustomer(values, v ?? '', activeCasinosOf(links.data, casinos.data, v ?? '').map((c) => String(c.id))));
     if (v) keys.focus('casino');
@@ -123,6 +124,12 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
     setField('transactionTypeId')(v ?? '');
     if (v) keys.focus('usd');
   };
+  const customerEnter = useListEnter(customerOpts, customers.isPending, chooseCustomer);
+  const casinoEnter = useListEnter(casinoOpts, casinos.isPending || links.isPending, chooseCasino);
+  const typeEnter = useListEnter(typeOpts, types.isPending, chooseType);
+  /** What a person sees while a list is on its way: a spinner, and "Loading..." in the open list. */
+  const loading = (pending: boolean, nothingFound?: string) =>
+    pending ? { rightSection: <Loader size="xs" aria-label="Loading" />, nothingFoundMessage: 'Loading...' } : { nothingFoundMessage: nothingFound };
 
   const casinoHint = !values.customerId
     ? 'Select a customer to choose a casino'
@@ -166,9 +173,9 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
                 data={customerOpts}
                 value={values.customerId || null}
                 onChange={chooseCustomer}
-                onKeyDown={keys.enterPicks(customerOpts, chooseCustomer)}
+                {...customerEnter}
+                {...loading(customers.isPending, 'No customers')}
                 error={errors.customerId}
-                nothingFoundMessage="No customers"
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
@@ -177,13 +184,14 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
                   ref={keys.refs.casino}
                   {...keys.selectProps}
                   label="Casino"
-                  placeholder={values.customerId ? 'Choose a casino' : 'Select a customer first'}
+                  placeholder="Choose a casino"
                   searchable
                   style={{ flex: 1 }}
                   data={casinoOpts}
                   value={values.casinoId || null}
                   onChange={chooseCasino}
-                  onKeyDown={keys.enterPicks(casinoOpts, chooseCasino)}
+                  {...casinoEnter}
+                  {...loading(Boolean(values.customerId) && (casinos.isPending || links.isPending))}
                   disabled={!values.customerId}
                   error={errors.casinoId}
                   description={casinoHint}
@@ -215,7 +223,8 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
                 data={typeOpts}
                 value={values.transactionTypeId || null}
                 onChange={chooseType}
-                onKeyDown={keys.enterPicks(typeOpts, chooseType)}
+                {...typeEnter}
+                {...loading(Boolean(values.casinoId) && types.isPending)}
                 disabled={!values.casinoId}
                 error={errors.transactionTypeId}
               />

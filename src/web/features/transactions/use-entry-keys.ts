@@ -1,26 +1,57 @@
 import { useHotkeys } from '@mantine/hooks';
-import { type KeyboardEvent, useEffect, useRef } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 
 export type EntryField = 'customer' | 'casino' | 'type' | 'usd';
+export interface ListOption {
+  value: string;
+  label: string;
+}
 
 /** Selects of the entry form: typing opens the list, the first match is highlighted, Enter picks it. */
 const selectProps = { openOnFocus: false, selectFirstOptionOnChange: true } as const;
 
+/** The option Enter chooses: the highlighted one, else the first whose label contains the typed text. */
+function choiceOf(input: HTMLInputElement, options: ListOption[]): string | undefined {
+  const typed = input.value.trim().toLowerCase();
+  if (!typed) return undefined;
+  const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
+  const highlighted = list?.querySelector('[data-combobox-selected]')?.getAttribute('value');
+  if (highlighted && options.some((o) => o.value === highlighted)) return highlighted;
+  return options.find((o) => o.label.toLowerCase().includes(typed))?.value;
+}
+
 /**
- * Enter in a list never submits the form. With an option highlighted, Mantine picks it; otherwise (the
- * highlight has not caught up with fast typing, or the list is not open yet) the first option whose
- * label contains the typed text is chosen, the same match Mantine's filter shows first.
+ * Enter in an entry list (decision 040). The form handles it alone, before Mantine's own handler (whose
+ * highlight index can lag behind the highlighted option while one types fast, so that Enter fell through
+ * to the form and submitted it): Enter never submits, it chooses the highlighted (or first) match. Pressed
+ * while the list is still on its way from the server, Enter is kept and chooses once the list arrives,
+ * from what is typed then, as long as the field still has the focus.
  */
-function enterPicks(options: { value: string; label: string }[], choose: (value: string) => void) {
-  return (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey) return;
-    const input = event.currentTarget;
-    const list = document.getElementById(input.getAttribute('aria-controls') ?? '');
-    if (input.getAttribute('aria-expanded') === 'true' && list?.querySelector('[data-combobox-selected]')) return;
-    event.preventDefault();
-    const typed = input.value.trim().toLowerCase();
-    const match = options.find((o) => o.label.toLowerCase().includes(typed));
-    if (typed && match) choose(match.value);
+export function useListEnter(options: ListOption[], loading: boolean, choose: (value: string) => void) {
+  const waiting = useRef<HTMLInputElement | null>(null);
+  useEffect(() => {
+    const input = waiting.current;
+    if (!input || loading) return;
+    waiting.current = null;
+    const value = document.activeElement === input ? choiceOf(input, options) : undefined;
+    if (value) choose(value);
+  });
+  return {
+    onKeyDownCapture: (event: KeyboardEvent<HTMLInputElement>) => {
+      if (event.key === 'Escape') waiting.current = null;
+      if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.altKey || event.nativeEvent.isComposing) return;
+      event.preventDefault();
+      event.stopPropagation();
+      if (loading) {
+        waiting.current = event.currentTarget;
+        return;
+      }
+      const value = choiceOf(event.currentTarget, options);
+      if (value) choose(value);
+    },
+    onBlur: () => {
+      waiting.current = null;
+    },
   };
 }
 
@@ -35,18 +66,18 @@ export function useEntryKeys({ save, nextCasino }: { save: () => void; nextCasin
     casino: useRef<HTMLInputElement>(null),
     type: useRef<HTMLInputElement>(null),
   };
-  const focusNow = (field: EntryField) => {
+  // The focus moves after React has committed the change that asked for it (a field disabled until this
+  // change is enabled by then), never on a timer that races the list closing.
+  const [focusRequest, setFocusRequest] = useState<{ field: EntryField } | null>({ field: 'customer' });
+  useEffect(() => {
+    if (!focusRequest) return;
+    const { field } = focusRequest;
     const target = field === 'usd' ? refs.form.current?.querySelector<HTMLInputElement>('input[name="usdChange"]') : refs[field].current;
     target?.focus();
-  };
-  // A field that was disabled until this change is enabled on the next render: focus after it.
-  const focus = (field: EntryField) => setTimeout(() => focusNow(field), 0);
-
-  useEffect(() => {
-    refs.customer.current?.focus();
-    // Only on mount: the refs are stable.
+    // Runs per request only: the refs are stable.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  }, [focusRequest]);
+  const focus = (field: EntryField) => setFocusRequest({ field });
 
   // Empty tag list: the shortcuts work while typing in a field too.
   useHotkeys(
@@ -57,5 +88,5 @@ export function useEntryKeys({ save, nextCasino }: { save: () => void; nextCasin
     [],
   );
 
-  return { refs, focus, selectProps, enterPicks };
+  return { refs, focus, selectProps };
 }
