@@ -6,6 +6,7 @@ import { insertCustomer } from '../customers/customers.repository';
 import { insertType } from '../transaction-types/transaction-types.repository';
 import { createEntry } from '../transactions/ledger';
 import { highSc } from './reports.repository';
+import { PARTICIPATION_SORTS, PROFITABILITY_SORTS, sortTexts } from '../../../shared/sorting';
 import { streamPages } from '../../http/streamed-reads';
 import { createContextInner } from '../../trpc/context';
 import { createTestServer, type TestServer } from '../../testing/test-server';
@@ -113,6 +114,26 @@ describe('report pages and cards', () => {
       expect(await s.caller(admin).reports.profitability({ ...all, limit, offset })).toEqual(await s.caller(admin).reports.profitability({ limit, offset }));
     }
     expect(await s.caller(admin).reports.profitabilitySummary(all)).toEqual(await s.caller(admin).reports.profitabilitySummary());
+    for (const sort of sortTexts(PROFITABILITY_SORTS)) {
+      for (const [limit, offset] of [[100, 0], [2, 1]]) {
+        expect(await s.caller(admin).reports.profitability({ ...all, sort, limit, offset })).toEqual(await s.caller(admin).reports.profitability({ sort, limit, offset }));
+      }
+    }
+  });
+
+  it('pages Participation in every sort as the whole sorted list cut into pages', async () => {
+    const masterUserId = data.customers.ann.id;
+    for (const sort of sortTexts(PARTICIPATION_SORTS)) {
+      const whole = await s.caller(staff).reports.participation({ masterUserId, sort });
+      const pages = [...(await s.caller(staff).reports.participation({ masterUserId, sort, limit: 2, offset: 0 })), ...(await s.caller(staff).reports.participation({ masterUserId, sort, limit: 2, offset: 2 }))];
+      expect(pages).toEqual(whole);
+    }
+    const most = await s.caller(staff).reports.participation({ masterUserId, sort: '-missing' });
+    expect(most.map((r) => [r.customerName, r.missingCasinos.length])).toEqual([
+      ['Dee', 3],
+      ['Cy', 2],
+      ['Bob', 1],
+    ]);
   });
 });
 
