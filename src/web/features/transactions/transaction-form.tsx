@@ -12,6 +12,7 @@ import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos/reconcile-dialog';
 import { AmountFields } from './amount-fields';
+import { DateNowControl, fromLocalInput } from './occurred-at';
 import { CalculatedValues } from './calculated-values';
 import { useEntryKeys } from './use-entry-keys';
 import {
@@ -48,6 +49,8 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   const optionsFailure = failureOf(customers, casinos, links);
   const [values, setValues] = useState<TxFormValues>(loadDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  /** When it happened, as a datetime-local value; '' is now (decision 050). */
+  const [occurredAt, setOccurredAt] = useState('');
   const types = useTypes(values.casinoId ? Number(values.casinoId) : undefined);
   const create = useMutation(trpc.transactions.create.mutationOptions());
 
@@ -80,13 +83,15 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
 
   const save = async () => {
     if (create.isPending) return;
-    const problems = validate(values);
+    const payload = occurredAt ? { ...values, occurredAt: fromLocalInput(occurredAt) } : values;
+    const problems = validate(payload);
     setErrors(problems);
     if (Object.keys(problems).length) return;
     try {
-      await create.mutateAsync({ ...values, idempotencyKey: crypto.randomUUID() });
+      await create.mutateAsync({ ...payload, idempotencyKey: crypto.randomUUID() });
       notifySuccess('Success', 'Transaction created successfully');
       update(afterSave(values));
+      setOccurredAt('');
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
@@ -223,7 +228,15 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
           </Grid>
           <AmountFields values={values} errors={errors} onChange={(key, value) => setField(key)(value)} onLeave={checkField} />
           <CalculatedValues values={calc} scRatio={scRatio} />
-          <Group justify="flex-end" gap="sm">
+          <Group justify="flex-end" gap="sm" align="flex-end">
+            <DateNowControl
+              value={occurredAt}
+              onChange={(v) => {
+                setOccurredAt(v);
+                setErrors(({ occurredAt: _dropped, ...rest }) => rest);
+              }}
+              error={errors.occurredAt}
+            />
             <Button variant="subtle" color="gray" leftSection={<IconEraser size={16} />} onClick={() => update(EMPTY_FORM)}>
               Clear Form
             </Button>
