@@ -12,14 +12,16 @@ import { spawnServer } from '../../src/server/testing/spawn-server';
  * dry run and a commit of POST /api/import/transactions while 4 clients read screens; samples the
  * server's RSS. Prints a Markdown table for docs/benchmarks.md.
  */
-const { values: args } = parseArgs({ options: { db: { type: 'string' }, password: { type: 'string' }, email: { type: 'string', default: 'admin@example.com' }, rows: { type: 'string', default: '100000' } } });
-if (!args.db || !args.password) throw new Error('Usage: npm run bench:import -- --db FILE --password PASSWORD [--rows N]');
+const { values: args } = parseArgs({ options: { db: { type: 'string' }, password: { type: 'string' }, email: { type: 'string', default: 'admin@example.com' }, rows: { type: 'string', default: '100000' }, url: { type: 'string' }, pid: { type: 'string' }, copy: { type: 'string' } } });
+if ((!args.db && !args.copy) || !args.password) throw new Error('Usage: npm run bench:import -- --db FILE --password PASSWORD [--rows N]');
 const rows = Number(args.rows);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-bench-'));
-const copy = path.join(dir, 'app.db');
-const source = new SQLite(args.db, { readonly: true });
-await source.backup(copy);
-source.close();
+const copy = args.copy ?? path.join(dir, 'app.db');
+if (!args.copy) {
+  const source = new SQLite(args.db, { readonly: true });
+  await source.backup(copy);
+  source.close();
+}
 
 // The file: existing pairs and their casinos' types, amounts with cents, dates in the past two years.
 const db = new SQLite(copy, { readonly: true });
@@ -44,7 +46,10 @@ for (let i = 0; i < rows; i++) {
 await new Promise((resolve) => out.end(resolve));
 const bytes = fs.statSync(file).size;
 
-const server = await spawnServer({ DATABASE_PATH: copy, PORT: '0', HOST: '127.0.0.1', BACKUP_KEEP: '0', LOG_LEVEL: 'warn', TZ: 'UTC' }, 'dist/server/main.mjs');
+// --url and --pid: measure a server already running on the copy (started by hand: see docs/benchmarks.md).
+const server = args.url
+  ? { url: args.url, child: { pid: Number(args.pid), kill: () => true }, exited: Promise.resolve(0) }
+  : await spawnServer({ DATABASE_PATH: copy, PORT: '0', HOST: '127.0.0.1', BACKUP_KEEP: '0', LOG_LEVEL: 'warn', TZ: 'UTC' }, 'dist/server/main.mjs', 'inherit');
 const pid = server.child.pid!;
 let peakRss = 0;
 const rssTimer = setInterval(() => {
@@ -68,9 +73,14 @@ let failures = 0;
 const reader = async () => {
   while (reading) {
     const started = performance.now();
-    const res = await fetch(`${server.url}${screens[Math.floor(rand() * screens.length)]()}`, { headers: auth });
-    await res.arrayBuffer();
-    if (!res.ok) failures++;
+    try {
+      const res = await fetch(`${server.url}${screens[Math.floor(rand() * screens.length)]()}`, { headers: auth });
+      await res.arrayBuffer();
+      if (!res.ok) failures++;
+    } catch (error) {
+      failures++;
+      console.error(`read failed: ${String(error)}`);
+    }
     latencies.push(performance.now() - started);
   }
 };

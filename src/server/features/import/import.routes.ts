@@ -17,6 +17,9 @@ const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) /
 
 class TooLarge extends Error {}
 
+/** How long an import's connection may stay silent while the import runs. */
+const IMPORT_IDLE_MS = 10 * 60 * 1000;
+
 /** Copies the upload to `file`, refusing it once it passes `limit` bytes (a stream: never all in memory). */
 async function spool(body: Readable, file: string, limit: number): Promise<void> {
   let bytes = 0;
@@ -41,6 +44,8 @@ export function registerImport(app: FastifyInstance, services: AppServices, impo
     scope.post('/api/import/:kind', async (req: FastifyRequest<{ Params: { kind: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
       const kind = req.params.kind;
       if (kind !== 'transactions' && kind !== 'customers') return reply.code(404).send({ message: `Not found: POST ${req.url.split('?')[0]}` });
+      // A large import works longer than the idle timeout of ordinary requests without sending a byte.
+      req.raw.socket.setTimeout(IMPORT_IDLE_MS);
       const limit = services.config.importMaxBytes;
       const tooLarge = () => reply.code(413).header('connection', 'close').send({ message: `The file is larger than the import limit of ${megabytes(limit)} (IMPORT_MAX_BYTES)` });
       let spooled: string | null = null;
