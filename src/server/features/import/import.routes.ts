@@ -45,7 +45,8 @@ export function registerImport(app: FastifyInstance, services: AppServices, impo
       const kind = req.params.kind;
       if (kind !== 'transactions' && kind !== 'customers') return reply.code(404).send({ message: `Not found: POST ${req.url.split('?')[0]}` });
       // A large import works longer than the idle timeout of ordinary requests without sending a byte.
-      req.raw.socket.setTimeout(IMPORT_IDLE_MS);
+      // (app.inject's stand-in socket has no timeout to set)
+      if (typeof req.raw.socket?.setTimeout === 'function') req.raw.socket.setTimeout(IMPORT_IDLE_MS);
       const limit = services.config.importMaxBytes;
       const tooLarge = () => reply.code(413).header('connection', 'close').send({ message: `The file is larger than the import limit of ${megabytes(limit)} (IMPORT_MAX_BYTES)` });
       let spooled: string | null = null;
