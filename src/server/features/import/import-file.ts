@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 
 /** A cell as read: text, a number, a date (xlsx date cells: their wall-clock fields as UTC), or empty. */
 export type ImportCell = string | number | Date | null;
@@ -32,7 +32,9 @@ function xlsxCell(value: ExcelJS.CellValue): ImportCell {
 }
 
 async function* xlsxRows(file: string): AsyncGenerator<ImportCell[]> {
-  const workbook = new ExcelJS.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
+  // exceljs is loaded on the first xlsx import only (as for the exports: it holds tens of MB).
+  const { default: Excel } = await import('exceljs');
+  const workbook = new Excel.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
   for await (const sheet of workbook) {
     let expected = 1;
     for await (const row of sheet) {
