@@ -20,16 +20,20 @@ class TooLarge extends Error {}
 /** How long an import's connection may stay silent while the import runs. */
 const IMPORT_IDLE_MS = 10 * 60 * 1000;
 
-/** Copies the upload to `file`, refusing it once it passes `limit` bytes (a stream: never all in memory). */
+/**
+ * Copies the upload to `file` (a stream: never all in memory). Past `limit` bytes the rest is read and
+ * dropped, so the request ends cleanly and is answered 413 (requestTimeout bounds how long that takes).
+ */
 async function spool(body: Readable, file: string, limit: number): Promise<void> {
   let bytes = 0;
   const count = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length;
-      done(bytes > limit ? new TooLarge() : null, chunk);
+      done(null, bytes > limit ? undefined : chunk);
     },
   });
   await pipeline(body, count, fs.createWriteStream(file, { mode: 0o600 }));
+  if (bytes > limit) throw new TooLarge();
 }
 
 /**

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pairFixture } from '../../testing/fixtures';
@@ -27,7 +28,7 @@ const count = async () => Number((await s.database.db.selectFrom('transactions')
 const GOOD = ['2026-11-01 10:00,Alice,Lucky,Purchase,22000,0,-20.00,Sam', '2026-11-02 09:30,Alice,Lucky,Purchase,-100.5,100.5,0,Sam'];
 const BAD = [
   '2026-11-03 10:00,Alice,Lucky,Purchase,twelve,0,0,',
-  '2026-11-03 11:00,Alice,Lucky,Purchase,1.005,0,0,',
+  '2026-11-03 11:00,Alice,Lucky,Purchase,-1.005,0,0,',
   '2026-11-03 12:00,Alice,Nowhere,Purchase,1,0,0,',
   '2026-11-03 13:00,Alice,Lucky,Bonus,1,0,0,',
   ',Alice,Lucky,Purchase,1,0,0,',
@@ -70,7 +71,7 @@ describe('POST /api/import/transactions', () => {
       `\uFEFF${HEADER},Error\r\n` +
         [
           '2026-11-03 10:00,Alice,Lucky,Purchase,twelve,0,0,,unplayedCoinsChange: Must be a valid number',
-          '2026-11-03 11:00,Alice,Lucky,Purchase,1.005,0,0,,unplayedCoinsChange: Must have at most 2 decimal places',
+          '2026-11-03 11:00,Alice,Lucky,Purchase,-1.005,0,0,,unplayedCoinsChange: Must have at most 2 decimal places',
           '2026-11-03 12:00,Alice,Nowhere,Purchase,1,0,0,,casino: Casino not found',
           '2026-11-03 13:00,Alice,Lucky,Bonus,1,0,0,,transactionType: Transaction type does not belong to this casino',
           ',Alice,Lucky,Purchase,1,0,0,,date: Date is required',
@@ -137,6 +138,9 @@ describe('POST /api/import/transactions', () => {
     const big = await post(file(Array.from({ length: 400 }, () => GOOD[0])));
     expect(big.statusCode).toBe(413);
     expect(big.json()).toEqual({ message: 'The file is larger than the import limit of 0 MB (IMPORT_MAX_BYTES)' });
+    // Without a Content-Length the spooled stream itself stops at the limit.
+    const streamed = await s.app.inject({ method: 'POST', url: '/api/import/transactions', headers: { ...staff.auth, 'content-type': 'text/csv' }, payload: Readable.from([Buffer.from(file(Array.from({ length: 400 }, () => GOOD[0])))]) });
+    expect(streamed.statusCode).toBe(413);
     expect((await post('x', '', 'text/plain')).statusCode).toBe(415);
     const bad = await post(file([GOOD[0]]), '?dryRun=yes');
     expect(bad.statusCode).toBe(400);
