@@ -84,7 +84,7 @@ describe('Edit Transaction dialog', () => {
 });
 
 describe('Edit Transaction dialog: Date (decision 050)', () => {
-  it('sends a changed date as occurredAt, and none when the date is left alone', async () => {
+  it('sends a changed date as occurredAt (an untouched date is not sent: see "saves exactly what was typed")', async () => {
     mockEdit();
     await openEdit();
     const date = screen.getByLabelText<HTMLInputElement>('Date');
