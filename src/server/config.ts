@@ -21,6 +21,7 @@ const schema = z.object({
   TZ: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BACKUP_KEEP: z.coerce.number().int().min(0).max(3650).default(7),
+  IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).max(2 * 1024 * 1024 * 1024).default(50 * 1024 * 1024),
 });
 
 export interface Config {
@@ -37,6 +38,8 @@ export interface Config {
   logLevel: z.infer<typeof schema>['LOG_LEVEL'];
   /** Daily automatic backups kept in the data folder's backups/ (0: none). */
   backupKeep: number;
+  /** Largest file an import accepts (bytes); larger uploads are answered 413. */
+  importMaxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -68,6 +71,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeZone,
     logLevel: e.LOG_LEVEL,
     backupKeep: e.BACKUP_KEEP,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
   };
 }
 

@@ -24,6 +24,8 @@ import { registerStatic } from './http/static';
 import { createMailer } from './mail/mailer';
 import { downloadTokens } from './features/exports/download-tokens';
 import { registerExports } from './features/exports/exports.routes';
+import { createImporter } from './features/import/importer';
+import { registerImport } from './features/import/import.routes';
 import { inlineReaders, poolReaders } from './reads/readers';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import { type AppServices, contextFactory } from './trpc/context';
@@ -140,6 +142,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   });
   registerRest(app, (req) => createContext({ req }));
   registerExports(app, database.db, services);
+  registerImport(app, services, createImporter(database.db, config.databasePath, dataDir, config.timeZone));
 
   app.get('/api/health', async (_req, reply) => {
     try {

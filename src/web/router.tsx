@@ -95,6 +95,7 @@ const routeTree = rootRoute.addChildren([
     historyRoute,
     page('/customers', 'Customers', 'Manage gaming account holders', lazyRouteComponent(() => import('./routes/customers'), 'CustomersPage')),
     page('/casinos', 'Casinos', 'Manage gaming platforms', lazyRouteComponent(() => import('./routes/casinos'), 'CasinosPage')),
+    page('/import', 'Import', 'Bring transactions and customers in from spreadsheets', lazyRouteComponent(() => import('./routes/import'), 'ImportPage')),
     ...reportRoutes,
     auditRoute,
     page('/admin/deleted-transactions', 'Deleted Transactions', 'Restore what was deleted', lazyRouteComponent(() => import('./routes/deleted-transactions'), 'DeletedTransactionsPage')),

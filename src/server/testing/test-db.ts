@@ -27,6 +27,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     timeZone: 'UTC',
     logLevel: 'silent',
     backupKeep: 0,
+    importMaxBytes: 50 * 1024 * 1024,
     ...overrides,
   };
 }

@@ -2,6 +2,7 @@ import { Badge, Stack, Text } from '@mantine/core';
 import {
   IconCash,
   IconCategory,
+  IconFileImport,
   IconChartBar,
   IconCirclePlus,
   IconHistory,
@@ -53,6 +54,7 @@ const GROUPS: { label: string; adminOnly?: boolean; items: Item[] }[] = [
       { to: '/customers', label: 'Customers', icon: <IconUsersGroup size={size} /> },
       { to: '/casinos', label: 'Casinos', icon: <IconBuildingStore size={size} /> },
       { to: '/types', label: 'Transaction Types', icon: <IconCategory size={size} /> },
+      { to: '/import', label: 'Import', icon: <IconFileImport size={size} /> },
     ],
   },
   {

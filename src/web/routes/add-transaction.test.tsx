@@ -141,6 +141,24 @@ describe('Add Transaction form', () => {
     expect((screen.getByLabelText('Change in Unplayed Coins') as HTMLInputElement).value).toBe('');
   });
 
+  it('dates an entry recorded late through "Date: now", then goes back to now', async () => {
+    mockLedger();
+    renderApp('/transactions/add');
+    await choose('Customer', 'Alice');
+    await choose('Casino', 'Lucky');
+    await choose('Transaction Type', 'Purchase');
+    fireEvent.change(screen.getByLabelText('Change in USD ($)'), { target: { value: '-20' } });
+    fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '22000' } });
+    fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '0' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Date: now' }));
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-11-20T18:45' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Transaction' }));
+    expect(await screen.findByText('Transaction created successfully')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'transactions.create')?.input).toMatchObject({ usdChange: '-20', occurredAt: new Date('2026-11-20T18:45').toISOString() });
+    expect(screen.getByRole('button', { name: 'Date: now' })).toBeTruthy();
+    expect(screen.queryByLabelText('Date')).toBeNull();
+  });
+
   it('shows the spec messages for an empty form without calling the server', async () => {
     mockLedger();
     renderApp('/transactions/add');

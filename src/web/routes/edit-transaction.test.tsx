@@ -82,3 +82,24 @@ describe('Edit Transaction dialog', () => {
     expect(calls.some((c) => c.path === 'transactions.delete')).toBe(false);
   });
 });
+
+describe('Edit Transaction dialog: Date (decision 050)', () => {
+  it('sends a changed date as occurredAt (an untouched date is not sent: see "saves exactly what was typed")', async () => {
+    mockEdit();
+    await openEdit();
+    const date = screen.getByLabelText<HTMLInputElement>('Date');
+    fireEvent.change(date, { target: { value: '2026-10-05T08:15' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Transaction updated successfully')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'transactions.update')?.input).toMatchObject({ id: 7, occurredAt: new Date('2026-10-05T08:15').toISOString() });
+  });
+
+  it('refuses a date in the future under the field, saving nothing', async () => {
+    mockEdit();
+    await openEdit();
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2999-01-01T00:00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Must not be in the future')).toBeTruthy();
+    expect(calls.some((c) => c.path === 'transactions.update')).toBe(false);
+  });
+});

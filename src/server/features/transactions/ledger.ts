@@ -29,7 +29,7 @@ export type LedgerInput = LedgerFields & { occurredAt?: string };
 /** The six fields without the date. */
 const fieldsOf = ({ occurredAt: _occurredAt, ...f }: LedgerInput): LedgerFields => f;
 
-interface Position {
+export interface Position {
   customerId: number;
   casinoId: number;
   date: string;
@@ -92,7 +92,7 @@ function audit(s: LedgerStatements, sqlite: SQLite.Database, userId: number, ent
 }
 
 /** Rewrites the after-values of every transaction of the pair at or after `from` in (date, id) order. */
-function recomputeFrom(s: LedgerStatements, from: Position): void {
+export function recomputeFrom(s: LedgerStatements, from: Position): void {
   const before = s.before.get(from.customerId, from.casinoId, from.date, from.date, from.id);
   let unplayed = before?.unplayedCoinsAfter ?? 0;
   let played = before?.playedCoinsAfter ?? 0;
@@ -130,7 +130,25 @@ function write<T>(db: Db, body: (s: LedgerStatements, sqlite: SQLite.Database) =
   });
 }
 
+const holds = new WeakMap<SQLite.Database, Promise<void>>();
+
+/**
+ * Holds the ledger's writes on `db` until the returned release is called: they queue (asynchronously,
+ * never blocking the event loop on SQLite's busy wait) while an import holds the write lock (decision 051).
+ */
+export function holdLedgerWrites(db: Db): () => void {
+  const sqlite = sqliteOf(db);
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  holds.set(sqlite, held);
+  return () => {
+    if (holds.get(sqlite) === held) holds.delete(sqlite);
+    release();
+  };
+}
+
 async function flush(sqlite: SQLite.Database, queue: Job[]): Promise<void> {
+  for (let held = holds.get(sqlite); held; held = holds.get(sqlite)) await held;
   while (sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
   const jobs = queue.splice(0);
   const s = ledgerStatements(sqlite);
@@ -193,7 +211,8 @@ export function insertEntry(
   pair: { scRatio: number; link: LinkBalance },
   userId: number,
   when: { date: string; at: string },
-  recompute = true,
+  /** Instead of recomputing a row placed before the pair's last, tell the caller (the import recomputes each pair once). */
+  deferRecompute?: (from: Position) => void,
 ): number {
   // Ids only grow, so the new row is the pair's last unless an older row carries a later date (a
   // backdated entry, or a clock set back): then its after-values follow from the link's balances, else recompute.
@@ -216,7 +235,11 @@ export function insertEntry(
   );
   applyToLink(s, f, 1);
   applyToTotals(s, { ...f, date: when.date }, 1);
-  if (!appended && recompute) recomputeFrom(s, { customerId: f.customerId, casinoId: f.casinoId, date: when.date, id });
+  if (!appended) {
+    const from = { customerId: f.customerId, casinoId: f.casinoId, date: when.date, id };
+    if (deferRecompute) deferRecompute(from);
+    else recomputeFrom(s, from);
+  }
   return id;
 }
 

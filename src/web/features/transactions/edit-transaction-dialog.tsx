@@ -16,6 +16,7 @@ import { trpc, trpcClient } from '../../trpc';
 import { notifyWithUndo } from '../../components/undo-toast';
 import { AmountFields } from './amount-fields';
 import { CalculatedValues } from './calculated-values';
+import { DateField, fromLocalInput, toLocalInput } from './occurred-at';
 import { TransactionAudit } from './transaction-audit';
 import { activeCasinosOf, linkBalance, preview, type TxFormValues, withCasino, withoutChanged } from './form-state';
 
@@ -47,6 +48,8 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
   const [values, setValues] = useState<TxFormValues>(() => fromTransaction(transaction));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
+  const [date, setDate] = useState(() => toLocalInput(transaction.date));
+  const dateChanged = date !== toLocalInput(transaction.date);
   const types = useTypes(values.casinoId ? Number(values.casinoId) : undefined);
   const update = useMutation(trpc.transactions.update.mutationOptions());
   const remove = useMutation(trpc.transactions.delete.mutationOptions());
@@ -91,6 +94,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
 
   const cancel = () => {
     setValues(fromTransaction(transaction));
+    setDate(toLocalInput(transaction.date));
     onClose();
   };
 
@@ -100,6 +104,8 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
     unplayedCoinsChange: zeroIfEmpty(v.unplayedCoinsChange),
     playedCoinsChange: zeroIfEmpty(v.playedCoinsChange),
     usdChange: zeroIfEmpty(v.usdChange),
+    // The date is sent only when changed, so an edit keeps the seconds of a date it does not touch.
+    ...(dateChanged ? { occurredAt: fromLocalInput(date) } : {}),
   });
 
   const checkField = (key: keyof TxFormValues) => {
@@ -114,7 +120,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
     if (Object.keys(problems).length) return;
     try {
       await update.mutateAsync(payload);
-      const previous = payloadOf(fromTransaction(transaction));
+      const previous = { ...payloadOf(fromTransaction(transaction)), ...(dateChanged ? { occurredAt: transaction.date } : {}) };
       notifyWithUndo('Success', 'Transaction updated successfully', () =>
         undo(() => trpcClient.transactions.update.mutate(previous), 'The edit was undone'),
       );
@@ -165,6 +171,14 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
             >
               <Stack>
                 {optionsFailure && <LoadError failure={optionsFailure} />}
+                <DateField
+                  value={date}
+                  onChange={(v) => {
+                    setDate(v);
+                    setErrors(({ occurredAt: _dropped, ...rest }) => rest);
+                  }}
+                  error={errors.occurredAt}
+                />
                 <SimpleGrid cols={{ base: 1, sm: 3 }}>
                   <Select
                     label="Customer"

@@ -12,6 +12,7 @@ import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos/reconcile-dialog';
 import { AmountFields } from './amount-fields';
+import { DateNowControl, fromLocalInput } from './occurred-at';
 import { CalculatedValues } from './calculated-values';
 import { useEntryKeys, useListEnter } from './use-entry-keys';
 import {
@@ -50,6 +51,8 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   const [errors, setErrors] = useState<Record<string, string>>({});
   // Every casino's types in one list (master data, small): the next casino's types are at hand at once.
   const types = useAllTypes();
+  /** When it happened, as a datetime-local value; '' is now (decision 050). */
+  const [occurredAt, setOccurredAt] = useState('');
   const create = useMutation(trpc.transactions.create.mutationOptions());
 
   const active = useMemo(() => activeCasinosOf(links.data, casinos.data, values.customerId), [links.data, casinos.data, values.customerId]);
@@ -81,13 +84,15 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
 
   const save = async () => {
     if (create.isPending) return;
-    const problems = validate(values);
+    const payload = occurredAt ? { ...values, occurredAt: fromLocalInput(occurredAt) } : values;
+    const problems = validate(payload);
     setErrors(problems);
     if (Object.keys(problems).length) return;
     try {
-      await create.mutateAsync({ ...values, idempotencyKey: crypto.randomUUID() });
+      await create.mutateAsync({ ...payload, idempotencyKey: crypto.randomUUID() });
       notifySuccess('Success', 'Transaction created successfully');
       update(afterSave(values));
+      setOccurredAt('');
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
@@ -232,7 +237,15 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
           </Grid>
           <AmountFields values={values} errors={errors} onChange={(key, value) => setField(key)(value)} onLeave={checkField} />
           <CalculatedValues values={calc} scRatio={scRatio} />
-          <Group justify="flex-end" gap="sm">
+          <Group justify="flex-end" gap="sm" align="flex-end">
+            <DateNowControl
+              value={occurredAt}
+              onChange={(v) => {
+                setOccurredAt(v);
+                setErrors(({ occurredAt: _dropped, ...rest }) => rest);
+              }}
+              error={errors.occurredAt}
+            />
             <Button variant="subtle" color="gray" leftSection={<IconEraser size={16} />} onClick={() => update(EMPTY_FORM)}>
               Clear Form
             </Button>

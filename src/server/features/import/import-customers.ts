@@ -1,0 +1,44 @@
+import type SQLite from 'better-sqlite3';
+import { nameKey } from '../../../shared/names';
+import { createCustomerInput } from '../../../shared/schemas/customers';
+import type { CustomerImportField, ImportField } from '../../../shared/schemas/import';
+import { type Actor, appendAuditSync } from '../audit/audit.repository';
+import type { ImportCell } from './import-file';
+import type { RowOutcome, RowWriter } from './import-run';
+import { asText } from './import-values';
+
+/** A customer row checked by the Add Customer form's own schema: the name and email, or the field that refuses it. */
+export function checkCustomerRow(cells: ImportCell[], columns: Partial<Record<ImportField, number>>): { name: string; email: string | null } | { field: CustomerImportField; message: string } {
+  const get = (field: CustomerImportField) => {
+    const index = columns[field];
+    return index === undefined ? undefined : asText(cells[index] ?? null);
+  };
+  const parsed = createCustomerInput.safeParse({ name: get('name') ?? '', email: get('email') ?? null });
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  return { field: issue?.path[0] === 'email' ? 'email' : 'name', message: issue?.message ?? 'Invalid value' };
+}
+
+/** Customers: a name already in the product (as a person reads it: case and spaces aside) is a duplicate, skipped. */
+export function customerWriter(sqlite: SQLite.Database, write: { actor: Actor; now: Date } | null, check: typeof checkCustomerRow): RowWriter {
+  const known = new Set(sqlite.prepare<[], { name: string }>('select name from customers').all().map((c) => nameKey(c.name)));
+  const insert = sqlite.prepare<[string, string | null, string], never>('insert into customers (name, email, "isActive", "createdAt") values (?, ?, 1, ?)');
+  let customers = 0;
+  return {
+    row(cells, columns): RowOutcome {
+      const checked = check(cells, columns);
+      if ('field' in checked) return { error: checked };
+      const key = nameKey(checked.name);
+      if (known.has(key)) return 'duplicate';
+      known.add(key);
+      if (write) {
+        const id = Number(insert.run(checked.name, checked.email, write.now.toISOString()).lastInsertRowid);
+        appendAuditSync(sqlite, write.actor, { action: 'import', entity: 'customer', entityId: id, after: { id, name: checked.name, email: checked.email, isActive: true } }, write.now);
+      }
+      customers++;
+      return 'valid';
+    },
+    finish() {},
+    created: () => ({ transactions: 0, customers, casinos: 0, transactionTypes: 0, links: 0 }),
+  };
+}

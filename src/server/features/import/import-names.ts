@@ -1,0 +1,94 @@
+import type SQLite from 'better-sqlite3';
+import { nameKey } from '../../../shared/names';
+import { type Actor, appendAuditSync } from '../audit/audit.repository';
+
+/**
+ * The names an import resolves (customers, casinos, their types and links), loaded once, and the
+ * missing ones created on the way (with createMissing). In a dry run nothing is inserted: a created
+ * record gets a negative stand-in id, so the counts are what the import would create.
+ */
+export class ImportNames {
+  private readonly customers = new Map<string, { id: number; isActive: boolean }[]>();
+  private readonly casinos = new Map<string, { id: number; isActive: boolean; scRatio: number }>();
+  private readonly types = new Map<string, number>();
+  private readonly typeCasinos = new Map<string, number>();
+  private readonly links = new Map<string, string>();
+  private nextStandIn = -1;
+  readonly created = { customers: 0, casinos: 0, transactionTypes: 0, links: 0 };
+
+  constructor(
+    private readonly sqlite: SQLite.Database,
+    private readonly write: { actor: Actor; now: Date } | null,
+  ) {
+    for (const c of sqlite.prepare<[], { id: number; name: string; isActive: number }>('select id, name, "isActive" from customers').all()) {
+      const key = nameKey(c.name);
+      this.customers.set(key, [...(this.customers.get(key) ?? []), { id: c.id, isActive: c.isActive === 1 }]);
+    }
+    for (const c of sqlite.prepare<[], { id: number; name: string; isActive: number; scRatio: number }>('select id, name, "isActive", "scRatio" from casinos').all()) {
+      this.casinos.set(nameKey(c.name), { id: c.id, isActive: c.isActive === 1, scRatio: c.scRatio });
+    }
+    for (const t of sqlite.prepare<[], { id: number; name: string; casinoId: number }>('select id, name, "casinoId" from "transactionTypes"').all()) {
+      this.types.set(`${t.casinoId}:${nameKey(t.name)}`, t.id);
+      this.typeCasinos.set(nameKey(t.name), t.casinoId);
+    }
+    for (const l of sqlite.prepare<[], { customerId: number; casinoId: number; status: string }>('select "customerId", "casinoId", status from "customerCasinos"').all()) {
+      this.links.set(`${l.customerId}:${l.casinoId}`, l.status);
+    }
+  }
+
+  private insert(sql: string, params: unknown[], entity: 'customer' | 'casino' | 'transactionType', after: Record<string, unknown>): number {
+    if (!this.write) return this.nextStandIn--;
+    const id = Number(this.sqlite.prepare(sql).run(...params).lastInsertRowid);
+    appendAuditSync(this.sqlite, this.write.actor, { action: 'create', entity, entityId: id, after: { id, ...after } }, this.write.now);
+    return id;
+  }
+
+  customer(name: string, create: boolean): { id: number } | string {
+    const found = this.customers.get(nameKey(name));
+    if (found && found.length > 1) return `More than one customer is named "${name}"`;
+    if (found) return found[0].isActive ? found[0] : 'Customer is inactive';
+    if (!create) return 'Customer not found';
+    const at = (this.write?.now ?? new Date()).toISOString();
+    const id = this.insert('insert into customers (name, email, "isActive", "createdAt") values (?, null, 1, ?)', [name, at], 'customer', { name, email: null, isActive: true });
+    this.created.customers++;
+    this.customers.set(nameKey(name), [{ id, isActive: true }]);
+    return { id };
+  }
+
+  casino(name: string, create: boolean): { id: number; scRatio: number } | string {
+    const found = this.casinos.get(nameKey(name));
+    if (found) return found.isActive ? found : 'Casino is inactive';
+    if (!create) return 'Casino not found';
+    const at = (this.write?.now ?? new Date()).toISOString();
+    const id = this.insert('insert into casinos (name, website, "isActive", "scRatio", "createdAt") values (?, null, 1, 1000, ?)', [name, at], 'casino', { name, website: null, isActive: true, scRatio: 1000 });
+    this.created.casinos++;
+    const casino = { id, isActive: true, scRatio: 1000 };
+    this.casinos.set(nameKey(name), casino);
+    return casino;
+  }
+
+  type(name: string, casinoId: number, create: boolean): { id: number } | string {
+    const found = this.types.get(`${casinoId}:${nameKey(name)}`);
+    if (found !== undefined) return { id: found };
+    if (!create) return this.typeCasinos.has(nameKey(name)) ? 'Transaction type does not belong to this casino' : 'Transaction type not found';
+    const id = this.insert('insert into "transactionTypes" (name, "casinoId") values (?, ?)', [name, casinoId], 'transactionType', { name, casinoId });
+    this.created.transactionTypes++;
+    this.types.set(`${casinoId}:${nameKey(name)}`, id);
+    return { id };
+  }
+
+  /** The pair's link must be active, as for a typed entry; a missing one is created active. */
+  link(customerId: number, casinoId: number, create: boolean): true | string {
+    const key = `${customerId}:${casinoId}`;
+    const status = this.links.get(key);
+    if (status === 'active') return true;
+    if (status !== undefined || !create) return 'Customer has no active registration at this casino';
+    if (this.write) {
+      this.sqlite.prepare(`insert into "customerCasinos" ("customerId", "casinoId", status) values (?, ?, 'active')`).run(customerId, casinoId);
+      appendAuditSync(this.sqlite, this.write.actor, { action: 'create', entity: 'link', entityId: null, after: { customerId, casinoId, status: 'active' } }, this.write.now);
+    }
+    this.created.links++;
+    this.links.set(key, 'active');
+    return true;
+  }
+}

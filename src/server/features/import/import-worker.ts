@@ -1,0 +1,14 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { openDatabase } from '../../db/database';
+import { type ImportTask, runImport } from './import-run';
+
+/** One import on a thread of its own, with its own connection (docs/decisions/051); answers once, then ends. */
+const { databaseFile, task } = workerData as { databaseFile: string; task: ImportTask };
+const { sqlite } = openDatabase(databaseFile);
+try {
+  parentPort?.postMessage({ ok: true, result: await runImport(sqlite, task) });
+} catch (error) {
+  parentPort?.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
+} finally {
+  sqlite.close();
+}

@@ -1,0 +1,87 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { pathToFileURL } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { ImportResult } from '../../../shared/schemas/import';
+import { sqliteOf } from '../../db/database';
+import { makePrivateDir } from '../../db/file-modes';
+import type { Db } from '../../db/types';
+import { holdLedgerWrites } from '../transactions/ledger';
+import { type ImportTask, runImport } from './import-run';
+
+export type ImportRequest = Omit<ImportTask, 'importId' | 'failedFile' | 'timeZone'>;
+
+/** Runs imports one at a time (docs/decisions/051), and finds the failed rows of an earlier one. */
+export interface Importer {
+  run(request: ImportRequest): Promise<ImportResult>;
+  /** The failed-rows.csv of an import, or null when unknown (ids are random UUIDs). */
+  failedRows(importId: string): string | null;
+  /** Where uploads are spooled before they are read. */
+  dir: string;
+}
+
+/** Failed rows and spooled uploads older than this are removed when the next import starts. */
+const KEEP_MS = 24 * 60 * 60 * 1000;
+
+function sweep(dir: string): void {
+  for (const name of fs.readdirSync(dir)) {
+    const file = path.join(dir, name);
+    const stat = fs.statSync(file, { throwIfNoEntry: false });
+    if (stat && Date.now() - stat.mtimeMs > KEEP_MS) fs.rmSync(file, { force: true });
+  }
+}
+
+/** The import worker's module: the TypeScript source through tsx (tests, tsx), or import-worker.mjs beside the bundle. */
+function workerModule(): { url: URL; execArgv: string[] } {
+  const fromSource = import.meta.url.endsWith('.ts');
+  const url = new URL(fromSource ? './import-worker.ts' : './import-worker.mjs', import.meta.url);
+  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+  return { url, execArgv: fromSource ? ['--import', tsx] : [] };
+}
+
+function inWorker(databaseFile: string, task: ImportTask): Promise<ImportResult> {
+  const { url, execArgv } = workerModule();
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(url, { execArgv, workerData: { databaseFile, task } });
+    worker.once('message', (reply: { ok: true; result: ImportResult } | { ok: false; message: string }) => (reply.ok ? resolve(reply.result) : reject(new Error(reply.message))));
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`The import worker stopped (exit code ${code})`)));
+  });
+}
+
+/**
+ * Imports into `db`: in a worker thread with its own connection when the database is a file, on the
+ * main connection for an in-memory one (tests). While an import writes, the ledger's writes wait.
+ */
+export function createImporter(db: Db, databaseFile: string, dataDir: string, timeZone: string): Importer {
+  // An in-memory database (tests) has no data folder: its imports get a temporary one.
+  const dir = databaseFile === ':memory:' ? fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-imports-')) : path.join(dataDir, 'imports');
+  let queue: Promise<unknown> = Promise.resolve();
+  return {
+    dir,
+    run(request) {
+      makePrivateDir(dir);
+      const importId = crypto.randomUUID();
+      const task: ImportTask = { ...request, importId, failedFile: path.join(dir, `${importId}-failed.csv`), timeZone };
+      const next = queue.then(async () => {
+        sweep(dir);
+        const release = request.options.dryRun ? () => {} : holdLedgerWrites(db);
+        try {
+          return databaseFile === ':memory:' ? await runImport(sqliteOf(db), task) : await inWorker(databaseFile, task);
+        } finally {
+          release();
+        }
+      });
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    failedRows(importId) {
+      if (!/^[0-9a-f-]{36}$/.test(importId)) return null;
+      const file = path.join(dir, `${importId}-failed.csv`);
+      return fs.existsSync(file) ? file : null;
+    },
+  };
+}
