@@ -46,3 +46,11 @@ export const ROLES = ['admin', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
 export const LINK_STATUSES = ['active', 'inactive', 'banned', 'locked'] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
+/** A redemption's life (decision 060): pending until received, rejected or cancelled; the three are final. */
+export const REDEMPTION_STATUSES = ['pending', 'received', 'rejected', 'cancelled'] as const;
+export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
+/** The payout-time report looks back this many days. */
+export const PAYOUT_WINDOW_DAYS = 180;
+/** The transaction type names the redemption and check-in steps write (created for a casino when missing). */
+export const WITHDRAW_TYPE = 'Withdraw';
+export const CHECK_IN_TYPE = 'Check-in';

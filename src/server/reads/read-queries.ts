@@ -12,7 +12,11 @@ import type {
 } from '../../shared/schemas/reports';
 import type { listTypesInput } from '../../shared/schemas/transaction-types';
 import type { deletedListInput, listTransactionsInput, transactionIdInput } from '../../shared/schemas/transactions';
+import type { checkInBoardInput } from '../../shared/schemas/check-ins';
+import type { listRedemptionsInput, payoutReportInput } from '../../shared/schemas/redemptions';
 import type { Db } from '../db/types';
+import { checkInBoard } from '../features/check-ins/check-ins.repository';
+import { inTransit, listRedemptions, payoutReport } from '../features/redemptions/redemptions.repository';
 import { listCasinos } from '../features/casinos/casinos.repository';
 import { listAudit, transactionAudit } from '../features/audit/audit.repository';
 import { listLinks, listLinksAsOf } from '../features/customer-casinos/customer-casinos.repository';
@@ -84,6 +88,10 @@ export const readQueries = {
     const { limit, ...filters } = input ?? {};
     return typeReportRows(db, filters, env.timeZone, limit ?? DEFAULT_TYPE_REPORT_ROWS);
   },
+  'redemptions.list': (db: Db, input: In<typeof listRedemptionsInput>) => listRedemptions(db, input ?? {}),
+  'redemptions.inTransit': (db: Db) => inTransit(db),
+  'redemptions.report': (db: Db, input: In<typeof payoutReportInput>, env: ReadEnv) => payoutReport(db, env.timeZone, input?.casinoId),
+  'checkIns.board': (db: Db, input: In<typeof checkInBoardInput>, env: ReadEnv) => checkInBoard(db, input ?? {}, env.timeZone),
   'reports.transactionTypesSummary': (db: Db, input: In<typeof transactionTypesReportInput>, env: ReadEnv) => {
     const { limit: _limit, ...filters } = input ?? {};
     return typeReportSummary(db, filters, env.timeZone);
