@@ -168,6 +168,15 @@ describe('reports and access', () => {
     ]);
     expect([report.rows[0].medianDays, report.rows[0].p90Days]).toEqual([2.5, 7.9]);
     expect((await get('/api/redemptions?status=paid')).statusCode).toBe(400);
+
+    const csv = await get('/api/exports/redemptions.csv');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/redemptions_report_\d{4}-\d{2}-\d{2}\.csv/);
+    expect(csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/)).toEqual([
+      'Casino,Pending,Pending USD,Received (180 days),Median Days to Pay,90th Percentile Days,Rejected (180 days)',
+      'Lucky,1,25.5,4,2.5,7.9,0',
+      'Star,1,123.45,0,,,1',
+    ]);
   });
 
   it('lets staff do every step, and audits each one with its ledger entries', async () => {
