@@ -3,6 +3,7 @@ import * as m0001 from './0001-initial';
 import * as m0003 from './0003-screen-totals';
 import * as m0005 from './0005-audit';
 import * as m0010 from './0010-money-in-motion';
+import * as m0020 from './0020-transaction-changes';
 
 /** Every migration, in order. Kysely applies the ones a database has not seen yet. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0003-screen-totals': m0003,
   '0005-audit': m0005,
   '0010-money-in-motion': m0010,
+  '0020-transaction-changes': m0020,
 };

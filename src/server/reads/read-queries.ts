@@ -6,6 +6,7 @@ import type {
   highScInput,
   highScSummaryInput,
   participationInput,
+  participationSummaryInput,
   profitabilityInput,
   profitabilitySummaryInput,
   transactionTypesReportInput,
@@ -29,6 +30,7 @@ import {
   highSc,
   highScSummary,
   participation,
+  participationSummary,
   profitability,
   profitabilitySummary,
   typeReportRows,
@@ -83,7 +85,8 @@ export const readQueries = {
   'reports.profitability': (db: Db, input: In<typeof profitabilityInput>, env: ReadEnv) => profitability(db, input ?? {}, env.timeZone),
   'reports.profitabilitySummary': (db: Db, input: In<typeof profitabilitySummaryInput>, env: ReadEnv) =>
     profitabilitySummary(db, input ?? {}, env.timeZone),
-  'reports.participation': (db: Db, input: In<typeof participationInput>) => participation(db, input.masterUserId),
+  'reports.participation': (db: Db, input: In<typeof participationInput>) => participation(db, input.masterUserId, input),
+  'reports.participationSummary': (db: Db, input: In<typeof participationSummaryInput>) => participationSummary(db, input.masterUserId),
   'reports.transactionTypes': (db: Db, input: In<typeof transactionTypesReportInput>, env: ReadEnv) => {
     const { limit, ...filters } = input ?? {};
     return typeReportRows(db, filters, env.timeZone, limit ?? DEFAULT_TYPE_REPORT_ROWS);

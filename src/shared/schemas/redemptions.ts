@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REDEMPTION_STATUSES, type RedemptionStatus } from '../constants';
-import { day, hundredths, id, optionalText, paging, requiredId } from './common';
+import { day, hundredths, id, instantProblem, optionalText, paging, requiredId } from './common';
 
 const amount = (required: string) =>
   hundredths(required).refine((v) => v >= 0, { error: 'Must be 0 or more' });
@@ -18,15 +18,24 @@ export const requestRedemptionInput = z
   .refine((v) => v.unplayedCoins + (v.playedCoins ?? 0) > 0, { error: 'Enter the coins to redeem', path: ['unplayedCoins'] });
 export type RequestRedemptionInput = z.input<typeof requestRedemptionInput>;
 
-/** An instant with its zone (2026-11-20T15:04:05Z, +01:00) or a day (YYYY-MM-DD, office time zone). */
-const ISO_INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
-export const receivedAtField = z.union([
-  day,
-  z
-    .string({ error: 'Must be a date (YYYY-MM-DD) or a time with its zone' })
-    .regex(ISO_INSTANT, { error: 'Must be a date (YYYY-MM-DD) or a time with its zone' })
-    .refine((v) => !Number.isNaN(Date.parse(v)), { error: 'Must be a real date' }),
-], { error: 'Must be a date (YYYY-MM-DD) or a time with its zone' });
+/**
+ * When the USD arrived: a day (YYYY-MM-DD, office time zone) or an instant with its zone, checked as
+ * dated entries check `occurredAt` (decision 050) and passed on as UTC.
+ */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const receivedAtField = z.string({ error: 'Must be a date (YYYY-MM-DD) or a date and time with its zone' }).transform((value, ctx) => {
+  if (DAY.test(value)) {
+    const parsed = day.safeParse(value);
+    if (!parsed.success) ctx.addIssue({ code: 'custom', message: 'Must be a real date' });
+    return value;
+  }
+  const problem = instantProblem(value);
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem === 'Must be a date and time (ISO 8601 with a time zone)' ? 'Must be a date (YYYY-MM-DD) or a date and time with its zone' : problem });
+    return z.NEVER;
+  }
+  return new Date(value).toISOString();
+});
 
 export const receiveRedemptionInput = z.strictObject({
   id,

@@ -1,7 +1,7 @@
 import { avgPerTransaction, highScUsdHundredths, participationRate, profitStatus } from '../../../shared/ledger';
 import { toHundredths } from '../../../shared/money';
 import type { z } from 'zod';
-import type { highScSummaryInput, participationInput, profitabilitySummaryInput, transactionTypesReportInput } from '../../../shared/schemas/reports';
+import type { highScSummaryInput, participationSummaryInput, profitabilitySummaryInput, transactionTypesReportInput } from '../../../shared/schemas/reports';
 import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
 import type { auditExportInput } from '../../../shared/schemas/audit';
 import type { reconciliationExportInput } from '../../../shared/schemas/customer-casinos';
@@ -37,7 +37,7 @@ export interface ExportInputs {
   transactions: TransactionFilters;
   'high-sc': z.output<typeof highScSummaryInput>;
   profitability: z.output<typeof profitabilitySummaryInput>;
-  participation: z.output<typeof participationInput>;
+  participation: z.output<typeof participationSummaryInput>;
   'transaction-types': z.output<typeof transactionTypesReportInput>;
   audit: z.output<typeof auditExportInput>;
   reconciliation: z.output<typeof reconciliationExportInput>;
@@ -246,9 +246,7 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
           { header: 'Participation Rate', width: 12 },
         ],
         rows: mapRows(
-          (async function* () {
-            yield* await participation(db, request.input.masterUserId);
-          })(),
+          pages((limit, offset) => participation(db, request.input.masterUserId, { limit, offset })),
           (r) => [
             r.customerName,
             r.totalCasinos,

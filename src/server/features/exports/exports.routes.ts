@@ -2,7 +2,7 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, ZodError } from 'zod';
 import { localDay } from '../../../shared/dates';
-import { highScSummaryInput, participationInput, profitabilitySummaryInput, transactionTypesReportInput } from '../../../shared/schemas/reports';
+import { highScSummaryInput, participationSummaryInput, profitabilitySummaryInput, transactionTypesReportInput } from '../../../shared/schemas/reports';
 import { transactionFilters } from '../../../shared/schemas/transactions';
 import { auditExportInput } from '../../../shared/schemas/audit';
 import { reconciliationExportInput } from '../../../shared/schemas/customer-casinos';
@@ -23,7 +23,7 @@ const EXPORTS: { [K in ExportKind]: { admin: boolean; parse: (query: Record<stri
   transactions: { admin: false, parse: (q) => ({ kind: 'transactions', input: historyFilters.parse(q) }) },
   'high-sc': { admin: false, parse: (q) => ({ kind: 'high-sc', input: highScSummaryInput.parse(q) }) },
   profitability: { admin: true, parse: (q) => ({ kind: 'profitability', input: profitabilitySummaryInput.parse(q) }) },
-  participation: { admin: false, parse: (q) => ({ kind: 'participation', input: participationInput.parse(q) }) },
+  participation: { admin: false, parse: (q) => ({ kind: 'participation', input: participationSummaryInput.parse(q) }) },
   'transaction-types': { admin: false, parse: (q) => ({ kind: 'transaction-types', input: transactionTypesReportInput.parse(q) }) },
   audit: { admin: true, parse: (q) => ({ kind: 'audit', input: auditExportInput.parse(q) }) },
   reconciliation: { admin: false, parse: (q) => ({ kind: 'reconciliation', input: reconciliationExportInput.parse(q) }) },

@@ -1,30 +1,41 @@
 import { sql } from 'kysely';
 import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
 import { formatHundredths } from '../../../shared/money';
-import type { HighScRow, HighScSummary, Paging, ParticipationRow, ProfitabilityRow, ProfitabilitySummary, TypeReportRow, TypeReportSummary } from '../../../shared/schemas/reports';
+import type { HighScRow, HighScSummary, Paging, ParticipationRow, ParticipationSummary, ProfitabilityRow, ProfitabilitySummary, TypeReportRow, TypeReportSummary } from '../../../shared/schemas/reports';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { Db } from '../../db/types';
 import { fieldError } from '../../trpc/errors';
+import { sqliteOf } from '../../db/database';
 import { type Span, spanOf } from '../transactions/day-split';
+import { type PairTotal, pairRangesOf } from './pair-ranges';
 import { totalsOverSpan, typeTotalsOverSpan } from '../transactions/totals-query';
-import { applyTransactionFilters, listTransactions } from '../transactions/transactions.repository';
+import { listTransactions } from '../transactions/transactions.repository';
 
 /** Balances are hundredths of coins: USD value > threshold  <=>  coins > threshold x 1000 x 100. */
 export const highScFloor = (thresholdUsd: number) => Math.round(thresholdUsd * HIGH_SC_USD_FACTOR * 100);
 
+/** Below this many matching links a page is found through the coins index and sorted; above, by walking names. */
+const FEW_HIGH_BALANCES = 2000;
+
 /**
  * Spec 2.14: links whose (unplayed + played) / 1000 is above the threshold (USD), by customer then casino.
- * The cross joins fix the order: customers in name order (their index), each customer's links by primary
- * key, so a page stops after its rows instead of sorting every matching link.
+ * Few matches (a high threshold): found by a range seek on the coins index, then sorted. Many: the cross
+ * joins fix the order (customers in name order, their index; each customer's links by primary key), so a
+ * page stops after its rows instead of sorting every matching link.
  */
-export async function highSc(db: Db, thresholdUsd: number, page: Paging = {}): Promise<HighScRow[]> {
-  const rows = await db
-    .selectFrom('customers as c')
-    .crossJoin('customerCasinos as l')
-    .crossJoin('casinos as k')
-    .whereRef('l.customerId', '=', 'c.id')
-    .whereRef('k.id', '=', 'l.casinoId')
-    .where(sql<boolean>`l."currentUnplayedCoins" + l."currentPlayedCoins" > ${highScFloor(thresholdUsd)}`)
+export async function highSc(db: Db, thresholdUsd: number, page: Paging = {}, fewLimit = FEW_HIGH_BALANCES): Promise<HighScRow[]> {
+  const floor = highScFloor(thresholdUsd);
+  const coins = sql<number>`l."currentUnplayedCoins" + l."currentPlayedCoins"`;
+  const seek = db.selectFrom('customerCasinos as l').select(sql<number>`1`.as('one')).where(coins, '>', floor).limit(fewLimit + 1);
+  const matches = Number((await db.selectFrom(seek.as('m')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const few = matches <= fewLimit;
+  const rows = await (
+    few
+      ? db.selectFrom('customerCasinos as l').innerJoin('customers as c', 'c.id', 'l.customerId').innerJoin('casinos as k', 'k.id', 'l.casinoId')
+      : db.selectFrom('customers as c').crossJoin('customerCasinos as l').crossJoin('casinos as k').whereRef('l.customerId', '=', 'c.id').whereRef('k.id', '=', 'l.casinoId')
+  )
+    // In the walk, "+ 0" keeps SQLite off the coins index inside the loop (it would range-scan it per customer).
+    .where(few ? coins : sql<number>`${coins} + 0`, '>', floor)
     .select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'l.currentUnplayedCoins', 'l.currentPlayedCoins'])
     .orderBy('c.name')
     .orderBy('k.name')
@@ -67,31 +78,71 @@ function pageOf<Q extends { limit(n: number): Q; offset(n: number): Q }>(q: Q, p
   return q.limit(page.limit ?? -1).offset(page.offset ?? 0);
 }
 
-/**
- * One row per customer-casino pair with transactions: without a date range the links' maintained
- * totals, with one the matching transactions grouped by pair. (The grouping keys are written as
- * expressions so SQLite walks the date index for the range instead of the whole pair index.)
- */
-function profitabilitySource(db: Db, f: TransactionFilters, timeZone: string) {
-  if (!f.startDate && !f.endDate) {
-    let q = db
-      .selectFrom('customerCasinos as l')
-      .select(['l.customerId', 'l.casinoId', 'l.usdTotal as usd', 'l.transactionCount as n'])
-      .where('l.transactionCount', '>', 0);
-    if (f.customerId !== undefined) q = q.where('l.customerId', '=', f.customerId);
-    if (f.casinoId !== undefined) q = q.where('l.casinoId', '=', f.casinoId);
-    return q.as('g');
+/** Profitability without a date range: the links' maintained totals, one row per pair with transactions. */
+function linkTotals(db: Db, f: TransactionFilters) {
+  let q = db
+    .selectFrom('customerCasinos as l')
+    .select(['l.customerId', 'l.casinoId', 'l.usdTotal as usd', 'l.transactionCount as n'])
+    .where('l.transactionCount', '>', 0);
+  if (f.customerId !== undefined) q = q.where('l.customerId', '=', f.customerId);
+  if (f.casinoId !== undefined) q = q.where('l.casinoId', '=', f.casinoId);
+  return q.as('g');
+}
+
+const hasRange = (f: TransactionFilters) => Boolean(f.startDate || f.endDate);
+
+/** Profitability with a date range: each pair's totals over the span, from the read thread's range columns (decision 023). */
+function rangedPairs(db: Db, f: TransactionFilters, timeZone: string): PairTotal[] {
+  return pairRangesOf(sqliteOf(db)).totals(spanOf(f, timeZone), f);
+}
+
+/** SQLite's NOCASE: ASCII letters folded, nothing else. */
+const nocase = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+/** Spec 2.15 order over ranged pairs: the first `end` by total USD descending, then customer and casino name. */
+async function rankedPage(db: Db, pairs: PairTotal[], offset: number, end: number): Promise<ProfitabilityRow[]> {
+  let candidates = pairs;
+  if (end < pairs.length) {
+    // Only pairs at or above the end-th largest total can be on the page: name and sort those alone.
+    const sorted = Float64Array.from(pairs, (p) => p.usd).sort();
+    const floor = sorted[sorted.length - end];
+    candidates = pairs.filter((p) => p.usd >= floor);
   }
-  return applyTransactionFilters(db.selectFrom('transactions'), f, timeZone)
-    .select((eb) => ['transactions.customerId', 'transactions.casinoId', eb.fn.sum<number>('transactions.usdChange').as('usd'), eb.fn.countAll<number>().as('n')])
-    .groupBy([sql`"transactions"."customerId" + 0`, sql`"transactions"."casinoId" + 0`])
-    .as('g');
+  const customerIds = [...new Set(candidates.map((p) => p.customerId))];
+  const casinoIds = [...new Set(candidates.map((p) => p.casinoId))];
+  const customers = new Map(customerIds.length ? (await db.selectFrom('customers').select(['id', 'name']).where('id', 'in', customerIds).execute()).map((c) => [c.id, c.name]) : []);
+  const casinos = new Map(casinoIds.length ? (await db.selectFrom('casinos').select(['id', 'name']).where('id', 'in', casinoIds).execute()).map((k) => [k.id, k.name]) : []);
+  const rows = candidates
+    .filter((p) => customers.has(p.customerId) && casinos.has(p.casinoId))
+    .map((p) => ({ ...p, customerName: customers.get(p.customerId)!, casinoName: casinos.get(p.casinoId)! }))
+    .map((r) => ({ ...r, customerKey: nocase(r.customerName), casinoKey: nocase(r.casinoName) }));
+  rows.sort(
+    (a, b) =>
+      b.usd - a.usd ||
+      (a.customerKey < b.customerKey ? -1 : a.customerKey > b.customerKey ? 1 : 0) ||
+      (a.casinoKey < b.casinoKey ? -1 : a.casinoKey > b.casinoKey ? 1 : 0) ||
+      a.customerId - b.customerId ||
+      a.casinoId - b.casinoId,
+  );
+  return rows.slice(offset, end).map((r) => ({
+    customerId: r.customerId,
+    casinoId: r.casinoId,
+    customerName: r.customerName,
+    casinoName: r.casinoName,
+    totalUSD: formatHundredths(r.usd),
+    transactionCount: r.n,
+  }));
 }
 
 /** Spec 2.15: by total USD descending (then customer and casino name), paged when asked. */
 export async function profitability(db: Db, f: TransactionFilters & Paging, timeZone: string): Promise<ProfitabilityRow[]> {
+  if (hasRange(f)) {
+    const pairs = rangedPairs(db, f, timeZone);
+    const offset = f.offset ?? 0;
+    return rankedPage(db, pairs, offset, f.limit === undefined ? pairs.length : offset + f.limit);
+  }
   const rows = await db
-    .selectFrom(profitabilitySource(db, f, timeZone))
+    .selectFrom(linkTotals(db, f))
     .innerJoin('customers as c', 'c.id', 'g.customerId')
     .innerJoin('casinos as k', 'k.id', 'g.casinoId')
     .select(['g.customerId', 'g.casinoId', 'c.name as customerName', 'k.name as casinoName', 'g.usd', 'g.n'])
@@ -112,8 +163,20 @@ export async function profitability(db: Db, f: TransactionFilters & Paging, time
 
 /** Spec 2.15 cards over every matching pair; Profitable is a total above zero, Loss below (shared/ledger profitStatus). */
 export async function profitabilitySummary(db: Db, f: TransactionFilters, timeZone: string): Promise<ProfitabilitySummary> {
+  if (hasRange(f)) {
+    const pairs = rangedPairs(db, f, timeZone);
+    let total = 0;
+    let profitable = 0;
+    let loss = 0;
+    for (const p of pairs) {
+      total += p.usd;
+      if (p.usd > 0) profitable += 1;
+      else if (p.usd < 0) loss += 1;
+    }
+    return { totalUSD: formatHundredths(total), profitable, loss, entries: pairs.length };
+  }
   const row = await db
-    .selectFrom(profitabilitySource(db, f, timeZone))
+    .selectFrom(linkTotals(db, f))
     .select([
       sql<number>`coalesce(sum(g.usd), 0)`.as('total'),
       sql<number>`coalesce(sum(g.usd > 0), 0)`.as('profitable'),
@@ -140,30 +203,38 @@ export function masterCasinosOf(db: Db, masterId: number) {
   return db.selectFrom('casinos as k').select(['k.id', 'k.name', 'k.website']).where('k.id', 'in', masterCasinoIds(db, masterId)).orderBy('k.name').execute();
 }
 
-/**
- * Spec 2.16: for every other active customer, the master's casinos where this customer has no link. The
- * master's casinos are the active casinos where the master's link is active; any link, whatever its
- * status, registers a customer (decision 041). One set query finds every missing (customer, casino)
- * pair (each a primary-key probe of the links), not a loop per customer.
- */
-export async function participation(db: Db, masterId: number): Promise<ParticipationRow[]> {
+/** The customers the Participation report compares with the master: every other active one. */
+function othersOf(db: Db, masterId: number) {
+  return db.selectFrom('customers as c').where('c.id', '!=', masterId).where('c.isActive', '=', 1);
+}
+
+async function requireMaster(db: Db, masterId: number): Promise<void> {
   const master = await db.selectFrom('customers').select('id').where('id', '=', masterId).executeTakeFirst();
   if (!master) throw fieldError('masterUserId', 'Customer not found');
+}
+
+async function countMasterCasinos(db: Db, masterId: number): Promise<number> {
+  return Number((await db.selectFrom(masterCasinoIds(db, masterId).as('mc')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+}
+
+/**
+ * Spec 2.16: for every other active customer (by name, paged when asked), the master's casinos where
+ * this customer has no link. The master's casinos are the active casinos where the master's link is
+ * active; any link, whatever its status, registers a customer (decision 041). One set query finds the
+ * page's missing (customer, casino) pairs (each a primary-key probe of the links), not a loop per customer.
+ */
+export async function participation(db: Db, masterId: number, page: Paging = {}): Promise<ParticipationRow[]> {
+  await requireMaster(db, masterId);
   const masterCasinos = masterCasinoIds(db, masterId);
-  const totalCasinos = Number((await db.selectFrom(masterCasinos.as('mc')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const others = (q: ReturnType<typeof db.selectFrom<'customers as c'>>) => q.where('c.id', '!=', masterId).where('c.isActive', '=', 1);
-  const customers = await others(db.selectFrom('customers as c')).select(['c.id', 'c.name', 'c.email']).orderBy('c.name').orderBy('c.id').execute();
-  const missing = await others(db.selectFrom('customers as c'))
+  const totalCasinos = await countMasterCasinos(db, masterId);
+  const customers = await othersOf(db, masterId).select(['c.id', 'c.name', 'c.email']).orderBy('c.name').orderBy('c.id').$call((q) => pageOf(q, page)).execute();
+  if (customers.length === 0) return [];
+  const missing = await db
+    .selectFrom('customers as c')
     .innerJoin('casinos as k', (join) => join.on('k.id', 'in', masterCasinos))
+    .where('c.id', 'in', customers.map((c) => c.id))
     .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('customerCasinos as l')
-            .select('l.casinoId')
-            .whereRef('l.customerId', '=', 'c.id')
-            .whereRef('l.casinoId', '=', 'k.id'),
-        ),
-      ),
+      not(exists(selectFrom('customerCasinos as l').select('l.casinoId').whereRef('l.customerId', '=', 'c.id').whereRef('l.casinoId', '=', 'k.id'))),
     )
     .select(['c.id as customerId', 'k.name', 'k.website'])
     .orderBy('k.name')
@@ -181,6 +252,30 @@ export async function participation(db: Db, masterId: number): Promise<Participa
     totalCasinos,
     missingCasinos: missingOf.get(c.id) ?? [],
   }));
+}
+
+/**
+ * Spec 2.16 cards over every compared customer (the screen shows one page of them): from each
+ * customer's count of links at the master's casinos, read from the links' primary key.
+ */
+export async function participationSummary(db: Db, masterId: number): Promise<ParticipationSummary> {
+  await requireMaster(db, masterId);
+  const totalCasinos = await countMasterCasinos(db, masterId);
+  const analyzed = Number((await othersOf(db, masterId).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const registered = db
+    .selectFrom('customerCasinos as l')
+    .innerJoin('customers as c', 'c.id', 'l.customerId')
+    .where('c.id', '!=', masterId)
+    .where('c.isActive', '=', 1)
+    .where('l.casinoId', 'in', masterCasinoIds(db, masterId))
+    .groupBy('l.customerId')
+    .select(sql<number>`count(*)`.as('n'));
+  const row = await db
+    .selectFrom(registered.as('r'))
+    .select([sql<number>`coalesce(sum(r.n), 0)`.as('links'), sql<number>`coalesce(sum(r.n = ${totalCasinos}), 0)`.as('complete')])
+    .executeTakeFirstOrThrow();
+  const complete = totalCasinos === 0 ? analyzed : Number(row.complete);
+  return { customersAnalyzed: analyzed, needRegistration: analyzed - complete, totalMissing: analyzed * totalCasinos - Number(row.links), totalCasinos };
 }
 
 /** How many customers have a transaction in the span: one seek per customer on (customerId, date). */

@@ -32,7 +32,7 @@ export function CreateMissingLinks({ masterUserId, customer, missing }: Props) {
       setOpen(false);
       notifySuccess('Links created', `Created ${formatCount(created)} ${created === 1 ? 'link' : 'links'}`);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.reports.participation.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.reports.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
       ]);
     } catch (error) {
