@@ -53,9 +53,14 @@ export function CheckInsPage() {
   const activeKey = active && rows.some((r) => rowKey(r) === active) ? active : rows[0] ? rowKey(rows[0]) : null;
   const failure = failureOf(query);
 
+  // Focus moves at once (a key pressed right after an arrow goes to the row it moved to); a row not yet
+  // drawn (after a save refreshed the board) is focused on the next frame.
   const focusRow = (key: string | null) => {
     setActive(key);
-    if (key) requestAnimationFrame(() => refs.current.get(key)?.focus());
+    if (!key) return;
+    const el = refs.current.get(key);
+    if (el) el.focus();
+    else requestAnimationFrame(() => refs.current.get(key)?.focus());
   };
   const set = (patch: Record<string, unknown>) => void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) });
 
