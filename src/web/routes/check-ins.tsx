@@ -1,4 +1,5 @@
 import { Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -52,6 +53,8 @@ export function CheckInsPage() {
   const refs = useRef(new Map<string, HTMLTableRowElement>());
   const activeKey = active && rows.some((r) => rowKey(r) === active) ? active : rows[0] ? rowKey(rows[0]) : null;
   const failure = failureOf(query);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const headers = phone ? HEADERS.filter((h) => h.id !== 'last') : HEADERS;
 
   // Focus moves at once (a key pressed right after an arrow goes to the row it moved to); a row not yet
   // drawn (after a save refreshed the board) is focused on the next frame.
@@ -134,11 +137,11 @@ export function CheckInsPage() {
       </Paper>
       {failure && <LoadError failure={failure} />}
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-        <Table.ScrollContainer minWidth={860} type="native" className="grid-scroll">
+        <Table.ScrollContainer minWidth={phone ? 540 : 860} type="native" className="grid-scroll">
           <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Check-ins" aria-busy={query.isPending}>
             <Table.Thead>
               <Table.Tr>
-                {HEADERS.map((h) => (
+                {headers.map((h) => (
                   <Table.Th key={h.label} ta={h.right ? 'right' : undefined} aria-sort={h.id && sort === h.id ? (search.desc === 'true' ? 'descending' : 'ascending') : undefined} style={{ whiteSpace: 'nowrap' }}>
                     {h.id ? (
                       <UnstyledButton fw={700} fz="sm" onClick={() => set({ sort: h.id === 'customer' ? undefined : h.id, desc: sort === h.id && search.desc !== 'true' ? 'true' : undefined })}>
@@ -154,7 +157,7 @@ export function CheckInsPage() {
             <Table.Tbody>
               {!failure && !query.isPending && rows.length === 0 && (
                 <Table.Tr>
-                  <Table.Td colSpan={HEADERS.length}>
+                  <Table.Td colSpan={headers.length}>
                     <EmptyState title="No check-ins to show" description={search.status === 'missing' ? 'Every check-in is done' : 'No active customer has an active casino under these filters'} />
                   </Table.Td>
                 </Table.Tr>
@@ -165,6 +168,7 @@ export function CheckInsPage() {
                   <CheckInRow
                     key={key}
                     row={row}
+                    compact={phone}
                     active={key === activeKey}
                     editing={key === editing}
                     busy={record.isPending}

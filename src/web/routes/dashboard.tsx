@@ -52,13 +52,13 @@ export function DashboardPage() {
   return (
     <Stack gap="lg">
       {cardsFailure && <LoadError failure={cardsFailure} />}
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 5 }}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }}>
         <StatCard title="Total Customers" hint="Active gaming accounts" icon={<IconUsersGroup />} loading={customers.isPending} failed={customers.isError} value={customers.data?.filter((c) => c.isActive).length ?? 0} />
         <StatCard title="Active Casinos" hint="Gaming platforms" icon={<IconBuildingStore />} loading={casinos.isPending} failed={casinos.isError} value={casinos.data?.filter((c) => c.isActive).length ?? 0} />
         <StatCard title="Recent Transactions" hint="Last 10 entries" icon={<IconReceipt />} loading={recent.isPending} failed={recent.isError} value={rows.length} />
         <StatCard title="Your Role" hint="Access level" icon={<IconShieldCheck />} value={<Text span inherit tt="capitalize">{auth.user?.role ?? ''}</Text>} />
-        <RouterAnchor to="/redemptions" underline="never" c="inherit" aria-label={inTransit.data ? `In transit: $${groupedAmount(inTransit.data.usd)} in ${inTransit.data.count} pending redemptions` : 'In transit'}>
-          <StatCard title="In transit" hint={inTransit.data ? `${formatCount(inTransit.data.count)} pending ${inTransit.data.count === 1 ? 'redemption' : 'redemptions'}` : 'Pending redemptions'} icon={<IconHourglass />} loading={inTransit.isPending} failed={inTransit.isError} value={inTransit.data ? `$${groupedAmount(inTransit.data.usd)}` : 0} color="yellow.8" />
+        <RouterAnchor to="/redemptions" underline="never" c="inherit">
+          <StatCard title="In transit" hint={inTransit.data ? `${formatCount(inTransit.data.count)} pending ${inTransit.data.count === 1 ? 'redemption' : 'redemptions'}` : 'Pending redemptions'} icon={<IconHourglass />} loading={inTransit.isPending} failed={inTransit.isError} value={inTransit.data ? `$${groupedAmount(inTransit.data.usd)}` : 0} />
         </RouterAnchor>
       </SimpleGrid>
 

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { Button, Paper, Select, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { IconCashBanknote, IconHourglass, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -41,26 +41,24 @@ export function RedemptionsPage() {
     placeholderData: keepPreviousData,
   });
   const failure = failureOf(query);
-  const columns = useMemo(() => redemptionColumns(setAction), []);
+  const columns = useMemo(() => redemptionColumns(setAction, status), [status]);
   const setFilter = (key: 'customerId' | 'casinoId', value: string | null) =>
     void navigate({ search: (prev) => ({ ...prev, [key]: value && value !== ALL ? Number(value) : undefined, page: undefined }) });
 
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <StatCard title="In transit" value={query.data ? `$${groupedAmount(query.data.inTransitUsd)}` : '—'} hint={query.data ? `${formatCount(query.data.inTransitCount)} pending ${query.data.inTransitCount === 1 ? 'redemption' : 'redemptions'}` : undefined} icon={<IconHourglass />} loading={query.isPending} failed={query.isError} color="yellow.8" />
+        <StatCard title="In transit" value={query.data ? `$${groupedAmount(query.data.inTransitUsd)}` : '—'} hint={query.data ? `${formatCount(query.data.inTransitCount)} pending ${query.data.inTransitCount === 1 ? 'redemption' : 'redemptions'}` : undefined} icon={<IconHourglass />} loading={query.isPending} failed={query.isError} />
         <StatCard title={status === 'all' ? 'Redemptions' : STATUS_LABELS[status]} value={query.data?.totalCount ?? 0} hint="Under the filters" icon={<IconCashBanknote />} loading={query.isPending} failed={query.isError} />
       </SimpleGrid>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-        <Group align="flex-end" justify="space-between" gap="sm">
-          <Group align="flex-end" gap="sm" grow style={{ flex: 1, minWidth: 0 }}>
-            <Select label="Customer" searchable data={withAll('All customers', customerOptions(customers.data))} value={search.customerId ? String(search.customerId) : ALL} onChange={(v) => setFilter('customerId', v)} allowDeselect={false} />
-            <Select label="Casino" searchable data={withAll('All casinos', toOptions(casinos.data))} value={search.casinoId ? String(search.casinoId) : ALL} onChange={(v) => setFilter('casinoId', v)} allowDeselect={false} />
-          </Group>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
+          <Select label="Customer" searchable data={withAll('All customers', customerOptions(customers.data))} value={search.customerId ? String(search.customerId) : ALL} onChange={(v) => setFilter('customerId', v)} allowDeselect={false} />
+          <Select label="Casino" searchable data={withAll('All casinos', toOptions(casinos.data))} value={search.casinoId ? String(search.casinoId) : ALL} onChange={(v) => setFilter('casinoId', v)} allowDeselect={false} />
           <Button leftSection={<IconPlus size={16} />} onClick={() => setRequesting({ customerId: search.customerId, casinoId: search.casinoId })}>
             Request redemption
           </Button>
-        </Group>
+        </SimpleGrid>
       </Paper>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Tabs value={status} onChange={(v) => void navigate({ search: (prev) => ({ ...prev, status: v && v !== 'pending' ? (v as Exclude<RedemptionStatus, 'pending'> | 'all') : undefined, page: undefined }) })} mb="sm">
@@ -81,7 +79,7 @@ export function RedemptionsPage() {
             loading={query.isPending}
             failure={failure}
             numeric={['unplayedCoins', 'expectedUsd', 'usdReceived', 'actions']}
-            minWidth={1100}
+            minWidth={status === 'pending' ? 900 : 1020}
             empty={<EmptyState title="No redemptions found" description={status === 'pending' ? 'Nothing is in transit under these filters' : 'Try another tab or filter'} />}
           />
           {query.isSuccess && query.data.totalCount > REDEMPTIONS_PAGE_SIZE && (

@@ -45,7 +45,7 @@ export function RedemptionsReportPage() {
       </Paper>
       {failure && <LoadError failure={failure} />}
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <StatCard title="In transit" value={`$${formatGrouped(pendingUsd)}`} hint={`${formatCount(sum('pendingCount'))} pending`} icon={<IconHourglass />} loading={query.isPending} failed={query.isError} color="yellow.8" />
+        <StatCard title="In transit" value={`$${formatGrouped(pendingUsd)}`} hint={`${formatCount(sum('pendingCount'))} pending`} icon={<IconHourglass />} loading={query.isPending} failed={query.isError} />
         <StatCard title="Received" value={sum('receivedCount')} hint="Last 180 days" icon={<IconClockHour4 />} loading={query.isPending} failed={query.isError} />
         <StatCard title="Rejected" value={sum('rejectedCount')} hint="Last 180 days" icon={<IconX />} loading={query.isPending} failed={query.isError} color="red.8" />
       </SimpleGrid>

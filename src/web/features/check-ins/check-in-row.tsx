@@ -7,9 +7,13 @@ import { formatDateTime, groupedAmount } from '../../lib/format';
 
 export const rowKey = (r: Pick<CheckInRowView, 'customerId' | 'casinoId'>) => `${r.customerId}:${r.casinoId}`;
 const timeOnly = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
+/** Badges keep their full text in a tight grid. */
+const FULL = { root: { minWidth: 'max-content' }, label: { overflow: 'visible' } } as const;
 
 interface Props {
   row: CheckInRowView;
+  /** A phone: no time and who beside Done, no Last check-in column. */
+  compact: boolean;
   active: boolean;
   editing: boolean;
   busy: boolean;
@@ -26,7 +30,7 @@ interface Props {
  * One link on the board. The row is focusable (one tab stop for the whole board, arrows move); Enter
  * opens the SC field, Enter there saves, Escape closes it.
  */
-export function CheckInRow({ row, active, editing, busy, error, rowRef, onFocus, onOpen, onSave, onCancel, onKeyDown }: Props) {
+export function CheckInRow({ row, compact, active, editing, busy, error, rowRef, onFocus, onOpen, onSave, onCancel, onKeyDown }: Props) {
   const [sc, setSc] = useState('');
   const label = `${row.customerName} at ${row.casinoName}`;
   return (
@@ -47,13 +51,15 @@ export function CheckInRow({ row, active, editing, busy, error, rowRef, onFocus,
       <Table.Td>
         {row.done ? (
           <Group gap={6} wrap="nowrap">
-            <Badge color="teal" variant="light" leftSection={<IconCheck size={12} />}>Done</Badge>
-            <Text size="xs" c="dimmed">
-              {row.at ? timeOnly.format(new Date(row.at)) : ''}{row.by ? ` · ${row.by}` : ''}
-            </Text>
+            <Badge color="teal" variant="light" styles={FULL} leftSection={<IconCheck size={12} />}>Done</Badge>
+            {!compact && (
+              <Text size="xs" c="dimmed">
+                {row.at ? timeOnly.format(new Date(row.at)) : ''}{row.by ? ` · ${row.by}` : ''}
+              </Text>
+            )}
           </Group>
         ) : (
-          <Badge color="gray" variant="outline">Not done</Badge>
+          <Badge color="gray" variant="outline" styles={FULL}>Not done</Badge>
         )}
       </Table.Td>
       <Table.Td ta="right">
@@ -98,7 +104,7 @@ export function CheckInRow({ row, active, editing, busy, error, rowRef, onFocus,
           <Text size="sm" c="dimmed">0</Text>
         )}
       </Table.Td>
-      <Table.Td>{row.lastAt ? formatDateTime(row.lastAt) : <Text size="sm" c="dimmed">Never</Text>}</Table.Td>
+      {!compact && <Table.Td>{row.lastAt ? formatDateTime(row.lastAt) : <Text size="sm" c="dimmed">Never</Text>}</Table.Td>}
       <Table.Td ta="right">
         {!editing && (
           <Button size="compact-xs" variant={row.done ? 'subtle' : 'light'} color={row.done ? 'gray' : undefined} tabIndex={-1} onClick={onOpen} aria-label={`${row.done ? 'Correct' : 'Check in'}: ${label}`}>

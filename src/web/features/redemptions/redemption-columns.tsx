@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconCheck, IconX } from '@tabler/icons-react';
 import type { RedemptionStatus } from '../../../shared/constants';
 import type { RedemptionView } from '../../../shared/schemas/redemptions';
 import { type GridColumn, gridColumns } from '../../components/data-table';
@@ -12,12 +11,39 @@ const col = gridColumns<RedemptionView>();
 export const STATUS_COLORS: Record<RedemptionStatus, string> = { pending: 'yellow', received: 'teal', rejected: 'red', cancelled: 'gray' };
 export const STATUS_LABELS: Record<RedemptionStatus, string> = { pending: 'Pending', received: 'Received', rejected: 'Rejected', cancelled: 'Cancelled' };
 
+/** Badges keep their full text in a tight grid. */
+const FULL = { root: { minWidth: 'max-content' }, label: { overflow: 'visible' } } as const;
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /** The Redemptions grid; pending rows carry their age (highlighted past twice the casino's median) and the three steps. */
-export function redemptionColumns(act: (action: RedemptionAction) => void): GridColumn<RedemptionView>[] {
-  return [
-    col.accessor('requestedAt', { header: 'Requested', cell: (i) => formatDate(i.getValue()) }),
+/** `status`: the tab shown; All adds a Status column, Pending leaves out Received USD (always empty there). */
+export function redemptionColumns(act: (action: RedemptionAction) => void, status: RedemptionStatus | 'all'): GridColumn<RedemptionView>[] {
+  const withStatus = status === 'all';
+  const columns: GridColumn<RedemptionView>[] = [
+    col.accessor('requestedAt', {
+      header: 'Requested',
+      cell: (i) => {
+        const r = i.row.original;
+        return (
+          <Stack gap={2} align="flex-start">
+            <Text size="sm">{formatDate(r.requestedAt)}</Text>
+            {r.ageDays !== null &&
+              (r.overdue ? (
+                <Tooltip label={`Older than twice ${r.casinoName}'s usual time to pay`}>
+                  <Badge color="red" variant="filled" size="sm" styles={FULL} data-testid="overdue">{days(r.ageDays)}</Badge>
+                </Tooltip>
+              ) : (
+                <Text size="xs" c="dimmed">{days(r.ageDays)}</Text>
+              ))}
+            {r.finishedAt && (r.status === 'rejected' || r.status === 'cancelled') && (
+              <Text size="xs" c="dimmed">
+                {STATUS_LABELS[r.status]} {formatDate(r.finishedAt)}
+              </Text>
+            )}
+          </Stack>
+        );
+      },
+    }),
     col.accessor('customerName', { header: 'Customer', cell: (i) => <Text fw={600} size="sm">{i.getValue()}</Text> }),
     col.accessor('casinoName', { header: 'Casino' }),
     col.accessor('unplayedCoins', {
@@ -30,7 +56,7 @@ export function redemptionColumns(act: (action: RedemptionAction) => void): Grid
       ),
     }),
     col.accessor('expectedUsd', { header: 'Expected USD', cell: (i) => <Text span ff="monospace" size="sm">{groupedAmount(i.getValue())}</Text> }),
-    col.accessor('usdReceived', {
+    ...(status === 'pending' ? [] : [col.accessor('usdReceived', {
       header: 'Received USD',
       cell: (i) => {
         const r = i.row.original;
@@ -43,22 +69,8 @@ export function redemptionColumns(act: (action: RedemptionAction) => void): Grid
           </Stack>
         );
       },
-    }),
-    col.accessor('ageDays', {
-      header: 'Age',
-      cell: (i) => {
-        const r = i.row.original;
-        if (r.ageDays === null) return r.finishedAt ? <Text size="xs" c="dimmed">{formatDate(r.finishedAt)}</Text> : '—';
-        return r.overdue ? (
-          <Tooltip label={`Older than twice ${r.casinoName}'s usual time to pay`}>
-            <Badge color="red" variant="filled" data-testid="overdue">{days(r.ageDays)}</Badge>
-          </Tooltip>
-        ) : (
-          <Text size="sm">{days(r.ageDays)}</Text>
-        );
-      },
-    }),
-    col.accessor('status', { header: 'Status', cell: (i) => <Badge color={STATUS_COLORS[i.row.original.status]} variant="light">{STATUS_LABELS[i.row.original.status]}</Badge> }),
+    })]),
+    ...(withStatus ? [col.accessor('status', { header: 'Status', cell: (i) => <Badge color={STATUS_COLORS[i.row.original.status]} variant="light" styles={FULL}>{STATUS_LABELS[i.row.original.status]}</Badge> })] : []),
     col.display({
       id: 'actions',
       header: 'Actions',
@@ -68,13 +80,13 @@ export function redemptionColumns(act: (action: RedemptionAction) => void): Grid
         const who = `${r.customerName} at ${r.casinoName}`;
         return (
           <Group gap={6} wrap="nowrap" justify="flex-end">
-            <Button size="compact-xs" variant="light" color="teal" leftSection={<IconCheck size={12} />} onClick={() => act({ kind: 'receive', redemption: r })} aria-label={`Mark received: ${who}`}>
+            <Button size="compact-xs" variant="light" color="teal" onClick={() => act({ kind: 'receive', redemption: r })} aria-label={`Mark received: ${who}`}>
               Mark received
             </Button>
             <Button size="compact-xs" variant="light" color="red" onClick={() => act({ kind: 'reject', redemption: r })} aria-label={`Reject: ${who}`}>
               Reject
             </Button>
-            <Button size="compact-xs" variant="subtle" color="gray" leftSection={<IconX size={12} />} onClick={() => act({ kind: 'cancel', redemption: r })} aria-label={`Cancel: ${who}`}>
+            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => act({ kind: 'cancel', redemption: r })} aria-label={`Cancel: ${who}`}>
               Cancel
             </Button>
           </Group>
@@ -82,4 +94,5 @@ export function redemptionColumns(act: (action: RedemptionAction) => void): Grid
       },
     }),
   ];
+  return columns;
 }
