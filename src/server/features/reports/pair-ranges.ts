@@ -38,7 +38,10 @@ interface Extra {
   usd: number;
 }
 
-type Row = [id: number, date: string, customerId: number, casinoId: number, usdChange: number];
+type Row = [id: number, at: number, customerId: number, casinoId: number, usdChange: number];
+
+/** A transaction's instant in whole milliseconds, computed by SQLite (no date string crosses into JavaScript). */
+const AT = `cast(round(unixepoch(date, 'subsec') * 1000) as integer)`;
 
 /** The first index in `at` whose instant is >= `t`. */
 function lowerBound(at: Float64Array, t: number): number {
@@ -138,14 +141,14 @@ export class PairRanges {
 
   private build(): void {
     this.stats.builds += 1;
-    const rows = this.sqlite.prepare('select id, date, "customerId", "casinoId", "usdChange" from transactions order by date, id').raw();
+    const rows = this.sqlite.prepare(`select id, ${AT}, "customerId", "casinoId", "usdChange" from transactions order by date, id`).raw();
     const n = (this.sqlite.prepare('select count(*) from transactions').pluck().get() as number) ?? 0;
     const maxId = (this.sqlite.prepare('select coalesce(max(id), 0) from transactions').pluck().get() as number) ?? 0;
     const cols: Columns = { at: new Float64Array(n), pair: new Int32Array(n), usd: new Float64Array(n), alive: new Uint8Array(n).fill(1) };
     this.posOf = new Int32Array(maxId + 1).fill(-1);
     let i = 0;
-    for (const [id, date, customerId, casinoId, usdChange] of rows.iterate() as IterableIterator<Row>) {
-      cols.at[i] = Date.parse(date);
+    for (const [id, at, customerId, casinoId, usdChange] of rows.iterate() as IterableIterator<Row>) {
+      cols.at[i] = at;
       cols.pair[i] = this.pairIndex(customerId, casinoId);
       cols.usd[i] = usdChange;
       this.posOf[id] = i;
@@ -160,14 +163,14 @@ export class PairRanges {
   private follow(seq: number): void {
     this.stats.follows += 1;
     const ids = this.sqlite.prepare('select distinct "transactionId" from "transactionChanges" where seq > ?').pluck().all(seq) as number[];
-    const read = this.sqlite.prepare('select id, date, "customerId", "casinoId", "usdChange" from transactions where id = ?').raw();
+    const read = this.sqlite.prepare(`select id, ${AT}, "customerId", "casinoId", "usdChange" from transactions where id = ?`).raw();
     for (const id of ids) {
       this.forget(id);
       const row = read.get(id) as Row | undefined;
       if (!row) continue;
-      const [, date, customerId, casinoId, usdChange] = row;
+      const [, at, customerId, casinoId, usdChange] = row;
       this.extraOf.set(id, this.extras.length);
-      this.extras.push({ id, at: Date.parse(date), pair: this.pairIndex(customerId, casinoId), usd: usdChange });
+      this.extras.push({ id, at, pair: this.pairIndex(customerId, casinoId), usd: usdChange });
     }
   }
 
