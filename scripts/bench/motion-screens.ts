@@ -11,15 +11,17 @@ export function motionScreenRequest(d: OfficeData, rand: () => number): [string,
   const chance = (p: number) => rand() < p;
   if (chance(0.5)) {
     const f: Record<string, unknown> = { status: chance(0.6) ? 'pending' : pick(['received', 'rejected', 'cancelled', undefined]) };
-    if (chance(0.3)) f.customerId = pick(d.customerIds);
-    else if (chance(0.3)) f.casinoId = pick(d.casinoIds);
+    const narrow = rand();
+    if (narrow < 0.3) f.customerId = pick(d.customerIds);
+    else if (narrow < 0.5) f.casinoId = pick(d.casinoIds);
     return ['Redemptions', 'redemptions.list', { ...f, limit: 50, offset: (chance(0.8) ? 0 : Math.floor(rand() * 10)) * 50 }];
   }
   const f: Record<string, unknown> = {};
   if (chance(0.2)) f.date = new Date(Date.parse(d.lastDay) - Math.floor(rand() * 30) * 86_400_000).toISOString().slice(0, 10);
   if (chance(0.3)) f.status = pick(['done', 'missing']);
-  if (chance(0.2)) f.customerId = pick(d.customerIds);
-  else if (chance(0.2)) f.casinoId = pick(d.casinoIds);
+  const narrow = rand();
+  if (narrow < 0.2) f.customerId = pick(d.customerIds);
+  else if (narrow < 0.4) f.casinoId = pick(d.casinoIds);
   if (chance(0.3)) f.sort = pick(['casino', 'streak', 'last']);
   return ['Check-ins', 'checkIns.board', { ...f, limit: 100, offset: (chance(0.7) ? 0 : Math.floor(rand() * 50)) * 100 }];
 }
