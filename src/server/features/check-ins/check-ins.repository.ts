@@ -20,19 +20,37 @@ type Board = Database & { l: Database['customerCasinos']; c: Database['customers
 /**
  * The board's rows: every active link of an active customer at an active casino, with that day's
  * check-in row (kept by the check-in step) when there is one. Rows, count and "N of M" share it.
+ * `doneOnly` starts from that day's check-in rows (an index range) instead of every link.
  */
-function board(db: Db, day: string, q: BoardQuery) {
-  let b = db
-    .selectFrom('customerCasinos as l')
-    .innerJoin('customers as c', 'c.id', 'l.customerId')
-    .innerJoin('casinos as k', 'k.id', 'l.casinoId')
-    .leftJoin('checkIns as ci', (j) => j.onRef('ci.customerId', '=', 'l.customerId').onRef('ci.casinoId', '=', 'l.casinoId').on('ci.day', '=', day))
-    .where('l.status', '=', 'active')
-    .where('c.isActive', '=', 1)
-    .where('k.isActive', '=', 1);
+function board(db: Db, day: string, q: BoardQuery, doneOnly = false) {
+  let b = doneOnly
+    ? db
+        .selectFrom('checkIns as ci')
+        .innerJoin('customerCasinos as l', (j) => j.onRef('l.customerId', '=', 'ci.customerId').onRef('l.casinoId', '=', 'ci.casinoId'))
+        .innerJoin('customers as c', 'c.id', 'l.customerId')
+        .innerJoin('casinos as k', 'k.id', 'l.casinoId')
+        .where('ci.day', '=', day)
+    : db
+        .selectFrom('customerCasinos as l')
+        .innerJoin('customers as c', 'c.id', 'l.customerId')
+        .innerJoin('casinos as k', 'k.id', 'l.casinoId')
+        .leftJoin('checkIns as ci', (j) => j.onRef('ci.customerId', '=', 'l.customerId').onRef('ci.casinoId', '=', 'l.casinoId').on('ci.day', '=', day));
+  b = b.where('l.status', '=', 'active').where('c.isActive', '=', 1).where('k.isActive', '=', 1);
   if (q.customerId !== undefined) b = b.where('l.customerId', '=', q.customerId);
   if (q.casinoId !== undefined) b = b.where('l.casinoId', '=', q.casinoId);
   return b;
+}
+
+/** M of "N of M": the same links as board(), counted with the customer and casino checks as lists (no join per link). */
+function activeLinkCount(db: Db, q: BoardQuery): Promise<number> {
+  let b = db
+    .selectFrom('customerCasinos as l')
+    .where('l.status', '=', 'active')
+    .where('l.customerId', 'in', db.selectFrom('customers').select('id').where('isActive', '=', 1))
+    .where('l.casinoId', 'in', db.selectFrom('casinos').select('id').where('isActive', '=', 1));
+  if (q.customerId !== undefined) b = b.where('l.customerId', '=', q.customerId);
+  if (q.casinoId !== undefined) b = b.where('l.casinoId', '=', q.casinoId);
+  return b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
 }
 
 /** The streak a link shows on `day`: its run up to that day, or up to the day before while `day` is open. */
@@ -42,19 +60,16 @@ const streakOn = (eb: ExpressionBuilder<Board, 'l'>, day: string) =>
 export async function checkInBoard(db: Db, q: BoardQuery, timeZone: string, now = new Date()): Promise<CheckInBoard> {
   const day = q.date ?? localDay(now, timeZone);
   const base = board(db, day, q);
-  const byStatus = q.status === 'done' ? base.where('ci.day', 'is not', null) : q.status === 'missing' ? base.where('ci.day', 'is', null) : base;
+  const doneRows = board(db, day, q, true);
+  const byStatus = q.status === 'done' ? doneRows : q.status === 'missing' ? base.where('ci.day', 'is', null) : base;
   const direction = q.desc ? 'desc' : 'asc';
   let page = byStatus.select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'ci.transactionId', 'ci.unplayedCoins', 'ci.at', 'ci.byUserId']);
   if (q.sort === 'casino') page = page.orderBy('k.name', direction).orderBy('k.id', direction).orderBy('c.name').orderBy('c.id');
   else if (q.sort === 'streak') page = page.orderBy((eb) => streakOn(eb, day), direction).orderBy('c.name').orderBy('k.name');
   else if (q.sort === 'last') page = page.orderBy(sql`coalesce("l"."lastCheckInAt", '')`, direction).orderBy('c.name').orderBy('k.name');
   else page = page.orderBy('c.name', direction).orderBy('c.id', direction).orderBy('k.name').orderBy('k.id');
-  const count = (b: typeof base) => b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
-  const [rows, total, done] = await Promise.all([
-    page.limit(q.limit ?? CHECK_IN_PAGE_SIZE).offset(q.offset ?? 0).execute(),
-    count(base),
-    count(base.where('ci.day', 'is not', null)),
-  ]);
+  const done = doneRows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
+  const [rows, total, doneCount] = await Promise.all([page.limit(q.limit ?? CHECK_IN_PAGE_SIZE).offset(q.offset ?? 0).execute(), activeLinkCount(db, q), done]);
   // Streak and last check-in as of the day, and who checked in: only for the page's rows.
   const details = new Map<string, { streak: number; lastAt: string | null }>();
   const names = new Map<number, string>();
@@ -76,8 +91,8 @@ export async function checkInBoard(db: Db, q: BoardQuery, timeZone: string, now 
   }
   return {
     date: day,
-    totalCount: q.status === 'done' ? done : q.status === 'missing' ? total - done : total,
-    done,
+    totalCount: q.status === 'done' ? doneCount : q.status === 'missing' ? total - doneCount : total,
+    done: doneCount,
     total,
     rows: rows.map((r) => {
       const d = details.get(`${r.customerId}:${r.casinoId}`);
