@@ -33,6 +33,10 @@ beforeAll(async () => {
     await api('POST', '/api/transactions', { ...tx, usdChange: '-100', unplayedCoinsChange: '105000' }, token);
     await api('POST', '/api/transactions', { ...tx, usdChange: '250.5', unplayedCoinsChange: '-2500' }, token);
   }
+  // Money in motion (issue 18): a pending redemption and a check-in, so both screens show rows and actions.
+  const aurora = (await api<{ id: number; name: string }[]>('GET', '/api/casinos', undefined, token)).find((c) => c.name === `Aurora ${stamp}`)!.id;
+  await api('POST', '/api/redemptions', { customerId: customer.id, casinoId: aurora, unplayedCoins: '50000', expectedUsd: '50' }, token);
+  await api('POST', '/api/check-ins', { customerId: customer.id, casinoId: aurora, unplayedCoins: '1.5' }, token);
   await api('POST', '/api/customer-casinos', { customerId: other.id, casinoId: (await api<{ id: number; name: string }[]>('GET', '/api/casinos', undefined, token)).find((c) => c.name === `Aurora ${stamp}`)!.id, status: 'active' }, token);
 });
 
@@ -50,6 +54,9 @@ const SIGNED_IN = () => [
   '/reports/transaction-types',
   '/admin/audit',
   '/admin/deleted-transactions',
+  '/redemptions',
+  '/check-ins',
+  '/reports/redemptions',
   '/no-such-page',
 ];
 const SIGNED_OUT = ['/login', '/reset-password?token=abc'];
@@ -117,6 +124,15 @@ describe('axe-core on every screen', () => {
       await page.getByRole('button', { name: 'Add Customer' }).first().click();
       await page.getByRole('dialog').waitFor();
       await check('Add Customer dialog');
+      await page.goto(`${baseUrl()}/redemptions`);
+      await settled(page);
+      await page.getByRole('button', { name: /Mark received/ }).first().click();
+      await page.getByRole('dialog').waitFor();
+      await check('Mark received dialog');
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Request redemption' }).click();
+      await page.getByRole('dialog').waitFor();
+      await check('Request redemption dialog');
       await context.close();
       expect(problems).toEqual([]);
     }, 180_000);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { motionScreenRequest } from './motion-screens';
 
 /**
  * The office scenario of issue 10: READERS staff open screens with varied filters, customers, dates and
@@ -53,6 +54,8 @@ function randomRange(d: OfficeData): { startDate: string; endDate: string } {
 
 /** One screen request as the web app sends it: [screen, tRPC procedure, input]. */
 export function screenRequest(d: OfficeData): [string, string, unknown] {
+  const motion = motionScreenRequest(d, rand);
+  if (motion) return motion;
   const roll = rand();
   if (roll < 0.4) {
     const f: Record<string, unknown> = {};

@@ -49,3 +49,11 @@ export type LinkStatus = (typeof LINK_STATUSES)[number];
 
 /** Links one "Create missing links" request creates at most; the rest wait for the next press (decision 044). */
 export const MAX_LINKS_PER_REQUEST = 2000;
+/** A redemption's life (decision 060): pending until received, rejected or cancelled; the three are final. */
+export const REDEMPTION_STATUSES = ['pending', 'received', 'rejected', 'cancelled'] as const;
+export type RedemptionStatus = (typeof REDEMPTION_STATUSES)[number];
+/** The payout-time report looks back this many days. */
+export const PAYOUT_WINDOW_DAYS = 180;
+/** The transaction type names the redemption and check-in steps write (created for a casino when missing). */
+export const WITHDRAW_TYPE = 'Withdraw';
+export const CHECK_IN_TYPE = 'Check-in';

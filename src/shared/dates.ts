@@ -37,3 +37,9 @@ export function localDay(date: Date | string, tz?: string): string {
     new Date(date),
   );
 }
+
+/** The day before YYYY-MM-DD. */
+export function previousDay(day: string): string {
+  const [y, m, d] = day.split('-').map(Number);
+  return new Date(Date.UTC(y, m - 1, d - 1)).toISOString().slice(0, 10);
+}

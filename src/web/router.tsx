@@ -61,8 +61,15 @@ const reportRoutes = [
   report('/reports/profitability', 'Profitability Report', 'USD profit/loss analysis (Admin Only)', searchValidator({ customerId: positiveId, casinoId: positiveId, ...dateRange, sort: sortParam(PROFITABILITY_SORTS) }), lazyRouteComponent(() => import('./routes/report-profitability'), 'ProfitabilityReportPage')),
   report('/reports/participation', 'Participation Report', 'Compare customer casino participation', searchValidator({ masterUserId: positiveId, sort: sortParam(PARTICIPATION_SORTS) }), lazyRouteComponent(() => import('./routes/report-participation'), 'ParticipationReportPage')),
   report('/reports/reconciliation', 'Reconciliation Report', 'Ledger balances checked against the casinos', searchValidator({ staleDays: positiveId, page: positiveId }), lazyRouteComponent(() => import('./routes/report-reconciliation'), 'ReconciliationReportPage')),
+  report('/reports/redemptions', 'Redemptions Report', 'Payout times by casino', searchValidator({}), lazyRouteComponent(() => import('./routes/report-redemptions'), 'RedemptionsReportPage')),
   report('/reports/transaction-types', 'Transaction Types Report', 'Filter and analyze transactions by type', searchValidator({ transactionTypeId: positiveId, ...dateRange, sort: sortParam(HISTORY_SORTS) }), lazyRouteComponent(() => import('./routes/report-transaction-types'), 'TransactionTypesReportPage')),
 ] as const;
+
+const redemptionStatus = (v: unknown): 'received' | 'rejected' | 'cancelled' | 'all' | undefined => (typeof v === 'string' && ['received', 'rejected', 'cancelled', 'all'].includes(v) ? (v as 'received' | 'rejected' | 'cancelled' | 'all') : undefined);
+const redemptionsRoute = report('/redemptions', 'Redemptions', 'Money in transit from the casinos', searchValidator({ status: redemptionStatus, customerId: positiveId, casinoId: positiveId, page: positiveId }), lazyRouteComponent(() => import('./routes/redemptions'), 'RedemptionsPage'));
+const checkInStatus = (v: unknown): 'done' | 'missing' | undefined => (v === 'done' || v === 'missing' ? v : undefined);
+const checkInSort = (v: unknown): 'casino' | 'streak' | 'last' | undefined => (v === 'casino' || v === 'streak' || v === 'last' ? v : undefined);
+const checkInsRoute = report('/check-ins', 'Daily Check-ins', "Today's check-ins, customer by casino", searchValidator({ date: dayParam, status: checkInStatus, customerId: positiveId, casinoId: positiveId, sort: checkInSort, desc: (v: unknown): 'true' | undefined => (v === true || v === 'true' ? 'true' : undefined), page: positiveId }), lazyRouteComponent(() => import('./routes/check-ins'), 'CheckInsPage'));
 
 const auditRoute = createRoute({
   getParentRoute: () => signedIn,
@@ -93,6 +100,8 @@ const routeTree = rootRoute.addChildren([
     page('/admin/users', 'Users', 'Manage staff and admin roles', lazyRouteComponent(() => import('./routes/users'), 'UsersPage')),
     page('/types', 'Transaction Types', 'Manage transaction categories for casinos', lazyRouteComponent(() => import('./routes/types'), 'TypesPage')),
     historyRoute,
+    redemptionsRoute,
+    checkInsRoute,
     page('/customers', 'Customers', 'Manage gaming account holders', lazyRouteComponent(() => import('./routes/customers'), 'CustomersPage')),
     page('/casinos', 'Casinos', 'Manage gaming platforms', lazyRouteComponent(() => import('./routes/casinos'), 'CasinosPage')),
     page('/import', 'Import', 'Bring transactions and customers in from spreadsheets', lazyRouteComponent(() => import('./routes/import'), 'ImportPage')),

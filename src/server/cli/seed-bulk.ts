@@ -6,6 +6,7 @@ import { checkLedger, ledgerIsSound } from '../features/transactions/invariants'
 import { rebuildTotals } from '../features/transactions/totals';
 import { ensureFirstAdmin } from '../features/users/first-admin';
 import { purchaseRatio } from '../../shared/ledger';
+import { BulkMotion } from './seed-bulk-motion';
 
 /**
  * `npm run seed:bulk -- --transactions 1000000 --customers 2000 --casinos 50`: a large database, fast.
@@ -84,9 +85,24 @@ const insTx = sqlite.prepare(
    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 );
 const CHUNK = 50_000;
+// Redemptions (requested, then received, rejected or cancelled when due) and daily check-ins (issue 18).
+const motion = new BulkMotion(sqlite, rand, config.timeZone, adminId, typeIds, casinoRatios);
 for (let from = 0; from < nTx; from += CHUNK) {
   sqlite.transaction(() => {
     for (let i = from; i < Math.min(from + CHUNK, nTx); i++) {
+      const date = new Date(start + i * step).toISOString();
+      const due = motion.due(date);
+      if (due) {
+        const key = due.customerId * 100_000 + due.casinoId;
+        const b = balance.get(key)!;
+        const row = motion.finish(due, date);
+        b.u += row.u;
+        b.d += row.d;
+        b.n += 1;
+        row.id = Number(insTx.run(date, due.customerId, due.casinoId, row.typeId, row.u, 0, row.d, null, b.u, b.p, b.u + b.p, adminId, date, date).lastInsertRowid);
+        motion.finished(due, row.id);
+        continue;
+      }
       const pair = pairs[Math.floor(rand() * pairs.length)];
       const key = pair.customerId * 100_000 + pair.casinoId;
       const b = balance.get(key) ?? { u: 0, p: 0, d: 0, n: 0 };
@@ -96,6 +112,15 @@ for (let from = 0; from < nTx; from += CHUNK) {
       let u = 0;
       let p = 0;
       let d = 0;
+      const request = motion.maybeRequest(pair, date, balance.get(key));
+      if (request) {
+        b.u -= request.coins;
+        b.n += 1;
+        balance.set(key, b);
+        const id = Number(insTx.run(date, pair.customerId, pair.casinoId, typeIds[pair.casinoId][1], -request.coins, 0, 0, null, b.u, b.p, b.u + b.p, adminId, date, date).lastInsertRowid);
+        motion.requested(request, id);
+        continue;
+      }
       if (kind === 0) {
         d = -dollars * 100;
         u = Math.round(dollars * ratio * (0.95 + rand() * 0.4)) * 100;
@@ -103,6 +128,10 @@ for (let from = 0; from < nTx; from += CHUNK) {
         d = dollars * 100;
         p = -dollars * ratio * 100;
       } else if (kind === 3) {
+        // A daily check-in: a small SC bonus.
+        u = 20 + Math.floor(rand() * 480);
+      } else if (kind === 4) {
+        // Play: unplayed coins become played ones.
         u = -Math.floor(rand() * 500_000);
         p = -u;
       } else {
@@ -113,8 +142,8 @@ for (let from = 0; from < nTx; from += CHUNK) {
       b.d += d;
       b.n += 1;
       balance.set(key, b);
-      const date = new Date(start + i * step).toISOString();
-      insTx.run(date, pair.customerId, pair.casinoId, typeIds[pair.casinoId][kind], u, p, d, purchaseRatio(u, d, ratio), b.u, b.p, b.u + b.p, adminId, date, date);
+      const id = Number(insTx.run(date, pair.customerId, pair.casinoId, typeIds[pair.casinoId][kind], u, p, d, purchaseRatio(u, d, ratio), b.u, b.p, b.u + b.p, adminId, date, date).lastInsertRowid);
+      if (kind === 3) motion.checkedIn(pair, date, u, id);
     }
   })();
 }
@@ -125,6 +154,7 @@ const updLink = sqlite.prepare(
 sqlite.transaction(() => {
   for (const [key, b] of balance) updLink.run(b.u, b.p, b.d, b.n, Math.floor(key / 100_000), key % 100_000);
 })();
+motion.save();
 rebuildTotals(sqlite);
 sqlite.pragma('synchronous = FULL');
 sqlite.exec('analyze');
@@ -135,6 +165,7 @@ const checked = performance.now();
 console.log(
   `Seeded ${nTx} transactions, ${nCustomers} customers, ${nCasinos} casinos, ${pairs.length} links into ${config.databasePath} in ${((seeded - started) / 1000).toFixed(1)} s.`,
 );
+console.log(`Money in motion: ${motion.counts}.`);
 console.log(`Ledger invariants: ${ledgerIsSound(report) ? 'hold' : `BROKEN ${JSON.stringify(report)}`} (checked in ${((checked - seeded) / 1000).toFixed(1)} s).`);
 await close();
 lock.release();

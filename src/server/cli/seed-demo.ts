@@ -9,6 +9,7 @@ import { checkLedger, ledgerIsSound } from '../features/transactions/invariants'
 import { createEntry } from '../features/transactions/ledger';
 import { ensureFirstAdmin } from '../features/users/first-admin';
 import { LINK_STATUSES } from '../../shared/constants';
+import { DemoMotion } from './seed-demo-motion';
 
 // `npm run seed:demo`: a small, realistic data set in an empty database, through the real write path.
 const FIRST = ['Alice', 'Bruno', 'Carmen', 'Dmitri', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jamal', 'Kaia', 'Liam', 'Maya', 'Nikolai', 'Olga', 'Pablo', 'Quinn', 'Rosa'];
@@ -69,8 +70,12 @@ async function main() {
   const count = 3000;
   const start = Date.now() - 120 * 86_400_000;
   const held = new Map<string, { unplayed: number; played: number }>();
+  const motion = new DemoMotion(db, admin.id, config.timeZone, rand);
   for (let i = 0; i < count; i++) {
     const pair = pick(pairs);
+    const when = new Date(start + (i / count) * 120 * 86_400_000);
+    await motion.finishDue(when, held);
+    await motion.maybeRequest(pair, held, when, i);
     const key = `${pair.customerId}:${pair.casinoId}`;
     const balance = held.get(key) ?? { unplayed: 0, played: 0 };
     const dollars = Math.round(5 + rand() * 195);
@@ -94,12 +99,13 @@ async function main() {
     balance.played += f.playedCoinsChange;
     held.set(key, balance);
     const type = pair.types.find((t) => t.name === name)!;
-    const when = new Date(start + (i / count) * 120 * 86_400_000);
     await createEntry(db, { customerId: pair.customerId, casinoId: pair.casinoId, transactionTypeId: type.id, ...f }, admin.id, undefined, when);
   }
+  await motion.finishDue(new Date(), held);
+  const checkIns = await motion.checkIns(pairs, new Date());
   sqlite.pragma('synchronous = FULL');
   const report = await checkLedger(db);
-  console.log(`Seeded ${CASINOS.length} casinos, 36 customers, ${pairs.length} active links, ${count} transactions into ${config.databasePath}.`);
+  console.log(`Seeded ${CASINOS.length} casinos, 36 customers, ${pairs.length} active links, ${count} transactions, ${checkIns} check-ins and redemptions in every status into ${config.databasePath}.`);
   console.log(`Ledger invariants: ${ledgerIsSound(report) ? 'hold' : `BROKEN ${JSON.stringify(report)}`}`);
   await close();
   lock.release();

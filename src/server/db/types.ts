@@ -1,5 +1,5 @@
 import type { Generated, Insertable, Selectable, Kysely } from 'kysely';
-import type { LinkStatus, Role } from '../../shared/constants';
+import type { LinkStatus, RedemptionStatus, Role } from '../../shared/constants';
 
 export interface UsersTable {
   id: Generated<number>;
@@ -50,6 +50,9 @@ export interface CustomerCasinosTable {
   lastReconciledByUserId: number | null;
   lastReconciledDifferenceUnplayed: number | null;
   lastReconciledDifferencePlayed: number | null;
+  lastCheckInDay: string | null;
+  lastCheckInAt: string | null;
+  checkInStreak: Generated<number>;
 }
 
 export interface TransactionTypesTable {
@@ -141,6 +144,41 @@ export interface LedgerChecksTable {
   problems: string;
 }
 
+/** A redemption (decision 060): coins requested out of a link, paid later (or not). */
+export interface RedemptionsTable {
+  id: Generated<number>;
+  customerId: number;
+  casinoId: number;
+  status: RedemptionStatus;
+  requestedAt: string;
+  requestedByUserId: number | null;
+  unplayedCoins: number;
+  playedCoins: number;
+  expectedUsd: number;
+  note: string | null;
+  receivedAt: string | null;
+  usdReceived: number | null;
+  finishedAt: string | null;
+  finishedByUserId: number | null;
+  finishNote: string | null;
+  requestTransactionId: number;
+  receiptTransactionId: number | null;
+  reversalTransactionId: number | null;
+}
+
+/** A link's check-ins of one office day, kept by the check-in step. */
+export interface CheckInsTable {
+  customerId: number;
+  casinoId: number;
+  day: string;
+  count: number;
+  unplayedCoins: number;
+  transactionId: number;
+  at: string;
+  byUserId: number | null;
+  streak: number;
+}
+
 export interface Database {
   users: UsersTable;
   passwordResetTokens: PasswordResetTokensTable;
@@ -156,6 +194,8 @@ export interface Database {
   auditLog: AuditLogTable;
   deletedTransactions: DeletedTransactionsTable;
   ledgerChecks: LedgerChecksTable;
+  redemptions: RedemptionsTable;
+  checkIns: CheckInsTable;
 }
 
 export type Db = Kysely<Database>;
@@ -168,3 +208,5 @@ export type TransactionTypeRow = Selectable<TransactionTypesTable>;
 export type TransactionRow = Selectable<TransactionsTable>;
 export type AuditRow = Selectable<AuditLogTable>;
 export type DeletedTransactionRow = Selectable<DeletedTransactionsTable>;
+export type RedemptionRow = Selectable<RedemptionsTable>;
+export type CheckInRow = Selectable<CheckInsTable>;

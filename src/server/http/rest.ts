@@ -64,6 +64,14 @@ export const REST_ROUTES: ReadonlyArray<readonly [Method, string, string, InputO
   ['GET', '/api/reports/profitability', 'reports.profitability', queryOrNone],
   ['GET', '/api/reports/participation', 'reports.participation', query],
   ['GET', '/api/reports/transaction-types', 'reports.transactionTypes', queryOrNone],
+  ['GET', '/api/redemptions', 'redemptions.list', queryOrNone],
+  ['POST', '/api/redemptions', 'redemptions.request', body],
+  ['POST', '/api/redemptions/:id/receive', 'redemptions.receive', paramsAndBody, 200],
+  ['POST', '/api/redemptions/:id/reject', 'redemptions.reject', paramsAndBody, 200],
+  ['POST', '/api/redemptions/:id/cancel', 'redemptions.cancel', paramsAndBody, 200],
+  ['GET', '/api/reports/redemptions', 'redemptions.report', queryOrNone],
+  ['GET', '/api/check-ins', 'checkIns.board', queryOrNone],
+  ['POST', '/api/check-ins', 'checkIns.record', body],
 ];
 
 export function registerRest(app: FastifyInstance, createContext: (req: FastifyRequest) => Promise<Context>): void {

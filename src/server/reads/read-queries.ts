@@ -15,7 +15,11 @@ import type { listTypesInput } from '../../shared/schemas/transaction-types';
 import type { deletedListInput, listTransactionsInput, TransactionFilters, transactionIdInput } from '../../shared/schemas/transactions';
 import { type HistorySortColumn, historySortProblem, NEWEST_FIRST, parseSort, type Sort, type SortText } from '../../shared/sorting';
 import { fieldError } from '../trpc/errors';
+import type { checkInBoardInput } from '../../shared/schemas/check-ins';
+import type { listRedemptionsInput, payoutReportInput } from '../../shared/schemas/redemptions';
 import type { Db } from '../db/types';
+import { checkInBoard } from '../features/check-ins/check-ins.repository';
+import { inTransit, listRedemptions, payoutReport } from '../features/redemptions/redemptions.repository';
 import { listCasinos } from '../features/casinos/casinos.repository';
 import { listAudit, transactionAudit } from '../features/audit/audit.repository';
 import { listLinks, listLinksAsOf } from '../features/customer-casinos/customer-casinos.repository';
@@ -99,6 +103,10 @@ export const readQueries = {
     const sort = sortText ? checkedSort(sortText, filters, await countTransactions(db, filters, env.timeZone)) : undefined;
     return typeReportRows(db, filters, env.timeZone, limit ?? DEFAULT_TYPE_REPORT_ROWS, sort);
   },
+  'redemptions.list': (db: Db, input: In<typeof listRedemptionsInput>) => listRedemptions(db, input ?? {}),
+  'redemptions.inTransit': (db: Db) => inTransit(db),
+  'redemptions.report': (db: Db, input: In<typeof payoutReportInput>, env: ReadEnv) => payoutReport(db, env.timeZone, input?.casinoId),
+  'checkIns.board': (db: Db, input: In<typeof checkInBoardInput>, env: ReadEnv) => checkInBoard(db, input ?? {}, env.timeZone),
   'reports.transactionTypesSummary': (db: Db, input: In<typeof transactionTypesReportInput>, env: ReadEnv) => {
     const { limit: _limit, sort: _sort, ...filters } = input ?? {};
     return typeReportSummary(db, filters, env.timeZone);

@@ -56,5 +56,9 @@ export function screenCases(ids: CaseIds): ScreenCase[] {
     { screen: 'Transaction types cards, all', name: 'reports.transactionTypesSummary', input: undefined },
     { screen: 'Transaction types cards, wide range', name: 'reports.transactionTypesSummary', input: wide },
     { screen: 'Transaction types cards, one type and month', name: 'reports.transactionTypesSummary', input: { transactionTypeId, ...month } },
+    { screen: 'Redemptions, pending', name: 'redemptions.list', input: { status: 'pending', limit: 50, offset: 0 } },
+    { screen: 'Redemptions, received by casino', name: 'redemptions.list', input: { status: 'received', casinoId, limit: 50, offset: 0 } },
+    { screen: 'Check-in board, today', name: 'checkIns.board', input: { limit: 100, offset: 0 } },
+    { screen: 'Check-in board, missing, sorted by streak', name: 'checkIns.board', input: { status: 'missing', sort: 'streak', desc: true, limit: 100, offset: 0 } },
   ];
 }

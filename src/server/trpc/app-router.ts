@@ -4,6 +4,8 @@ import { casinosRouter } from '../features/casinos/casinos.router';
 import { customerCasinosRouter } from '../features/customer-casinos/customer-casinos.router';
 import { customersRouter } from '../features/customers/customers.router';
 import { dashboardRouter } from '../features/dashboard/dashboard.router';
+import { checkInsRouter } from '../features/check-ins/check-ins.router';
+import { redemptionsRouter } from '../features/redemptions/redemptions.router';
 import { reportsRouter } from '../features/reports/reports.router';
 import { transactionTypesRouter } from '../features/transaction-types/transaction-types.router';
 import { transactionsRouter } from '../features/transactions/transactions.router';
@@ -21,6 +23,8 @@ export const appRouter = router({
   reports: reportsRouter,
   audit: auditRouter,
   dashboard: dashboardRouter,
+  redemptions: redemptionsRouter,
+  checkIns: checkInsRouter,
 });
 
 export type AppRouter = typeof appRouter;

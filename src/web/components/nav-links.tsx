@@ -16,6 +16,9 @@ import {
   IconListSearch,
   IconTrashX,
   IconScale,
+  IconHourglass,
+  IconCalendarCheck,
+  IconClockHour4,
 } from '@tabler/icons-react';
 import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
@@ -36,6 +39,8 @@ const GROUPS: { label: string; adminOnly?: boolean; items: Item[] }[] = [
       { to: '/dashboard', label: 'Dashboard', icon: <IconLayoutDashboard size={size} /> },
       { to: '/transactions/add', label: 'Add Transaction', icon: <IconCirclePlus size={size} /> },
       { to: '/transactions/history', label: 'Transaction History', icon: <IconHistory size={size} /> },
+      { to: '/redemptions', label: 'Redemptions', icon: <IconHourglass size={size} /> },
+      { to: '/check-ins', label: 'Check-ins', icon: <IconCalendarCheck size={size} /> },
     ],
   },
   {
@@ -46,6 +51,7 @@ const GROUPS: { label: string; adminOnly?: boolean; items: Item[] }[] = [
       { to: '/reports/participation', label: 'Participation', icon: <IconChartBar size={size} /> },
       { to: '/reports/transaction-types', label: 'Transaction Types Report', icon: <IconReportAnalytics size={size} /> },
       { to: '/reports/reconciliation', label: 'Reconciliation', icon: <IconScale size={size} /> },
+      { to: '/reports/redemptions', label: 'Redemptions Report', icon: <IconClockHour4 size={size} /> },
     ],
   },
   {

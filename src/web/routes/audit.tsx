@@ -25,6 +25,8 @@ const ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   transactionType: 'Transaction type',
   user: 'User',
   session: 'Sign-in',
+  redemption: 'Redemption',
+  checkIn: 'Check-in',
 };
 
 const columns: GridColumn<AuditEntryView>[] = [

@@ -1,5 +1,5 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconBuildingStore, IconCash, IconCirclePlus, IconHistory, IconReceipt, IconShieldCheck, IconTrendingUp, IconUsersGroup } from '@tabler/icons-react';
+import { IconBuildingStore, IconCash, IconCirclePlus, IconHistory, IconHourglass, IconReceipt, IconShieldCheck, IconTrendingUp, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { DASHBOARD_FETCH_LIMIT, DASHBOARD_RECENT_SHOWN } from '../../shared/constants';
@@ -9,7 +9,7 @@ import { StatCard } from '../components/stat-card';
 import { LedgerCheckCard } from '../features/audit/ledger-check-card';
 import { RouterAnchor } from '../components/router-link';
 import { failureOf } from '../lib/errors';
-import { formatDateTime } from '../lib/format';
+import { formatCount, formatDateTime, groupedAmount } from '../lib/format';
 import { useCasinos, useCustomers } from '../lib/master-data';
 import { useAuth } from '../lib/use-auth';
 import { trpc } from '../trpc';
@@ -43,19 +43,23 @@ export function DashboardPage() {
   const customers = useCustomers();
   const casinos = useCasinos();
   const recent = useQuery(trpc.transactions.list.queryOptions({ limit: DASHBOARD_FETCH_LIMIT }));
+  const inTransit = useQuery(trpc.redemptions.inTransit.queryOptions());
   const rows = Array.isArray(recent.data) ? recent.data : [];
   const isAdmin = auth.user?.role === 'admin';
-  const cardsFailure = failureOf(customers, casinos);
+  const cardsFailure = failureOf(customers, casinos, inTransit);
   const recentFailure = failureOf(recent);
 
   return (
     <Stack gap="lg">
       {cardsFailure && <LoadError failure={cardsFailure} />}
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }}>
         <StatCard title="Total Customers" hint="Active gaming accounts" icon={<IconUsersGroup />} loading={customers.isPending} failed={customers.isError} value={customers.data?.filter((c) => c.isActive).length ?? 0} />
         <StatCard title="Active Casinos" hint="Gaming platforms" icon={<IconBuildingStore />} loading={casinos.isPending} failed={casinos.isError} value={casinos.data?.filter((c) => c.isActive).length ?? 0} />
         <StatCard title="Recent Transactions" hint="Last 10 entries" icon={<IconReceipt />} loading={recent.isPending} failed={recent.isError} value={rows.length} />
         <StatCard title="Your Role" hint="Access level" icon={<IconShieldCheck />} value={<Text span inherit tt="capitalize">{auth.user?.role ?? ''}</Text>} />
+        <RouterAnchor to="/redemptions" underline="never" c="inherit">
+          <StatCard title="In transit" hint={inTransit.data ? `${formatCount(inTransit.data.count)} pending ${inTransit.data.count === 1 ? 'redemption' : 'redemptions'}` : 'Pending redemptions'} icon={<IconHourglass />} loading={inTransit.isPending} failed={inTransit.isError} value={inTransit.data ? `$${groupedAmount(inTransit.data.usd)}` : 0} />
+        </RouterAnchor>
       </SimpleGrid>
 
       {isAdmin && <LedgerCheckCard />}

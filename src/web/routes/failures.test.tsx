@@ -38,15 +38,29 @@ describe('A failed read shows as a failure, never as empty data', () => {
       'dashboard.scByCasino': down,
       'dashboard.entriesByStaff': down,
       'audit.lastLedgerCheck': () => null,
+      'redemptions.inTransit': down,
     });
     renderApp('/dashboard');
     await waitFor(() => expect(screen.getByTestId('stat-Active Casinos').textContent).toBe('—'));
+    await waitFor(() => expect(screen.getByTestId('stat-In transit').textContent).toBe('—'));
     expect(screen.getByTestId('stat-Total Customers').textContent).toBe('—');
     expect(screen.getByTestId('stat-Recent Transactions').textContent).toBe('—');
     // The cards, Recent Activity and the three charts (their chunk loads after the page).
     await waitFor(() => expect(screen.getAllByText('Database is busy, try again').length).toBe(5));
     expect(screen.getAllByRole('button', { name: 'Retry' }).length).toBe(5);
     expect(screen.queryByText('Show table')).toBeNull();
+  });
+
+  it('Redemptions and Check-ins: the error state instead of an empty list or "0 of 0 done"', async () => {
+    mockTrpc({ 'auth.user': () => ADMIN, 'customers.list': () => [], 'casinos.list': () => [], 'redemptions.list': down, 'checkIns.board': down });
+    const { router } = renderApp('/redemptions');
+    expect(await screen.findAllByText('Database is busy, try again')).not.toHaveLength(0);
+    expect(screen.queryByText('No redemptions found')).toBeNull();
+    expect(screen.getByTestId('stat-In transit').textContent).toBe('—');
+    await router.navigate({ to: '/check-ins' });
+    expect(await screen.findAllByText('Database is busy, try again')).not.toHaveLength(0);
+    expect(screen.getByTestId('check-in-count').textContent).toBe('—');
+    expect(screen.queryByText('No check-ins to show')).toBeNull();
   });
 
   it('High SC: the error state instead of "No high balances found"', async () => {

@@ -5,6 +5,8 @@ import type { highScSummaryInput, participationInput, profitabilitySummaryInput,
 import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
 import type { auditExportInput } from '../../../shared/schemas/audit';
 import type { reconciliationExportInput } from '../../../shared/schemas/customer-casinos';
+import type { payoutReportInput } from '../../../shared/schemas/redemptions';
+import { payoutReport } from '../redemptions/redemptions.repository';
 import { listAudit } from '../audit/audit.repository';
 import { reconciliationReport } from '../customer-casinos/reconciliation.repository';
 import type { Db } from '../../db/types';
@@ -51,6 +53,7 @@ export interface ExportInputs {
   'transaction-types': z.output<typeof transactionTypesReportInput>;
   audit: z.output<typeof auditExportInput>;
   reconciliation: z.output<typeof reconciliationExportInput>;
+  redemptions: z.output<typeof payoutReportInput>;
 }
 export type ExportKind = keyof ExportInputs;
 export type ExportRequest = { [K in ExportKind]: { kind: K; input: ExportInputs[K] } }[ExportKind];
@@ -64,6 +67,7 @@ export const EXPORT_FILE_BASES: Record<ExportKind, string> = {
   'transaction-types': 'transaction_types_report',
   audit: 'audit_trail',
   reconciliation: 'reconciliation_report',
+  redemptions: 'redemptions_report',
 };
 
 export const BATCH = 2000;
@@ -195,6 +199,26 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
             r.differencePlayed === null ? null : money(r.differencePlayed),
             r.stale ? 'Due' : 'Reconciled',
           ],
+        ),
+      };
+    case 'redemptions':
+      return {
+        fileBase: `${EXPORT_FILE_BASES.redemptions}_${day}`,
+        sheetName: 'Redemptions Report',
+        columns: [
+          { header: 'Casino', width: 20 },
+          { header: 'Pending', numFmt: COUNT, width: 10 },
+          { header: 'Pending USD', numFmt: MONEY, width: 14 },
+          { header: 'Received (180 days)', numFmt: COUNT, width: 12 },
+          { header: 'Median Days to Pay', numFmt: '0.0', width: 12 },
+          { header: '90th Percentile Days', numFmt: '0.0', width: 12 },
+          { header: 'Rejected (180 days)', numFmt: COUNT, width: 12 },
+        ],
+        rows: mapRows(
+          (async function* () {
+            yield* (await payoutReport(db, timeZone, request.input?.casinoId)).rows;
+          })(),
+          (r) => [r.casinoName, r.pendingCount, money(r.pendingUsd), r.receivedCount, r.medianDays, r.p90Days, r.rejectedCount],
         ),
       };
     case 'profitability': {

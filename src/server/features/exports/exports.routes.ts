@@ -6,6 +6,7 @@ import { highScSummaryInput, participationInput, profitabilitySummaryInput, tran
 import { transactionFilters } from '../../../shared/schemas/transactions';
 import { auditExportInput } from '../../../shared/schemas/audit';
 import { reconciliationExportInput } from '../../../shared/schemas/customer-casinos';
+import { payoutReportInput } from '../../../shared/schemas/redemptions';
 import { sendTrpcError } from '../../http/errors';
 import type { AppServices } from '../../trpc/context';
 import { findSessionUser, type SessionUser } from '../auth/auth.repository';
@@ -26,6 +27,7 @@ const EXPORTS: { [K in ExportKind]: { admin: boolean; parse: (query: Record<stri
   'transaction-types': { admin: false, parse: (q) => ({ kind: 'transaction-types', input: transactionTypesReportInput.parse(q) }) },
   audit: { admin: true, parse: (q) => ({ kind: 'audit', input: auditExportInput.parse(q) }) },
   reconciliation: { admin: false, parse: (q) => ({ kind: 'reconciliation', input: reconciliationExportInput.parse(q) }) },
+  redemptions: { admin: false, parse: (q) => ({ kind: 'redemptions', input: payoutReportInput.parse(q) }) },
 };
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -54,7 +56,7 @@ export function registerExports(app: FastifyInstance, db: Db, services: AppServi
   });
 
   app.get('/api/exports/:file', async (req: FastifyRequest<{ Params: { file: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
-    const match = /^(transactions|high-sc|profitability|participation|transaction-types|audit|reconciliation)\.(csv|xlsx)$/.exec(req.params.file);
+    const match = /^(transactions|high-sc|profitability|participation|transaction-types|audit|reconciliation|redemptions)\.(csv|xlsx)$/.exec(req.params.file);
     if (!match) return reply.code(404).send({ message: `Not found: GET ${req.url.split('?')[0]}` });
     const kind = match[1] as ExportKind;
     const format = match[2] as ExportFormat;

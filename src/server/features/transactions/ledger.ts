@@ -243,6 +243,15 @@ export function insertEntry(
   return id;
 }
 
+/** The casino's transaction type of this name (any case), created and audited when missing. */
+function typeNamed(s: LedgerStatements, sqlite: SQLite.Database, userId: number, casinoId: number, name: string, now: Date): number {
+  const found = s.typeByName.get(casinoId, name)?.id;
+  if (found !== undefined) return found;
+  const typeId = Number(s.insertType.run(name, casinoId).lastInsertRowid);
+  audit(s, sqlite, userId, { action: 'create', entity: 'transactionType', entityId: typeId, after: { id: typeId, name, casinoId } }, now);
+  return typeId;
+}
+
 export interface ReconcileOutcome {
   differenceUnplayed: number;
   differencePlayed: number;
@@ -269,11 +278,7 @@ export function reconcileLink(db: Db, pair: { customerId: number; casinoId: numb
     const differencePlayed = shown.played - link.currentPlayedCoins;
     let adjustmentId: number | null = null;
     if (differenceUnplayed !== 0 || differencePlayed !== 0) {
-      let typeId = s.typeByName.get(pair.casinoId, ADJUSTMENT_TYPE)?.id;
-      if (typeId === undefined) {
-        typeId = Number(s.insertType.run(ADJUSTMENT_TYPE, pair.casinoId).lastInsertRowid);
-        audit(s, sqlite, userId, { action: 'create', entity: 'transactionType', entityId: typeId, after: { id: typeId, name: ADJUSTMENT_TYPE, casinoId: pair.casinoId } }, now);
-      }
+      const typeId = typeNamed(s, sqlite, userId, pair.casinoId, ADJUSTMENT_TYPE, now);
       const f = { ...pair, transactionTypeId: typeId, unplayedCoinsChange: differenceUnplayed, playedCoinsChange: differencePlayed, usdChange: 0 };
       adjustmentId = insertEntry(s, f, { scRatio: casino.scRatio, link }, userId, { date: stamp, at: stamp });
       audit(s, sqlite, userId, { action: 'adjustment', entity: 'transaction', entityId: adjustmentId, after: auditedFields({ ...f, date: stamp }) }, now);
@@ -361,4 +366,42 @@ export function restoreEntry(db: Db, id: number, user: { id: number; role: strin
     recomputeFrom(s, kept);
     audit(s, sqlite, user.id, { action: 'restore', entity: 'transaction', entityId: id, after: auditedFields(kept) }, now);
   });
+}
+
+/** What a step of another ledger write (redemptions, check-ins: decision 060) may do inside its transaction. */
+export interface LedgerStep {
+  statements: LedgerStatements;
+  sqlite: SQLite.Database;
+  userId: number;
+  now: Date;
+  /**
+   * Records a transaction dated `stamp` on an active link (balances, after-values and totals kept as
+   * for any entry) with its audit entry, and returns its id. A stamp earlier than the pair's last row
+   * is placed in (date, id) order and the later after-values recomputed. `settles` (a receipt or a
+   * reversal of a redemption) needs the link to exist, not to be active.
+   */
+  record(f: LedgerFields, stamp: string, options?: { action?: string; settles?: boolean }): number;
+  /** The casino's transaction type of this name, created (audited) when missing. */
+  typeNamed(casinoId: number, name: string): number;
+  audit(entry: AuditEntry): void;
+}
+
+/** Runs `body` as one write of the one write path: one SQLite transaction, with its audit entries. */
+export function ledgerStep<T>(db: Db, userId: number, body: (step: LedgerStep) => T, now = new Date()): Promise<T> {
+  return write(db, (s, sqlite) =>
+    body({
+      statements: s,
+      sqlite,
+      userId,
+      now,
+      record: (f, stamp, options) => {
+        const pair = checkReferences(s, f, !options?.settles);
+        const id = insertEntry(s, f, pair, userId, { date: stamp, at: now.toISOString() });
+        audit(s, sqlite, userId, { action: options?.action ?? 'create', entity: 'transaction', entityId: id, after: auditedFields({ ...f, date: stamp }) }, now);
+        return id;
+      },
+      typeNamed: (casinoId, name) => typeNamed(s, sqlite, userId, casinoId, name, now),
+      audit: (entry) => audit(s, sqlite, userId, entry, now),
+    }),
+  );
 }

@@ -1,5 +1,5 @@
 import { Badge, Button, Grid, Group, Kbd, Loader, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
-import { IconArrowRight, IconDeviceFloppy, IconEraser, IconPlus, IconScale } from '@tabler/icons-react';
+import { IconArrowRight, IconCashBanknote, IconDeviceFloppy, IconEraser, IconPlus, IconScale } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos/reconcile-dialog';
+import { RequestRedemptionDialog, type RedemptionTarget } from '../redemptions/request-redemption-dialog';
 import { AmountFields } from './amount-fields';
 import { DateNowControl, fromLocalInput } from './occurred-at';
 import { CalculatedValues } from './calculated-values';
@@ -61,6 +62,7 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   const scRatio = casino?.scRatio ?? DEFAULT_SC_RATIO;
   const calc = preview(values, linkBalance(links.data, values.customerId, values.casinoId), scRatio);
   const [reconciling, setReconciling] = useState<ReconcileTarget | null>(null);
+  const [redeeming, setRedeeming] = useState<RedemptionTarget | null>(null);
   const selectedLink = links.data?.find((l) => String(l.customerId) === values.customerId && String(l.casinoId) === values.casinoId);
   const customerName = customers.data?.find((c) => String(c.id) === values.customerId)?.name;
   const reconcileTarget: ReconcileTarget | null =
@@ -155,6 +157,11 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
         <Group justify="space-between" mb="md">
           <Text fw={700}>New transaction</Text>
           <Group gap="xs">
+            {reconcileTarget && (
+              <Button size="compact-sm" variant="light" leftSection={<IconCashBanknote size={14} />} onClick={() => setRedeeming({ customerId: reconcileTarget.customerId, casinoId: reconcileTarget.casinoId })}>
+                Request redemption
+              </Button>
+            )}
             {reconcileTarget && (
               <Button size="compact-sm" variant="light" leftSection={<IconScale size={14} />} onClick={() => setReconciling(reconcileTarget)}>
                 Reconcile
@@ -259,6 +266,7 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
         </Stack>
       </form>
       <ReconcileDialog target={reconciling} onClose={() => setReconciling(null)} />
+      <RequestRedemptionDialog target={redeeming} onClose={() => setRedeeming(null)} />
     </Paper>
   );
 }

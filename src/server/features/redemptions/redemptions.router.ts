@@ -1,0 +1,25 @@
+import { finishRedemptionInput, listRedemptionsInput, payoutReportInput, receiveRedemptionInput, requestRedemptionInput } from '../../../shared/schemas/redemptions';
+import { authedProcedure, router } from '../../trpc/procedures';
+import { closeRedemption, receiveRedemption, requestRedemption } from './redemption-steps';
+import { getRedemption } from './redemptions.repository';
+
+/** Redemptions in transit (decision 060): staff and admins alike; each step answers the redemption as it now is. */
+export const redemptionsRouter = router({
+  list: authedProcedure.input(listRedemptionsInput).query(({ ctx, input }) => ctx.services.readers.run('redemptions.list', input)),
+  inTransit: authedProcedure.query(({ ctx }) => ctx.services.readers.run('redemptions.inTransit', undefined)),
+  report: authedProcedure.input(payoutReportInput).query(({ ctx, input }) => ctx.services.readers.run('redemptions.report', input)),
+
+  request: authedProcedure.input(requestRedemptionInput).mutation(async ({ ctx, input }) => getRedemption(ctx.db, await requestRedemption(ctx.db, input, ctx.user.id))),
+  receive: authedProcedure.input(receiveRedemptionInput).mutation(async ({ ctx, input }) => {
+    await receiveRedemption(ctx.db, input.id, input.usdReceived, input.receivedAt, ctx.user.id, ctx.services.config.timeZone);
+    return getRedemption(ctx.db, input.id);
+  }),
+  reject: authedProcedure.input(finishRedemptionInput).mutation(async ({ ctx, input }) => {
+    await closeRedemption(ctx.db, input.id, 'rejected', input.note ?? null, ctx.user.id);
+    return getRedemption(ctx.db, input.id);
+  }),
+  cancel: authedProcedure.input(finishRedemptionInput).mutation(async ({ ctx, input }) => {
+    await closeRedemption(ctx.db, input.id, 'cancelled', input.note ?? null, ctx.user.id);
+    return getRedemption(ctx.db, input.id);
+  }),
+});

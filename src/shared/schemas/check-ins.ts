@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { day, flag, hundredths, id, paging, requiredId } from './common';
+
+export const CHECK_IN_SORTS = ['customer', 'casino', 'streak', 'last'] as const;
+export type CheckInSort = (typeof CHECK_IN_SORTS)[number];
+export const CHECK_IN_PAGE_SIZE = 100;
+
+/** GET /api/check-ins: the board for one office day (today when left out). */
+export const checkInBoardInput = z
+  .strictObject({
+    date: day.optional(),
+    status: z.enum(['done', 'missing'], { error: 'Status must be done or missing' }).optional(),
+    customerId: id.optional(),
+    casinoId: id.optional(),
+    sort: z.enum(CHECK_IN_SORTS, { error: 'Sort must be customer, casino, streak or last' }).optional(),
+    desc: flag.optional(),
+    ...paging(1000),
+  })
+  .optional();
+export type CheckInBoardInput = z.input<typeof checkInBoardInput>;
+
+/** POST /api/check-ins: the SC the casino gave (0 allowed); `correction` confirms a second one that day. */
+export const recordCheckInInput = z.strictObject({
+  customerId: requiredId('Customer is required'),
+  casinoId: requiredId('Casino is required'),
+  unplayedCoins: hundredths('SC is required').refine((v) => v >= 0, { error: 'Must be 0 or more' }),
+  date: day.optional(),
+  correction: flag.optional(),
+});
+export type RecordCheckInInput = z.input<typeof recordCheckInInput>;
+
+export interface CheckInRowView {
+  customerId: number;
+  customerName: string;
+  casinoId: number;
+  casinoName: string;
+  done: boolean;
+  /** The day's latest check-in transaction, its time and who recorded it (null when not done). */
+  transactionId: number | null;
+  /** SC of the day's check-ins (their sum when corrected). */
+  unplayedCoins: string | null;
+  at: string | null;
+  by: string | null;
+  /** Consecutive days with a check-in, up to this day (or the day before while this one is open). */
+  streak: number;
+  /** The latest check-in on or before this day. */
+  lastAt: string | null;
+}
+
+export interface CheckInBoard {
+  date: string;
+  rows: CheckInRowView[];
+  /** Rows under the filters (for the pager). */
+  totalCount: number;
+  /** "N of M done": over every active link (customer and casino filters applied, status not). */
+  done: number;
+  total: number;
+}
+
+export interface RecordedCheckIn {
+  transactionId: number;
+  day: string;
+  streak: number;
+}

@@ -1,0 +1,122 @@
+import { z } from 'zod';
+import { REDEMPTION_STATUSES, type RedemptionStatus } from '../constants';
+import { day, hundredths, id, instantProblem, optionalText, paging, requiredId } from './common';
+
+const amount = (required: string) =>
+  hundredths(required).refine((v) => v >= 0, { error: 'Must be 0 or more' });
+
+/** POST /api/redemptions: coins leave the balance now; the USD is expected later (decision 060). */
+export const requestRedemptionInput = z
+  .strictObject({
+    customerId: requiredId('Customer is required'),
+    casinoId: requiredId('Casino is required'),
+    unplayedCoins: amount('Unplayed coins are required'),
+    playedCoins: amount('Played coins are required').optional(),
+    expectedUsd: hundredths('Expected USD is required').refine((v) => v > 0, { error: 'Must be more than 0' }),
+    note: optionalText(500).optional(),
+  })
+  .refine((v) => v.unplayedCoins + (v.playedCoins ?? 0) > 0, { error: 'Enter the coins to redeem', path: ['unplayedCoins'] });
+export type RequestRedemptionInput = z.input<typeof requestRedemptionInput>;
+
+/**
+ * When the USD arrived: a day (YYYY-MM-DD, office time zone) or an instant with its zone, checked as
+ * dated entries check `occurredAt` (decision 050) and passed on as UTC.
+ */
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+export const receivedAtField = z.string({ error: 'Must be a date (YYYY-MM-DD) or a date and time with its zone' }).transform((value, ctx) => {
+  if (DAY.test(value)) {
+    const parsed = day.safeParse(value);
+    if (!parsed.success) ctx.addIssue({ code: 'custom', message: 'Must be a real date' });
+    return value;
+  }
+  const problem = instantProblem(value);
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem === 'Must be a date and time (ISO 8601 with a time zone)' ? 'Must be a date (YYYY-MM-DD) or a date and time with its zone' : problem });
+    return z.NEVER;
+  }
+  return new Date(value).toISOString();
+});
+
+export const receiveRedemptionInput = z.strictObject({
+  id,
+  usdReceived: amount('USD received is required'),
+  receivedAt: receivedAtField.optional(),
+});
+export type ReceiveRedemptionInput = z.input<typeof receiveRedemptionInput>;
+
+/** Reject or cancel: the coins go back to the balance. */
+export const finishRedemptionInput = z.strictObject({ id, note: optionalText(500).optional() });
+
+export const REDEMPTIONS_PAGE_SIZE = 50;
+export const listRedemptionsInput = z
+  .strictObject({
+    status: z.enum(REDEMPTION_STATUSES, { error: 'Status must be pending, received, rejected or cancelled' }).optional(),
+    customerId: id.optional(),
+    casinoId: id.optional(),
+    ...paging(500),
+  })
+  .optional();
+export type ListRedemptionsInput = z.input<typeof listRedemptionsInput>;
+
+export const redemptionIdInput = z.strictObject({ id });
+
+export interface RedemptionView {
+  id: number;
+  customerId: number;
+  customerName: string;
+  casinoId: number;
+  casinoName: string;
+  status: RedemptionStatus;
+  requestedAt: string;
+  requestedBy: string | null;
+  unplayedCoins: string;
+  playedCoins: string;
+  expectedUsd: string;
+  note: string | null;
+  receivedAt: string | null;
+  usdReceived: string | null;
+  finishedAt: string | null;
+  finishedBy: string | null;
+  finishNote: string | null;
+  /** Whole days since the request (pending only; null once finished). */
+  ageDays: number | null;
+  /** Pending for longer than twice its casino's median time to pay. */
+  overdue: boolean;
+  requestTransactionId: number;
+  receiptTransactionId: number | null;
+  reversalTransactionId: number | null;
+}
+
+export interface RedemptionPage {
+  redemptions: RedemptionView[];
+  totalCount: number;
+  /** USD expected from every pending redemption under the customer and casino filters. */
+  inTransitUsd: string;
+  inTransitCount: number;
+}
+
+export interface InTransit {
+  usd: string;
+  count: number;
+}
+
+/** GET /api/reports/redemptions: one row per casino with redemptions. */
+export interface PayoutRow {
+  casinoId: number;
+  casinoName: string;
+  pendingCount: number;
+  pendingUsd: string;
+  /** Received in the last 180 days, and how many days they took (null without any). */
+  receivedCount: number;
+  medianDays: number | null;
+  p90Days: number | null;
+  rejectedCount: number;
+}
+
+export interface PayoutReport {
+  rows: PayoutRow[];
+  /** The first day of the 180-day window (YYYY-MM-DD, office time zone). */
+  since: string;
+}
+
+export const payoutReportInput = z.strictObject({ casinoId: id.optional() }).optional();

@@ -1,0 +1,77 @@
+import { Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatGrouped, toHundredths } from '../../../shared/money';
+import { receiveRedemptionInput, type RedemptionView } from '../../../shared/schemas/redemptions';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { FormDialog } from '../../components/form-dialog';
+import { TypedNumberInput } from '../../components/typed-number-input';
+import { useSave } from '../../lib/use-save';
+import { zodValidate } from '../../lib/zod-form';
+import { trpc } from '../../trpc';
+
+export type RedemptionAction = { kind: 'receive' | 'reject' | 'cancel'; redemption: RedemptionView };
+
+const validate = zodValidate(receiveRedemptionInput);
+const today = () => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
+const coinsOf = (r: RedemptionView) => `${formatGrouped(toHundredths(r.unplayedCoins))} SC${toHundredths(r.playedCoins) ? ` and ${formatGrouped(toHundredths(r.playedCoins))} played SC` : ''}`;
+
+/** Everything a finished step changes on other screens. */
+const touched = () => [trpc.redemptions.pathKey(), trpc.transactions.pathKey(), trpc.customerCasinos.pathKey(), trpc.reports.pathKey(), trpc.dashboard.pathKey()];
+
+/** Mark received (USD prefilled with the expected amount, received today unless changed), Reject or Cancel, each confirmed. */
+export function RedemptionActionDialog({ action, onClose }: { action: RedemptionAction | null; onClose: () => void }) {
+  if (!action) return null;
+  return action.kind === 'receive' ? <Receive key={action.redemption.id} r={action.redemption} onClose={onClose} /> : <Close key={action.redemption.id} kind={action.kind} r={action.redemption} onClose={onClose} />;
+}
+
+function Receive({ r, onClose }: { r: RedemptionView; onClose: () => void }) {
+  const save = useSave();
+  const receive = useMutation(trpc.redemptions.receive.mutationOptions());
+  const [values, setValues] = useState({ usdReceived: r.expectedUsd, receivedAt: today() });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const submit = async () => {
+    const payload = { id: r.id, ...values };
+    const problems = validate(payload);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    const ok = await save(() => receive.mutateAsync(payload), { success: ['Redemption received', `${r.customerName} at ${r.casinoName}: ${values.usdReceived} USD received`], failure: 'Failed to mark the redemption received', invalidate: touched(), onFieldErrors: setErrors });
+    if (ok) onClose();
+  };
+  return (
+    <FormDialog opened title={<Text fw={700}>Mark received</Text>} submitLabel="Mark received" busy={receive.isPending} onSubmit={() => void submit()} onClose={onClose}>
+      <Text size="sm" c="dimmed">
+        {r.customerName} at {r.casinoName}: {coinsOf(r)} requested, {r.expectedUsd} USD expected.
+      </Text>
+      <TypedNumberInput label="USD received" description="What arrived, after any fee" data-autofocus value={values.usdReceived} onChange={(e) => setValues({ ...values, usdReceived: e.currentTarget.value })} error={errors.usdReceived} />
+      <TextInput label="Received on" type="date" max={today()} min={r.requestedAt.slice(0, 10)} value={values.receivedAt} onChange={(e) => setValues({ ...values, receivedAt: e.currentTarget.value })} error={errors.receivedAt} />
+    </FormDialog>
+  );
+}
+
+function Close({ kind, r, onClose }: { kind: 'reject' | 'cancel'; r: RedemptionView; onClose: () => void }) {
+  const save = useSave();
+  const reject = useMutation(trpc.redemptions.reject.mutationOptions());
+  const cancel = useMutation(trpc.redemptions.cancel.mutationOptions());
+  const busy = reject.isPending || cancel.isPending;
+  const confirm = async () => {
+    const ok = await save(() => (kind === 'reject' ? reject : cancel).mutateAsync({ id: r.id }), {
+      success: [kind === 'reject' ? 'Redemption rejected' : 'Redemption cancelled', `${coinsOf(r)} back on ${r.customerName} at ${r.casinoName}`],
+      failure: kind === 'reject' ? 'Failed to reject the redemption' : 'Failed to cancel the redemption',
+      invalidate: touched(),
+    });
+    if (ok) onClose();
+  };
+  return (
+    <ConfirmDialog
+      opened
+      danger
+      title={kind === 'reject' ? 'Reject redemption' : 'Cancel redemption'}
+      message={`${kind === 'reject' ? 'The casino rejected' : 'Cancel'} the redemption of ${coinsOf(r)} for ${r.customerName} at ${r.casinoName}? The coins go back to the balance.`}
+      confirmLabel={kind === 'reject' ? 'Reject' : 'Cancel redemption'}
+      busy={busy}
+      onConfirm={() => void confirm()}
+      onCancel={onClose}
+    />
+  );
+}

@@ -1,0 +1,81 @@
+import { Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { useState } from 'react';
+import { formatGrouped, toHundredths } from '../../../shared/money';
+import { requestRedemptionInput } from '../../../shared/schemas/redemptions';
+import { FormDialog } from '../../components/form-dialog';
+import { TypedNumberInput } from '../../components/typed-number-input';
+import { activeCasinosOf } from '../transactions/form-state';
+import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers } from '../../lib/master-data';
+import { useSave } from '../../lib/use-save';
+import { zodValidate } from '../../lib/zod-form';
+import { trpc } from '../../trpc';
+
+const validate = zodValidate(requestRedemptionInput);
+
+export interface RedemptionTarget {
+  customerId?: number;
+  casinoId?: number;
+}
+
+/**
+ * "Request redemption" (decision 060): the coins leave the balance now and the USD is expected later.
+ * Opened from Add Transaction (for the chosen customer and casino) and from the Redemptions page.
+ */
+export function RequestRedemptionDialog({ target, onClose }: { target: RedemptionTarget | null; onClose: () => void }) {
+  return target ? <RequestRedemption key={`${target.customerId}-${target.casinoId}`} target={target} onClose={onClose} /> : null;
+}
+
+function RequestRedemption({ target, onClose }: { target: RedemptionTarget; onClose: () => void }) {
+  const customers = useCustomers();
+  const casinos = useCasinos();
+  const links = useAllLinks();
+  const save = useSave();
+  const request = useMutation(trpc.redemptions.request.mutationOptions());
+  const [values, setValues] = useState({
+    customerId: target.customerId ? String(target.customerId) : '',
+    casinoId: target.casinoId ? String(target.casinoId) : '',
+    unplayedCoins: '',
+    playedCoins: '',
+    expectedUsd: '',
+    note: '',
+  });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (key: keyof typeof values, value: string) => setValues((v) => ({ ...v, [key]: value, ...(key === 'customerId' ? { casinoId: '' } : {}) }));
+  const activeCasinos = activeCasinosOf(links.data, casinos.data, values.customerId);
+  const link = links.data?.find((l) => String(l.customerId) === values.customerId && String(l.casinoId) === values.casinoId);
+
+  const submit = async () => {
+    const payload = { ...values, playedCoins: values.playedCoins === '' ? undefined : values.playedCoins, note: values.note || undefined };
+    const problems = validate(payload);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    const ok = await save(() => request.mutateAsync(payload), {
+      success: ['Redemption requested', 'The coins left the balance; the USD counts once it is received'],
+      failure: 'Failed to request redemption',
+      invalidate: [trpc.redemptions.pathKey(), trpc.transactions.pathKey(), trpc.customerCasinos.pathKey(), trpc.reports.pathKey(), trpc.dashboard.pathKey()],
+      onFieldErrors: setErrors,
+    });
+    if (ok) onClose();
+  };
+
+  return (
+    <FormDialog opened title={<Text fw={700}>Request redemption</Text>} submitLabel="Request redemption" busy={request.isPending} onSubmit={() => void submit()} onClose={onClose}>
+      <SimpleGrid cols={{ base: 1, xs: 2 }}>
+        <Select label="Customer" searchable data={customerOptions(customers.data?.filter((c) => c.isActive))} value={values.customerId || null} onChange={(v) => set('customerId', v ?? '')} error={errors.customerId} data-autofocus={!target.customerId || undefined} />
+        <Select label="Casino" searchable data={toOptions(activeCasinos)} value={values.casinoId || null} onChange={(v) => set('casinoId', v ?? '')} error={errors.casinoId} disabled={!values.customerId} placeholder={values.customerId ? 'Choose a casino' : 'Select a customer first'} />
+      </SimpleGrid>
+      {link && (
+        <Text size="sm" c="dimmed" data-testid="redemption-balance">
+          Balance: {formatGrouped(toHundredths(link.currentUnplayedCoins))} unplayed, {formatGrouped(toHundredths(link.currentPlayedCoins))} played SC
+        </Text>
+      )}
+      <SimpleGrid cols={{ base: 1, xs: 3 }}>
+        <TypedNumberInput label="Unplayed SC" value={values.unplayedCoins} onChange={(e) => set('unplayedCoins', e.currentTarget.value)} error={errors.unplayedCoins} data-autofocus={target.customerId ? true : undefined} />
+        <TypedNumberInput label="Played SC" placeholder="0.00" value={values.playedCoins} onChange={(e) => set('playedCoins', e.currentTarget.value)} error={errors.playedCoins} />
+        <TypedNumberInput label="Expected USD" value={values.expectedUsd} onChange={(e) => set('expectedUsd', e.currentTarget.value)} error={errors.expectedUsd} />
+      </SimpleGrid>
+      <TextInput label="Note" placeholder="Optional" value={values.note} onChange={(e) => set('note', e.currentTarget.value)} error={errors.note} />
+    </FormDialog>
+  );
+}

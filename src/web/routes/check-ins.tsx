@@ -1,0 +1,214 @@
+import { Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useEffect, useRef, useState } from 'react';
+import { CHECK_IN_PAGE_SIZE, type CheckInBoard, type CheckInRowView, type CheckInSort } from '../../shared/schemas/check-ins';
+import { ConfirmDialog } from '../components/confirm-dialog';
+import { EmptyState } from '../components/data-table';
+import { LoadError } from '../components/load-error';
+import { Pager } from '../components/pager';
+import { ALL, withAll } from '../components/report-filters';
+import { CheckInRow, rowKey } from '../features/check-ins/check-in-row';
+import { failureOf, fieldIssuesOf, httpStatusOf, isUnauthorized, messageOf } from '../lib/errors';
+import { formatCount } from '../lib/format';
+import { customerOptions, toOptions, useCasinos, useCustomers } from '../lib/master-data';
+import { notifyError, notifySuccess } from '../lib/notify';
+import { trpc } from '../trpc';
+
+const route = getRouteApi('/signed-in/check-ins');
+const HEADERS: { id: CheckInSort | null; label: string; right?: boolean }[] = [
+  { id: 'customer', label: 'Customer' },
+  { id: 'casino', label: 'Casino' },
+  { id: null, label: 'Today' },
+  { id: null, label: 'SC', right: true },
+  { id: 'streak', label: 'Streak', right: true },
+  { id: 'last', label: 'Last check-in' },
+  { id: null, label: 'Action', right: true },
+];
+
+/**
+ * Issue 18: the daily check-in board. One tab stop: arrows move between rows, Enter opens the SC field,
+ * Enter saves and moves to the next row not done; a second check-in the same day asks to be confirmed
+ * as a correction (the server answers 409 otherwise).
+ */
+export function CheckInsPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const queryClient = useQueryClient();
+  const customers = useCustomers();
+  const casinos = useCasinos();
+  const page = search.page ?? 1;
+  const sort: CheckInSort = search.sort ?? 'customer';
+  const input = { date: search.date, status: search.status, customerId: search.customerId, casinoId: search.casinoId, sort, desc: search.desc === 'true' || undefined, limit: CHECK_IN_PAGE_SIZE, offset: (page - 1) * CHECK_IN_PAGE_SIZE };
+  const options = trpc.checkIns.board.queryOptions(input);
+  const query = useQuery({ ...options, placeholderData: keepPreviousData });
+  const record = useMutation(trpc.checkIns.record.mutationOptions());
+  const rows = query.data?.rows ?? [];
+  const [active, setActive] = useState<string | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [error, setError] = useState<string>();
+  const [correction, setCorrection] = useState<{ row: CheckInRowView; sc: string } | null>(null);
+  const refs = useRef(new Map<string, HTMLTableRowElement>());
+  const activeKey = active && rows.some((r) => rowKey(r) === active) ? active : rows[0] ? rowKey(rows[0]) : null;
+  const failure = failureOf(query);
+  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const headers = phone ? HEADERS.filter((h) => h.id !== 'last') : HEADERS;
+
+  // Focus moves at once (a key pressed right after an arrow goes to the row it moved to); a row not yet
+  // drawn (after a save refreshed the board) is focused on the next frame.
+  const focusRow = (key: string | null) => {
+    setActive(key);
+    if (!key) return;
+    const el = refs.current.get(key);
+    if (el) el.focus();
+    else requestAnimationFrame(() => refs.current.get(key)?.focus());
+  };
+  const set = (patch: Record<string, unknown>) => void navigate({ search: (prev) => ({ ...prev, ...patch, page: undefined }) });
+
+  const save = async (row: CheckInRowView, sc: string, confirmed = false) => {
+    setError(undefined);
+    const index = rows.findIndex((r) => rowKey(r) === rowKey(row));
+    try {
+      await record.mutateAsync({ customerId: row.customerId, casinoId: row.casinoId, unplayedCoins: sc, date: query.data?.date, correction: confirmed || undefined });
+    } catch (e) {
+      if (isUnauthorized(e)) return;
+      if (httpStatusOf(e) === 409 && !confirmed) return setCorrection({ row, sc });
+      const issues = fieldIssuesOf(e);
+      setError(issues.find((i) => i.path === 'unplayedCoins')?.message ?? issues[0]?.message);
+      if (!issues.length) notifyError('Error', messageOf(e, 'Failed to record the check-in'));
+      return;
+    }
+    notifySuccess('Checked in', `${row.customerName} at ${row.casinoName}`);
+    setEditing(null);
+    await Promise.all([queryClient.invalidateQueries({ queryKey: trpc.checkIns.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() })]);
+    // The next row not done after this one (the board as it now is).
+    const fresh = queryClient.getQueryData<CheckInBoard>(options.queryKey)?.rows ?? rows;
+    const next = fresh.slice(Math.max(0, index)).find((r) => !r.done && rowKey(r) !== rowKey(row)) ?? fresh[Math.min(index, fresh.length - 1)];
+    focusRow(next ? rowKey(next) : null);
+  };
+
+  const onRowKey = (row: CheckInRowView, index: number) => (e: React.KeyboardEvent<HTMLTableRowElement>) => {
+    if (e.target !== e.currentTarget) return;
+    const move = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : e.key === 'Home' ? -index : e.key === 'End' ? rows.length - 1 - index : 0;
+    if (move) {
+      e.preventDefault();
+      const target = rows[Math.max(0, Math.min(rows.length - 1, index + move))];
+      focusRow(rowKey(target));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      setError(undefined);
+      setEditing(rowKey(row));
+    }
+  };
+
+  useEffect(() => setEditing(null), [search.date, search.status, search.customerId, search.casinoId, sort, page]);
+
+  const board = query.data;
+  const percent = board && board.total ? (board.done / board.total) * 100 : 0;
+  const sortIcon = (id: CheckInSort) => (sort !== id ? <IconArrowsSort size={14} opacity={0.4} /> : search.desc === 'true' ? <IconSortDescending size={14} /> : <IconSortAscending size={14} />);
+
+  return (
+    <Stack gap="md">
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <Stack gap="sm">
+          <Group justify="space-between" align="flex-end">
+            <div>
+              <Text fz={28} fw={800} lh={1.1} data-testid="check-in-count">
+                {board ? `${formatCount(board.done)} of ${formatCount(board.total)} done` : '—'}
+              </Text>
+              <Text size="sm" c="dimmed">
+                {board ? `Check-ins on ${board.date} (office time)` : 'Loading...'}
+              </Text>
+            </div>
+            <TextInput label="Day" type="date" value={search.date ?? board?.date ?? ''} onChange={(e) => set({ date: e.currentTarget.value || undefined })} w={170} />
+          </Group>
+          <Progress value={percent} color="teal" size="md" aria-label="Check-ins done" />
+          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
+            <Select label="Customer" searchable data={withAll('All customers', customerOptions(customers.data))} value={search.customerId ? String(search.customerId) : ALL} onChange={(v) => set({ customerId: v && v !== ALL ? Number(v) : undefined })} allowDeselect={false} />
+            <Select label="Casino" searchable data={withAll('All casinos', toOptions(casinos.data))} value={search.casinoId ? String(search.casinoId) : ALL} onChange={(v) => set({ casinoId: v && v !== ALL ? Number(v) : undefined })} allowDeselect={false} />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="check-in-status">Show</Text>
+              <SegmentedControl aria-labelledby="check-in-status" data={[{ value: ALL, label: 'All' }, { value: 'missing', label: 'Not done' }, { value: 'done', label: 'Done' }]} value={search.status ?? ALL} onChange={(v) => set({ status: v === ALL ? undefined : v })} />
+            </Stack>
+          </SimpleGrid>
+        </Stack>
+      </Paper>
+      {failure && <LoadError failure={failure} />}
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <Table.ScrollContainer minWidth={phone ? 540 : 860} type="native" className="grid-scroll">
+          <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Check-ins" aria-busy={query.isPending}>
+            <Table.Thead>
+              <Table.Tr>
+                {headers.map((h) => (
+                  <Table.Th key={h.label} ta={h.right ? 'right' : undefined} aria-sort={h.id && sort === h.id ? (search.desc === 'true' ? 'descending' : 'ascending') : undefined} style={{ whiteSpace: 'nowrap' }}>
+                    {h.id ? (
+                      <UnstyledButton fw={700} fz="sm" onClick={() => set({ sort: h.id === 'customer' ? undefined : h.id, desc: sort === h.id && search.desc !== 'true' ? 'true' : undefined })}>
+                        <Group gap={4} wrap="nowrap">{h.label}{sortIcon(h.id)}</Group>
+                      </UnstyledButton>
+                    ) : (
+                      h.label
+                    )}
+                  </Table.Th>
+                ))}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {!failure && !query.isPending && rows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={headers.length}>
+                    <EmptyState title="No check-ins to show" description={search.status === 'missing' ? 'Every check-in is done' : 'No active customer has an active casino under these filters'} />
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {rows.map((row, index) => {
+                const key = rowKey(row);
+                return (
+                  <CheckInRow
+                    key={key}
+                    row={row}
+                    compact={phone}
+                    active={key === activeKey}
+                    editing={key === editing}
+                    busy={record.isPending}
+                    error={key === editing ? error : undefined}
+                    rowRef={(el) => (el ? refs.current.set(key, el) : refs.current.delete(key))}
+                    onFocus={() => setActive(key)}
+                    onOpen={() => {
+                      setActive(key);
+                      setError(undefined);
+                      setEditing(key);
+                    }}
+                    onSave={(sc) => void save(row, sc)}
+                    onCancel={() => {
+                      setEditing(null);
+                      focusRow(key);
+                    }}
+                    onKeyDown={onRowKey(row, index)}
+                  />
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {board && board.totalCount > CHECK_IN_PAGE_SIZE && (
+          <Pager full page={page} pageSize={CHECK_IN_PAGE_SIZE} total={board.totalCount} noun="links" onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />
+        )}
+      </Paper>
+      <ConfirmDialog
+        opened={correction !== null}
+        title="Record a correction?"
+        message={correction ? `${correction.row.customerName} at ${correction.row.casinoName} is already checked in on ${board?.date}. Record ${correction.sc || '0'} SC more as a correction?` : ''}
+        confirmLabel="Record correction"
+        busy={record.isPending}
+        onConfirm={() => {
+          const c = correction;
+          setCorrection(null);
+          if (c) void save(c.row, c.sc, true);
+        }}
+        onCancel={() => setCorrection(null)}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,94 @@
+import { Button, Paper, Select, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { IconCashBanknote, IconHourglass, IconPlus } from '@tabler/icons-react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { REDEMPTION_STATUSES, type RedemptionStatus } from '../../shared/constants';
+import { REDEMPTIONS_PAGE_SIZE } from '../../shared/schemas/redemptions';
+import { DataTable, EmptyState } from '../components/data-table';
+import { Pager } from '../components/pager';
+import { ALL, withAll } from '../components/report-filters';
+import { StatCard } from '../components/stat-card';
+import { type RedemptionAction, RedemptionActionDialog } from '../features/redemptions/redemption-actions';
+import { redemptionColumns, STATUS_LABELS } from '../features/redemptions/redemption-columns';
+import { RequestRedemptionDialog, type RedemptionTarget } from '../features/redemptions/request-redemption-dialog';
+import { failureOf } from '../lib/errors';
+import { formatCount, groupedAmount } from '../lib/format';
+import { customerOptions, toOptions, useCasinos, useCustomers } from '../lib/master-data';
+import { trpc } from '../trpc';
+
+const route = getRouteApi('/signed-in/redemptions');
+const TABS = [...REDEMPTION_STATUSES, 'all'] as const;
+
+/** Issue 18: redemptions in transit; Pending first, with the In transit total and each row's age. */
+export function RedemptionsPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const status = search.status ?? 'pending';
+  const page = search.page ?? 1;
+  const customers = useCustomers();
+  const casinos = useCasinos();
+  const [action, setAction] = useState<RedemptionAction | null>(null);
+  const [requesting, setRequesting] = useState<RedemptionTarget | null>(null);
+  const query = useQuery({
+    ...trpc.redemptions.list.queryOptions({
+      status: status === 'all' ? undefined : status,
+      customerId: search.customerId,
+      casinoId: search.casinoId,
+      limit: REDEMPTIONS_PAGE_SIZE,
+      offset: (page - 1) * REDEMPTIONS_PAGE_SIZE,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const failure = failureOf(query);
+  const columns = useMemo(() => redemptionColumns(setAction, status), [status]);
+  const setFilter = (key: 'customerId' | 'casinoId', value: string | null) =>
+    void navigate({ search: (prev) => ({ ...prev, [key]: value && value !== ALL ? Number(value) : undefined, page: undefined }) });
+
+  return (
+    <Stack gap="md">
+      <SimpleGrid cols={{ base: 1, sm: 2 }}>
+        <StatCard title="In transit" value={query.data ? `$${groupedAmount(query.data.inTransitUsd)}` : '—'} hint={query.data ? `${formatCount(query.data.inTransitCount)} pending ${query.data.inTransitCount === 1 ? 'redemption' : 'redemptions'}` : undefined} icon={<IconHourglass />} loading={query.isPending} failed={query.isError} />
+        <StatCard title={status === 'all' ? 'Redemptions' : STATUS_LABELS[status]} value={query.data?.totalCount ?? 0} hint="Under the filters" icon={<IconCashBanknote />} loading={query.isPending} failed={query.isError} />
+      </SimpleGrid>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
+          <Select label="Customer" searchable data={withAll('All customers', customerOptions(customers.data))} value={search.customerId ? String(search.customerId) : ALL} onChange={(v) => setFilter('customerId', v)} allowDeselect={false} />
+          <Select label="Casino" searchable data={withAll('All casinos', toOptions(casinos.data))} value={search.casinoId ? String(search.casinoId) : ALL} onChange={(v) => setFilter('casinoId', v)} allowDeselect={false} />
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setRequesting({ customerId: search.customerId, casinoId: search.casinoId })}>
+            Request redemption
+          </Button>
+        </SimpleGrid>
+      </Paper>
+      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+        <Tabs value={status} onChange={(v) => void navigate({ search: (prev) => ({ ...prev, status: v && v !== 'pending' ? (v as Exclude<RedemptionStatus, 'pending'> | 'all') : undefined, page: undefined }) })} mb="sm">
+          <Tabs.List>
+            {TABS.map((t) => (
+              <Tabs.Tab key={t} value={t}>
+                {t === 'all' ? 'All' : STATUS_LABELS[t]}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <Stack gap="sm">
+          <DataTable
+            label="Redemptions"
+            columns={columns}
+            data={query.data?.redemptions ?? []}
+            getRowId={(r) => String(r.id)}
+            loading={query.isPending}
+            failure={failure}
+            numeric={['unplayedCoins', 'expectedUsd', 'usdReceived', 'actions']}
+            minWidth={status === 'pending' ? 900 : 1020}
+            empty={<EmptyState title="No redemptions found" description={status === 'pending' ? 'Nothing is in transit under these filters' : 'Try another tab or filter'} />}
+          />
+          {query.isSuccess && query.data.totalCount > REDEMPTIONS_PAGE_SIZE && (
+            <Pager full page={page} pageSize={REDEMPTIONS_PAGE_SIZE} total={query.data.totalCount} noun="redemptions" onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />
+          )}
+        </Stack>
+      </Paper>
+      <RedemptionActionDialog action={action} onClose={() => setAction(null)} />
+      <RequestRedemptionDialog target={requesting} onClose={() => setRequesting(null)} />
+    </Stack>
+  );
+}
