@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as m0001 from './0001-initial';
 import * as m0003 from './0003-screen-totals';
 import * as m0005 from './0005-audit';
+import * as m0020 from './0020-transaction-changes';
 import * as m0015 from './0015-usd-sort';
 
 /** Every migration, in order. Kysely applies the ones a database has not seen yet. */
@@ -9,5 +10,6 @@ export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0003-screen-totals': m0003,
   '0005-audit': m0005,
+  '0020-transaction-changes': m0020,
   '0015-usd-sort': m0015,
 };

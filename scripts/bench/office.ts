@@ -52,7 +52,7 @@ function randomRange(d: OfficeData): { startDate: string; endDate: string } {
 }
 
 /** One screen request as the web app sends it: [screen, tRPC procedure, input]. */
-function screenRequest(d: OfficeData): [string, string, unknown] {
+export function screenRequest(d: OfficeData): [string, string, unknown] {
   const roll = rand();
   if (roll < 0.4) {
     const f: Record<string, unknown> = {};
@@ -79,7 +79,12 @@ function screenRequest(d: OfficeData): [string, string, unknown] {
     if (chance(0.4)) Object.assign(f, randomRange(d));
     return chance(0.5) ? ['Profitability', 'reports.profitability', { ...f, limit: 100, offset: Math.floor(rand() * 3) * 100 }] : ['Profitability cards', 'reports.profitabilitySummary', f];
   }
-  if (roll < 0.88) return ['Participation', 'reports.participation', { masterUserId: pick(d.customerIds) }];
+  if (roll < 0.88) {
+    const masterUserId = pick(d.customerIds);
+    return chance(0.5)
+      ? ['Participation', 'reports.participation', { masterUserId, limit: 100, offset: (chance(0.7) ? 0 : Math.floor(rand() * 20)) * 100 }]
+      : ['Participation cards', 'reports.participationSummary', { masterUserId }];
+  }
   const f: Record<string, unknown> = {};
   if (chance(0.6)) f.transactionTypeId = pick(d.typeIds);
   if (chance(0.5)) Object.assign(f, randomRange(d));

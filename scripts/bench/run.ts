@@ -29,6 +29,8 @@ const CUSTOMERS = opt('customers', 2000);
 const CASINOS = opt('casinos', 50);
 const OFFICE_SECONDS = opt('office-seconds', 60);
 const OFFICE_ONLY = args.includes('--only') && args[args.indexOf('--only') + 1] === 'office';
+/** A quick look while working: the two office phases only, printed, docs/benchmarks.md left as it is. */
+const NO_EXPORTS = args.includes('--no-exports');
 const READERS = 8;
 const WRITES_PER_SECOND = 20;
 const ADMIN = { email: 'admin@example.com', password: 'Bench1234' };
@@ -193,7 +195,15 @@ async function main() {
   log(`office: ${READERS} readers + ${WRITES_PER_SECOND} writes/s, ${OFFICE_SECONDS} s...`);
   const mixed = await runPhase({ url: server.url, token, pid, data: office, seconds: OFFICE_SECONDS, readers: READERS, writesPerSecond: WRITES_PER_SECOND });
   log(`office mixed: ${mixed.readsPerSecond.toFixed(0)} reads/s, writes p99 ${mixed.writes.p99.toFixed(1)} ms, ${mixed.errors.length} errors, RSS ${mixed.peakRssMb.toFixed(0)} MB`);
+  for (const [a, b] of readsOnly.screens.map((x) => [x, mixed.screens.find((y) => y.screen === x.screen)] as const)) {
+    log(`  ${a.screen.padEnd(26)} alone p50 ${a.p50.toFixed(1)} p99 ${a.p99.toFixed(1)} | with writes p50 ${b?.p50.toFixed(1)} p99 ${b?.p99.toFixed(1)}`);
+  }
   await drain(server.url);
+  if (NO_EXPORTS) {
+    server.child.kill('SIGTERM');
+    fs.rmSync(runDir, { recursive: true, force: true });
+    return;
+  }
   const exports: { file: string; ms: number; firstByteMs: number; bytes: number; status: number; under: PhaseResult }[] = [];
   for (const file of ['transactions.csv', 'transactions.xlsx']) {
     log(`export ${file} of every row while ${READERS} readers go on...`);

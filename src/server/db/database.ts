@@ -78,7 +78,9 @@ export function openReadOnly(file: string): { db: Db; sqlite: SQLite.Database } 
 
 /** A Kysely instance over an open connection; `log` sees every query (the query-plan check uses it). */
 export function kyselyOver(sqlite: SQLite.Database, log?: (event: LogEvent) => void): Db {
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), ...(log ? { log } : {}) });
+  sqliteOfDb.set(db, sqlite);
+  return db;
 }
 
 /** Opens (creating folder and file when missing) the SQLite database at `file`, or ':memory:'. */

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Context } from '../trpc/context';
 import { sendTrpcError } from './errors';
 import { callForJson } from './procedure-call';
+import { isStreamedRead, streamPages } from './streamed-reads';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type InputOf = (req: FastifyRequest) => unknown;
@@ -72,7 +73,11 @@ export function registerRest(app: FastifyInstance, createContext: (req: FastifyR
       url,
       handler: async (req, reply) => {
         try {
-          const json = await callForJson(await createContext(req), procedure, inputOf(req));
+          const input = inputOf(req);
+          if (method === 'GET' && isStreamedRead(procedure, input)) {
+            return reply.type('application/json; charset=utf-8').send(await streamPages(await createContext(req), procedure, input));
+          }
+          const json = await callForJson(await createContext(req), procedure, input);
           const code = status ?? (method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200);
           if (code === 204) return reply.code(204).send();
           return reply.code(code).type('application/json; charset=utf-8').send(json);

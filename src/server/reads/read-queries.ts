@@ -6,6 +6,7 @@ import type {
   highScInput,
   highScSummaryInput,
   participationInput,
+  participationSummaryInput,
   profitabilityInput,
   profitabilitySummaryInput,
   transactionTypesReportInput,
@@ -27,6 +28,7 @@ import {
   highSc,
   highScSummary,
   participation,
+  participationSummary,
   profitability,
   profitabilitySummary,
   typeReportRows,
@@ -90,7 +92,8 @@ export const readQueries = {
   'reports.profitability': (db: Db, input: In<typeof profitabilityInput>, env: ReadEnv) => profitability(db, input ?? {}, env.timeZone),
   'reports.profitabilitySummary': (db: Db, input: In<typeof profitabilitySummaryInput>, env: ReadEnv) =>
     profitabilitySummary(db, input ?? {}, env.timeZone),
-  'reports.participation': (db: Db, input: In<typeof participationInput>) => participation(db, input.masterUserId, input.sort),
+  'reports.participation': (db: Db, input: In<typeof participationInput>) => participation(db, input.masterUserId, input, input.sort),
+  'reports.participationSummary': (db: Db, input: In<typeof participationSummaryInput>) => participationSummary(db, input.masterUserId),
   'reports.transactionTypes': async (db: Db, input: In<typeof transactionTypesReportInput>, env: ReadEnv) => {
     const { limit, sort: sortText, ...filters } = input ?? {};
     const sort = sortText ? checkedSort(sortText, filters, await countTransactions(db, filters, env.timeZone)) : undefined;

@@ -3,6 +3,8 @@ import { exportSheet, type ExportRequest } from '../features/exports/export-shee
 import { type ExportFormat, writeExport } from '../features/exports/export-writer';
 import { portWritable } from './port-stream';
 import { openReadOnly } from '../db/database';
+import { pairRangesOf } from '../features/reports/pair-ranges';
+import { lowerThreadPriority } from './thread-priority';
 import { toWire, type WireError } from './read-errors';
 import { type ReadEnv, type ReadInput, type ReadName, type ReadOutput, runRead } from './read-queries';
 
@@ -12,6 +14,10 @@ import { type ReadEnv, type ReadInput, type ReadName, type ReadOutput, runRead }
  */
 export interface ReadWorkerData extends ReadEnv {
   file: string;
+  /** The thread that serves ranged Profitability (decision 023): builds the range columns as it starts. */
+  rangeColumns?: boolean;
+  /** The thread's nice value: below the main thread, which answers HTTP and commits the ledger's writes. */
+  nice: number;
 }
 
 export interface ReadTask<N extends ReadName = ReadName> {
@@ -26,8 +32,10 @@ export type ValueReply<N extends ReadName> = { ok: true; value: ReadOutput<N> } 
 export type JsonReply = { ok: true; json: string } | Failure;
 export type ReadReply<N extends ReadName = ReadName> = ValueReply<N> | JsonReply;
 
-const { file, ...env } = workerData as ReadWorkerData;
-const { db } = openReadOnly(file);
+const { file, rangeColumns, nice, ...env } = workerData as ReadWorkerData;
+const { db, sqlite } = openReadOnly(file);
+lowerThreadPriority(nice);
+if (rangeColumns) pairRangesOf(sqlite).totals({}, {});
 
 export default async function run<N extends ReadName>(task: ReadTask<N>): Promise<ReadReply<N>> {
   try {

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { TRPCError } from '@trpc/server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -46,6 +48,16 @@ describe('the read worker pool', () => {
     expect((await pool.run('customers.list', undefined)).map((c) => c.name)).toEqual(['Zoë']);
   });
 
+  it.runIf(fs.existsSync('/proc/thread-self'))('runs its read threads below the main thread (nice 5, the range thread 7)', async () => {
+    await pool.run('customers.list', undefined);
+    await pool.run('reports.profitabilitySummary', { startDate: '2000-01-01' });
+    const nice = (task: string) => Number(fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+    const all = fs.readdirSync('/proc/self/task').map(nice);
+    expect(nice(String(process.pid))).toBe(os.getPriority());
+    expect(all.filter((n) => n === 5).length).toBeGreaterThanOrEqual(2);
+    expect(all.filter((n) => n === 7)).toHaveLength(1);
+  });
+
   it('sees a write committed on the main connection at once', async () => {
     await createEntry(database.db, { ...ids, unplayedCoinsChange: 1, playedCoinsChange: 2, usdChange: 3 }, userId);
     const recent = await pool.run('transactions.list', { limit: 1 });
@@ -73,6 +85,17 @@ describe('the read worker pool', () => {
     expect(fromPool.text.split('\r\n')[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d,Zoë,Casino \d+,Purchase,0.01,0.02,0.03,,150.03,r@example.com$/);
     const failed: unknown = await pool.exportFile({ kind: 'participation', input: { masterUserId: 999 } }, 'xlsx', '2026-11-23').catch((e: unknown) => e);
     expect(issuesOf(failed as TRPCError)).toEqual([{ path: 'masterUserId', message: 'Customer not found' }]);
+  });
+
+  it('answers ranged Profitability from its range thread like the inline reader, the write after a read included', async () => {
+    const input = { startDate: '2000-01-01', endDate: '2100-01-01', limit: 10 };
+    expect(await pool.run('reports.profitabilitySummary', input)).toEqual(await inline.run('reports.profitabilitySummary', input));
+    const before = await pool.run('reports.profitability', input);
+    expect(before).toEqual(await inline.run('reports.profitability', input));
+    await createEntry(database.db, { ...ids, unplayedCoinsChange: 0, playedCoinsChange: 0, usdChange: 12345 }, userId);
+    const after = await pool.run('reports.profitability', input);
+    expect(Number(after[0].totalUSD) - Number(before[0].totalUSD)).toBeCloseTo(123.45, 2);
+    expect(after).toEqual(await inline.run('reports.profitability', input));
   });
 
   it("rethrows a worker's field error as the TRPCError it was", async () => {

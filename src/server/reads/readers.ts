@@ -40,6 +40,16 @@ function started(body: Readable, rows: Promise<number>): Promise<ExportStream> {
   });
 }
 
+/**
+ * Reads that sum over a date range per pair (decision 023) go to one thread of their own, which holds the
+ * range columns (built when it starts); the other read threads never build them.
+ */
+export function usesRangeColumns<N extends ReadName>(name: N, input: ReadInput<N>): boolean {
+  if (name !== 'reports.profitability' && name !== 'reports.profitabilitySummary') return false;
+  const f = input as { startDate?: string; endDate?: string } | undefined;
+  return Boolean(f?.startDate || f?.endDate);
+}
+
 /** How many read threads: the machine's cores, at least 2 and at most 4. */
 export const readThreads = () => Math.min(4, Math.max(2, os.availableParallelism()));
 
@@ -58,13 +68,21 @@ function workerModule(): { filename: string; execArgv: string[] } {
 export function poolReaders(file: string, env: ReadEnv, threads = readThreads()): Readers {
   let pool: Piscina | undefined;
   let exportPool: Piscina | undefined;
-  const workerData: ReadWorkerData = { file, ...env };
-  const start = () => (pool ??= new Piscina({ ...workerModule(), workerData, minThreads: threads, maxThreads: threads, idleTimeout: Infinity }));
+  let rangePool: Piscina | undefined;
+  // Nice values (thread-priority.ts): screens' reads, then the longer ranged sums, then exports.
+  const workerData: ReadWorkerData = { file, ...env, nice: 5 };
+  const base = workerModule();
+  const start = () => (pool ??= new Piscina({ ...base, workerData, minThreads: threads, maxThreads: threads, idleTimeout: Infinity }));
+  const startRanges = () =>
+    (rangePool ??= new Piscina({ ...base, workerData: { ...workerData, rangeColumns: true, nice: 7 }, minThreads: 1, maxThreads: 1, idleTimeout: Infinity }));
+  const poolFor = <N extends ReadName>(task: ReadTask<N>) => (usesRangeColumns(task.name, task.input) ? startRanges() : start());
   // Exports get a thread of their own (one at a time, others queue), so a long export never takes a screen's reader.
-  const startExports = () => (exportPool ??= new Piscina({ ...workerModule(), workerData, minThreads: 0, maxThreads: 1, idleTimeout: 60_000 }));
+  const startExports = () => (exportPool ??= new Piscina({ ...base, workerData: { ...workerData, nice: 10 }, minThreads: 0, maxThreads: 1, idleTimeout: 60_000 }));
   // The thread boundary is untyped: the worker's reply is typed by the task that asked for it (read-worker.ts).
-  const askValue = <N extends ReadName>(task: ReadTask<N>): Promise<ValueReply<N>> => start().run(task);
-  const askJson = <N extends ReadName>(task: ReadTask<N>): Promise<JsonReply> => start().run({ ...task, json: true });
+  // The range thread starts with the pool, so its build (about 1.5 s a million rows) is not a first user's wait.
+  startRanges();
+  const askValue = <N extends ReadName>(task: ReadTask<N>): Promise<ValueReply<N>> => poolFor(task).run(task);
+  const askJson = <N extends ReadName>(task: ReadTask<N>): Promise<JsonReply> => poolFor(task).run({ ...task, json: true });
   return {
     async run<N extends ReadName>(name: N, input: ReadInput<N>): Promise<ReadOutput<N>> {
       const reply = await askValue({ name, input });
@@ -88,9 +106,10 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
       return started(body, rows);
     },
     close: async () => {
-      await Promise.all([pool?.destroy(), exportPool?.destroy()]);
+      await Promise.all([pool?.destroy(), exportPool?.destroy(), rangePool?.destroy()]);
       pool = undefined;
       exportPool = undefined;
+      rangePool = undefined;
     },
   };
 }

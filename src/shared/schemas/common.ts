@@ -105,6 +105,35 @@ export const day = z
     return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
   }, { error: 'Must be a real date' });
 
+/** How far past the server's clock a given date may lie (clocks of two machines differ a little). */
+export const FUTURE_SKEW_MS = 5 * 60 * 1000;
+
+/** An instant written in ISO 8601 with a time and a zone: 2026-11-20T14:05Z, ...T14:05:30.250+01:00. */
+const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** Why an instant is refused, or null: a real date and time, from 1970, not in the future beyond the skew. */
+export function instantProblem(value: string, now = Date.now()): string | null {
+  const m = INSTANT.exec(value);
+  if (!m) return 'Must be a date and time (ISO 8601 with a time zone)';
+  const [y, mo, d, h, mi, s] = m.slice(1, 7).map((part) => Number(part ?? 0));
+  const calendar = new Date(Date.UTC(y, mo - 1, d));
+  if (calendar.getUTCMonth() !== mo - 1 || calendar.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return 'Must be a real date';
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms) || y < 1970) return 'Must be a real date';
+  if (ms > now + FUTURE_SKEW_MS) return 'Must not be in the future';
+  return null;
+}
+
+/** When a transaction happened: a real instant not in the future, stored as UTC (toISOString), so (date, id) sorts as text. */
+export const occurredAt = z.string({ error: 'Must be a date and time' }).transform((value, ctx) => {
+  const problem = instantProblem(value.trim());
+  if (problem) {
+    ctx.addIssue({ code: 'custom', message: problem });
+    return z.NEVER;
+  }
+  return new Date(value.trim()).toISOString();
+});
+
 export const DATE_RANGE_ERROR = 'End date is before start date';
 /** A date filter's range is in order (either end may be open). Checked by the schemas and the screens alike. */
 export const isOrderedRange = (v: { startDate?: string; endDate?: string }) => !(v.startDate && v.endDate && v.startDate > v.endDate);

@@ -44,7 +44,10 @@ export const profitabilityInput = z
 
 export const profitabilitySummaryInput = z.strictObject(profitabilityFilters).refine(...orderedRange).optional();
 
-export const participationInput = z.strictObject({ masterUserId: requiredId('Select a master user'), sort: sortSchema(PARTICIPATION_SORTS).optional() });
+const masterUserId = requiredId('Select a master user');
+/** The compared customers, paged when asked (the screen pages by REPORT_PAGE_SIZE; exports take every row). */
+export const participationInput = z.strictObject({ masterUserId, sort: sortSchema(PARTICIPATION_SORTS).optional(), ...reportPaging });
+export const participationSummaryInput = z.strictObject({ masterUserId });
 
 export const transactionTypesReportInput = z
   .strictObject({
@@ -97,6 +100,15 @@ export interface ParticipationRow {
   customerName: string;
   totalCasinos: number;
   missingCasinos: { name: string; website: string | null }[];
+}
+
+/** Participation cards (spec 2.16) over every compared customer. */
+export interface ParticipationSummary {
+  customersAnalyzed: number;
+  needRegistration: number;
+  totalMissing: number;
+  /** The master's casinos (decision 041). */
+  totalCasinos: number;
 }
 
 export interface TypeReportRow extends TransactionView {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HISTORY_SORTS, sortSchema } from '../sorting';
-import { day, hundredths, id, orderedRange, requiredId, paging } from './common';
+import { day, hundredths, id, occurredAt, orderedRange, requiredId, paging } from './common';
 
 export const transactionFields = {
   customerId: requiredId('Customer is required'),
@@ -9,6 +9,8 @@ export const transactionFields = {
   unplayedCoinsChange: hundredths('Unplayed coins change is required'),
   playedCoinsChange: hundredths('Played coins change is required'),
   usdChange: hundredths('USD change is required'),
+  /** When it happened (decision 050): omitted on create means now, on edit keeps the date it had. */
+  occurredAt: occurredAt.optional(),
 };
 
 export const createTransactionInput = z.strictObject({

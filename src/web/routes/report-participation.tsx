@@ -1,16 +1,19 @@
 import { Anchor, Badge, Box, Center, Group, List, Loader, Paper, Select, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink, IconListCheck, IconUserSearch, IconUsers } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { participationRate } from '../../shared/ledger';
+import { REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
 import { EmptyState } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { sortParam } from '../lib/search-params';
 import { PARTICIPATION_SORTS } from '../../shared/sorting';
 import { LoadError } from '../components/load-error';
+import { Pager } from '../components/pager';
 import { StatCard } from '../components/stat-card';
 import { CreateMissingLinks } from '../features/reports/create-missing-links';
 import { failureOf } from '../lib/errors';
+import { usePage } from '../lib/use-page';
 import { customerOptions, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
 
@@ -21,12 +24,17 @@ export function ParticipationReportPage() {
   const { masterUserId, sort } = route.useSearch();
   const navigate = route.useNavigate();
   const customers = useCustomers();
-  // Sorted on the server (decision 044), the sort kept in the URL.
-  const query = useQuery({ ...trpc.reports.participation.queryOptions({ masterUserId: masterUserId ?? 0, sort }), enabled: masterUserId !== undefined });
+  // Sorted on the server over every compared customer (decision 044), the sort kept in the URL; 100 a page.
+  const [page, setPage] = usePage(`${masterUserId} ${sort ?? ''}`);
+  const enabled = masterUserId !== undefined;
+  const paging = { limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE };
+  const query = useQuery({ ...trpc.reports.participation.queryOptions({ masterUserId: masterUserId ?? 0, sort, ...paging }), enabled, placeholderData: keepPreviousData });
+  const summary = useQuery({ ...trpc.reports.participationSummary.queryOptions({ masterUserId: masterUserId ?? 0 }), enabled });
   const rows = query.data ?? [];
-  const needing = rows.filter((r) => r.missingCasinos.length > 0);
-  const totalMissing = rows.reduce((n, r) => n + r.missingCasinos.length, 0);
-  const reportFailure = failureOf(query);
+  const analyzed = summary.data?.customersAnalyzed ?? 0;
+  const needing = summary.data?.needRegistration ?? 0;
+  const totalMissing = summary.data?.totalMissing ?? 0;
+  const reportFailure = failureOf(query, summary);
   const customersFailure = failureOf(customers);
 
   return (
@@ -57,7 +65,7 @@ export function ParticipationReportPage() {
             onChange={(v) => void navigate({ search: (prev) => ({ ...prev, sort: sortParam(PARTICIPATION_SORTS)(v === 'customer' ? undefined : v) }), replace: true })}
             w={{ base: '100%', sm: 180 }}
           />
-          <ExportMenu server={{ file: 'participation', params: { masterUserId, sort }, count: rows.length }} disabled={rows.length === 0} emptyMessage="There are no participation data to export" noun="participation records" />
+          <ExportMenu server={{ file: 'participation', params: { masterUserId, sort }, count: analyzed }} disabled={analyzed === 0} emptyMessage="There are no participation data to export" noun="participation records" />
         </Group>
         {customersFailure && (
           <Box mt="md">
@@ -84,7 +92,7 @@ export function ParticipationReportPage() {
         <Paper withBorder>
           <LoadError failure={reportFailure} compact />
         </Paper>
-      ) : query.isPending ? (
+      ) : query.isPending || summary.isPending ? (
         <Center py="xl">
           <Stack align="center" gap="xs">
             <Loader size="sm" />
@@ -96,11 +104,11 @@ export function ParticipationReportPage() {
       ) : (
         <>
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
-            <StatCard title="Customers Analyzed" value={rows.length} icon={<IconUsers />} />
-            <StatCard title="Need Registration" value={needing.length} icon={<IconAlertTriangle />} color={needing.length ? 'orange' : undefined} />
+            <StatCard title="Customers Analyzed" value={analyzed} icon={<IconUsers />} />
+            <StatCard title="Need Registration" value={needing} icon={<IconAlertTriangle />} color={needing ? 'orange' : undefined} />
             <StatCard title="Total Missing" value={totalMissing} icon={<IconListCheck />} />
           </SimpleGrid>
-          {masterUserId !== undefined && needing.length > 0 && (
+          {masterUserId !== undefined && needing > 0 && (
             <Group justify="flex-end">
               <CreateMissingLinks masterUserId={masterUserId} missing={totalMissing} />
             </Group>
@@ -164,6 +172,7 @@ export function ParticipationReportPage() {
               ))}
             </SimpleGrid>
           )}
+          {analyzed > REPORT_PAGE_SIZE && <Pager page={page} pageSize={REPORT_PAGE_SIZE} total={analyzed} onPage={setPage} noun="customers" full />}
         </>
       )}
     </Stack>

@@ -234,9 +234,7 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
           { header: 'Participation Rate', numFmt: '0.0%', width: 12 },
         ],
         rows: mapRows(
-          (async function* () {
-            yield* await participation(db, request.input.masterUserId, request.input.sort);
-          })(),
+          pages((limit, offset) => participation(db, request.input.masterUserId, { limit, offset }, request.input.sort)),
           (r) => [
             r.customerName,
             r.totalCasinos,

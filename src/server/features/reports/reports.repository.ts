@@ -2,13 +2,15 @@ import { type RawBuilder, sql } from 'kysely';
 import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
 import { formatHundredths } from '../../../shared/money';
 import { type HIGH_SC_SORTS, type HistorySortColumn, type PARTICIPATION_SORTS, type PROFITABILITY_SORTS, parseSort, type Sort, type SortText } from '../../../shared/sorting';
-import type { HighScRow, HighScSummary, Paging, ParticipationRow, ProfitabilityRow, ProfitabilitySummary, TypeReportRow, TypeReportSummary } from '../../../shared/schemas/reports';
+import type { HighScRow, HighScSummary, Paging, ParticipationRow, ParticipationSummary, ProfitabilityRow, ProfitabilitySummary, TypeReportRow, TypeReportSummary } from '../../../shared/schemas/reports';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { Db } from '../../db/types';
 import { fieldError } from '../../trpc/errors';
+import { sqliteOf } from '../../db/database';
 import { type Span, spanOf } from '../transactions/day-split';
+import { type PairTotal, pairRangesOf } from './pair-ranges';
 import { totalsOverSpan, typeTotalsOverSpan } from '../transactions/totals-query';
-import { applyTransactionFilters, listTransactions } from '../transactions/transactions.repository';
+import { listTransactions } from '../transactions/transactions.repository';
 
 /** Balances are hundredths of coins: USD value > threshold  <=>  coins > threshold x 1000 x 100. */
 export const highScFloor = (thresholdUsd: number) => Math.round(thresholdUsd * HIGH_SC_USD_FACTOR * 100);
@@ -32,21 +34,35 @@ export function highScOrdering(text: SortText<(typeof HIGH_SC_SORTS)[number]> | 
   return [...first, ...(sort.column === 'casino' ? [names[1], names[0]] : names)];
 }
 
+/** Below this many matching links a page is found through the coins index and sorted; above, by walking names. */
+const FEW_HIGH_BALANCES = 2000;
+
 /**
  * Spec 2.14: links whose (unplayed + played) / 1000 is above the threshold (USD), by customer then casino
- * unless `sort` says otherwise. The cross joins fix the default order: customers in name order (their
- * index), each customer's links by primary key, so a page stops after its rows instead of sorting every
- * matching link; another sort orders the matching links (a link per customer and casino, not transactions).
+ * unless `sort` says otherwise (the matching links are sorted: links, never transactions). In name order
+ * with many matches, the cross joins fix the order (customers in name order, their index; each
+ * customer's links by primary key), so a page stops after its rows; with few (a high threshold), they are
+ * found by a range seek on the coins index and sorted.
  */
-export async function highSc(db: Db, thresholdUsd: number, page: Paging & { sort?: SortText<(typeof HIGH_SC_SORTS)[number]> } = {}): Promise<HighScRow[]> {
+export async function highSc(
+  db: Db,
+  thresholdUsd: number,
+  page: Paging & { sort?: SortText<(typeof HIGH_SC_SORTS)[number]> } = {},
+  fewLimit = FEW_HIGH_BALANCES,
+): Promise<HighScRow[]> {
+  const floor = highScFloor(thresholdUsd);
+  const coins = sql<number>`l."currentUnplayedCoins" + l."currentPlayedCoins"`;
   const ordering = highScOrdering(page.sort, sql<number>`l."currentUnplayedCoins"`, sql<number>`l."currentPlayedCoins"`);
-  const rows = await db
-    .selectFrom('customers as c')
-    .crossJoin('customerCasinos as l')
-    .crossJoin('casinos as k')
-    .whereRef('l.customerId', '=', 'c.id')
-    .whereRef('k.id', '=', 'l.casinoId')
-    .where(sql<boolean>`l."currentUnplayedCoins" + l."currentPlayedCoins" > ${highScFloor(thresholdUsd)}`)
+  const seek = db.selectFrom('customerCasinos as l').select(sql<number>`1`.as('one')).where(coins, '>', floor).limit(fewLimit + 1);
+  const matches = Number((await db.selectFrom(seek.as('m')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const walk = matches > fewLimit && (page.sort ?? 'customer') === 'customer';
+  const rows = await (
+    walk
+      ? db.selectFrom('customers as c').crossJoin('customerCasinos as l').crossJoin('casinos as k').whereRef('l.customerId', '=', 'c.id').whereRef('k.id', '=', 'l.casinoId')
+      : db.selectFrom('customerCasinos as l').innerJoin('customers as c', 'c.id', 'l.customerId').innerJoin('casinos as k', 'k.id', 'l.casinoId')
+  )
+    // In the walk, "+ 0" keeps SQLite off the coins index inside the loop (it would range-scan it per customer).
+    .where(walk ? sql<number>`${coins} + 0` : coins, '>', floor)
     .select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'l.currentUnplayedCoins', 'l.currentPlayedCoins'])
     .$call((q) => ordering.reduce((o, [e, d]) => o.orderBy(e, d), q))
     .orderBy('l.customerId')
@@ -89,25 +105,70 @@ function pageOf<Q extends { limit(n: number): Q; offset(n: number): Q }>(q: Q, p
   return q.limit(page.limit ?? -1).offset(page.offset ?? 0);
 }
 
+/** Profitability without a date range: the links' maintained totals, one row per pair with transactions. */
+function linkTotals(db: Db, f: TransactionFilters) {
+  let q = db
+    .selectFrom('customerCasinos as l')
+    .select(['l.customerId', 'l.casinoId', 'l.usdTotal as usd', 'l.transactionCount as n'])
+    .where('l.transactionCount', '>', 0);
+  if (f.customerId !== undefined) q = q.where('l.customerId', '=', f.customerId);
+  if (f.casinoId !== undefined) q = q.where('l.casinoId', '=', f.casinoId);
+  return q.as('g');
+}
+
+const hasRange = (f: TransactionFilters) => Boolean(f.startDate || f.endDate);
+
+/** Profitability with a date range: each pair's totals over the span, from the read thread's range columns (decision 023). */
+function rangedPairs(db: Db, f: TransactionFilters, timeZone: string): PairTotal[] {
+  return pairRangesOf(sqliteOf(db)).totals(spanOf(f, timeZone), f);
+}
+
+/** SQLite's NOCASE: ASCII letters folded, nothing else. */
+const nocase = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
- * One row per customer-casino pair with transactions: without a date range the links' maintained
- * totals, with one the matching transactions grouped by pair. (The grouping keys are written as
- * expressions so SQLite walks the date index for the range instead of the whole pair index.)
+ * Ranged pairs in a Profitability order (decision 044; by default total USD descending), then total USD,
+ * customer and casino name (SQLite's NOCASE), rows `offset` to `end`. In the default order only the
+ * pairs at or above the end-th largest total can be on the page: only those are named and sorted.
  */
-function profitabilitySource(db: Db, f: TransactionFilters, timeZone: string) {
-  if (!f.startDate && !f.endDate) {
-    let q = db
-      .selectFrom('customerCasinos as l')
-      .select(['l.customerId', 'l.casinoId', 'l.usdTotal as usd', 'l.transactionCount as n'])
-      .where('l.transactionCount', '>', 0);
-    if (f.customerId !== undefined) q = q.where('l.customerId', '=', f.customerId);
-    if (f.casinoId !== undefined) q = q.where('l.casinoId', '=', f.casinoId);
-    return q.as('g');
+async function rankedPage(db: Db, pairs: PairTotal[], offset: number, end: number, sortText?: ProfitabilitySort): Promise<ProfitabilityRow[]> {
+  let candidates = pairs;
+  if (isDefaultProfitabilitySort(sortText) && end < pairs.length) {
+    const sorted = Float64Array.from(pairs, (p) => p.usd).sort();
+    const floor = sorted[sorted.length - end];
+    candidates = pairs.filter((p) => p.usd >= floor);
   }
-  return applyTransactionFilters(db.selectFrom('transactions'), f, timeZone)
-    .select((eb) => ['transactions.customerId', 'transactions.casinoId', eb.fn.sum<number>('transactions.usdChange').as('usd'), eb.fn.countAll<number>().as('n')])
-    .groupBy([sql`"transactions"."customerId" + 0`, sql`"transactions"."casinoId" + 0`])
-    .as('g');
+  const customerIds = [...new Set(candidates.map((p) => p.customerId))];
+  const casinoIds = [...new Set(candidates.map((p) => p.casinoId))];
+  const customers = new Map(customerIds.length ? (await db.selectFrom('customers').select(['id', 'name']).where('id', 'in', customerIds).execute()).map((c) => [c.id, c.name]) : []);
+  const casinos = new Map(casinoIds.length ? (await db.selectFrom('casinos').select(['id', 'name']).where('id', 'in', casinoIds).execute()).map((k) => [k.id, k.name]) : []);
+  const rows = candidates
+    .filter((p) => customers.has(p.customerId) && casinos.has(p.casinoId))
+    .map((p) => ({ ...p, customerName: customers.get(p.customerId)!, casinoName: casinos.get(p.casinoId)! }))
+    .map((r) => ({ ...r, customerKey: nocase(r.customerName), casinoKey: nocase(r.casinoName) }));
+  const sort = parseSort(sortText ?? '-usd');
+  const sign = sort.desc ? -1 : 1;
+  type Ranked = (typeof rows)[number];
+  const byColumn: Record<typeof sort.column, (a: Ranked, b: Ranked) => number> = {
+    customer: (a, b) => byText(a.customerKey, b.customerKey),
+    casino: (a, b) => byText(a.casinoKey, b.casinoKey),
+    usd: (a, b) => a.usd - b.usd,
+    count: (a, b) => a.n - b.n,
+    avg: (a, b) => a.usd / a.n - b.usd / b.n,
+  };
+  const first = byColumn[sort.column];
+  rows.sort(
+    (a, b) =>
+      sign * first(a, b) ||
+      b.usd - a.usd ||
+      byText(a.customerKey, b.customerKey) ||
+      byText(a.casinoKey, b.casinoKey) ||
+      a.customerId - b.customerId ||
+      a.casinoId - b.casinoId,
+  );
+  return rows.slice(offset, end).map(toProfitabilityRow);
 }
 
 /** A Profitability sort (decision 044) over the pairs: the chosen column, then total USD, customer and casino. */
@@ -124,30 +185,94 @@ function profitabilityOrdering(text: SortText<(typeof PROFITABILITY_SORTS)[numbe
   return [[byColumn, d], [sql`g.usd`, 'desc'], [sql`c.name collate nocase`, 'asc'], [sql`k.name collate nocase`, 'asc']];
 }
 
-/** Spec 2.15: by total USD descending (then customer and casino name) unless `sort` says otherwise, paged when asked. */
-export async function profitability(db: Db, f: TransactionFilters & Paging & { sort?: SortText<(typeof PROFITABILITY_SORTS)[number]> }, timeZone: string): Promise<ProfitabilityRow[]> {
-  const rows = await db
-    .selectFrom(profitabilitySource(db, f, timeZone))
-    .innerJoin('customers as c', 'c.id', 'g.customerId')
-    .innerJoin('casinos as k', 'k.id', 'g.casinoId')
-    .select(['g.customerId', 'g.casinoId', 'c.name as customerName', 'k.name as casinoName', 'g.usd', 'g.n'])
-    .$call((q) => profitabilityOrdering(f.sort).reduce((o, [e, d]) => o.orderBy(e, d), q))
+type ProfitabilitySort = SortText<(typeof PROFITABILITY_SORTS)[number]>;
+const isDefaultProfitabilitySort = (sort: ProfitabilitySort | undefined) => sort === undefined || sort === '-usd';
+
+/**
+ * Spec 2.15: by total USD descending (then customer and casino name) unless `sort` says otherwise, paged
+ * when asked. With a date range, from the range columns (decision 023); without, from the links' totals:
+ * in the default order by walking their USD index (a page stops after its rows; names order only equal
+ * totals), in another by sorting the pairs (links, never transactions).
+ */
+export async function profitability(db: Db, f: TransactionFilters & Paging & { sort?: ProfitabilitySort }, timeZone: string): Promise<ProfitabilityRow[]> {
+  if (hasRange(f)) {
+    const pairs = rangedPairs(db, f, timeZone);
+    const offset = f.offset ?? 0;
+    return rankedPage(db, pairs, offset, f.limit === undefined ? pairs.length : offset + f.limit, f.sort);
+  }
+  if (!isDefaultProfitabilitySort(f.sort)) {
+    const sorted = await db
+      .selectFrom(linkTotals(db, f))
+      .innerJoin('customers as c', 'c.id', 'g.customerId')
+      .innerJoin('casinos as k', 'k.id', 'g.casinoId')
+      .select(['g.customerId', 'g.casinoId', 'c.name as customerName', 'k.name as casinoName', 'g.usd', 'g.n'])
+      .$call((q) => profitabilityOrdering(f.sort).reduce((o, [e, d]) => o.orderBy(e, d), q))
+      .$call((q) => pageOf(q, f))
+      .execute();
+    return sorted.map(toProfitabilityRow);
+  }
+  // Links first, in USD order (their index), so a page stops after its rows; names order only equal totals.
+  let q = db
+    .selectFrom('customerCasinos as l')
+    .crossJoin('customers as c')
+    .crossJoin('casinos as k')
+    .whereRef('c.id', '=', 'l.customerId')
+    .whereRef('k.id', '=', 'l.casinoId')
+    .where('l.transactionCount', '>', 0);
+  if (f.customerId !== undefined) q = q.where('l.customerId', '=', f.customerId);
+  if (f.casinoId !== undefined) q = q.where('l.casinoId', '=', f.casinoId);
+  const rows = await q
+    .select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'l.usdTotal as usd', 'l.transactionCount as n'])
+    .orderBy('l.usdTotal', 'desc')
+    .orderBy(sql`c.name collate nocase`)
+    .orderBy(sql`k.name collate nocase`)
     .$call((q) => pageOf(q, f))
     .execute();
-  return rows.map((r) => ({
+  return rows.map(toProfitabilityRow);
+}
+
+function toProfitabilityRow(r: { customerId: number; casinoId: number; customerName: string; casinoName: string; usd: number; n: number }): ProfitabilityRow {
+  return {
     customerId: r.customerId,
     casinoId: r.casinoId,
     customerName: r.customerName,
     casinoName: r.casinoName,
     totalUSD: formatHundredths(Number(r.usd)),
     transactionCount: Number(r.n),
-  }));
+  };
+}
+
+/**
+ * The cards over every pair without a filter: the total from the kept per-type totals, the counts by
+ * range seeks on the links' USD index (a non-zero total means the pair has transactions).
+ */
+async function allPairsSummary(db: Db): Promise<ProfitabilitySummary> {
+  const count = async (where: (q: ReturnType<typeof db.selectFrom<'customerCasinos as l'>>) => ReturnType<typeof db.selectFrom<'customerCasinos as l'>>) =>
+    Number((await where(db.selectFrom('customerCasinos as l')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const total = await db.selectFrom('typeTotals').select(sql<number>`coalesce(sum("usdTotal"), 0)`.as('usd')).executeTakeFirstOrThrow();
+  const profitable = await count((q) => q.where('l.usdTotal', '>', 0));
+  const loss = await count((q) => q.where('l.usdTotal', '<', 0));
+  const even = await count((q) => q.where('l.usdTotal', '=', 0).where('l.transactionCount', '>', 0));
+  return { totalUSD: formatHundredths(Number(total.usd)), profitable, loss, entries: profitable + loss + even };
 }
 
 /** Spec 2.15 cards over every matching pair; Profitable is a total above zero, Loss below (shared/ledger profitStatus). */
 export async function profitabilitySummary(db: Db, f: TransactionFilters, timeZone: string): Promise<ProfitabilitySummary> {
+  if (hasRange(f)) {
+    const pairs = rangedPairs(db, f, timeZone);
+    let total = 0;
+    let profitable = 0;
+    let loss = 0;
+    for (const p of pairs) {
+      total += p.usd;
+      if (p.usd > 0) profitable += 1;
+      else if (p.usd < 0) loss += 1;
+    }
+    return { totalUSD: formatHundredths(total), profitable, loss, entries: pairs.length };
+  }
+  if (f.customerId === undefined && f.casinoId === undefined) return allPairsSummary(db);
   const row = await db
-    .selectFrom(profitabilitySource(db, f, timeZone))
+    .selectFrom(linkTotals(db, f))
     .select([
       sql<number>`coalesce(sum(g.usd), 0)`.as('total'),
       sql<number>`coalesce(sum(g.usd > 0), 0)`.as('profitable'),
@@ -174,52 +299,98 @@ export function masterCasinosOf(db: Db, masterId: number) {
   return db.selectFrom('casinos as k').select(['k.id', 'k.name', 'k.website']).where('k.id', 'in', masterCasinoIds(db, masterId)).orderBy('k.name').execute();
 }
 
-/**
- * Spec 2.16: for every other active customer, the master's casinos where this customer has no link. The
- * master's casinos are the active casinos where the master's link is active; any link, whatever its
- * status, registers a customer (decision 041). One set query finds every missing (customer, casino)
- * pair (each a primary-key probe of the links), not a loop per customer.
- */
-export async function participation(db: Db, masterId: number, sortText?: SortText<(typeof PARTICIPATION_SORTS)[number]>): Promise<ParticipationRow[]> {
+/** The customers the Participation report compares with the master: every other active one. */
+function othersOf(db: Db, masterId: number) {
+  return db.selectFrom('customers as c').where('c.id', '!=', masterId).where('c.isActive', '=', 1);
+}
+
+async function requireMaster(db: Db, masterId: number): Promise<void> {
   const master = await db.selectFrom('customers').select('id').where('id', '=', masterId).executeTakeFirst();
   if (!master) throw fieldError('masterUserId', 'Customer not found');
+}
+
+async function countMasterCasinos(db: Db, masterId: number): Promise<number> {
+  return Number((await db.selectFrom(masterCasinoIds(db, masterId).as('mc')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+}
+
+/**
+ * Spec 2.16: for every other active customer (by name, paged when asked), the master's casinos where
+ * this customer has no link. The master's casinos are the active casinos where the master's link is
+ * active; any link, whatever its status, registers a customer (decision 041). One set query finds the
+ * page's missing (customer, casino) pairs (each a primary-key probe of the links), not a loop per customer.
+ */
+export async function participation(
+  db: Db,
+  masterId: number,
+  page: Paging = {},
+  sortText?: SortText<(typeof PARTICIPATION_SORTS)[number]>,
+): Promise<ParticipationRow[]> {
+  await requireMaster(db, masterId);
   const masterCasinos = masterCasinoIds(db, masterId);
-  const totalCasinos = Number((await db.selectFrom(masterCasinos.as('mc')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const others = (q: ReturnType<typeof db.selectFrom<'customers as c'>>) => q.where('c.id', '!=', masterId).where('c.isActive', '=', 1);
-  const customers = await others(db.selectFrom('customers as c')).select(['c.id', 'c.name', 'c.email']).orderBy('c.name').orderBy('c.id').execute();
-  const missing = await others(db.selectFrom('customers as c'))
+  const totalCasinos = await countMasterCasinos(db, masterId);
+  // Sorted over every compared customer before the page is cut (decision 044): by name, or by how many
+  // of the master's casinos each misses (its links there counted on its primary key), then by name.
+  const sort = parseSort(sortText ?? 'customer');
+  const d = dir(sort.desc);
+  let list = othersOf(db, masterId).select(['c.id', 'c.name', 'c.email']);
+  if (sort.column === 'missing') list = list.orderBy(registeredAt(db, masterId), sort.desc ? 'asc' : 'desc').orderBy('c.name').orderBy('c.id');
+  else list = list.orderBy('c.name', d).orderBy('c.id', d);
+  const customers = await list.$call((q) => pageOf(q, page)).execute();
+  if (customers.length === 0) return [];
+  const missing = await db
+    .selectFrom('customers as c')
     .innerJoin('casinos as k', (join) => join.on('k.id', 'in', masterCasinos))
+    .where('c.id', 'in', customers.map((c) => c.id))
     .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('customerCasinos as l')
-            .select('l.casinoId')
-            .whereRef('l.customerId', '=', 'c.id')
-            .whereRef('l.casinoId', '=', 'k.id'),
-        ),
-      ),
+      not(exists(selectFrom('customerCasinos as l').select('l.casinoId').whereRef('l.customerId', '=', 'c.id').whereRef('l.casinoId', '=', 'k.id'))),
     )
     .select(['c.id as customerId', 'k.name', 'k.website'])
     .orderBy('k.name')
     .execute();
   const missingOf = new Map<number, { name: string; website: string | null }[]>();
   for (const m of missing) {
-    let list = missingOf.get(m.customerId);
-    if (!list) missingOf.set(m.customerId, (list = []));
-    list.push({ name: m.name, website: m.website });
+    let entries = missingOf.get(m.customerId);
+    if (!entries) missingOf.set(m.customerId, (entries = []));
+    entries.push({ name: m.name, website: m.website });
   }
-  const rows = customers.map((c) => ({
+  return customers.map((c) => ({
     customerId: c.id,
     customer: { name: c.name, email: c.email },
     customerName: c.name,
     totalCasinos,
     missingCasinos: missingOf.get(c.id) ?? [],
   }));
-  // Sorted here, over every row of the report (the rows are in name order already).
-  const sort = parseSort(sortText ?? 'customer');
-  if (sort.column === 'customer') return sort.desc ? rows.reverse() : rows;
-  const sign = sort.desc ? -1 : 1;
-  return rows.sort((a, b) => sign * (a.missingCasinos.length - b.missingCasinos.length));
+}
+
+/** A compared customer's links at the master's casinos (any status), from its primary-key range. */
+function registeredAt(db: Db, masterId: number) {
+  return db
+    .selectFrom('customerCasinos as l')
+    .where('l.customerId', '=', sql.ref<number>('c.id'))
+    // "+ 0": one range of the primary key per customer, not a seek per casino on the casino index.
+    .where(sql<number>`l."casinoId" + 0`, 'in', masterCasinoIds(db, masterId))
+    .select(sql<number>`count(*)`.as('n'));
+}
+
+/**
+ * Spec 2.16 cards over every compared customer (the screen shows one page of them): from each
+ * customer's count of links at the master's casinos, read from the links' primary key.
+ */
+export async function participationSummary(db: Db, masterId: number): Promise<ParticipationSummary> {
+  await requireMaster(db, masterId);
+  const totalCasinos = await countMasterCasinos(db, masterId);
+  const analyzed = Number((await othersOf(db, masterId).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  // Customers in id order, each one's links at those casinos by its primary key: grouped as they come, no sort.
+  const registered = othersOf(db, masterId)
+    .select(registeredAt(db, masterId).as('n'))
+    // A LIMIT keeps SQLite from folding this into the sums below (which would count each customer's links twice).
+    .limit(-1);
+  const row = await db
+    .selectFrom(registered.as('r'))
+    .select([sql<number>`coalesce(sum(r.n), 0)`.as('links'), sql<number>`coalesce(sum(r.n = ${totalCasinos}), 0)`.as('complete')])
+    .executeTakeFirstOrThrow();
+  const complete = totalCasinos === 0 ? analyzed : Number(row.complete);
+  return { customersAnalyzed: analyzed, needRegistration: analyzed - complete, totalMissing: analyzed * totalCasinos - Number(row.links), totalCasinos };
 }
 
 /** How many customers have a transaction in the span: one seek per customer on (customerId, date). */

@@ -5,6 +5,9 @@ import { setLinkStatus } from '../customer-casinos/customer-casinos.repository';
 import { insertCustomer } from '../customers/customers.repository';
 import { insertType } from '../transaction-types/transaction-types.repository';
 import { createEntry } from '../transactions/ledger';
+import { highSc } from './reports.repository';
+import { streamPages } from '../../http/streamed-reads';
+import { createContextInner } from '../../trpc/context';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 
 let s: TestServer;
@@ -88,12 +91,28 @@ describe('report pages and cards', () => {
     expect((await get('/api/reports/high-sc?limit=0')).json().errors).toEqual([{ path: 'limit', message: 'Must be at least 1' }]);
   });
 
+  it('finds the same page through the coins index (few matches) as by walking customer names (many)', async () => {
+    for (const [threshold, offset] of [[0, 0], [99.99, 1], [149.99, 0], [0, 3]]) {
+      const seek = await highSc(s.database.db, threshold, { limit: 2, offset });
+      expect(await highSc(s.database.db, threshold, { limit: 2, offset }, 0)).toEqual(seek);
+    }
+    expect((await highSc(s.database.db, 0, { limit: 2, offset: 1 }, 0)).map((r) => `${r.customerName}/${r.casinoName}`)).toEqual(['Ann/Star', 'Bob/Lucky']);
+  });
+
   it('page the profitability rows and count profitable and loss pairs over all of them, for admins only', async () => {
     const page = (await get('/api/reports/profitability?limit=2&offset=1', admin.auth)).json();
     expect(page.map((r: { casinoName: string; totalUSD: string }) => `${r.casinoName} ${r.totalUSD}`)).toEqual(['Star 0.00', 'Lucky -12.34']);
     expect(await s.caller(admin).reports.profitabilitySummary()).toEqual({ totalUSD: '-86.84', profitable: 1, loss: 2, entries: 4 });
     expect(await s.caller(admin).reports.profitabilitySummary({ startDate: '2026-03-01', endDate: '2026-03-02' })).toEqual({ totalUSD: '25.50', profitable: 1, loss: 0, entries: 2 });
     await expect(s.caller(staff).reports.profitabilitySummary()).rejects.toThrow('Admins only');
+  });
+
+  it('ranks pairs over a date range holding every transaction exactly as the kept totals do, page by page', async () => {
+    const all = { startDate: '2000-01-01', endDate: '2100-01-01' };
+    for (const [limit, offset] of [[100, 0], [2, 0], [2, 1], [1, 3], [2, 4]]) {
+      expect(await s.caller(admin).reports.profitability({ ...all, limit, offset })).toEqual(await s.caller(admin).reports.profitability({ limit, offset }));
+    }
+    expect(await s.caller(admin).reports.profitabilitySummary(all)).toEqual(await s.caller(admin).reports.profitabilitySummary());
   });
 });
 
@@ -155,6 +174,24 @@ describe('GET /api/reports/participation', () => {
     ]);
   });
 
+  it('pages the customers by name, and the summary counts every compared customer', async () => {
+    const master = data.customers.ann.id;
+    const all = (await get(`/api/reports/participation?masterUserId=${master}`)).json() as { customerName: string; missingCasinos: unknown[] }[];
+    const page2 = (await get(`/api/reports/participation?masterUserId=${master}&limit=2&offset=2`)).json();
+    expect(page2.map((r: { customerName: string }) => r.customerName)).toEqual(['Dee']);
+    expect(page2[0].missingCasinos).toHaveLength(3);
+    const summary = await s.caller(staff).reports.participationSummary({ masterUserId: master });
+    expect(summary).toEqual({ customersAnalyzed: 3, needRegistration: 3, totalMissing: 6, totalCasinos: 3 });
+    // The same figures as the full rows give.
+    expect(summary.totalMissing).toBe(all.reduce((n, r) => n + r.missingCasinos.length, 0));
+    expect(await s.caller(staff).reports.participationSummary({ masterUserId: data.customers.dee.id })).toEqual({
+      customersAnalyzed: 3,
+      needRegistration: 0,
+      totalMissing: 0,
+      totalCasinos: 0,
+    });
+  });
+
   it('gives a master with no links zero casinos, and names a missing master', async () => {
     const rows = (await get(`/api/reports/participation?masterUserId=${data.customers.dee.id}`)).json();
     expect(rows.map((r: { totalCasinos: number; missingCasinos: unknown[] }) => [r.totalCasinos, r.missingCasinos.length])).toEqual([
@@ -164,6 +201,34 @@ describe('GET /api/reports/participation', () => {
     ]);
     expect((await get('/api/reports/participation')).json().errors).toEqual([{ path: 'masterUserId', message: 'Select a master user' }]);
     expect((await get('/api/reports/participation?masterUserId=999')).json().errors).toEqual([{ path: 'masterUserId', message: 'Customer not found' }]);
+  });
+});
+
+describe('reports without limit over REST', () => {
+  const streamed = async (procedure: string, input: Record<string, unknown>, pageSize: number, user = admin) => {
+    const body = await streamPages(createContextInner({ db: s.database.db, services: s.services, user, ip: '127.0.0.1' }), procedure, input, pageSize);
+    let text = '';
+    for await (const chunk of body) text += String(chunk);
+    return JSON.parse(text) as unknown;
+  };
+
+  it('streams every row page by page, the same rows as one unpaged call, across page boundaries', async () => {
+    for (const pageSize of [1, 2, 3, 100]) {
+      expect(await streamed('reports.highSc', { threshold: 0 }, pageSize)).toEqual(await s.caller(staff).reports.highSc({ threshold: 0 }));
+      expect(await streamed('reports.profitability', {}, pageSize)).toEqual(await s.caller(admin).reports.profitability());
+      const master = { masterUserId: data.customers.ann.id };
+      expect(await streamed('reports.participation', master, pageSize)).toEqual(await s.caller(staff).reports.participation(master));
+    }
+    expect(await streamed('reports.highSc', { threshold: 1_000_000 }, 2)).toEqual([]);
+    const rest = await get('/api/reports/high-sc?threshold=0');
+    expect(rest.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(rest.json()).toEqual(await s.caller(staff).reports.highSc({ threshold: 0 }));
+  });
+
+  it('refuses before sending anything, with the access and validation of the procedure itself', async () => {
+    await expect(streamed('reports.profitability', {}, 2, staff)).rejects.toThrow('Admins only');
+    expect((await get('/api/reports/participation?masterUserId=999')).json().errors).toEqual([{ path: 'masterUserId', message: 'Customer not found' }]);
+    expect((await get('/api/reports/high-sc?threshold=abc')).statusCode).toBe(400);
   });
 });
 

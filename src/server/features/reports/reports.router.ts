@@ -2,6 +2,7 @@ import {
   highScInput,
   highScSummaryInput,
   participationInput,
+  participationSummaryInput,
   profitabilityInput,
   profitabilitySummaryInput,
   transactionTypesReportInput,
@@ -17,6 +18,9 @@ export const reportsRouter = router({
     .input(profitabilitySummaryInput)
     .query(({ ctx, input }) => ctx.services.readers.run('reports.profitabilitySummary', input)),
   participation: authedProcedure.input(participationInput).query(({ ctx, input }) => ctx.services.readers.run('reports.participation', input)),
+  participationSummary: authedProcedure
+    .input(participationSummaryInput)
+    .query(({ ctx, input }) => ctx.services.readers.run('reports.participationSummary', input)),
   transactionTypes: authedProcedure
     .input(transactionTypesReportInput)
     .query(({ ctx, input }) => ctx.services.readers.run('reports.transactionTypes', input)),

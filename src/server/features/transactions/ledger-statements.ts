@@ -36,8 +36,8 @@ function prepare(sqlite: SQLite.Database) {
        values (@date, @customerId, @casinoId, @transactionTypeId, @unplayedCoinsChange, @playedCoinsChange, @usdChange,
          @purchaseRatio, @unplayedCoinsAfter, @playedCoinsAfter, @totalCoinsAfter, @createdByUserId, @createdAt, @updatedAt)`,
     ),
-    update: q<[Pick<TransactionRow, 'id' | 'customerId' | 'casinoId' | 'transactionTypeId' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange' | 'purchaseRatio' | 'updatedAt'>], never>(
-      `update transactions set "customerId" = @customerId, "casinoId" = @casinoId, "transactionTypeId" = @transactionTypeId,
+    update: q<[Pick<TransactionRow, 'id' | 'date' | 'customerId' | 'casinoId' | 'transactionTypeId' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange' | 'purchaseRatio' | 'updatedAt'>], never>(
+      `update transactions set date = @date, "customerId" = @customerId, "casinoId" = @casinoId, "transactionTypeId" = @transactionTypeId,
          "unplayedCoinsChange" = @unplayedCoinsChange, "playedCoinsChange" = @playedCoinsChange, "usdChange" = @usdChange,
          "purchaseRatio" = @purchaseRatio, "updatedAt" = @updatedAt where id = @id`,
     ),

@@ -23,6 +23,12 @@ export type LedgerFields = Pick<
   'customerId' | 'casinoId' | 'transactionTypeId' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange'
 >;
 
+/** A write's fields with, optionally, when it happened (ISO UTC, checked by the shared `occurredAt` schema). */
+export type LedgerInput = LedgerFields & { occurredAt?: string };
+
+/** The six fields without the date. */
+const fieldsOf = ({ occurredAt: _occurredAt, ...f }: LedgerInput): LedgerFields => f;
+
 interface Position {
   customerId: number;
   casinoId: number;
@@ -153,7 +159,8 @@ async function flush(sqlite: SQLite.Database, queue: Job[]): Promise<void> {
  * Records a new transaction and returns its id. With an idempotency key already used by this
  * user for the same body, returns the earlier transaction's id and writes nothing.
  */
-export function createEntry(db: Db, f: LedgerFields, userId: number, idem?: Idempotency, now = new Date()): Promise<number> {
+export function createEntry(db: Db, input: LedgerInput, userId: number, idem?: Idempotency, now = new Date()): Promise<number> {
+  const f = fieldsOf(input);
   return write(db, (s, sqlite) => {
     if (idem) {
       const seen = s.idempotencyKey.get(idem.key);
@@ -166,39 +173,50 @@ export function createEntry(db: Db, f: LedgerFields, userId: number, idem?: Idem
     }
     const { scRatio, link } = checkReferences(s, f, true);
     const stamp = now.toISOString();
-    const id = insertEntry(s, f, { scRatio, link }, userId, stamp);
+    const date = input.occurredAt ?? stamp;
+    const id = insertEntry(s, f, { scRatio, link }, userId, { date, at: stamp });
     if (idem) s.insertIdempotencyKey.run(idem.key, userId, idem.requestHash, id, stamp);
-    audit(s, sqlite, userId, { action: 'create', entity: 'transaction', entityId: id, after: auditedFields({ ...f, date: stamp }) }, now);
+    audit(s, sqlite, userId, { action: 'create', entity: 'transaction', entityId: id, after: auditedFields({ ...f, date }) }, now);
     return id;
   });
 }
 
 type LinkBalance = { currentUnplayedCoins: number; currentPlayedCoins: number };
 
-/** Inserts a new row dated `stamp` and adds it to its link; returns its id. */
-function insertEntry(s: LedgerStatements, f: LedgerFields, pair: { scRatio: number; link: LinkBalance }, userId: number, stamp: string): number {
+/**
+ * Inserts a new row dated `when.date`, recorded at `when.at`, and adds it to its link; returns its id.
+ * Exported for the import, which inserts many rows of one pair and recomputes each pair once after them.
+ */
+export function insertEntry(
+  s: LedgerStatements,
+  f: LedgerFields,
+  pair: { scRatio: number; link: LinkBalance },
+  userId: number,
+  when: { date: string; at: string },
+  recompute = true,
+): number {
   // Ids only grow, so the new row is the pair's last unless an older row carries a later date (a
-  // clock set back): then its after-values follow from the link's balances, else recompute.
+  // backdated entry, or a clock set back): then its after-values follow from the link's balances, else recompute.
   const last = s.lastDate.get(f.customerId, f.casinoId);
-  const appended = !last || last.date <= stamp;
+  const appended = !last || last.date <= when.date;
   const unplayed = appended ? pair.link.currentUnplayedCoins + f.unplayedCoinsChange : 0;
   const played = appended ? pair.link.currentPlayedCoins + f.playedCoinsChange : 0;
   const id = Number(
     s.insert.run({
       ...f,
-      date: stamp,
+      date: when.date,
       purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, pair.scRatio),
       unplayedCoinsAfter: unplayed,
       playedCoinsAfter: played,
       totalCoinsAfter: unplayed + played,
       createdByUserId: userId,
-      createdAt: stamp,
-      updatedAt: stamp,
+      createdAt: when.at,
+      updatedAt: when.at,
     }).lastInsertRowid,
   );
   applyToLink(s, f, 1);
-  applyToTotals(s, { ...f, date: stamp }, 1);
-  if (!appended) recomputeFrom(s, { customerId: f.customerId, casinoId: f.casinoId, date: stamp, id });
+  applyToTotals(s, { ...f, date: when.date }, 1);
+  if (!appended && recompute) recomputeFrom(s, { customerId: f.customerId, casinoId: f.casinoId, date: when.date, id });
   return id;
 }
 
@@ -234,7 +252,7 @@ export function reconcileLink(db: Db, pair: { customerId: number; casinoId: numb
         audit(s, sqlite, userId, { action: 'create', entity: 'transactionType', entityId: typeId, after: { id: typeId, name: ADJUSTMENT_TYPE, casinoId: pair.casinoId } }, now);
       }
       const f = { ...pair, transactionTypeId: typeId, unplayedCoinsChange: differenceUnplayed, playedCoinsChange: differencePlayed, usdChange: 0 };
-      adjustmentId = insertEntry(s, f, { scRatio: casino.scRatio, link }, userId, stamp);
+      adjustmentId = insertEntry(s, f, { scRatio: casino.scRatio, link }, userId, { date: stamp, at: stamp });
       audit(s, sqlite, userId, { action: 'adjustment', entity: 'transaction', entityId: adjustmentId, after: auditedFields({ ...f, date: stamp }) }, now);
     }
     s.markReconciled.run(stamp, userId, differenceUnplayed, differencePlayed, pair.customerId, pair.casinoId);
@@ -255,19 +273,32 @@ function loadEntry(s: LedgerStatements, id: number): TransactionRow {
   return row;
 }
 
-export function editEntry(db: Db, id: number, f: LedgerFields, userId: number, now = new Date()): Promise<void> {
+/** The earlier of two positions of one transaction in its pair's (date, id) order. */
+const earlier = (a: string, b: string) => (a < b ? a : b);
+
+/**
+ * Changes a transaction's fields and, with `occurredAt`, its date (without it the date stays). The pair
+ * (or both pairs, when it moves) recomputes its after-values once, from the earlier of its old and new place.
+ */
+export function editEntry(db: Db, id: number, input: LedgerInput, userId: number, now = new Date()): Promise<void> {
+  const f = fieldsOf(input);
   return write(db, (s, sqlite) => {
     const old = loadEntry(s, id);
+    const date = input.occurredAt ?? old.date;
     const moved = old.customerId !== f.customerId || old.casinoId !== f.casinoId;
     const { scRatio } = checkReferences(s, f, moved);
     applyToLink(s, old, -1);
     applyToTotals(s, old, -1);
-    s.update.run({ ...f, purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, scRatio), updatedAt: now.toISOString(), id });
+    s.update.run({ ...f, date, purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, scRatio), updatedAt: now.toISOString(), id });
     applyToLink(s, f, 1);
-    applyToTotals(s, { ...f, date: old.date }, 1);
-    recomputeFrom(s, { ...f, date: old.date, id });
-    if (moved) recomputeFrom(s, { customerId: old.customerId, casinoId: old.casinoId, date: old.date, id });
-    audit(s, sqlite, userId, { action: 'edit', entity: 'transaction', entityId: id, before: auditedFields(old), after: auditedFields({ ...f, date: old.date }) }, now);
+    applyToTotals(s, { ...f, date }, 1);
+    if (moved) {
+      recomputeFrom(s, { ...f, date, id });
+      recomputeFrom(s, { customerId: old.customerId, casinoId: old.casinoId, date: old.date, id });
+    } else {
+      recomputeFrom(s, { ...f, date: earlier(date, old.date), id });
+    }
+    audit(s, sqlite, userId, { action: 'edit', entity: 'transaction', entityId: id, before: auditedFields(old), after: auditedFields({ ...f, date }) }, now);
   });
 }
 

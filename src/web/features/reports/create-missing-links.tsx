@@ -37,7 +37,7 @@ export function CreateMissingLinks({ masterUserId, customer, missing }: Props) {
       const done = `Created ${formatCount(created)} ${created === 1 ? 'link' : 'links'}`;
       notifySuccess('Links created', more ? `${done}. More are missing: press Create missing links again for the next ${formatCount(MAX_LINKS_PER_REQUEST)}.` : done);
       await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.reports.participation.pathKey() }),
+        queryClient.invalidateQueries({ queryKey: trpc.reports.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
       ]);
     } catch (error) {

@@ -1,0 +1,36 @@
+import { Readable } from 'node:stream';
+import type { Context } from '../trpc/context';
+import { callProcedure } from './procedure-call';
+
+/** Reports whose REST answer without `limit` is every row: sent page by page, never built whole (issue 10). */
+const STREAMED = new Set(['reports.highSc', 'reports.profitability', 'reports.participation']);
+const PAGE = 1000;
+
+/** Whether this REST read is answered by `streamPages`: a streamed report asked for all its rows. */
+export function isStreamedRead(procedure: string, input: unknown): input is Record<string, unknown> | undefined {
+  if (!STREAMED.has(procedure)) return false;
+  if (input === undefined) return true;
+  return typeof input === 'object' && input !== null && !('limit' in input) && !('offset' in input);
+}
+
+/**
+ * Every row of a paged report as one JSON array, read a page at a time through the procedure itself
+ * (so access checks and validation are the procedure's own, on every page). The first page is read
+ * before anything is sent, so a refused request still gets its 4xx; memory holds one page at a time.
+ */
+export async function streamPages(context: Context, procedure: string, input: Record<string, unknown> | undefined, pageSize = PAGE): Promise<Readable> {
+  const page = async (offset: number) => (await callProcedure(context, procedure, { ...input, limit: pageSize, offset })) as unknown[];
+  const first = await page(0);
+  async function* body() {
+    yield '[';
+    let rows = first;
+    for (let offset = 0; ; ) {
+      if (rows.length) yield (offset ? ',' : '') + rows.map((r) => JSON.stringify(r)).join(',');
+      if (rows.length < pageSize) break;
+      offset += pageSize;
+      rows = await page(offset);
+    }
+    yield ']';
+  }
+  return Readable.from(body(), { objectMode: false });
+}
