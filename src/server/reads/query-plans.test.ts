@@ -32,6 +32,9 @@ describe("the screens' query plans", () => {
     expect(readsAllTransactions(scan, plan(scan))).toBe(true);
     expect(readsAllTransactions(walk, plan(walk))).toBe(true);
     expect(readsAllTransactions(`${walk} limit 100`, plan(`${walk} limit 100`))).toBe(false);
+    // A page of a sort no index serves reads and sorts every row first.
+    const sorted = 'select id from transactions order by "playedCoinsChange" desc limit 100';
+    expect(readsAllTransactions(sorted, plan(sorted))).toBe(true);
     const search = 'select count(*) from transactions where "customerId" = 1';
     expect(readsAllTransactions(search, plan(search))).toBe(false);
   });

@@ -28,7 +28,9 @@ const SCAN_OF_TRANSACTIONS = /^SCAN (transactions|tx)\b/;
 /** Whether a plan reads transactions end to end (an index walk stopped by a LIMIT is a page, not a scan). */
 export function readsAllTransactions(sql: string, plan: string[]): boolean {
   const bounded = /\blimit\b/i.test(sql);
-  return plan.some((line) => SCAN_OF_TRANSACTIONS.test(line) && (!line.includes(' USING ') || !bounded));
+  // A walk whose rows are sorted next (its own temp b-tree) is read to its end before any LIMIT applies.
+  const sortedNext = (i: number) => /^USE TEMP B-TREE FOR (RIGHT PART OF )?ORDER BY/.test(plan[i + 1] ?? '');
+  return plan.some((line, i) => SCAN_OF_TRANSACTIONS.test(line) && (!line.includes(' USING ') || !bounded || sortedNext(i)));
 }
 
 /**

@@ -90,7 +90,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       aria-label={props.label ? `${props.label} (scrollable)` : 'Table (scrollable)'}
       className="grid-scroll"
     >
-      <Table striped highlightOnHover stickyHeader verticalSpacing="sm" aria-label={props.label} aria-busy={loading}>
+      <Table striped highlightOnHover stickyHeader verticalSpacing="sm" horizontalSpacing={6} aria-label={props.label} aria-busy={loading}>
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>

@@ -67,7 +67,7 @@ function DeletedScreen() {
           loading={query.isPending}
           failure={failureOf(query)}
           numeric={['unplayedCoinsChange', 'playedCoinsChange', 'usdChange']}
-          minWidth={1000}
+          minWidth={900}
           empty={<EmptyState title="No deleted transactions" />}
         />
         {query.isSuccess && <Pager full page={page} pageSize={HISTORY_PAGE_SIZE} total={query.data.totalCount} onPage={setPage} />}

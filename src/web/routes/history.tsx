@@ -94,7 +94,7 @@ export function HistoryPage() {
             sort={sortState(sort)}
             sortable={sortable}
             onSort={onSort}
-            minWidth={1000}
+            minWidth={900}
             empty={rangeOk ? <EmptyState title="No transactions found" description="Try adjusting your filters or add some transactions" /> : <RangeEmptyState />}
           />
           {rangeOk && !query.isError && <Pager full page={page} pageSize={HISTORY_PAGE_SIZE} total={data.totalCount} onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />}

@@ -15,7 +15,8 @@ import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../components/money';
 import { ReportFilters } from '../components/report-filters';
 import { NameText } from '../components/name-text';
 import { StatCard } from '../components/stat-card';
-import { formatDate, formatDateTime } from '../lib/format';
+import { formatDate } from '../lib/format';
+import { DateTimeText } from '../features/transactions/transaction-columns';
 import { failureOf } from '../lib/errors';
 import { useAllTypes, useCasinos } from '../lib/master-data';
 import { trpc } from '../trpc';
@@ -24,7 +25,7 @@ const route = getRouteApi('/signed-in/reports/transaction-types');
 const col = gridColumns<TypeReportRow>();
 
 const columns: GridColumn<TypeReportRow>[] = [
-  col.accessor('date', { header: 'Date', cell: (i) => formatDateTime(i.getValue()) }),
+  col.accessor('date', { header: 'Date', cell: (i) => <DateTimeText value={i.getValue()} /> }),
   col.accessor((r) => r.customer.name, { id: 'customer', header: 'Customer', cell: (i) => <NameText name={i.getValue()} /> }),
   col.accessor('casinoName', { header: 'Casino', cell: (i) => <NameText name={i.getValue()} /> }),
   col.accessor('transactionTypeName', { id: 'type', header: 'Type', cell: (i) => <TypeBadge name={i.getValue()} /> }),
@@ -105,7 +106,7 @@ export function TransactionTypesReportPage() {
             sort={sortState(sort)}
             sortable={sortable}
             onSort={onSort}
-            minWidth={1000}
+            minWidth={900}
             empty={rangeOk ? <EmptyState title="No transactions found" /> : <RangeEmptyState />}
           />
         </Stack>

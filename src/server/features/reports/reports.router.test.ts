@@ -278,3 +278,30 @@ describe('GET /api/reports/transaction-types', () => {
     });
   });
 });
+
+// Decision 044: every report sorts on the server over all its rows, by a whitelisted column.
+describe('report sorts', () => {
+  it('sort High SC links, Profitability pairs and Participation rows by the given column, and refuse an unknown one', async () => {
+    const api = s.caller(admin);
+    const high = async (sort?: 'customer' | '-total' | 'casino') =>
+      (await api.reports.highSc({ threshold: 0, sort })).map((r) => `${r.customerName} ${r.casinoName}`);
+    expect(await high()).toEqual(['Ann Lucky', 'Ann Star', 'Bob Lucky']);
+    expect(await high('-total')).toEqual(['Bob Lucky', 'Ann Star', 'Ann Lucky']);
+    expect(await high('casino')).toEqual(['Ann Lucky', 'Bob Lucky', 'Ann Star']);
+    const asOf = await api.reports.highSc({ threshold: 0, asOf: '2026-12-31', sort: '-total' });
+    expect(asOf.map((r) => `${r.customerName} ${r.casinoName}`)).toEqual(['Bob Lucky', 'Ann Star', 'Ann Lucky']);
+
+    const profit = async (sort?: '-count' | 'customer' | 'avg') => (await api.reports.profitability({ sort })).map((r) => `${r.customerName} ${r.casinoName} ${r.totalUSD}`);
+    expect(await profit()).toEqual(['Ann Moon 25.50', 'Ann Star 0.00', 'Bob Lucky -12.34', 'Ann Lucky -100.00']);
+    expect(await profit('-count')).toEqual(['Ann Star 0.00', 'Ann Moon 25.50', 'Bob Lucky -12.34', 'Ann Lucky -100.00']);
+    expect(await profit('avg')).toEqual(['Ann Lucky -100.00', 'Bob Lucky -12.34', 'Ann Star 0.00', 'Ann Moon 25.50']);
+
+    const part = async (sort?: '-missing') => (await api.reports.participation({ masterUserId: data.customers.ann.id, sort })).map((r) => `${r.customerName} ${r.missingCasinos.length}`);
+    expect(await part()).toEqual(['Bob 1', 'Cy 2', 'Dee 3']);
+    expect(await part('-missing')).toEqual(['Dee 3', 'Cy 2', 'Bob 1']);
+
+    const bad = await s.app.inject({ url: '/api/reports/high-sc?threshold=0&sort=usdValue', headers: staff.auth });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual(['sort']);
+  });
+});

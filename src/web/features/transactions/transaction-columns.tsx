@@ -8,19 +8,21 @@ import { formatDateTime } from '../../lib/format';
 
 const col = gridColumns<TransactionView>();
 
+/** A grid's date and time, on two lines where the grid is narrow, so every column fits at 1280 px. */
+export function DateTimeText({ value }: { value: string }) {
+  return (
+    <Text size="sm" style={{ whiteSpace: 'normal', minWidth: '6rem', maxWidth: '7rem' }}>
+      {formatDateTime(value)}
+    </Text>
+  );
+}
+
 export const TRANSACTION_NUMERIC_COLUMNS = ['unplayed', 'played', 'usd', 'ratio', 'total'] as const;
 
 /** Date, Customer, [Casino], Type, Unplayed, Played, USD, Ratio, Total, Actions (edit). */
 export function transactionColumns(opts: { withCasino: boolean; onEdit: (t: TransactionView) => void }): GridColumn<TransactionView>[] {
   return [
-    col.accessor('date', {
-      header: 'Date',
-      cell: (info) => (
-        <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
-          {formatDateTime(info.getValue())}
-        </Text>
-      ),
-    }),
+    col.accessor('date', { header: 'Date', cell: (info) => <DateTimeText value={info.getValue()} /> }),
     col.accessor((t) => t.customer.name, { id: 'customer', header: 'Customer', cell: (info) => <NameText name={info.getValue()} /> }),
     ...(opts.withCasino ? [col.accessor((t) => t.casino.name, { id: 'casino', header: 'Casino', cell: (info) => <NameText name={info.getValue()} /> })] : []),
     col.accessor((t) => t.transactionType.name, { id: 'type', header: 'Type', cell: (info) => <TypeBadge name={info.getValue()} /> }),
