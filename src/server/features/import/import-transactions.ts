@@ -76,7 +76,7 @@ export function transactionWriter(sqlite: SQLite.Database, task: ImportTask, wri
       if (write) {
         const link = linkBalance.get(f.customerId, f.casinoId)!;
         const pairKey = `${f.customerId}:${f.casinoId}`;
-        const id = insertEntry(s, f, { scRatio: theCasino.scRatio, link }, write.actor.id ?? 0, { date: date.value, at }, (from) => {
+        const id = insertEntry(s, f, { scRatio: theCasino.scRatio, link }, write.actor.id, { date: date.value, at }, (from) => {
           const earliest = recomputeFromPair.get(pairKey);
           if (!earliest || from.date < earliest.date) recomputeFromPair.set(pairKey, from);
         });

@@ -34,18 +34,18 @@ function sweep(dir: string): void {
   }
 }
 
-/** The import worker's module: the TypeScript source through tsx (tests, tsx), or import-worker.mjs beside the bundle. */
-function workerModule(): { url: URL; execArgv: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const url = new URL(fromSource ? './import-worker.ts' : './import-worker.mjs', import.meta.url);
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { url, execArgv: fromSource ? ['--import', tsx] : [] };
+/** The import worker: import-worker.mjs beside the bundle, or the TypeScript source through tsx's loader (tests, tsx). */
+function startWorker(workerData: unknown): Worker {
+  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./import-worker.mjs', import.meta.url), { workerData });
+  const source = new URL('./import-worker.ts', import.meta.url).href;
+  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  // A small script registers tsx in the thread, then imports the module.
+  return new Worker(`import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`, { eval: true, workerData });
 }
 
 function inWorker(databaseFile: string, task: ImportTask): Promise<ImportResult> {
-  const { url, execArgv } = workerModule();
   return new Promise((resolve, reject) => {
-    const worker = new Worker(url, { execArgv, workerData: { databaseFile, task } });
+    const worker = startWorker({ databaseFile, task });
     worker.once('message', (reply: { ok: true; result: ImportResult } | { ok: false; message: string }) => (reply.ok ? resolve(reply.result) : reject(new Error(reply.message))));
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The import worker stopped (exit code ${code})`)));

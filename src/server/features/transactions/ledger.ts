@@ -209,7 +209,7 @@ export function insertEntry(
   s: LedgerStatements,
   f: LedgerFields,
   pair: { scRatio: number; link: LinkBalance },
-  userId: number,
+  userId: number | null,
   when: { date: string; at: string },
   /** Instead of recomputing a row placed before the pair's last, tell the caller (the import recomputes each pair once). */
   deferRecompute?: (from: Position) => void,

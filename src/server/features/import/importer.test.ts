@@ -1,0 +1,22 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, it } from 'vitest';
+import { openDatabase } from '../../db/database';
+import { migrateToLatest } from '../../db/migrate';
+import { tempDir } from '../../testing/test-db';
+import { createImporter } from './importer';
+
+// A file database is imported on a worker thread with its own connection (decision 051).
+it('imports into a database file on a worker thread, committed where the server reads', async () => {
+  const dir = tempDir();
+  const file = path.join(dir, 'app.db');
+  const { db, close } = openDatabase(file);
+  await migrateToLatest(db);
+  const csv = path.join(dir, 'in.csv');
+  fs.writeFileSync(csv, 'Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change\r\n2026-11-01 10:00,Ann,Zed,Purchase,1.25,0,-1\r\n');
+  const importer = createImporter(db, file, dir, 'UTC');
+  const result = await importer.run({ kind: 'transactions', file: csv, format: 'csv', options: { dryRun: false, createMissing: true, skipInvalid: false, mapping: {} }, actor: { id: null, email: null } });
+  expect(result).toMatchObject({ committed: true, valid: 1, created: { transactions: 1, customers: 1, casinos: 1, transactionTypes: 1, links: 1 } });
+  expect(await db.selectFrom('transactions').select(['date', 'unplayedCoinsChange']).execute()).toEqual([{ date: '2026-11-01T10:00:00.000Z', unplayedCoinsChange: 125 }]);
+  await close();
+}, 60_000);
