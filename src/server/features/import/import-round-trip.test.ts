@@ -69,14 +69,16 @@ describe.each(['csv', 'xlsx'] as const)('the demo data round trip through the %s
     const post = () =>
       s.app.inject({ method: 'POST', url: '/api/import/transactions?createMissing=1', headers: { ...staff.auth, 'content-type': format === 'csv' ? 'text/csv' : XLSX_TYPE }, payload: files[format] });
     const expected = await ledgerByName(source.db);
-    expect(expected.count).toBe(3000);
+    // The demo's 3,000 entries, with its redemption steps and check-ins.
+    const n = expected.count;
+    expect(n).toBeGreaterThanOrEqual(3000);
     const first = await post();
     expect(first.statusCode).toBe(201);
     const result = first.json();
-    expect(result).toMatchObject({ dryRun: false, committed: true, rows: 3000, valid: 3000, invalid: 0, errors: [], skippedDuplicates: 0 });
+    expect(result).toMatchObject({ dryRun: false, committed: true, rows: n, valid: n, invalid: 0, errors: [], skippedDuplicates: 0 });
     const customers = new Set(expected.pairs.map((p) => p.customer)).size;
     const casinos = new Set(expected.pairs.map((p) => p.casino)).size;
-    expect(result.created).toEqual({ transactions: 3000, customers, casinos, transactionTypes: expected.types.length, links: expected.pairs.length });
+    expect(result.created).toEqual({ transactions: n, customers, casinos, transactionTypes: expected.types.length, links: expected.pairs.length });
 
     const imported = await ledgerByName(s.database.db);
     expect(imported).toEqual(expected);
@@ -85,11 +87,11 @@ describe.each(['csv', 'xlsx'] as const)('the demo data round trip through the %s
     const attributed = await s.database.db.selectFrom('transactions').select('createdByUserId').distinct().execute();
     expect(attributed).toEqual([{ createdByUserId: staff.id }]);
     const audited = await s.database.db.selectFrom('auditLog').select((eb) => eb.fn.countAll<number>().as('n')).where('action', '=', 'import').where('userId', '=', staff.id).executeTakeFirstOrThrow();
-    expect(Number(audited.n)).toBe(3000);
+    expect(Number(audited.n)).toBe(n);
 
     const again = await post();
     expect(again.statusCode).toBe(201);
-    expect(again.json()).toMatchObject({ rows: 3000, valid: 0, skippedDuplicates: 3000, created: { transactions: 0, customers: 0, casinos: 0, transactionTypes: 0, links: 0 } });
+    expect(again.json()).toMatchObject({ rows: n, valid: 0, skippedDuplicates: n, created: { transactions: 0, customers: 0, casinos: 0, transactionTypes: 0, links: 0 } });
     expect(await ledgerByName(s.database.db)).toEqual(expected);
   }, 120_000);
 });
