@@ -62,8 +62,8 @@ function RequestRedemption({ target, onClose }: { target: RedemptionTarget; onCl
   return (
     <FormDialog opened title={<Text fw={700}>Request redemption</Text>} submitLabel="Request redemption" busy={request.isPending} onSubmit={() => void submit()} onClose={onClose}>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <Select label="Customer" searchable data={customerOptions(customers.data?.filter((c) => c.isActive))} value={values.customerId || null} onChange={(v) => set('customerId', v ?? '')} error={errors.customerId} data-autofocus={!target.customerId || undefined} />
-        <Select label="Casino" searchable data={toOptions(activeCasinos)} value={values.casinoId || null} onChange={(v) => set('casinoId', v ?? '')} error={errors.casinoId} disabled={!values.customerId} placeholder={values.customerId ? 'Choose a casino' : 'Select a customer first'} />
+        <Select label="Customer" searchable openOnFocus={false} data={customerOptions(customers.data?.filter((c) => c.isActive))} value={values.customerId || null} onChange={(v) => set('customerId', v ?? '')} error={errors.customerId} data-autofocus={!target.customerId || undefined} />
+        <Select label="Casino" searchable openOnFocus={false} data={toOptions(activeCasinos)} value={values.casinoId || null} onChange={(v) => set('casinoId', v ?? '')} error={errors.casinoId} disabled={!values.customerId} placeholder={values.customerId ? 'Choose a casino' : 'Select a customer first'} />
       </SimpleGrid>
       {link && (
         <Text size="sm" c="dimmed" data-testid="redemption-balance">
