@@ -11,6 +11,7 @@ import { PassThrough, type Readable } from 'node:stream';
 import { exportSheet, type ExportRequest } from '../features/exports/export-sheets';
 import { type ExportFormat, writeExport } from '../features/exports/export-writer';
 import { portReadable } from './port-stream';
+import { hasRange } from '../features/reports/reports.repository';
 
 /** Runs the read procedures' queries (docs/decisions/020). */
 export interface Readers {
@@ -46,8 +47,7 @@ function started(body: Readable, rows: Promise<number>): Promise<ExportStream> {
  */
 export function usesRangeColumns<N extends ReadName>(name: N, input: ReadInput<N>): boolean {
   if (name !== 'reports.profitability' && name !== 'reports.profitabilitySummary') return false;
-  const f = input as { startDate?: string; endDate?: string } | undefined;
-  return Boolean(f?.startDate || f?.endDate);
+  return hasRange((input ?? {}) as ReadInput<'reports.profitability' | 'reports.profitabilitySummary'> & object);
 }
 
 /** How many read threads: the machine's cores, at least 2 and at most 4. */

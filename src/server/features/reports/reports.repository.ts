@@ -116,7 +116,8 @@ function linkTotals(db: Db, f: TransactionFilters) {
   return q.as('g');
 }
 
-const hasRange = (f: TransactionFilters) => Boolean(f.startDate || f.endDate);
+/** Whether Profitability reads the range columns (decision 023): a start or end date is set. */
+export const hasRange = (f: Pick<TransactionFilters, 'startDate' | 'endDate'>) => Boolean(f.startDate || f.endDate);
 
 /** Profitability with a date range: each pair's totals over the span, from the read thread's range columns (decision 023). */
 function rangedPairs(db: Db, f: TransactionFilters, timeZone: string): PairTotal[] {
