@@ -20,12 +20,13 @@ import {
   IconCalendarCheck,
   IconClockHour4,
 } from '@tabler/icons-react';
-import { useRouterState } from '@tanstack/react-router';
+import { type LinkProps, useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { RouterNavLink } from './router-link';
 
 interface Item {
-  to: string;
+  /** A path of the router's tree (typed: a link to no screen does not compile). */
+  to: NonNullable<LinkProps['to']>;
   label: string;
   icon: ReactNode;
   adminOnly?: boolean;

@@ -60,7 +60,8 @@ describe('Dashboard (spec 2.6)', () => {
   it('gives each chart its data as a table: days with entries, balances per casino, entries per person', async () => {
     mockDashboard();
     renderApp('/dashboard');
-    await screen.findByText('USD change per day, last 90 days (days with entries)');
+    // The charts load in their own chunk after the page: slow on a busy machine.
+    await screen.findByText('USD change per day, last 90 days (days with entries)', {}, { timeout: 15000 });
     await waitFor(() => expect(tableOf('USD change per day, last 90 days (days with entries)')).toEqual([
       ['2026-03-01', '-20.01', '1'],
       ['2026-03-03', '+1,012.50', '4'],

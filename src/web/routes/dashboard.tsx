@@ -1,6 +1,7 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
 import { IconBuildingStore, IconCash, IconCirclePlus, IconHistory, IconHourglass, IconReceipt, IconShieldCheck, IconTrendingUp, IconUsersGroup } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { type LinkProps } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { DASHBOARD_FETCH_LIMIT, DASHBOARD_RECENT_SHOWN } from '../../shared/constants';
 import { SignedUsd, TypeBadge } from '../components/money';
@@ -14,7 +15,7 @@ import { useCasinos, useCustomers } from '../lib/master-data';
 import { useAuth } from '../lib/use-auth';
 import { trpc } from '../trpc';
 
-function QuickAction({ to, title, hint, icon }: { to: string; title: string; hint: string; icon: ReactNode }) {
+function QuickAction({ to, title, hint, icon }: { to: NonNullable<LinkProps['to']>; title: string; hint: string; icon: ReactNode }) {
   return (
     <RouterAnchor to={to} underline="never" c="inherit">
       <UnstyledButton component="div" p="md" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, height: '100%' }}>
