@@ -1,9 +1,8 @@
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
-import { useForm } from '@mantine/form';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { Navigate, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { loginInput, type LoginInput } from '../../shared/schemas/auth';
 import { AuthCard } from '../features/auth/auth-card';
 import { messageOf } from '../lib/errors';
@@ -11,19 +10,36 @@ import { useAuth, useAuthActions } from '../lib/use-auth';
 import { zodValidate } from '../lib/zod-form';
 import { trpc } from '../trpc';
 
+const validate = zodValidate(loginInput);
+
 /** Spec 2.3. */
 export function LoginPage() {
   const navigate = useNavigate();
   const { signIn } = useAuthActions();
   const [error, setError] = useState<string | null>(null);
-  const form = useForm<LoginInput>({
-    initialValues: { email: '', password: '' },
-    validate: zodValidate(loginInput),
-    validateInputOnBlur: true,
-  });
+  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const login = useMutation(trpc.auth.login.mutationOptions());
 
-  const submit = form.onSubmit(async (values) => {
+  // Decision 075: a field's message shows when it is left or the form is sent, and clears as it is edited.
+  const field = (key: keyof LoginInput) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setValues({ ...values, [key]: e.currentTarget.value });
+      setErrors(({ [key]: _cleared, ...rest }) => rest);
+    },
+    onBlur: () => {
+      const problem = validate(values)[key];
+      setErrors(({ [key]: _old, ...rest }) => (problem ? { ...rest, [key]: problem } : rest));
+    },
+  });
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validate(values);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
     setError(null);
     try {
       const { token } = await login.mutateAsync(values);
@@ -32,11 +48,11 @@ export function LoginPage() {
     } catch (e) {
       setError(messageOf(e, 'Login failed'));
     }
-  });
+  };
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to your account to continue">
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
           {error && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="Sign-in failed">
@@ -49,9 +65,9 @@ export function LoginPage() {
             autoComplete="username"
             placeholder="you@company.com"
             autoFocus
-            {...form.getInputProps('email')}
+            {...field('email')}
           />
-          <PasswordInput label="Password" autoComplete="current-password" {...form.getInputProps('password')} />
+          <PasswordInput label="Password" autoComplete="current-password" {...field('password')} />
           <Button type="submit" fullWidth size="md" loading={false} disabled={login.isPending}>
             {login.isPending ? 'Signing in...' : 'Sign in'}
           </Button>

@@ -2,7 +2,7 @@ import { Switch, TextInput } from '@mantine/core';
 import { FormDialog } from '../../components/form-dialog';
 import { TypedNumberInput } from '../../components/typed-number-input';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { type CasinoView, createCasinoInput } from '../../../shared/schemas/casinos';
 import { useSave } from '../../lib/use-save';
@@ -17,20 +17,24 @@ interface Values {
   scRatio: string;
 }
 
-/** Add Casino / Edit Casino: name, website, SC per $1 and active. `casino` null = adding. */
+const valuesOf = (casino: CasinoView | null): Values => ({
+  name: casino?.name ?? '',
+  website: casino?.website ?? '',
+  isActive: casino?.isActive ?? true,
+  scRatio: String(casino?.scRatio ?? DEFAULT_SC_RATIO),
+});
+
+/** Add Casino / Edit Casino: name, website, SC per $1 and active. `casino` null = adding. A fresh form each time it opens (decision 075). */
 export function CasinoDialog({ opened, casino, onClose }: { opened: boolean; casino: CasinoView | null; onClose: () => void }) {
-  const [values, setValues] = useState<Values>({ name: '', website: '', isActive: true, scRatio: String(DEFAULT_SC_RATIO) });
+  return opened ? <CasinoForm key={casino?.id ?? 'new'} casino={casino} onClose={onClose} /> : null;
+}
+
+function CasinoForm({ casino, onClose }: { casino: CasinoView | null; onClose: () => void }) {
+  const [values, setValues] = useState<Values>(() => valuesOf(casino));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSave();
   const create = useMutation(trpc.casinos.create.mutationOptions());
   const update = useMutation(trpc.casinos.update.mutationOptions());
-
-  useEffect(() => {
-    if (opened) {
-      setValues({ name: casino?.name ?? '', website: casino?.website ?? '', isActive: casino?.isActive ?? true, scRatio: String(casino?.scRatio ?? DEFAULT_SC_RATIO) });
-    }
-    setErrors({});
-  }, [opened, casino]);
 
   const submit = async () => {
     const problems = validate(values);
@@ -46,7 +50,7 @@ export function CasinoDialog({ opened, casino, onClose }: { opened: boolean; cas
   };
 
   return (
-    <FormDialog opened={opened} title={casino ? 'Edit Casino' : 'Add Casino'} submitLabel={casino ? 'Save Changes' : 'Add Casino'} busy={create.isPending || update.isPending} onSubmit={() => void submit()} onClose={onClose}>
+    <FormDialog opened title={casino ? 'Edit Casino' : 'Add Casino'} submitLabel={casino ? 'Save Changes' : 'Add Casino'} busy={create.isPending || update.isPending} onSubmit={() => void submit()} onClose={onClose}>
       <TextInput label="Name" required data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
       <TextInput label="Website" placeholder="https://" value={values.website} onChange={(e) => setValues({ ...values, website: e.currentTarget.value })} error={errors.website} />
       <TypedNumberInput

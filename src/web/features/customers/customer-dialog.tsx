@@ -2,7 +2,7 @@ import { TextInput } from '@mantine/core';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { createCustomerInput, type CustomerView } from '../../../shared/schemas/customers';
 import { sameName } from '../../../shared/names';
 import { useCustomers } from '../../lib/master-data';
@@ -14,18 +14,18 @@ const validate = zodValidate(createCustomerInput);
 
 /** Add Customer / Edit Customer: name and optional email. `customer` null = adding. */
 export function CustomerDialog({ opened, customer, onClose }: { opened: boolean; customer: CustomerView | null; onClose: () => void }) {
-  const [values, setValues] = useState({ name: '', email: '' });
+  return opened ? <CustomerForm key={customer?.id ?? 'new'} customer={customer} onClose={onClose} /> : null;
+}
+
+/** A fresh form each time the dialog opens (decision 075). */
+function CustomerForm({ customer, onClose }: { customer: CustomerView | null; onClose: () => void }) {
+  const [values, setValues] = useState(() => ({ name: customer?.name ?? '', email: customer?.email ?? '' }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSave();
   const create = useMutation(trpc.customers.create.mutationOptions());
   const update = useMutation(trpc.customers.update.mutationOptions());
   const customers = useCustomers();
   const [asking, setAsking] = useState<CustomerView | null>(null);
-
-  useEffect(() => {
-    if (opened) setValues({ name: customer?.name ?? '', email: customer?.email ?? '' });
-    setErrors({});
-  }, [opened, customer]);
 
   const write = async () => {
     setAsking(null);
@@ -50,7 +50,7 @@ export function CustomerDialog({ opened, customer, onClose }: { opened: boolean;
 
   return (
     <>
-      <FormDialog opened={opened && asking === null} title={customer ? 'Edit Customer' : 'Add Customer'} submitLabel={customer ? 'Save Changes' : 'Add Customer'} busy={create.isPending || update.isPending} onSubmit={() => void submit()} onClose={onClose}>
+      <FormDialog opened={asking === null} title={customer ? 'Edit Customer' : 'Add Customer'} submitLabel={customer ? 'Save Changes' : 'Add Customer'} busy={create.isPending || update.isPending} onSubmit={() => void submit()} onClose={onClose}>
         <TextInput label="Name" required data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
         <TextInput label="Email" type="email" placeholder="Optional" value={values.email} onChange={(e) => setValues({ ...values, email: e.currentTarget.value })} error={errors.email} />
       </FormDialog>

@@ -1,7 +1,7 @@
 import { Select, TextInput } from '@mantine/core';
 import { FormDialog } from '../../components/form-dialog';
 import { useMutation } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { createTypeInput, type TransactionTypeView } from '../../../shared/schemas/transaction-types';
 import { toOptions, useCasinos } from '../../lib/master-data';
 import { useSave } from '../../lib/use-save';
@@ -10,19 +10,24 @@ import { trpc } from '../../trpc';
 
 const validate = zodValidate(createTypeInput);
 
-/** Add Type (casino and name) / Edit Type (name only). */
-export function TypeDialog({ opened, type, defaultCasinoId, onClose }: { opened: boolean; type: TransactionTypeView | null; defaultCasinoId: string; onClose: () => void }) {
+interface Props {
+  type: TransactionTypeView | null;
+  defaultCasinoId: string;
+  onClose: () => void;
+}
+
+/** Add Type (casino and name) / Edit Type (name only). A fresh form each time it opens (decision 075). */
+export function TypeDialog({ opened, ...props }: Props & { opened: boolean }) {
+  return opened ? <TypeForm key={props.type?.id ?? 'new'} {...props} /> : null;
+}
+
+function TypeForm({ type, defaultCasinoId, onClose }: Props) {
   const casinos = useCasinos();
-  const [values, setValues] = useState({ name: '', casinoId: '' });
+  const [values, setValues] = useState(() => ({ name: type?.name ?? '', casinoId: type ? String(type.casinoId) : defaultCasinoId }));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const save = useSave();
   const create = useMutation(trpc.transactionTypes.create.mutationOptions());
   const rename = useMutation(trpc.transactionTypes.rename.mutationOptions());
-
-  useEffect(() => {
-    if (opened) setValues({ name: type?.name ?? '', casinoId: type ? String(type.casinoId) : defaultCasinoId });
-    setErrors({});
-  }, [opened, type, defaultCasinoId]);
 
   const submit = async () => {
     const problems = validate(values);
@@ -38,7 +43,7 @@ export function TypeDialog({ opened, type, defaultCasinoId, onClose }: { opened:
   };
 
   return (
-    <FormDialog opened={opened} title={type ? 'Edit Type' : 'Add Type'} submitLabel={type ? 'Save Changes' : 'Add Type'} busy={create.isPending || rename.isPending} onSubmit={() => void submit()} onClose={onClose}>
+    <FormDialog opened title={type ? 'Edit Type' : 'Add Type'} submitLabel={type ? 'Save Changes' : 'Add Type'} busy={create.isPending || rename.isPending} onSubmit={() => void submit()} onClose={onClose}>
       {!type && (
         <Select
           label="Casino"

@@ -1,7 +1,7 @@
 import { PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { FormDialog } from '../../components/form-dialog';
-import { useForm } from '@mantine/form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ChangeEvent, useState } from 'react';
 import { createUserInput, type CreateUserInput } from '../../../shared/schemas/users';
 import { describeSaveError, fieldErrorsOf, fieldIssuesOf } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
@@ -12,39 +12,59 @@ import { PasswordChecklist } from '../auth/password-checklist';
 type Values = Required<CreateUserInput> & { firstName: string; lastName: string };
 const initialValues: Values = { email: '', password: '', firstName: '', lastName: '', role: 'staff' };
 
-/** Spec 2.13: the Create User dialog. */
+const validate = zodValidate(createUserInput);
+
+/** Spec 2.13: the Create User dialog; a fresh form each time it opens (decision 075). */
 export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  return opened ? <CreateUserForm onClose={onClose} /> : null;
+}
+
+function CreateUserForm({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
-  const form = useForm<Values>({ initialValues, validate: zodValidate(createUserInput) });
+  const [values, setValues] = useState<Values>(initialValues);
+  const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useMutation(trpc.users.create.mutationOptions());
 
-  const close = () => {
-    form.reset();
-    onClose();
+  /** A field's value and message; editing it clears its message. */
+  const field = <K extends keyof Values>(key: K) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (value: Values[K]) => {
+      setValues((v) => ({ ...v, [key]: value }));
+      setErrors(({ [key]: _cleared, ...rest }) => rest);
+    },
+  });
+  const text = (key: Exclude<keyof Values, 'role'>) => {
+    const { onChange, ...rest } = field(key);
+    return { ...rest, onChange: (e: ChangeEvent<HTMLInputElement>) => onChange(e.currentTarget.value) };
   };
 
-  const submit = form.onSubmit(async (values) => {
+  const submit = async () => {
+    const problems = validate(values);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
     try {
       await create.mutateAsync(values);
       await queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey() });
       notifySuccess('Created', 'User created');
-      close();
+      onClose();
     } catch (error) {
       const issues = fieldIssuesOf(error);
-      if (issues.length) form.setErrors(fieldErrorsOf(issues));
+      if (issues.length) setErrors(fieldErrorsOf(issues));
       const { title, message } = describeSaveError(error, 'Failed to create user');
       notifyError(title, message);
     }
-  });
+  };
 
+  const role = field('role');
   return (
-    <FormDialog opened={opened} title="Create User" submitLabel="Create User" busy={create.isPending} onSubmit={() => void submit()} onClose={close} size="lg">
-      <TextInput label="Email" type="email" required data-autofocus {...form.getInputProps('email')} />
-      <PasswordInput label="Password" required autoComplete="new-password" {...form.getInputProps('password')} />
-      <PasswordChecklist password={form.values.password} />
+    <FormDialog opened title="Create User" submitLabel="Create User" busy={create.isPending} onSubmit={() => void submit()} onClose={onClose} size="lg">
+      <TextInput label="Email" type="email" required data-autofocus {...text('email')} />
+      <PasswordInput label="Password" required autoComplete="new-password" {...text('password')} />
+      <PasswordChecklist password={values.password} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <TextInput label="First name" {...form.getInputProps('firstName')} />
-        <TextInput label="Last name" {...form.getInputProps('lastName')} />
+        <TextInput label="First name" {...text('firstName')} />
+        <TextInput label="Last name" {...text('lastName')} />
       </SimpleGrid>
       <Select
         label="Role"
@@ -53,7 +73,9 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
           { value: 'admin', label: 'Admin' },
         ]}
         allowDeselect={false}
-        {...form.getInputProps('role')}
+        value={role.value}
+        error={role.error}
+        onChange={(v) => v && role.onChange(v === 'admin' ? 'admin' : 'staff')}
       />
     </FormDialog>
   );
