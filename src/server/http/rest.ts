@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ProcedurePath } from '../trpc/app-router';
 import type { Context } from '../trpc/context';
 import { sendTrpcError } from './errors';
 import { callForJson } from './procedure-call';
@@ -29,7 +30,7 @@ const paramsAndBody: InputOf = (req) => {
 };
 
 /** The whole /api surface (spec 7.2): method, path, procedure, how the input is read, success status. */
-export const REST_ROUTES: ReadonlyArray<readonly [Method, string, string, InputOf, number?]> = [
+export const REST_ROUTES: ReadonlyArray<readonly [Method, string, ProcedurePath, InputOf, number?]> = [
   ['GET', '/api/auth/user', 'auth.user', none],
   ['POST', '/api/auth/login', 'auth.login', body, 200],
   ['POST', '/api/auth/reset-password', 'auth.resetPassword', body, 200],
@@ -85,7 +86,7 @@ export function registerRest(app: FastifyInstance, createContext: (req: FastifyR
           if (method === 'GET' && isStreamedRead(procedure, input)) {
             return reply.type('application/json; charset=utf-8').send(await streamPages(await createContext(req), procedure, input));
           }
-          const json = await callForJson(await createContext(req), procedure, input);
+          const json = await callForJson(await createContext(req), procedure, input, method === 'GET' ? 'query' : 'mutation');
           const code = status ?? (method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200);
           if (code === 204) return reply.code(204).send();
           return reply.code(code).type('application/json; charset=utf-8').send(json);
