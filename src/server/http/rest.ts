@@ -75,14 +75,24 @@ export const REST_ROUTES: ReadonlyArray<readonly [Method, string, ProcedurePath,
   ['POST', '/api/check-ins', 'checkIns.record', body],
 ];
 
+/**
+ * Rows whose answer has two shapes pick one procedure each by the input: GET /api/transactions with
+ * `limit` alone (or nothing) is the bare newest-first array, with any filter, offset or sort the page.
+ */
+const PICK: Partial<Record<ProcedurePath, (input: unknown) => ProcedurePath>> = {
+  'transactions.list': (input) =>
+    input === undefined || (isPlainObject(input) && Object.keys(input).every((key) => key === 'limit')) ? 'transactions.recent' : 'transactions.list',
+};
+
 export function registerRest(app: FastifyInstance, createContext: (req: FastifyRequest) => Promise<Context>): void {
-  for (const [method, url, procedure, inputOf, status] of REST_ROUTES) {
+  for (const [method, url, row, inputOf, status] of REST_ROUTES) {
     app.route({
       method,
       url,
       handler: async (req, reply) => {
         try {
           const input = inputOf(req);
+          const procedure = PICK[row]?.(input) ?? row;
           if (method === 'GET' && isStreamedRead(procedure, input)) {
             return reply.type('application/json; charset=utf-8').send(await streamPages(await createContext(req), procedure, input));
           }

@@ -12,7 +12,13 @@ import type {
   transactionTypesReportInput,
 } from '../../shared/schemas/reports';
 import type { listTypesInput } from '../../shared/schemas/transaction-types';
-import type { deletedListInput, listTransactionsInput, TransactionFilters, transactionIdInput } from '../../shared/schemas/transactions';
+import type {
+  deletedListInput,
+  listTransactionsInput,
+  recentTransactionsInput,
+  TransactionFilters,
+  transactionIdInput,
+} from '../../shared/schemas/transactions';
 import { type HistorySortColumn, historySortProblem, NEWEST_FIRST, parseSort, type Sort, type SortText } from '../../shared/sorting';
 import { fieldError } from '../trpc/errors';
 import type { checkInBoardInput } from '../../shared/schemas/check-ins';
@@ -65,10 +71,10 @@ type In<S extends z.ZodType> = z.output<S>;
  * cross a thread boundary unchanged.
  */
 export const readQueries = {
+  'transactions.recent': (db: Db, input: In<typeof recentTransactionsInput>, env: ReadEnv) =>
+    listTransactions(db, {}, env.timeZone, input?.limit ?? RECENT_PANEL_FETCH_LIMIT),
   'transactions.list': async (db: Db, input: In<typeof listTransactionsInput>, env: ReadEnv) => {
     const { limit, offset, sort: sortText, ...filters } = input ?? {};
-    const paged = offset !== undefined || sortText !== undefined || Object.values(filters).some((v) => v !== undefined);
-    if (!paged) return listTransactions(db, {}, env.timeZone, limit ?? RECENT_PANEL_FETCH_LIMIT);
     const totalCount = await countTransactions(db, filters, env.timeZone);
     const sort = checkedSort(sortText, filters, totalCount);
     const transactions = await listTransactions(db, filters, env.timeZone, limit ?? HISTORY_PAGE_SIZE, offset ?? 0, totalCount, undefined, sort);

@@ -41,7 +41,6 @@ describe('the read worker pool', () => {
   it('answers like the inline reader, from its own connection', async () => {
     const page = await pool.run('transactions.list', { customerId: ids.customerId, limit: 2, offset: 3 });
     expect(page).toEqual(await inline.run('transactions.list', { customerId: ids.customerId, limit: 2, offset: 3 }));
-    if (Array.isArray(page)) throw new Error('a filtered list answers a page');
     expect(page.totalCount).toBe(5);
     expect(page.transactions.map((t) => t.unplayedCoinsChange)).toEqual(['20.00', '10.00']);
     expect(page.transactions[1].totalCoinsAfter).toBe('10.00');
@@ -63,8 +62,7 @@ describe('the read worker pool', () => {
 
   it('sees a write committed on the main connection at once', async () => {
     await createEntry(database.db, { ...ids, unplayedCoinsChange: 1, playedCoinsChange: 2, usdChange: 3 }, userId);
-    const recent = await pool.run('transactions.list', { limit: 1 });
-    if (!Array.isArray(recent)) throw new Error('an unfiltered list answers rows');
+    const recent = await pool.run('transactions.recent', { limit: 1 });
     expect(recent[0].usdChange).toBe('0.03');
     expect(recent[0].totalCoinsAfter).toBe('150.03');
   });

@@ -3,6 +3,7 @@ import {
   createTransactionInput,
   deletedListInput,
   listTransactionsInput,
+  recentTransactionsInput,
   transactionIdInput,
   updateTransactionInput,
 } from '../../../shared/schemas/transactions';
@@ -13,11 +14,11 @@ import { getTransaction } from './transactions.repository';
 const digest = (value: unknown) => crypto.createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 export const transactionsRouter = router({
-  /**
-   * design.md section 4: with only `limit` (or nothing) a bare array, newest first; with any filter
-   * or an offset, { transactions, totalCount }.
-   */
+  /** A page of matching rows with their count, { transactions, totalCount } (History, the Recent panel). */
   list: authedProcedure.input(listTransactionsInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.list', input)),
+
+  /** The newest rows as a bare array (Dashboard). REST's GET /api/transactions with `limit` alone answers this (design.md section 4). */
+  recent: authedProcedure.input(recentTransactionsInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.recent', input)),
 
   get: authedProcedure.input(transactionIdInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.get', input)),
 
