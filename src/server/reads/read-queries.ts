@@ -20,7 +20,7 @@ import type {
   transactionIdInput,
 } from '../../shared/schemas/transactions';
 import { type HistorySortColumn, historySortProblem, NEWEST_FIRST, parseSort, type Sort, type SortText } from '../../shared/sorting';
-import { fieldError } from '../trpc/errors';
+import { fieldError } from '../errors/domain-errors';
 import type { checkInBoardInput } from '../../shared/schemas/check-ins';
 import type { listRedemptionsInput, payoutReportInput } from '../../shared/schemas/redemptions';
 import type { Db } from '../db/types';
@@ -46,7 +46,7 @@ import {
 } from '../features/reports/reports.repository';
 import { highScAsOf, highScSummaryAsOf } from '../features/reports/high-sc-as-of';
 import { listTypes } from '../features/transaction-types/transaction-types.repository';
-import { countTransactions, getTransaction, listTransactions } from '../features/transactions/transactions.repository';
+import { countTransactions, findTransaction, listTransactions } from '../features/transactions/transactions.repository';
 
 /** A History sort the server can serve within its bounds (decision 044), or a 400 naming `sort`. */
 function checkedSort(text: SortText<HistorySortColumn> | undefined, filters: TransactionFilters, matching: number): Sort<HistorySortColumn> {
@@ -80,7 +80,7 @@ export const readQueries = {
     const transactions = await listTransactions(db, filters, env.timeZone, limit ?? HISTORY_PAGE_SIZE, offset ?? 0, totalCount, undefined, sort);
     return { transactions, totalCount };
   },
-  'transactions.get': (db: Db, input: In<typeof transactionIdInput>) => getTransaction(db, input.id),
+  'transactions.get': (db: Db, input: In<typeof transactionIdInput>) => findTransaction(db, input.id),
   'customers.list': (db: Db) => listCustomers(db),
   'casinos.list': (db: Db) => listCasinos(db),
   'transactionTypes.list': (db: Db, input: In<typeof listTypesInput>) => listTypes(db, input?.casinoId),

@@ -3,7 +3,7 @@ import { purchaseRatio } from '../../../shared/ledger';
 import { formatHundredths } from '../../../shared/money';
 import { sqliteOf } from '../../db/database';
 import type { Db, TransactionRow } from '../../db/types';
-import { conflict, fieldError, forbidden, notFound } from '../../trpc/errors';
+import { conflict, fieldError, forbidden, notFound } from '../../errors/domain-errors';
 import { type AuditEntry, appendAuditSync } from '../audit/audit.repository';
 import { ledgerStatements, type LedgerStatements } from './ledger-statements';
 

@@ -7,6 +7,7 @@ import {
   transactionIdInput,
   updateTransactionInput,
 } from '../../../shared/schemas/transactions';
+import { notFound } from '../../errors/domain-errors';
 import { adminProcedure, authedProcedure, router } from '../../trpc/procedures';
 import { createEntry, deleteEntry, editEntry, restoreEntry } from './ledger';
 import { getTransaction } from './transactions.repository';
@@ -20,7 +21,11 @@ export const transactionsRouter = router({
   /** The newest rows as a bare array (Dashboard). REST's GET /api/transactions with `limit` alone answers this (design.md section 4). */
   recent: authedProcedure.input(recentTransactionsInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.recent', input)),
 
-  get: authedProcedure.input(transactionIdInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.get', input)),
+  get: authedProcedure.input(transactionIdInput).query(async ({ ctx, input }) => {
+    const found = await ctx.services.readers.run('transactions.get', input);
+    if (!found) throw notFound('Transaction not found');
+    return found;
+  }),
 
   create: authedProcedure.input(createTransactionInput).mutation(async ({ ctx, input }) => {
     const { idempotencyKey, ...fields } = input;
