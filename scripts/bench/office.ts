@@ -72,7 +72,7 @@ export function screenRequest(d: OfficeData): [string, string, unknown] {
   }
   if (roll < 0.5) return ['Recent panel', 'transactions.list', { casinoId: pick(d.casinoIds), limit: 50 }];
   if (roll < 0.58) return ['Customer links', 'customerCasinos.list', { customerId: pick(d.customerIds) }];
-  if (roll < 0.62) return ['Dashboard', 'transactions.list', { limit: 10 }];
+  if (roll < 0.62) return ['Dashboard', 'transactions.recent', { limit: 10 }];
   if (roll < 0.68) {
     const threshold = Math.round(rand() * 50000) / 100;
     return chance(0.5) ? ['High SC', 'reports.highSc', { threshold, limit: 100, offset: Math.floor(rand() * 3) * 100 }] : ['High SC cards', 'reports.highScSummary', { threshold }];

@@ -1,10 +1,10 @@
-import { type CompiledQuery, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import { type HistorySortColumn, NEWEST_FIRST, type Sort, usdSortIndexed } from '../../../shared/sorting';
 import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
 import type { Database, Db } from '../../db/types';
-import { notFound } from '../../trpc/errors';
+import { notFound } from '../../errors/domain-errors';
 import { spanOf, splitByDays } from './day-split';
 import { totalsOverSpan } from './totals-query';
 
@@ -75,15 +75,17 @@ export function toTransactionView(r: ReadRow): TransactionView {
   };
 }
 
-const byIdQueries = new WeakMap<Db, CompiledQuery<ReadRow>>();
+/** One transaction, or undefined when there is none with this id. */
+export async function findTransaction(db: Db, id: number): Promise<TransactionView | undefined> {
+  const row = await readQuery(db).where('transactions.id', '=', id).executeTakeFirst();
+  return row && toTransactionView(row);
+}
 
-/** One transaction; its query is built once per database (every create and edit answers with it). */
+/** One transaction the caller knows exists (it has just written it); a missing one is a 404. */
 export async function getTransaction(db: Db, id: number): Promise<TransactionView> {
-  let query = byIdQueries.get(db);
-  if (!query) byIdQueries.set(db, (query = readQuery(db).where('transactions.id', '=', 0).compile()));
-  const [row] = (await db.executeQuery<ReadRow>({ ...query, parameters: [id] })).rows;
-  if (!row) throw notFound('Transaction not found');
-  return toTransactionView(row);
+  const found = await findTransaction(db, id);
+  if (!found) throw notFound('Transaction not found');
+  return found;
 }
 
 /**
