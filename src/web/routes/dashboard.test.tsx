@@ -14,7 +14,7 @@ function mockDashboard(user = ADMIN, more: TrpcMocks = {}) {
     'auth.user': () => user,
     'customers.list': () => [customer(1, 'Alice'), customer(2, 'Bob', { isActive: false }), customer(3, 'Cara')],
     'casinos.list': () => [casino(10, 'Lucky'), casino(11, 'Chumba')],
-    'transactions.list': () => RECENT,
+    'transactions.recent': () => RECENT,
     'redemptions.inTransit': () => ({ count: 3, usd: '1234.56' }),
     'audit.lastLedgerCheck': () => null,
     'dashboard.usdPerDay': () => [
@@ -60,7 +60,8 @@ describe('Dashboard (spec 2.6)', () => {
   it('gives each chart its data as a table: days with entries, balances per casino, entries per person', async () => {
     mockDashboard();
     renderApp('/dashboard');
-    await screen.findByText('USD change per day, last 90 days (days with entries)');
+    // The charts are a lazily loaded chunk: slow on a busy machine.
+    await screen.findByText('USD change per day, last 90 days (days with entries)', {}, { timeout: 10_000 });
     await waitFor(() => expect(tableOf('USD change per day, last 90 days (days with entries)')).toEqual([
       ['2026-03-01', '-20.01', '1'],
       ['2026-03-03', '+1,012.50', '4'],
