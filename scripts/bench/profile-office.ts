@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { spawnServer } from '../../src/server/testing/spawn-server';
-import { type OfficeData, runPhase } from './office';
+import { type OfficeData, runPhase, timeExport } from './office';
 
 /**
  * `tsx scripts/bench/profile-office.ts DB SECONDS OUTDIR`: the office's readers for SECONDS against the built
@@ -38,5 +38,12 @@ const { token } = (await login.json()) as { token: string };
 await new Promise((r) => setTimeout(r, 3000));
 const r = await runPhase({ url: server.url, token, pid: server.child.pid!, data: office, seconds: Number(secondsArg), readers: 8, writesPerSecond: 0 });
 console.log(`${r.readsPerSecond.toFixed(0)} reads/s, peak RSS ${r.peakRssMb.toFixed(0)} MB; CPU per read: main ${((r.cpu.main / r.reads) * 1000).toFixed(2)} ms, others ${((r.cpu.others / r.reads) * 1000).toFixed(2)} ms`);
+if (process.env.EXPORTS) {
+  for (const file of ['transactions.csv', 'transactions.xlsx']) {
+    let ms = 0;
+    const e = await runPhase({ url: server.url, token, pid: server.child.pid!, data: office, seconds: 3, readers: 8, writesPerSecond: 0, during: async () => void (ms = (await timeExport(server.url, token, file)).ms) });
+    console.log(`${file}: ${(ms / 1000).toFixed(1)} s, peak RSS ${e.peakRssMb.toFixed(0)} MB, screens ${e.readsPerSecond.toFixed(0)} reads/s`);
+  }
+}
 server.child.kill('SIGTERM');
 await server.exited;
