@@ -14,7 +14,7 @@ function mockDashboard(user = ADMIN, more: TrpcMocks = {}) {
     'auth.user': () => user,
     'customers.list': () => [customer(1, 'Alice'), customer(2, 'Bob', { isActive: false }), customer(3, 'Cara')],
     'casinos.list': () => [casino(10, 'Lucky'), casino(11, 'Chumba')],
-    'transactions.list': () => RECENT,
+    'transactions.recent': () => RECENT,
     'redemptions.inTransit': () => ({ count: 3, usd: '1234.56' }),
     'audit.lastLedgerCheck': () => null,
     'dashboard.usdPerDay': () => [

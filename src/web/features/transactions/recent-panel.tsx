@@ -19,8 +19,7 @@ import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from './transaction-c
 
 const ALL = '__all__';
 
-const pageOf = (data: TransactionView[] | { transactions: TransactionView[]; totalCount: number } | undefined) =>
-  data && !Array.isArray(data) ? data : { transactions: [], totalCount: 0 };
+const pageOf = (data: { transactions: TransactionView[]; totalCount: number } | undefined) => data ?? { transactions: [], totalCount: 0 };
 
 /**
  * Spec 2.7: the casino's first 50 transactions in the panel's order (newest first, or as sorted by a
