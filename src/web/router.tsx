@@ -5,7 +5,7 @@ import { AUDIT_ENTITIES } from '../shared/schemas/audit';
 import { CHECK_IN_SORTS } from '../shared/schemas/check-ins';
 import type { UserView } from '../shared/schemas/users';
 import { HIGH_SC_SORTS, HISTORY_SORTS, PARTICIPATION_SORTS, PROFITABILITY_SORTS } from '../shared/sorting';
-import { AuthFailed, SignedInArea } from './components/signed-in-area';
+import { AuthFailed, SignedInArea } from './signed-in-area';
 import { RouteError } from './components/load-error';
 import { LoadingScreen, NotFoundScreen } from './components/status-screens';
 import { historySearch } from './features/transactions/history-search';

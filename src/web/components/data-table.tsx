@@ -12,10 +12,9 @@ export type GridFeatures = typeof gridFeatures;
 export type GridColumn<T extends RowData> = ColumnDef<GridFeatures, T, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 export const gridColumns = <T extends RowData>() => createColumnHelper<GridFeatures, T>();
 
-export interface SortState {
-  id: string;
-  desc: boolean;
-}
+import type { SortState } from '../lib/grid-sort';
+
+export type { SortState };
 
 interface DataTableProps<T extends RowData> {
   columns: GridColumn<T>[];

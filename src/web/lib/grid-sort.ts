@@ -1,5 +1,10 @@
 import { parseSort, type SortText, sortText } from '../../shared/sorting';
-import type { SortState } from '../components/data-table';
+
+/** A grid's sort: the column id and its direction (DataTable's `sort`). */
+export interface SortState {
+  id: string;
+  desc: boolean;
+}
 
 /**
  * A header click (decision 044): the sorted column flips its direction; another column starts

@@ -8,7 +8,7 @@ import { Coins } from '../../components/money';
 import { failureOf } from '../../lib/errors';
 import { useCasinos, useLinks } from '../../lib/master-data';
 import { useSave } from '../../lib/use-save';
-import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos/reconcile-dialog';
+import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos';
 import { trpc } from '../../trpc';
 
 const STATUS_OPTIONS = LINK_STATUSES.map((s) => ({ value: s, label: s }));

@@ -5,7 +5,7 @@ import { formatGrouped, toHundredths } from '../../../shared/money';
 import { requestRedemptionInput } from '../../../shared/schemas/redemptions';
 import { FormDialog } from '../../components/form-dialog';
 import { TypedNumberInput } from '../../components/typed-number-input';
-import { activeCasinosOf } from '../transactions/form-state';
+import { activeCasinosOf } from '../transactions';
 import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers } from '../../lib/master-data';
 import { useSave } from '../../lib/use-save';
 import { zodValidate } from '../../lib/zod-form';

@@ -5,7 +5,7 @@ import { failureOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { useAllTypes, useCasinos, useCustomers } from '../../lib/master-data';
 import { trpc } from '../../trpc';
-import { actionLabel, AuditChanges } from '../audit/audit-changes';
+import { actionLabel, AuditChanges } from '../audit';
 
 /** The Edit dialog's History tab: who changed this transaction, what and when, oldest first. */
 export function TransactionAudit({ id }: { id: number }) {

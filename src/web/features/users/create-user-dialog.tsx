@@ -7,7 +7,7 @@ import { describeSaveError, fieldErrorsOf, fieldIssuesOf } from '../../lib/error
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
-import { PasswordChecklist } from '../auth/password-checklist';
+import { PasswordChecklist } from '../auth';
 
 type Values = Required<CreateUserInput> & { firstName: string; lastName: string };
 const initialValues: Values = { email: '', password: '', firstName: '', lastName: '', role: 'staff' };

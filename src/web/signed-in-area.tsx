@@ -1,10 +1,10 @@
 import { Box, Center } from '@mantine/core';
 import { useRouteContext, useRouter } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { subscribeToken } from '../lib/auth-token';
-import { LoginPage } from '../routes/login';
-import { AppLayout } from './app-shell';
-import { LoadError } from './load-error';
+import { subscribeToken } from './lib/auth-token';
+import { LoginPage } from './routes/login';
+import { AppLayout } from './components/app-shell';
+import { LoadError } from './components/load-error';
 
 /**
  * Spec 2.2: the signed-in area, once its beforeLoad (route-guards.ts) has found the user; on / a visitor

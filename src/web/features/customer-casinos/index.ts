@@ -1,0 +1,2 @@
+/** What other features use of customer-casinos (decision 077: no feature imports another's internals). */
+export { ReconcileDialog, type ReconcileTarget } from './reconcile-dialog';
