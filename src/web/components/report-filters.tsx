@@ -26,13 +26,17 @@ interface Props {
   actions?: ReactNode;
   /** A failed read of the filters' options. */
   failure?: Failure | null;
+  /** The clear button's text (History: Clear Filters). */
+  clearLabel?: string;
+  /** Columns on large screens, when they differ from one row of all the filters. */
+  lgCols?: number;
 }
 
 /** Select filters with an 'all' option (omitted from requests), a date range, Clear and actions. */
-export function ReportFilters({ selects, startDate, endDate, onDates, onClear, canClear, actions, failure }: Props) {
+export function ReportFilters({ selects, startDate, endDate, onDates, onClear, canClear, actions, failure, clearLabel = 'Clear', lgCols }: Props) {
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-      <SimpleGrid cols={{ base: 1, xs: 2, md: selects.length + 2 }} spacing="sm">
+      <SimpleGrid cols={{ base: 1, xs: 2, ...(lgCols ? { md: 3, lg: lgCols } : { md: selects.length + 2 }) }} spacing="sm">
         {selects.map((s) => (
           <Select
             key={s.label}
@@ -61,7 +65,7 @@ export function ReportFilters({ selects, startDate, endDate, onDates, onClear, c
       )}
       <Group justify="space-between" mt="md">
         <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={onClear} disabled={!canClear}>
-          Clear
+          {clearLabel}
         </Button>
         {actions}
       </Group>

@@ -1,13 +1,12 @@
-import { Box, Button, Group, Paper, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { IconFilterOff } from '@tabler/icons-react';
+import { Paper, Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
 import type { TransactionView } from '../../shared/schemas/transactions';
-import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
+import { isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState, RangeEmptyState } from '../components/data-table';
-import { LoadError } from '../components/load-error';
+import { ReportFilters } from '../components/report-filters';
 import { ExportButtons } from '../components/export-menu';
 import { Pager } from '../components/pager';
 import { EditTransactionDialog } from '../features/transactions/edit-transaction-dialog';
@@ -20,7 +19,6 @@ import { customerOptions, toOptions, useAllTypes, useCasinos, useCustomers } fro
 import { trpc } from '../trpc';
 
 const route = getRouteApi('/signed-in/transactions/history');
-const ALL = 'all';
 
 /** Spec 2.8. Filters, page and sort live in the URL; any filter or sort change resets the page to 1. */
 export function HistoryPage() {
@@ -47,40 +45,32 @@ export function HistoryPage() {
   const sortable = HISTORY_SORTS.filter((c) => !query.data || !historySortProblem({ ...parseSort(sort), column: c }, filters, data.totalCount));
   const onSort = headerSort(HISTORY_SORTS, sort, [], (next) => void navigate({ search: (prev) => ({ ...prev, sort: next === '-date' ? undefined : next, page: undefined }) }));
 
-  const setFilter = (key: keyof HistorySearch, value: string | number | undefined) =>
-    void navigate({ search: (prev) => ({ ...prev, [key]: value === '' || value === ALL ? undefined : value, page: undefined }) });
-  const idFilter = (key: 'customerId' | 'casinoId' | 'transactionTypeId') => (v: string | null) =>
-    setFilter(key, v && v !== ALL ? Number(v) : undefined);
+  const setFilter = (key: keyof HistorySearch, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value, page: undefined }) });
 
   const casinoName = new Map(casinos.data?.map((c) => [c.id, c.name]));
   const typeOptions = (types.data ?? [])
     .filter((t) => !filters.casinoId || t.casinoId === filters.casinoId)
     .map((t) => ({ value: String(t.id), label: filters.casinoId ? t.name : `${t.name} — ${casinoName.get(t.casinoId) ?? 'Unknown casino'}` }));
-  const withAll = (label: string, options: { value: string; label: string }[]) => [{ value: ALL, label }, ...options];
   const hasFilters = Object.keys(filters).length > 0;
 
   return (
     <Stack gap="md">
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="sm">
-          <Select label="Customer" searchable data={withAll('All customers', customerOptions(customers.data))} value={String(filters.customerId ?? ALL)} onChange={idFilter('customerId')} allowDeselect={false} />
-          <Select label="Casino" searchable data={withAll('All casinos', toOptions(casinos.data))} value={String(filters.casinoId ?? ALL)} onChange={idFilter('casinoId')} allowDeselect={false} />
-          <Select label="Transaction Type" searchable data={withAll('All types', typeOptions)} value={String(filters.transactionTypeId ?? ALL)} onChange={idFilter('transactionTypeId')} allowDeselect={false} />
-          <TextInput label="Start Date" type="date" value={filters.startDate ?? ''} max={filters.endDate} onChange={(e) => setFilter('startDate', e.currentTarget.value)} />
-          <TextInput label="End Date" type="date" value={filters.endDate ?? ''} min={filters.startDate} onChange={(e) => setFilter('endDate', e.currentTarget.value)} error={rangeOk ? undefined : DATE_RANGE_ERROR} />
-        </SimpleGrid>
-        {filterFailure && (
-          <Box mt="md">
-            <LoadError failure={filterFailure} />
-          </Box>
-        )}
-        <Group justify="space-between" mt="md">
-          <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={() => void navigate({ search: {} })} disabled={!hasFilters}>
-            Clear Filters
-          </Button>
-          <ExportButtons server={{ file: 'transactions', params: filters, count: query.data ? data.totalCount : undefined }} disabled={!query.data} emptyMessage="There are no transactions to export" noun="transactions" />
-        </Group>
-      </Paper>
+      <ReportFilters
+        selects={[
+          { label: 'Customer', allLabel: 'All customers', options: customerOptions(customers.data), value: filters.customerId, onChange: (v) => setFilter('customerId', v) },
+          { label: 'Casino', allLabel: 'All casinos', options: toOptions(casinos.data), value: filters.casinoId, onChange: (v) => setFilter('casinoId', v) },
+          { label: 'Transaction Type', allLabel: 'All types', options: typeOptions, value: filters.transactionTypeId, onChange: (v) => setFilter('transactionTypeId', v) },
+        ]}
+        startDate={filters.startDate}
+        endDate={filters.endDate}
+        onDates={setFilter}
+        onClear={() => void navigate({ search: {} })}
+        canClear={hasFilters}
+        clearLabel="Clear Filters"
+        lgCols={5}
+        failure={filterFailure}
+        actions={<ExportButtons server={{ file: 'transactions', params: filters, count: query.data ? data.totalCount : undefined }} disabled={!query.data} emptyMessage="There are no transactions to export" noun="transactions" />}
+      />
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
           <DataTable
