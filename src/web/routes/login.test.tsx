@@ -69,4 +69,18 @@ describe('Login screen', () => {
     expect(screen.getByText('Unauthorized')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 2000 });
   });
+
+  it("names a field's problem when it is left, and clears it as the field is edited", async () => {
+    mockTrpc({});
+    renderApp('/login', { signedIn: false });
+    const email = await screen.findByLabelText('Email address');
+    fireEvent.change(email, { target: { value: 'ada@' } });
+    expect(screen.queryByText('Enter a valid email address')).toBeNull();
+    fireEvent.blur(email);
+    expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
+    expect(screen.queryByText('Password is required')).toBeNull();
+    fireEvent.change(email, { target: { value: 'ada@example.com' } });
+    expect(screen.queryByText('Enter a valid email address')).toBeNull();
+    expect(calls).toHaveLength(0);
+  });
 });

@@ -62,4 +62,35 @@ describe('Users page', () => {
     expect(document.querySelector('a[href="/customers"]')).not.toBeNull();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2500 });
   });
+
+  it('Create User: checks the form by the shared rules, sends what was typed, and opens empty the next time', async () => {
+    let list = USERS;
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'users.list': () => list,
+      'users.create': (input) => {
+        const created: UserView = { id: 4, email: input.email, firstName: input.firstName ?? null, lastName: input.lastName ?? null, role: input.role ?? 'staff' };
+        list = [...list, created];
+        return created;
+      },
+    });
+    renderApp('/admin/users');
+    await screen.findByText('zoe@example.com');
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(await within(dialog).findByText('Enter a valid email address')).toBeTruthy();
+    expect(calls.some((c) => c.path === 'users.create')).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText(/^Email/), { target: { value: 'rita@example.com' } });
+    expect(within(dialog).queryByText('Enter a valid email address')).toBeNull();
+    fireEvent.change(within(dialog).getByLabelText(/^Password/, { selector: 'input' }), { target: { value: 'Initial123' } });
+    fireEvent.change(within(dialog).getByLabelText('First name'), { target: { value: 'Rita' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
+    expect(await screen.findByText('User created')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'users.create')?.input).toEqual({ email: 'rita@example.com', password: 'Initial123', firstName: 'Rita', lastName: '', role: 'staff' });
+    expect(await screen.findByText('rita@example.com')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Add User' }));
+    expect((await screen.findByLabelText<HTMLInputElement>(/^Email/)).value).toBe('');
+  });
 });
