@@ -61,3 +61,16 @@ describe('Route guards (beforeLoad)', () => {
     expect(router.state.location.pathname).toBe('/login');
   });
 });
+
+describe('Route loaders', () => {
+  it("hovering a nav link starts that screen's reads before the click", async () => {
+    mockTrpc({ 'auth.user': () => ADMIN, 'casinos.list': () => [], 'customers.list': () => [], 'customerCasinos.list': () => [] });
+    renderApp('/casinos');
+    const link = await screen.findByRole('link', { name: 'Customers' });
+    expect(calls.some((c) => c.path === 'customers.list')).toBe(false);
+    fireEvent.mouseEnter(link);
+    await waitFor(() => expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining(['customers.list', 'customerCasinos.list'])));
+    expect(screen.getByText('Manage gaming platforms')).toBeTruthy();
+  });
+});
+
