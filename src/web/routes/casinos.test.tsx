@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { casino } from '../testing/fixtures';
-import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
+import { BUSY, busyUntilRecovered, calls, mockTrpc, TrpcFailure } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
 import { tableRows } from '../testing/table';
 
@@ -64,18 +64,15 @@ describe('Casinos screen (spec 2.11)', () => {
   });
 
   it("shows the server's message and Retry when the list fails; Retry loads it", async () => {
-    let failing = true;
+    const busy = busyUntilRecovered();
     mockTrpc({
       'auth.user': () => ADMIN,
-      'casinos.list': () => {
-        if (failing) throw new TrpcFailure(503, 'Database is busy, try again');
-        return CASINOS;
-      },
+      'casinos.list': busy.answer(() => CASINOS),
     });
     renderApp('/casinos');
-    expect(await screen.findByText('Database is busy, try again')).toBeTruthy();
+    expect(await screen.findByText(BUSY)).toBeTruthy();
     expect(screen.queryByText('No casinos yet')).toBeNull();
-    failing = false;
+    busy.recover();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('lucky.example.com')).toBeTruthy();
     expect(screen.getByTestId('list-count').textContent).toBe('2 casinos');

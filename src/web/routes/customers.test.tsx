@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { casino, customer } from '../testing/fixtures';
-import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
+import { BUSY, busyUntilRecovered, calls, mockTrpc } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
 import { tableRows } from '../testing/table';
 
@@ -63,21 +63,18 @@ describe('Customers screen (spec 2.10)', () => {
   });
 
   it("shows the server's message and Retry when the list fails, never 'No customers yet'; Retry loads it", async () => {
-    let failing = true;
+    const busy = busyUntilRecovered();
     mockTrpc({
       'auth.user': () => ADMIN,
-      'customers.list': () => {
-        if (failing) throw new TrpcFailure(503, 'Database is busy, try again');
-        return CUSTOMERS;
-      },
+      'customers.list': busy.answer(() => CUSTOMERS),
       'customerCasinos.list': () => LINKS,
       'casinos.list': () => [casino(10, 'Lucky')],
     });
     renderApp('/customers');
-    expect(await screen.findByText('Database is busy, try again')).toBeTruthy();
+    expect(await screen.findByText(BUSY)).toBeTruthy();
     expect(screen.queryByText('No customers yet')).toBeNull();
     expect(screen.getByTestId('list-count').textContent).toBe('');
-    failing = false;
+    busy.recover();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('alice@example.com')).toBeTruthy();
     expect(screen.getByTestId('list-count').textContent).toBe('3 customers');

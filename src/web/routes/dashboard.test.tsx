@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { casino, customer, transaction } from '../testing/fixtures';
-import { mockTrpc, TrpcFailure, type TrpcMocks } from '../testing/msw';
+import { BUSY, busyUntilRecovered, mockTrpc, type TrpcMocks } from '../testing/msw';
 import { ADMIN, renderApp, STAFF } from '../testing/render';
 
 const RECENT = [
@@ -80,19 +80,15 @@ describe('Dashboard (spec 2.6)', () => {
   });
 
   it("a failed read shows the server's message with Retry, and Retry fills the cards in", async () => {
-    let failing = true;
-    const customers = () => {
-      if (failing) throw new TrpcFailure(503, 'Database is busy, try again');
-      return [customer(1, 'Alice'), customer(2, 'Bob')];
-    };
-    mockDashboard(ADMIN, { 'customers.list': customers });
+    const busy = busyUntilRecovered();
+    mockDashboard(ADMIN, { 'customers.list': busy.answer(() => [customer(1, 'Alice'), customer(2, 'Bob')]) });
     renderApp('/dashboard');
     await waitFor(() => expect(stat('Total Customers')).toBe('—'));
-    expect(screen.getByText('Database is busy, try again')).toBeTruthy();
+    expect(screen.getByText(BUSY)).toBeTruthy();
     expect(stat('Active Casinos')).toBe('2');
-    failing = false;
+    busy.recover();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(stat('Total Customers')).toBe('2'));
-    expect(screen.queryByText('Database is busy, try again')).toBeNull();
+    expect(screen.queryByText(BUSY)).toBeNull();
   });
 });

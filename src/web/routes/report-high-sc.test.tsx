@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { HighScRow } from '../../shared/schemas/reports';
-import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
+import { BUSY, busyUntilRecovered, calls, mockTrpc } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
 import { tableRows } from '../testing/table';
 
@@ -49,22 +49,19 @@ describe('High SC report (spec 2.14)', () => {
   });
 
   it("shows the server's message with Retry, and Retry loads the report", async () => {
-    let failing = true;
-    const down = () => {
-      throw new TrpcFailure(503, 'Database is busy, try again');
-    };
+    const busy = busyUntilRecovered();
     mockTrpc({
       'auth.user': () => ADMIN,
-      'reports.highSc': () => (failing ? down() : ROWS),
-      'reports.highScSummary': () => (failing ? down() : SUMMARY),
+      'reports.highSc': busy.answer(() => ROWS),
+      'reports.highScSummary': busy.answer(() => SUMMARY),
     });
     renderApp('/reports/high-sc');
-    expect(await screen.findAllByText('Database is busy, try again')).toHaveLength(2);
+    expect(await screen.findAllByText(BUSY)).toHaveLength(2);
     expect(stat('Total USD Value')).toBe('—');
-    failing = false;
+    busy.recover();
     for (const retry of screen.getAllByRole('button', { name: 'Retry' })) fireEvent.click(retry);
     await waitFor(() => expect(stat('Total USD Value')).toBe('$252.35'));
     expect(await screen.findByText('$152.35')).toBeTruthy();
-    expect(screen.queryByText('Database is busy, try again')).toBeNull();
+    expect(screen.queryByText(BUSY)).toBeNull();
   });
 });

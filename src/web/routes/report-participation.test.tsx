@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { ParticipationRow } from '../../shared/schemas/reports';
 import { customer } from '../testing/fixtures';
-import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
+import { BUSY, busyUntilRecovered, calls, mockTrpc } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
 import { choose } from '../testing/select';
 
@@ -55,21 +55,18 @@ describe('Participation report (spec 2.16)', () => {
   });
 
   it("shows the server's message with Retry instead of the cards; Retry loads the report", async () => {
-    let failing = true;
+    const busy = busyUntilRecovered();
     mockTrpc({
       'auth.user': () => ADMIN,
       'customers.list': () => CUSTOMERS,
-      'reports.participation': () => {
-        if (failing) throw new TrpcFailure(503, 'Database is busy, try again');
-        return ROWS;
-      },
+      'reports.participation': busy.answer(() => ROWS),
       'reports.participationSummary': () => SUMMARY,
     });
     renderApp('/reports/participation?masterUserId=1');
-    expect(await screen.findByText('Database is busy, try again')).toBeTruthy();
+    expect(await screen.findByText(BUSY)).toBeTruthy();
     expect(screen.queryByText('No participation data found')).toBeNull();
     expect(screen.queryByTestId('stat-Customers Analyzed')).toBeNull();
-    failing = false;
+    busy.recover();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findAllByTestId('participation-card')).toHaveLength(2);
     expect(stat('Customers Analyzed')).toBe('2');

@@ -2,7 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TransactionTypeView } from '../../shared/schemas/transaction-types';
 import { casino } from '../testing/fixtures';
-import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
+import { BUSY, busyUntilRecovered, calls, mockTrpc, TrpcFailure } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
 import { choose } from '../testing/select';
 import { tableRows } from '../testing/table';
@@ -72,19 +72,16 @@ describe('Transaction Types screen (spec 2.12)', () => {
   });
 
   it("shows the server's message and Retry when the list fails; Retry loads it", async () => {
-    let failing = true;
+    const busy = busyUntilRecovered();
     mockTrpc({
       'auth.user': () => ADMIN,
-      'transactionTypes.list': () => {
-        if (failing) throw new TrpcFailure(503, 'Database is busy, try again');
-        return TYPES;
-      },
+      'transactionTypes.list': busy.answer(() => TYPES),
       'casinos.list': () => CASINOS,
     });
     renderApp('/types');
-    expect(await screen.findByText('Database is busy, try again')).toBeTruthy();
+    expect(await screen.findByText(BUSY)).toBeTruthy();
     expect(screen.queryByText('No transaction types found')).toBeNull();
-    failing = false;
+    busy.recover();
     fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Withdraw')).toBeTruthy();
     expect(screen.getByTestId('list-count').textContent).toBe('3 types');

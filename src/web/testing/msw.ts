@@ -13,6 +13,28 @@ export class TrpcFailure {
   ) {}
 }
 
+/** The message of a server that is busy: the read failed, Retry may work. */
+export const BUSY = 'Database is busy, try again';
+
+/**
+ * A failing read and its Retry: `answer` wraps a resolver so that it answers 503 with BUSY until
+ * `recover()` is called, then answers as the resolver does.
+ */
+export function busyUntilRecovered() {
+  let failing = true;
+  return {
+    answer:
+      <T>(resolver: () => T) =>
+      (): T => {
+        if (failing) throw new TrpcFailure(503, BUSY);
+        return resolver();
+      },
+    recover: () => {
+      failing = false;
+    },
+  };
+}
+
 type Inputs = inferRouterInputs<AppRouter>;
 type Outputs = inferRouterOutputs<AppRouter>;
 /** "customers.list", "reports.highSc", ...: every procedure of the router. */
