@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserView } from '../../shared/schemas/users';
 import { ownPrivateDir, PRIVATE_FILE } from '../db/file-modes';
+import { nameOrEmail } from '../../shared/names';
 
 export interface Mailer {
   sendResetLink(user: UserView, token: string): Promise<void>;
@@ -23,7 +24,7 @@ export function resetLink(appUrl: string, token: string): string {
 }
 
 function resetMail(user: UserView, link: string) {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+  const name = nameOrEmail(user);
   return {
     to: user.email,
     subject: 'Reset your password',

@@ -41,7 +41,4 @@ export function useAuthActions() {
   return { signIn, signOut };
 }
 
-export function displayName(user: Pick<UserView, 'firstName' | 'lastName' | 'email'>): string {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-  return name || user.email;
-}
+export { nameOrEmail as displayName } from '../../shared/names';

@@ -12,10 +12,10 @@ import { actionLabel, AuditChanges } from '../features/audit/audit-changes';
 import { failureOf } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { trpc } from '../trpc';
+import { ALL_OPTION as ALL } from '../../shared/constants';
 
 const route = getRouteApi('/signed-in/admin/audit');
 const col = gridColumns<AuditEntryView>();
-const ALL = 'all';
 
 const ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   transaction: 'Transaction',

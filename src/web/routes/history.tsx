@@ -18,9 +18,9 @@ import { headerSort, sortState } from '../lib/grid-sort';
 import { HISTORY_SORTS, historySortProblem, parseSort } from '../../shared/sorting';
 import { customerOptions, toOptions, useAllTypes, useCasinos, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
+import { ALL_OPTION as ALL } from '../../shared/constants';
 
 const route = getRouteApi('/signed-in/transactions/history');
-const ALL = 'all';
 
 /** Spec 2.8. Filters, page and sort live in the URL; any filter or sort change resets the page to 1. */
 export function HistoryPage() {

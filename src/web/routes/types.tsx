@@ -12,9 +12,9 @@ import { failureOf } from '../lib/errors';
 import { toOptions, useAllTypes, useCasinos } from '../lib/master-data';
 import { useSave } from '../lib/use-save';
 import { trpc } from '../trpc';
+import { ALL_OPTION as ALL } from '../../shared/constants';
 
 const col = gridColumns<TransactionTypeView & { casinoName: string }>();
-const ALL = 'all';
 
 /** Spec 2.12. */
 export function TypesPage() {

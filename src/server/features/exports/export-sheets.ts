@@ -2,7 +2,7 @@ import { avgPerTransaction, highScUsdHundredths, participationRate, profitStatus
 import { toHundredths } from '../../../shared/money';
 import type { z } from 'zod';
 import type { highScSummaryInput, participationInput, profitabilitySummaryInput, transactionTypesReportInput } from '../../../shared/schemas/reports';
-import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
+import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { auditExportInput } from '../../../shared/schemas/audit';
 import type { reconciliationExportInput } from '../../../shared/schemas/customer-casinos';
 import type { payoutReportInput } from '../../../shared/schemas/redemptions';
@@ -13,6 +13,7 @@ import type { Db } from '../../db/types';
 import { highScAsOf } from '../reports/high-sc-as-of';
 import { highSc, participation, profitability, typeReportSummary } from '../reports/reports.repository';
 import { type TransactionKey, transactionBatch } from '../transactions/transactions.repository';
+import { nameOrEmail } from '../../../shared/names';
 
 /**
  * A value Excel gets as a number or a calendar date (written as is, with the column's format) and CSV as
@@ -75,7 +76,6 @@ const MONEY = '#,##0.00';
 const COUNT = '#,##0';
 const money = (decimal: string) => toHundredths(decimal) / 100;
 const DAY = 'yyyy-mm-dd';
-const fullNameOrEmail = (u: TransactionView['createdByUser']) => (u ? [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email : '');
 
 async function* transactionRows(db: Db, filters: TransactionFilters, timeZone: string): AsyncIterable<Cell[]> {
   let after: TransactionKey | undefined;
@@ -92,7 +92,7 @@ async function* transactionRows(db: Db, filters: TransactionFilters, timeZone: s
         money(t.usdChange),
         t.purchaseRatio === null ? null : Math.round(t.purchaseRatio * 100) / 100,
         money(t.totalCoinsAfter),
-        fullNameOrEmail(t.createdByUser),
+        nameOrEmail(t.createdByUser),
       ];
     }
     if (batch.length < BATCH) return;

@@ -16,8 +16,8 @@ import { HISTORY_SORTS, historySortProblem, parseSort } from '../../../shared/so
 import { trpc } from '../../trpc';
 import { EditTransactionDialog } from './edit-transaction-dialog';
 import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from './transaction-columns';
+import { ALL_OPTION as ALL } from '../../../shared/constants';
 
-const ALL = '__all__';
 
 const pageOf = (data: { transactions: TransactionView[]; totalCount: number } | undefined) => data ?? { transactions: [], totalCount: 0 };
 

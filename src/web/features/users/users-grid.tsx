@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import type { Failure } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { fullName } from './user-list';
+import { ROLE_OPTIONS } from '../../../shared/constants';
 
 const col = gridColumns<UserView>();
 
@@ -35,10 +36,7 @@ function RoleSelect({ user }: { user: UserView }) {
       value={user.role}
       disabled={change.isPending}
       allowDeselect={false}
-      data={[
-        { value: 'staff', label: 'Staff' },
-        { value: 'admin', label: 'Admin' },
-      ]}
+      data={ROLE_OPTIONS}
       onChange={onChange}
     />
   );
