@@ -12,7 +12,7 @@ import { reconciliationReport } from '../customer-casinos/reconciliation.reposit
 import type { Db } from '../../db/types';
 import { highScAsOf } from '../reports/high-sc-as-of';
 import { highSc, participation, profitability, typeReportSummary } from '../reports/reports.repository';
-import { type TransactionKey, transactionBatch } from '../transactions/transactions.repository';
+import { round4, type TransactionKey, transactionBatch } from '../transactions/transactions.repository';
 import { nameOrEmail } from '../../../shared/names';
 
 /**
@@ -77,22 +77,45 @@ const COUNT = '#,##0';
 const money = (decimal: string) => toHundredths(decimal) / 100;
 const DAY = 'yyyy-mm-dd';
 
+/** The small tables' names by id, for export rows (a user by full name, or email when no name). */
+async function exportNames(db: Db) {
+  const byId = <T extends { id: number }>(rows: T[], name: (r: T) => string) => new Map(rows.map((r) => [r.id, name(r)]));
+  const [customers, casinos, types, users] = await Promise.all([
+    db.selectFrom('customers').select(['id', 'name']).execute(),
+    db.selectFrom('casinos').select(['id', 'name']).execute(),
+    db.selectFrom('transactionTypes').select(['id', 'name']).execute(),
+    db.selectFrom('users').select(['id', 'firstName', 'lastName', 'email']).execute(),
+  ]);
+  return {
+    customers: byId(customers, (r) => r.name),
+    casinos: byId(casinos, (r) => r.name),
+    types: byId(types, (r) => r.name),
+    users: byId(users, nameOrEmail),
+  };
+}
+
 async function* transactionRows(db: Db, filters: TransactionFilters, timeZone: string): AsyncIterable<Cell[]> {
+  let names = await exportNames(db);
   let after: TransactionKey | undefined;
   for (;;) {
     const batch = await transactionBatch(db, filters, timeZone, BATCH, after);
     for (const t of batch) {
+      // A customer, casino, type or user added since the names were read: read them again.
+      if (!names.customers.has(t.customerId) || !names.casinos.has(t.casinoId) || !names.types.has(t.transactionTypeId) || (t.createdByUserId !== null && !names.users.has(t.createdByUserId))) {
+        names = await exportNames(db);
+      }
+      const ratio = round4(t.purchaseRatio);
       yield [
         new Date(t.date),
-        t.customer.name,
-        t.casino.name,
-        t.transactionType.name,
-        money(t.unplayedCoinsChange),
-        money(t.playedCoinsChange),
-        money(t.usdChange),
-        t.purchaseRatio === null ? null : Math.round(t.purchaseRatio * 100) / 100,
-        money(t.totalCoinsAfter),
-        nameOrEmail(t.createdByUser),
+        names.customers.get(t.customerId) ?? '',
+        names.casinos.get(t.casinoId) ?? '',
+        names.types.get(t.transactionTypeId) ?? '',
+        t.unplayedCoinsChange / 100,
+        t.playedCoinsChange / 100,
+        t.usdChange / 100,
+        ratio === null ? null : Math.round(ratio * 100) / 100,
+        t.totalCoinsAfter / 100,
+        t.createdByUserId === null ? '' : (names.users.get(t.createdByUserId) ?? ''),
       ];
     }
     if (batch.length < BATCH) return;
