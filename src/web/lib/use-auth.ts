@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import type { UserView } from '../../shared/schemas/users';
 import { trpc } from '../trpc';
 import { clearToken, getToken, setToken, subscribeToken } from './auth-token';
 import { type Failure, failureOf, isUnauthorized } from './errors';
+import type { UserView } from './api-types';
 
 type AuthState =
   | { status: 'loading'; user: null }

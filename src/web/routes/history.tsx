@@ -4,7 +4,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
-import type { TransactionView } from '../../shared/schemas/transactions';
 import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState, RangeEmptyState } from '../components/data-table';
 import { LoadError } from '../components/load-error';
@@ -19,6 +18,7 @@ import { HISTORY_SORTS, historySortProblem, parseSort } from '../../shared/sorti
 import { customerOptions, toOptions, useAllTypes, useCasinos, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
 import { ALL_OPTION as ALL } from '../../shared/constants';
+import type { TransactionView } from '../lib/api-types';
 
 const route = getRouteApi('/signed-in/transactions/history');
 

@@ -3,7 +3,6 @@ import { IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Role } from '../../../shared/constants';
-import type { UserView } from '../../../shared/schemas/users';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type GridColumn, gridColumns, type SortState } from '../../components/data-table';
 import { messageOf } from '../../lib/errors';
@@ -12,6 +11,7 @@ import type { Failure } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { fullName } from './user-list';
 import { ROLE_OPTIONS } from '../../../shared/constants';
+import type { UserView } from '../../lib/api-types';
 
 const col = gridColumns<UserView>();
 
