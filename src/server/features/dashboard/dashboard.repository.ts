@@ -3,6 +3,7 @@ import { dayStartUtc, localDay, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import { type CasinoBalance, SC_CHART_CASINOS, type StaffEntries, USD_CHART_DAYS, type UsdDay } from '../../../shared/schemas/dashboard';
 import type { Db } from '../../db/types';
+import { nameOrEmail } from '../../../shared/names';
 
 /** The office days from `days - 1` days before today up to today, oldest first. */
 export function lastDays(days: number, timeZone: string, now: Date): string[] {
@@ -110,7 +111,7 @@ export async function entriesByStaff(db: Db, timeZone: string, now = new Date())
     .execute();
   return rows.map((r) => ({
     userId: r.userId,
-    name: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email || 'Unknown',
+    name: nameOrEmail(r) || 'Unknown',
     entries: r.entries,
   }));
 }
