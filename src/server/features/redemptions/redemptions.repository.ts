@@ -52,14 +52,10 @@ export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: n
   const limit = f.limit ?? REDEMPTIONS_PAGE_SIZE;
   const offset = f.offset ?? 0;
   const oldestFirst = f.status === 'pending';
-  const [rows, count, transit] = await Promise.all([
+  // The page's ids first, on the filters' index alone (an offset skips index entries, not joined rows); then their rows.
+  const [ids, count, transit] = await Promise.all([
     filtered(db, f)
-      .innerJoin('customers as c', 'c.id', 'r.customerId')
-      .innerJoin('casinos as k', 'k.id', 'r.casinoId')
-      .leftJoin('users as u', 'u.id', 'r.requestedByUserId')
-      .leftJoin('users as fu', 'fu.id', 'r.finishedByUserId')
-      .selectAll('r')
-      .select((eb) => ['c.name as customerName', 'k.name as casinoName', userName(eb).as('requestedBy'), 'fu.email as finishedByEmail', 'fu.firstName as finishedFirst', 'fu.lastName as finishedLast'])
+      .select('r.id')
       .orderBy('r.requestedAt', oldestFirst ? 'asc' : 'desc')
       .orderBy('r.id', oldestFirst ? 'asc' : 'desc')
       .limit(limit)
@@ -68,6 +64,20 @@ export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: n
     filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     inTransit(db, { customerId: f.customerId, casinoId: f.casinoId }),
   ]);
+  const found = ids.length
+    ? await db
+        .selectFrom('redemptions as r')
+        .innerJoin('customers as c', 'c.id', 'r.customerId')
+        .innerJoin('casinos as k', 'k.id', 'r.casinoId')
+        .leftJoin('users as u', 'u.id', 'r.requestedByUserId')
+        .leftJoin('users as fu', 'fu.id', 'r.finishedByUserId')
+        .selectAll('r')
+        .select((eb) => ['c.name as customerName', 'k.name as casinoName', userName(eb).as('requestedBy'), 'fu.email as finishedByEmail', 'fu.firstName as finishedFirst', 'fu.lastName as finishedLast'])
+        .where('r.id', 'in', ids.map((r) => r.id))
+        .execute()
+    : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = ids.flatMap((r) => byId.get(r.id) ?? []);
   const pendingCasinos = [...new Set(rows.filter((r) => r.status === 'pending').map((r) => r.casinoId))];
   const medians = new Map([...(await daysToPay(db, now, pendingCasinos))].map(([casinoId, days]) => [casinoId, quantile(days, 0.5)]));
   const redemptions: RedemptionView[] = rows.map((r) => {

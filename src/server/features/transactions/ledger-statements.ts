@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { DeletedTransactionRow, TransactionRow } from '../../db/types';
+import { isCheckInType, keepCheckInDay } from '../check-ins/check-in-days';
 
 type After = Pick<TransactionRow, 'unplayedCoinsAfter' | 'playedCoinsAfter'>;
 
@@ -8,6 +9,10 @@ function prepare(sqlite: SQLite.Database) {
   const q = <P extends unknown[], R>(sql: string) => sqlite.prepare<P, R>(sql);
   const pairAt = `"customerId" = ? and "casinoId" = ?`;
   return {
+    /** Keeps the board's check-in day at a position where a write added or removed a transaction (decision 061). */
+    checkInDay: (t: Pick<TransactionRow, 'customerId' | 'casinoId' | 'date' | 'transactionTypeId'>) => {
+      if (isCheckInType(sqlite, t.transactionTypeId)) keepCheckInDay(sqlite, t);
+    },
     customer: q<[number], { isActive: number }>(`select "isActive" from customers where id = ?`),
     casino: q<[number], { isActive: number; scRatio: number }>(`select "isActive", "scRatio" from casinos where id = ?`),
     type: q<[number], { casinoId: number }>(`select "casinoId" from "transactionTypes" where id = ?`),
