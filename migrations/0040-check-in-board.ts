@@ -60,6 +60,10 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`create index "checkInsDayCasino" on "checkIns" ("day", "casinoId", "customerId")`.execute(db);
   // The Redemptions list of every status, newest first.
   await sql`create index "redemptionsRequested" on redemptions ("requestedAt", id)`.execute(db);
+  // The redemption of a transaction (History refuses to edit or delete one: decision 061).
+  for (const column of ['requestTransactionId', 'receiptTransactionId', 'reversalTransactionId']) {
+    await sql`create index ${sql.id(`redemptions_${column}`)} on redemptions (${sql.id(column)})`.execute(db);
+  }
   // Each casino's days to pay (the list's overdue marks, the report) read on the index alone.
   await sql`drop index "redemptionsCasino"`.execute(db);
   await sql`create index "redemptionsCasino" on redemptions ("casinoId", status, "receivedAt", "requestedAt")`.execute(db);
@@ -68,6 +72,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 export async function down(db: Kysely<any>): Promise<void> {
   await sql`drop index "redemptionsCasino"`.execute(db);
   await sql`create index "redemptionsCasino" on redemptions ("casinoId", status, "receivedAt")`.execute(db);
+  for (const column of ['requestTransactionId', 'receiptTransactionId', 'reversalTransactionId']) await sql`drop index ${sql.id(`redemptions_${column}`)}`.execute(db);
   await sql`drop index "redemptionsRequested"`.execute(db);
   await sql`drop index "checkInsDayCasino"`.execute(db);
   for (const index of ['boardCasinoLast', 'boardCasinoCustomer', 'boardByDay', 'boardByLast', 'boardByCasino', 'boardByCustomer']) await sql`drop index ${sql.id(index)}`.execute(db);

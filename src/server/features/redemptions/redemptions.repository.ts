@@ -48,7 +48,8 @@ async function daysToPay(db: Db, now: Date, casinoIds?: number[]): Promise<Map<n
 
 const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
-export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: number; offset?: number }, now = new Date()): Promise<RedemptionPage> {
+export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: number; offset?: number }, timeZone: string, now = new Date()): Promise<RedemptionPage> {
+  const officeToday = localDay(now, timeZone);
   const limit = f.limit ?? REDEMPTIONS_PAGE_SIZE;
   const offset = f.offset ?? 0;
   const oldestFirst = f.status === 'pending';
@@ -91,6 +92,8 @@ export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: n
       casinoName: r.casinoName,
       status: r.status,
       requestedAt: r.requestedAt,
+      requestedDay: localDay(r.requestedAt, timeZone),
+      officeToday,
       requestedBy: r.requestedBy,
       unplayedCoins: formatHundredths(r.unplayedCoins),
       playedCoins: formatHundredths(r.playedCoins),
@@ -111,8 +114,8 @@ export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: n
   return { redemptions, totalCount: Number(count.n), inTransitUsd: transit.usd, inTransitCount: transit.count };
 }
 
-export async function getRedemption(db: Db, id: number, now = new Date()): Promise<RedemptionView> {
-  const [found] = (await listRedemptions(db, { id, limit: 1 }, now)).redemptions;
+export async function getRedemption(db: Db, id: number, timeZone: string, now = new Date()): Promise<RedemptionView> {
+  const [found] = (await listRedemptions(db, { id, limit: 1 }, timeZone, now)).redemptions;
   if (!found) throw notFound('Redemption not found');
   return found;
 }

@@ -13,6 +13,11 @@ function prepare(sqlite: SQLite.Database) {
     checkInDay: (t: Pick<TransactionRow, 'customerId' | 'casinoId' | 'date' | 'transactionTypeId'>) => {
       if (isCheckInType(sqlite, t.transactionTypeId)) keepCheckInDay(sqlite, t);
     },
+    // The redemption whose step booked this transaction, if one did (decision 061).
+    redemptionOf: q<[{ id: number }], { redemptionId: number; role: 'request' | 'receipt' | 'reversal' }>(
+      `select id "redemptionId", case when "requestTransactionId" = @id then 'request' when "receiptTransactionId" = @id then 'receipt' else 'reversal' end role
+       from redemptions where "requestTransactionId" = @id or "receiptTransactionId" = @id or "reversalTransactionId" = @id`,
+    ),
     customer: q<[number], { isActive: number }>(`select "isActive" from customers where id = ?`),
     casino: q<[number], { isActive: number; scRatio: number }>(`select "isActive", "scRatio" from casinos where id = ?`),
     type: q<[number], { casinoId: number }>(`select "casinoId" from "transactionTypes" where id = ?`),

@@ -303,6 +303,14 @@ function loadEntry(s: LedgerStatements, id: number): TransactionRow {
   return row;
 }
 
+/** A redemption's entries change only through its steps (decision 061): editing or deleting one is a 409. */
+function loadChangeableEntry(s: LedgerStatements, id: number): TransactionRow {
+  const row = loadEntry(s, id);
+  const step = s.redemptionOf.get({ id });
+  if (step) throw conflict(`This transaction is the ${step.role} of redemption #${step.redemptionId}; it cannot be edited or deleted (cancel or finish the redemption instead)`);
+  return row;
+}
+
 /** The earlier of two positions of one transaction in its pair's (date, id) order. */
 const earlier = (a: string, b: string) => (a < b ? a : b);
 
@@ -313,7 +321,7 @@ const earlier = (a: string, b: string) => (a < b ? a : b);
 export function editEntry(db: Db, id: number, input: LedgerInput, userId: number, now = new Date()): Promise<void> {
   const f = fieldsOf(input);
   return write(db, (s, sqlite) => {
-    const old = loadEntry(s, id);
+    const old = loadChangeableEntry(s, id);
     const date = input.occurredAt ?? old.date;
     const moved = old.customerId !== f.customerId || old.casinoId !== f.casinoId;
     const { scRatio } = checkReferences(s, f, moved);
@@ -337,7 +345,7 @@ export function editEntry(db: Db, id: number, input: LedgerInput, userId: number
 /** Deletes a transaction, keeping its id, date and values in deletedTransactions so it can be restored. */
 export function deleteEntry(db: Db, id: number, userId: number, now = new Date()): Promise<void> {
   return write(db, (s, sqlite) => {
-    const old = loadEntry(s, id);
+    const old = loadChangeableEntry(s, id);
     s.keepDeleted.run({ id, deletedAt: now.toISOString(), deletedByUserId: userId });
     s.deleteIdempotencyKeys.run(id);
     s.delete.run(id);
