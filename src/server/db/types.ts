@@ -53,6 +53,10 @@ export interface CustomerCasinosTable {
   lastCheckInDay: string | null;
   lastCheckInAt: string | null;
   checkInStreak: Generated<number>;
+  /** An active link of an active customer at an active casino (kept by triggers, migration 0040). */
+  onBoard: Generated<number>;
+  customerName: Generated<string>;
+  casinoName: Generated<string>;
 }
 
 export interface TransactionTypesTable {
@@ -194,6 +198,18 @@ export interface CheckInsTable {
   streak: number;
 }
 
+/** The office time zone the kept check-in days were computed in (one row). */
+export interface CheckInZoneTable {
+  id: number;
+  timeZone: string;
+}
+
+/** The links on the check-in board per casino (kept by triggers). */
+export interface BoardCountsTable {
+  casinoId: number;
+  links: number;
+}
+
 export interface Database {
   users: UsersTable;
   passwordResetTokens: PasswordResetTokensTable;
@@ -213,6 +229,8 @@ export interface Database {
   ledgerChecks: LedgerChecksTable;
   redemptions: RedemptionsTable;
   checkIns: CheckInsTable;
+  checkInZone: CheckInZoneTable;
+  boardCounts: BoardCountsTable;
 }
 
 export type Db = Kysely<Database>;

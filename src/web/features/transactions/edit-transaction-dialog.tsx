@@ -6,7 +6,7 @@ import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { toHundredths } from '../../../shared/money';
 import { updateTransactionInput } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { failureOf, fieldErrorsOf, fieldIssuesOf, formatIssues, isUnauthorized, messageOf } from '../../lib/errors';
+import { failureOf, fieldErrorsOf, fieldIssuesOf, formatIssues, httpStatusOf, isUnauthorized, messageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
 import { LoadError } from '../../components/load-error';
@@ -131,7 +131,9 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
       if (isUnauthorized(error)) return;
       const issues = fieldIssuesOf(error);
       if (issues.length) setErrors(fieldErrorsOf(issues));
-      notifyError('Error', issues.length ? `Failed to update transaction. ${formatIssues(issues)}` : 'Failed to update transaction');
+      // A refusal the server explains (a redemption's entry, decision 061) is shown with its reason.
+      const reason = issues.length ? formatIssues(issues) : httpStatusOf(error) === 409 ? messageOf(error, '') : '';
+      notifyError('Error', reason ? `Failed to update transaction. ${reason}` : 'Failed to update transaction');
     }
   };
 
@@ -147,7 +149,8 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
     } catch (error) {
       setConfirming(false);
       if (isUnauthorized(error)) return;
-      notifyError('Error', 'Failed to delete transaction');
+      const reason = httpStatusOf(error) === 409 ? messageOf(error, '') : '';
+      notifyError('Error', reason ? `Failed to delete transaction. ${reason}` : 'Failed to delete transaction');
     }
   };
 
