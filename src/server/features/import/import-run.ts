@@ -24,8 +24,11 @@ export type RowOutcome = { error: { field: ImportField | 'row'; message: string 
 /** What an import kind does per row, and what it created. */
 export interface RowWriter {
   row(cells: ImportCell[], columns: Partial<Record<ImportField, number>>): RowOutcome;
-  /** After the last row (the transactions recompute each touched pair once). */
-  finish(): void;
+  /**
+   * After the last row: the transactions are written here, by pair and date (decision 052). Answers how
+   * many of the rows row() called valid turned out to be duplicates of rows already in the ledger.
+   */
+  finish(): { duplicates: number };
   created(): ImportResult['created'];
 }
 
@@ -96,7 +99,9 @@ export async function runImport(sqlite: SQLite.Database, task: ImportTask, now =
       }
     }
     if (writer) {
-      writer.finish();
+      const { duplicates } = writer.finish();
+      result.valid -= duplicates;
+      result.skippedDuplicates += duplicates;
       result.created = writer.created();
     }
     const commit = writing && writer !== undefined && (result.invalid === 0 || options.skipInvalid);
