@@ -69,7 +69,7 @@ const cpuSeconds = () => {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) / 100;
 };
-/** CPU seconds of the server's threads by role, told apart by nice value (decision 052): import 10, reads 5 and 7, main 0. */
+/** CPU seconds of the server's threads by role, told apart by nice value (decision 052): reads 5, import and ranged sums 7, main 0. */
 const threadCpu = new Map<string, { nice: number; seconds: number }>();
 const sampleThreads = () => {
   for (const task of fs.readdirSync(`/proc/${pid}/task`)) {
@@ -83,7 +83,7 @@ const sampleThreads = () => {
 };
 const cpuByRole = () => {
   const roles = { main: 0, reads: 0, import: 0, other: 0 };
-  for (const [task, t] of threadCpu) roles[task === String(pid) ? 'main' : t.nice === 10 ? 'import' : t.nice === 5 || t.nice === 7 ? 'reads' : 'other'] += t.seconds;
+  for (const [task, t] of threadCpu) roles[task === String(pid) ? 'main' : t.nice === 7 ? 'import' : t.nice === 5 ? 'reads' : 'other'] += t.seconds;
   return roles;
 };
 const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: args.email, password: args.password }) });
@@ -189,8 +189,9 @@ const section = [
   `(other work on the machine shows there: wall times stretch, CPU times much less). File: ${n(rows)} rows, ${mb(bytes)} of CSV, over the`,
   `database's active pairs with dates spread over the last two years (so nearly every row lands between existing rows of its pair),`,
   `imported over HTTP into a copy of ${n(before)} transactions (${n(after)} after) while ${args.readers} clients read History pages, a customer's links,`,
-  'High SC and the recent list. Server CPU is the whole process, then by thread: the import worker, the main thread, the read',
-  'threads, the rest (libuv, V8, SQLite helpers); RSS is sampled every 100 ms, VmHWM is the kernel\'s peak.',
+  'High SC and the recent list. Server CPU is the whole process, then by thread: the import worker (with the ranged sums\' thread,',
+  'also nice 7, idle here), the main thread, the screens\' read threads, the rest (libuv, V8, SQLite helpers); RSS is sampled',
+  'every 100 ms, VmHWM is the kernel\'s peak.',
   '',
   `Command: \`${command}\` (decision 052).`,
   '',
