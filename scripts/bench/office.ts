@@ -26,6 +26,8 @@ export interface ScreenStats {
 
 export interface PhaseResult {
   seconds: number;
+  /** CPU seconds the server spent in the phase: its main thread, and every other thread together. */
+  cpu: { main: number; others: number };
   reads: number;
   readsPerSecond: number;
   screens: ScreenStats[];
@@ -70,7 +72,7 @@ export function screenRequest(d: OfficeData): [string, string, unknown] {
   }
   if (roll < 0.5) return ['Recent panel', 'transactions.list', { casinoId: pick(d.casinoIds), limit: 50 }];
   if (roll < 0.58) return ['Customer links', 'customerCasinos.list', { customerId: pick(d.customerIds) }];
-  if (roll < 0.62) return ['Dashboard', 'transactions.list', { limit: 10 }];
+  if (roll < 0.62) return ['Dashboard', 'transactions.recent', { limit: 10 }];
   if (roll < 0.68) {
     const threshold = Math.round(rand() * 50000) / 100;
     return chance(0.5) ? ['High SC', 'reports.highSc', { threshold, limit: 100, offset: Math.floor(rand() * 3) * 100 }] : ['High SC cards', 'reports.highScSummary', { threshold }];
@@ -92,6 +94,23 @@ export function screenRequest(d: OfficeData): [string, string, unknown] {
   if (chance(0.6)) f.transactionTypeId = pick(d.typeIds);
   if (chance(0.5)) Object.assign(f, randomRange(d));
   return chance(0.5) ? ['Transaction types', 'reports.transactionTypes', { ...f, limit: 100 }] : ['Transaction types cards', 'reports.transactionTypesSummary', f];
+}
+
+/** CPU seconds of the process's main thread and of its other threads (workers, libuv, V8), from /proc. */
+function threadCpu(pid: number): { main: number; others: number } {
+  const out = { main: 0, others: 0 };
+  try {
+    for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
+      const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / 100;
+      if (Number(tid) === pid) out.main += seconds;
+      else out.others += seconds;
+    }
+  } catch {
+    // the server has gone: nothing to count
+  }
+  return out;
 }
 
 function rssMb(pid: number): number {
@@ -122,6 +141,7 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
   const writeTimes: number[] = [];
   let peak = rssMb(o.pid);
   const sampler = setInterval(() => (peak = Math.max(peak, rssMb(o.pid))), 200);
+  const cpuBefore = threadCpu(o.pid);
   const started = performance.now();
   const until = started + o.seconds * 1000;
   let reads = 0;
@@ -176,13 +196,15 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
   await Promise.all(pendingWrites);
   clearInterval(sampler);
   const seconds = (performance.now() - started) / 1000;
+  const cpuAfter = threadCpu(o.pid);
+  const cpu = { main: cpuAfter.main - cpuBefore.main, others: cpuAfter.others - cpuBefore.others };
   const screens = [...times].map(([screen, list]) => {
     const sorted = [...list].sort((a, b) => a - b);
     return { screen, count: sorted.length, p50: pct(sorted, 50), p99: pct(sorted, 99) };
   });
   screens.sort((a, b) => a.screen.localeCompare(b.screen));
   const w = [...writeTimes].sort((a, b) => a - b);
-  return { seconds, reads, readsPerSecond: reads / seconds, screens, writes: { count: w.length, p50: pct(w, 50), p99: pct(w, 99) }, errors, peakRssMb: peak };
+  return { seconds, cpu, reads, readsPerSecond: reads / seconds, screens, writes: { count: w.length, p50: pct(w, 50), p99: pct(w, 99) }, errors, peakRssMb: peak };
 }
 
 /** Downloads a full export, timing it to the last byte; answers its size and the time to the first byte. */

@@ -17,7 +17,6 @@ export const MAX_ERRORS_SHOWN = 5;
 export const MAX_ERROR_MESSAGE_LENGTH = 200;
 export const TOAST_LIMIT = 1;
 export const TOAST_DURATION_MS = 5000;
-export const TOAST_REMOVE_DELAY_MS = 1_000_000;
 
 /** Reset links expire one hour after they are sent. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;

@@ -1,15 +1,20 @@
-import { createRootRoute, createRoute, createRouter, lazyRouteComponent, Outlet, type RouterHistory } from '@tanstack/react-router';
-import { AUDIT_ENTITIES, type AuditEntity } from '../shared/schemas/audit';
+import { type AsyncRouteComponent, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, type RouterHistory } from '@tanstack/react-router';
+import { z } from 'zod';
+import { PROFITABILITY_ACCESS_DENIED_DELAY_MS, REDEMPTION_STATUSES, USERS_ACCESS_DENIED_DELAY_MS } from '../shared/constants';
+import { AUDIT_ENTITIES } from '../shared/schemas/audit';
+import { CHECK_IN_SORTS } from '../shared/schemas/check-ins';
 import type { UserView } from '../shared/schemas/users';
-import { SignedInArea } from './components/signed-in-area';
+import { HIGH_SC_SORTS, HISTORY_SORTS, PARTICIPATION_SORTS, PROFITABILITY_SORTS } from '../shared/sorting';
+import { AuthFailed, SignedInArea } from './components/signed-in-area';
 import { RouteError } from './components/load-error';
-import { NotFoundScreen } from './components/status-screens';
+import { LoadingScreen, NotFoundScreen } from './components/status-screens';
+import { historySearch } from './features/transactions/history-search';
+import { formatCount } from './lib/format';
+import { dayParam, oneOf, positiveId, searchSchema, sortParam } from './lib/search-params';
+import { adminOnly, requireUser, type RouterContext } from './route-guards';
 import { LoginRoute } from './routes/login';
 import { ResetPasswordPage } from './routes/reset-password';
-import { validateHistorySearch } from './features/transactions/history-search';
-import { dayParam, positiveId, searchValidator, sortParam } from './lib/search-params';
-import { HIGH_SC_SORTS, HISTORY_SORTS, PARTICIPATION_SORTS, PROFITABILITY_SORTS } from '../shared/sorting';
-import { formatCount } from './lib/format';
+import { queryClient, trpc } from './trpc';
 
 interface HeadingContext {
   user: UserView;
@@ -26,93 +31,141 @@ declare module '@tanstack/react-router' {
   }
 }
 
-const rootRoute = createRootRoute({ component: Outlet, notFoundComponent: NotFoundScreen });
+const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet, notFoundComponent: NotFoundScreen });
 
 const loginRoute = createRoute({ getParentRoute: () => rootRoute, path: '/login', component: LoginRoute });
 
 const resetRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password',
-  validateSearch: (search: Record<string, unknown>): { token?: string } =>
-    typeof search.token === 'string' && search.token ? { token: search.token } : {},
+  validateSearch: searchSchema({ token: z.string().min(1).optional().catch(undefined) }),
   component: ResetPasswordPage,
 });
 
-const signedIn = createRoute({ getParentRoute: () => rootRoute, id: 'signed-in', component: SignedInArea });
+/** Spec 2.2: every signed-in page waits for authentication (the Loading screen), then shows or redirects. */
+const signedIn = createRoute({
+  getParentRoute: () => rootRoute,
+  id: 'signed-in',
+  beforeLoad: ({ context, location, preload }) => requireUser(context, location.pathname, preload),
+  pendingComponent: LoadingScreen,
+  pendingMs: 0,
+  pendingMinMs: 0,
+  errorComponent: AuthFailed,
+  component: SignedInArea,
+});
 
 type Component = Parameters<typeof createRoute>[0]['component'];
-const page = <P extends string>(path: P, title: string, subtitle: string | ((ctx: HeadingContext) => string), component: Component) =>
-  createRoute({ getParentRoute: () => signedIn, path, staticData: { title, subtitle }, component });
+type Subtitle = string | ((ctx: HeadingContext) => string);
+/** A screen's reads (ensureQueryData calls), started as its route loads and when a link to it is hovered. */
+type Reads = (ctx: RouterContext) => Promise<unknown>[];
+/**
+ * Loaders start the screen's reads without waiting for them: the screen keeps its own loading and failure
+ * states (a failed read shows inside the screen with Retry), and the reads are shared with the screen's
+ * queries (same keys). ensureQueryData reads only what is not cached.
+ */
+const startReads = (reads: Reads | undefined) => ({ context }: { context: RouterContext & { user: UserView | null } }) => {
+  // A failed read is the screen's to show; the loader does not wait for it or fail with it.
+  if (context.user) for (const read of reads?.(context) ?? []) read.catch(() => undefined);
+};
+
+const page = <P extends string>(path: P, title: string, subtitle: Subtitle, component: Component, reads?: Reads) =>
+  createRoute({ getParentRoute: () => signedIn, path, staticData: { title, subtitle }, loader: startReads(reads), component });
 
 const historyRoute = createRoute({
   getParentRoute: () => signedIn,
   path: '/transactions/history',
   staticData: { title: 'Transaction History', subtitle: 'View and filter all transactions' },
-  validateSearch: validateHistorySearch,
+  validateSearch: historySearch,
   component: lazyRouteComponent(() => import('./routes/history'), 'HistoryPage'),
 });
 
-const report = <P extends string, S extends object>(path: P, title: string, subtitle: string | ((ctx: HeadingContext) => string), validateSearch: (s: Record<string, unknown>) => S, component: Component) =>
-  createRoute({ getParentRoute: () => signedIn, path, staticData: { title, subtitle }, validateSearch, component });
+const report = <P extends string, S extends z.ZodRawShape>(path: P, title: string, subtitle: Subtitle, search: S, component: Component) =>
+  createRoute({ getParentRoute: () => signedIn, path, staticData: { title, subtitle }, validateSearch: searchSchema(search), component });
 
 const dateRange = { startDate: dayParam, endDate: dayParam };
+const highScSubtitle = ({ search }: HeadingContext) => `Balances > $${formatCount(typeof search.threshold === 'number' ? search.threshold : 100)}`;
 const reportRoutes = [
-  report('/reports/high-sc', 'High SC Report', ({ search }) => `Balances > $${formatCount(typeof search.threshold === 'number' ? search.threshold : 100)}`, searchValidator({ threshold: positiveId, asOf: dayParam, sort: sortParam(HIGH_SC_SORTS) }), lazyRouteComponent(() => import('./routes/report-high-sc'), 'HighScReportPage')),
-  report('/reports/profitability', 'Profitability Report', 'USD profit/loss analysis (Admin Only)', searchValidator({ customerId: positiveId, casinoId: positiveId, ...dateRange, sort: sortParam(PROFITABILITY_SORTS) }), lazyRouteComponent(() => import('./routes/report-profitability'), 'ProfitabilityReportPage')),
-  report('/reports/participation', 'Participation Report', 'Compare customer casino participation', searchValidator({ masterUserId: positiveId, sort: sortParam(PARTICIPATION_SORTS) }), lazyRouteComponent(() => import('./routes/report-participation'), 'ParticipationReportPage')),
-  report('/reports/reconciliation', 'Reconciliation Report', 'Ledger balances checked against the casinos', searchValidator({ staleDays: positiveId, page: positiveId }), lazyRouteComponent(() => import('./routes/report-reconciliation'), 'ReconciliationReportPage')),
-  report('/reports/redemptions', 'Redemptions Report', 'Payout times by casino', searchValidator({}), lazyRouteComponent(() => import('./routes/report-redemptions'), 'RedemptionsReportPage')),
-  report('/reports/transaction-types', 'Transaction Types Report', 'Filter and analyze transactions by type', searchValidator({ transactionTypeId: positiveId, ...dateRange, sort: sortParam(HISTORY_SORTS) }), lazyRouteComponent(() => import('./routes/report-transaction-types'), 'TransactionTypesReportPage')),
+  report('/reports/high-sc', 'High SC Report', highScSubtitle, { threshold: positiveId, asOf: dayParam, sort: sortParam(HIGH_SC_SORTS) }, lazyRouteComponent(() => import('./routes/report-high-sc'), 'HighScReportPage')),
+  report('/reports/participation', 'Participation Report', 'Compare customer casino participation', { masterUserId: positiveId, sort: sortParam(PARTICIPATION_SORTS) }, lazyRouteComponent(() => import('./routes/report-participation'), 'ParticipationReportPage')),
+  report('/reports/reconciliation', 'Reconciliation Report', 'Ledger balances checked against the casinos', { staleDays: positiveId, page: positiveId }, lazyRouteComponent(() => import('./routes/report-reconciliation'), 'ReconciliationReportPage')),
+  page('/reports/redemptions', 'Redemptions Report', 'Payout times by casino', lazyRouteComponent(() => import('./routes/report-redemptions'), 'RedemptionsReportPage')),
+  report('/reports/transaction-types', 'Transaction Types Report', 'Filter and analyze transactions by type', { transactionTypeId: positiveId, ...dateRange, sort: sortParam(HISTORY_SORTS) }, lazyRouteComponent(() => import('./routes/report-transaction-types'), 'TransactionTypesReportPage')),
 ] as const;
 
-const redemptionStatus = (v: unknown): 'received' | 'rejected' | 'cancelled' | 'all' | undefined => (typeof v === 'string' && ['received', 'rejected', 'cancelled', 'all'].includes(v) ? (v as 'received' | 'rejected' | 'cancelled' | 'all') : undefined);
-const redemptionsRoute = report('/redemptions', 'Redemptions', 'Money in transit from the casinos', searchValidator({ status: redemptionStatus, customerId: positiveId, casinoId: positiveId, page: positiveId }), lazyRouteComponent(() => import('./routes/redemptions'), 'RedemptionsPage'));
-const checkInStatus = (v: unknown): 'done' | 'missing' | undefined => (v === 'done' || v === 'missing' ? v : undefined);
-const checkInSort = (v: unknown): 'casino' | 'streak' | 'last' | undefined => (v === 'casino' || v === 'streak' || v === 'last' ? v : undefined);
-const checkInsRoute = report('/check-ins', 'Daily Check-ins', "Today's check-ins, customer by casino", searchValidator({ date: dayParam, status: checkInStatus, customerId: positiveId, casinoId: positiveId, sort: checkInSort, desc: (v: unknown): 'true' | undefined => (v === true || v === 'true' ? 'true' : undefined), page: positiveId }), lazyRouteComponent(() => import('./routes/check-ins'), 'CheckInsPage'));
+// Spec 2.15: others see Access Restricted and go to / after 2 s.
+const profitabilityAdmins = adminOnly({
+  toast: 'You need admin privileges to view profitability reports',
+  title: 'Access Restricted',
+  message: 'Only administrators can view profitability reports',
+  delayMs: PROFITABILITY_ACCESS_DENIED_DELAY_MS,
+});
+const profitabilityRoute = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/reports/profitability',
+  staticData: { title: 'Profitability Report', subtitle: 'USD profit/loss analysis (Admin Only)' },
+  validateSearch: searchSchema({ customerId: positiveId, casinoId: positiveId, ...dateRange, sort: sortParam(PROFITABILITY_SORTS) }),
+  beforeLoad: profitabilityAdmins.beforeLoad,
+  loader: profitabilityAdmins.loader,
+  component: profitabilityAdmins.gate(lazyRouteComponent(() => import('./routes/report-profitability'), 'ProfitabilityReportPage')),
+});
+
+const redemptionsRoute = report('/redemptions', 'Redemptions', 'Money in transit from the casinos', { status: oneOf([...REDEMPTION_STATUSES, 'all']), customerId: positiveId, casinoId: positiveId, page: positiveId }, lazyRouteComponent(() => import('./routes/redemptions'), 'RedemptionsPage'));
+/** The check-ins board's descending flag stays the text 'true' in the URL. */
+const descParam = z.preprocess((v) => (v === true ? 'true' : v), z.literal('true')).optional().catch(undefined);
+const checkInsRoute = report('/check-ins', 'Daily Check-ins', "Today's check-ins, customer by casino", { date: dayParam, status: oneOf(['done', 'missing']), customerId: positiveId, casinoId: positiveId, sort: oneOf(CHECK_IN_SORTS), desc: descParam, page: positiveId }, lazyRouteComponent(() => import('./routes/check-ins'), 'CheckInsPage'));
+
+/** Spec 2.13: admin screens; others get Access Denied and go to / after one second. */
+const admins = adminOnly({ toast: 'Admins only', title: 'Access Denied', message: 'Admins only', delayMs: USERS_ACCESS_DENIED_DELAY_MS });
+const adminPage = <P extends string>(path: P, title: string, subtitle: string, screen: AsyncRouteComponent<object>) =>
+  createRoute({ getParentRoute: () => signedIn, path, staticData: { title, subtitle }, beforeLoad: admins.beforeLoad, loader: admins.loader, component: admins.gate(screen) });
 
 const auditRoute = createRoute({
   getParentRoute: () => signedIn,
   path: '/admin/audit',
   staticData: { title: 'Audit Trail', subtitle: 'Who changed what, and when' },
-  validateSearch: searchValidator({
-    entity: (v: unknown) => (typeof v === 'string' && (AUDIT_ENTITIES as readonly string[]).includes(v) ? (v as AuditEntity) : undefined),
-    entityId: positiveId,
-    userId: positiveId,
-    ...dateRange,
-    page: positiveId,
-  }),
-  component: lazyRouteComponent(() => import('./routes/audit'), 'AuditPage'),
+  validateSearch: searchSchema({ entity: oneOf(AUDIT_ENTITIES), entityId: positiveId, userId: positiveId, ...dateRange, page: positiveId }),
+  beforeLoad: admins.beforeLoad,
+  loader: admins.loader,
+  component: admins.gate(lazyRouteComponent(() => import('./routes/audit'), 'AuditPage')),
 });
 
 const addSubtitle = 'Quick entry for casino transactions';
 const addTransaction = lazyRouteComponent(() => import('./routes/add-transaction'), 'AddTransactionPage');
 /** Add Transaction keeps the Recent panel's sort in the URL. */
 const addRoute = <P extends string>(path: P) =>
-  createRoute({ getParentRoute: () => signedIn, path, staticData: { title: 'Add Transaction', subtitle: addSubtitle }, validateSearch: searchValidator({ sort: sortParam(HISTORY_SORTS) }), component: addTransaction });
+  createRoute({ getParentRoute: () => signedIn, path, staticData: { title: 'Add Transaction', subtitle: addSubtitle }, validateSearch: searchSchema({ sort: sortParam(HISTORY_SORTS) }), component: addTransaction });
+
+const masterData: Reads = ({ queryClient, trpc }) => [queryClient.ensureQueryData(trpc.customers.list.queryOptions()), queryClient.ensureQueryData(trpc.casinos.list.queryOptions())];
 const routeTree = rootRoute.addChildren([
   loginRoute,
   resetRoute,
   signedIn.addChildren([
     addRoute('/'),
     addRoute('/transactions/add'),
-    page('/dashboard', 'Dashboard', ({ user }) => `Welcome back, ${user.firstName || user.email}`, lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage')),
-    page('/admin/users', 'Users', 'Manage staff and admin roles', lazyRouteComponent(() => import('./routes/users'), 'UsersPage')),
-    page('/types', 'Transaction Types', 'Manage transaction categories for casinos', lazyRouteComponent(() => import('./routes/types'), 'TypesPage')),
+    page('/dashboard', 'Dashboard', ({ user }) => `Welcome back, ${user.firstName || user.email}`, lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage'), masterData),
+    adminPage('/admin/users', 'Users', 'Manage staff and admin roles', lazyRouteComponent(() => import('./routes/users'), 'UsersPage')),
+    page('/types', 'Transaction Types', 'Manage transaction categories for casinos', lazyRouteComponent(() => import('./routes/types'), 'TypesPage'), ({ queryClient, trpc }) => [
+      queryClient.ensureQueryData(trpc.transactionTypes.list.queryOptions(undefined)),
+      queryClient.ensureQueryData(trpc.casinos.list.queryOptions()),
+    ]),
     historyRoute,
     redemptionsRoute,
     checkInsRoute,
-    page('/customers', 'Customers', 'Manage gaming account holders', lazyRouteComponent(() => import('./routes/customers'), 'CustomersPage')),
-    page('/casinos', 'Casinos', 'Manage gaming platforms', lazyRouteComponent(() => import('./routes/casinos'), 'CasinosPage')),
+    page('/customers', 'Customers', 'Manage gaming account holders', lazyRouteComponent(() => import('./routes/customers'), 'CustomersPage'), ({ queryClient, trpc }) => [
+      queryClient.ensureQueryData(trpc.customers.list.queryOptions()),
+      queryClient.ensureQueryData(trpc.customerCasinos.list.queryOptions(undefined)),
+    ]),
+    page('/casinos', 'Casinos', 'Manage gaming platforms', lazyRouteComponent(() => import('./routes/casinos'), 'CasinosPage'), ({ queryClient, trpc }) => [queryClient.ensureQueryData(trpc.casinos.list.queryOptions())]),
     page('/import', 'Import', 'Bring transactions and customers in from spreadsheets', lazyRouteComponent(() => import('./routes/import'), 'ImportPage')),
     ...reportRoutes,
+    profitabilityRoute,
     auditRoute,
-    page('/admin/deleted-transactions', 'Deleted Transactions', 'Restore what was deleted', lazyRouteComponent(() => import('./routes/deleted-transactions'), 'DeletedTransactionsPage')),
+    adminPage('/admin/deleted-transactions', 'Deleted Transactions', 'Restore what was deleted', lazyRouteComponent(() => import('./routes/deleted-transactions'), 'DeletedTransactionsPage')),
   ]),
 ]);
 
 export function createAppRouter(history?: RouterHistory) {
-  return createRouter({ routeTree, history, defaultPreload: 'intent', scrollRestoration: true, defaultErrorComponent: RouteError });
+  return createRouter({ routeTree, history, context: { queryClient, trpc }, defaultPreload: 'intent', scrollRestoration: true, defaultErrorComponent: RouteError });
 }
 
 export const router = createAppRouter();

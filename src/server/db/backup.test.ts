@@ -7,7 +7,7 @@ import { loadConfig } from '../config';
 import { pairFixture } from '../testing/fixtures';
 import { tempDir } from '../testing/test-db';
 import { createServer, type AppServer } from '../server';
-import { appRouter } from '../trpc/app-router';
+import { createCaller } from '../trpc/app-router';
 import { createContextInner } from '../trpc/context';
 import { backupTo, pruneBackups, verifyDatabaseFile, writeBackup } from './backup';
 import { startMaintenance } from './maintenance';
@@ -32,7 +32,7 @@ describe('backups', () => {
   it('taken while writes run, each restores to a database that passes every check', async () => {
     const { dir, dbFile, admin } = await liveServer();
     const pair = await pairFixture(server!.database.db);
-    const caller = appRouter.createCaller(createContextInner({ db: server!.database.db, services: server!.services, user: admin, ip: '127.0.0.1' }));
+    const caller = createCaller(createContextInner({ db: server!.database.db, services: server!.services, user: admin, ip: '127.0.0.1' }));
     let written = 0;
     let stop = false;
     const writer = (async () => {

@@ -1,7 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { issuesOf } from '../trpc/errors';
+import { DomainError } from '../errors/domain-errors';
+import { issuesOf, toTRPCError } from '../trpc/errors';
 
 export interface ErrorBody {
   message: string;
@@ -9,7 +10,9 @@ export interface ErrorBody {
 }
 
 /** A procedure's error as the HTTP contract of design.md section 4. */
-export function sendTrpcError(reply: FastifyReply, error: unknown, req: FastifyRequest) {
+export function sendTrpcError(reply: FastifyReply, thrown: unknown, req: FastifyRequest) {
+  // A route outside tRPC (exports, import) may meet a domain error directly: mapped the same way.
+  const error = thrown instanceof DomainError ? toTRPCError(thrown) : thrown;
   if (!(error instanceof TRPCError)) {
     req.log.error({ err: error }, 'unexpected error');
     return reply.code(500).send({ message: 'Internal server error' } satisfies ErrorBody);

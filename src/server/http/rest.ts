@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ProcedurePath } from '../trpc/app-router';
 import type { Context } from '../trpc/context';
 import { sendTrpcError } from './errors';
 import { callForJson } from './procedure-call';
@@ -29,7 +30,7 @@ const paramsAndBody: InputOf = (req) => {
 };
 
 /** The whole /api surface (spec 7.2): method, path, procedure, how the input is read, success status. */
-export const REST_ROUTES: ReadonlyArray<readonly [Method, string, string, InputOf, number?]> = [
+export const REST_ROUTES: ReadonlyArray<readonly [Method, string, ProcedurePath, InputOf, number?]> = [
   ['GET', '/api/auth/user', 'auth.user', none],
   ['POST', '/api/auth/login', 'auth.login', body, 200],
   ['POST', '/api/auth/reset-password', 'auth.resetPassword', body, 200],
@@ -74,18 +75,28 @@ export const REST_ROUTES: ReadonlyArray<readonly [Method, string, string, InputO
   ['POST', '/api/check-ins', 'checkIns.record', body],
 ];
 
+/**
+ * Rows whose answer has two shapes pick one procedure each by the input: GET /api/transactions with
+ * `limit` alone (or nothing) is the bare newest-first array, with any filter, offset or sort the page.
+ */
+const PICK: Partial<Record<ProcedurePath, (input: unknown) => ProcedurePath>> = {
+  'transactions.list': (input) =>
+    input === undefined || (isPlainObject(input) && Object.keys(input).every((key) => key === 'limit')) ? 'transactions.recent' : 'transactions.list',
+};
+
 export function registerRest(app: FastifyInstance, createContext: (req: FastifyRequest) => Promise<Context>): void {
-  for (const [method, url, procedure, inputOf, status] of REST_ROUTES) {
+  for (const [method, url, row, inputOf, status] of REST_ROUTES) {
     app.route({
       method,
       url,
       handler: async (req, reply) => {
         try {
           const input = inputOf(req);
+          const procedure = PICK[row]?.(input) ?? row;
           if (method === 'GET' && isStreamedRead(procedure, input)) {
             return reply.type('application/json; charset=utf-8').send(await streamPages(await createContext(req), procedure, input));
           }
-          const json = await callForJson(await createContext(req), procedure, input);
+          const json = await callForJson(await createContext(req), procedure, input, method === 'GET' ? 'query' : 'mutation');
           const code = status ?? (method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200);
           if (code === 204) return reply.code(204).send();
           return reply.code(code).type('application/json; charset=utf-8').send(json);

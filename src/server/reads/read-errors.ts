@@ -1,23 +1,18 @@
-import { TRPCError } from '@trpc/server';
-import { FieldErrors, type FieldIssue } from '../trpc/errors';
+import { DomainError, type DomainErrorKind, type FieldIssue } from '../errors/domain-errors';
 
 /** An error as it crosses from a read worker to the main thread (structured clone keeps no classes). */
 export interface WireError {
-  code: TRPCError['code'];
+  kind: DomainErrorKind | 'internal';
   message: string;
   fields?: FieldIssue[];
 }
 
 export function toWire(error: unknown): WireError {
-  if (error instanceof TRPCError) {
-    const fields = error.cause instanceof FieldErrors ? error.cause.errors : undefined;
-    return { code: error.code, message: error.message, ...(fields ? { fields } : {}) };
-  }
-  return { code: 'INTERNAL_SERVER_ERROR', message: error instanceof Error ? error.message : String(error) };
+  if (error instanceof DomainError) return { kind: error.kind, message: error.message, ...(error.fields ? { fields: error.fields } : {}) };
+  return { kind: 'internal', message: error instanceof Error ? error.message : String(error) };
 }
 
-/** The TRPCError a read worker threw, rebuilt so tRPC and REST answer it as if it ran here. */
-export function fromWire(wire: WireError): TRPCError {
-  const cause = wire.fields ? new FieldErrors(wire.fields, wire.message) : new Error(wire.message);
-  return new TRPCError({ code: wire.code, message: wire.message, cause });
+/** The error a read worker threw, rebuilt so tRPC and REST answer it as if it ran here. */
+export function fromWire(wire: WireError): Error {
+  return wire.kind === 'internal' ? new Error(wire.message) : new DomainError(wire.kind, wire.message, wire.fields);
 }

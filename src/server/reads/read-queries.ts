@@ -12,9 +12,15 @@ import type {
   transactionTypesReportInput,
 } from '../../shared/schemas/reports';
 import type { listTypesInput } from '../../shared/schemas/transaction-types';
-import type { deletedListInput, listTransactionsInput, TransactionFilters, transactionIdInput } from '../../shared/schemas/transactions';
+import type {
+  deletedListInput,
+  listTransactionsInput,
+  recentTransactionsInput,
+  TransactionFilters,
+  transactionIdInput,
+} from '../../shared/schemas/transactions';
 import { type HistorySortColumn, historySortProblem, NEWEST_FIRST, parseSort, type Sort, type SortText } from '../../shared/sorting';
-import { fieldError } from '../trpc/errors';
+import { fieldError } from '../errors/domain-errors';
 import type { checkInBoardInput } from '../../shared/schemas/check-ins';
 import type { listRedemptionsInput, payoutReportInput } from '../../shared/schemas/redemptions';
 import type { Db } from '../db/types';
@@ -40,7 +46,7 @@ import {
 } from '../features/reports/reports.repository';
 import { highScAsOf, highScSummaryAsOf } from '../features/reports/high-sc-as-of';
 import { listTypes } from '../features/transaction-types/transaction-types.repository';
-import { countTransactions, getTransaction, listTransactions } from '../features/transactions/transactions.repository';
+import { countTransactions, findTransaction, listTransactions } from '../features/transactions/transactions.repository';
 
 /** A History sort the server can serve within its bounds (decision 044), or a 400 naming `sort`. */
 function checkedSort(text: SortText<HistorySortColumn> | undefined, filters: TransactionFilters, matching: number): Sort<HistorySortColumn> {
@@ -65,16 +71,16 @@ type In<S extends z.ZodType> = z.output<S>;
  * cross a thread boundary unchanged.
  */
 export const readQueries = {
+  'transactions.recent': (db: Db, input: In<typeof recentTransactionsInput>, env: ReadEnv) =>
+    listTransactions(db, {}, env.timeZone, input?.limit ?? RECENT_PANEL_FETCH_LIMIT),
   'transactions.list': async (db: Db, input: In<typeof listTransactionsInput>, env: ReadEnv) => {
     const { limit, offset, sort: sortText, ...filters } = input ?? {};
-    const paged = offset !== undefined || sortText !== undefined || Object.values(filters).some((v) => v !== undefined);
-    if (!paged) return listTransactions(db, {}, env.timeZone, limit ?? RECENT_PANEL_FETCH_LIMIT);
     const totalCount = await countTransactions(db, filters, env.timeZone);
     const sort = checkedSort(sortText, filters, totalCount);
     const transactions = await listTransactions(db, filters, env.timeZone, limit ?? HISTORY_PAGE_SIZE, offset ?? 0, totalCount, undefined, sort);
     return { transactions, totalCount };
   },
-  'transactions.get': (db: Db, input: In<typeof transactionIdInput>) => getTransaction(db, input.id),
+  'transactions.get': (db: Db, input: In<typeof transactionIdInput>) => findTransaction(db, input.id),
   'customers.list': (db: Db) => listCustomers(db),
   'casinos.list': (db: Db) => listCasinos(db),
   'transactionTypes.list': (db: Db, input: In<typeof listTypesInput>) => listTypes(db, input?.casinoId),

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '../errors/domain-errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type OpenedDatabase } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
@@ -9,7 +9,6 @@ import { createEntry } from '../features/transactions/ledger';
 import { insertUser } from '../features/users/users.repository';
 import { pairFixture } from '../testing/fixtures';
 import { tempDir } from '../testing/test-db';
-import { issuesOf } from '../trpc/errors';
 import { inlineReaders, poolReaders, type Readers } from './readers';
 
 // The pool runs in worker threads over a database file (docs/decisions/020): the same answers as the
@@ -41,7 +40,6 @@ describe('the read worker pool', () => {
   it('answers like the inline reader, from its own connection', async () => {
     const page = await pool.run('transactions.list', { customerId: ids.customerId, limit: 2, offset: 3 });
     expect(page).toEqual(await inline.run('transactions.list', { customerId: ids.customerId, limit: 2, offset: 3 }));
-    if (Array.isArray(page)) throw new Error('a filtered list answers a page');
     expect(page.totalCount).toBe(5);
     expect(page.transactions.map((t) => t.unplayedCoinsChange)).toEqual(['20.00', '10.00']);
     expect(page.transactions[1].totalCoinsAfter).toBe('10.00');
@@ -63,8 +61,7 @@ describe('the read worker pool', () => {
 
   it('sees a write committed on the main connection at once', async () => {
     await createEntry(database.db, { ...ids, unplayedCoinsChange: 1, playedCoinsChange: 2, usdChange: 3 }, userId);
-    const recent = await pool.run('transactions.list', { limit: 1 });
-    if (!Array.isArray(recent)) throw new Error('an unfiltered list answers rows');
+    const recent = await pool.run('transactions.recent', { limit: 1 });
     expect(recent[0].usdChange).toBe('0.03');
     expect(recent[0].totalCoinsAfter).toBe('150.03');
   });
@@ -87,7 +84,7 @@ describe('the read worker pool', () => {
     expect(fromPool.rows).toBe(6);
     expect(fromPool.text.split('\r\n')[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d,Zoë,Casino \d+,Purchase,0.01,0.02,0.03,,150.03,r@example.com$/);
     const failed: unknown = await pool.exportFile({ kind: 'participation', input: { masterUserId: 999 } }, 'xlsx', '2026-11-23').catch((e: unknown) => e);
-    expect(issuesOf(failed as TRPCError)).toEqual([{ path: 'masterUserId', message: 'Customer not found' }]);
+    expect(failed).toMatchObject({ kind: 'invalid', fields: [{ path: 'masterUserId', message: 'Customer not found' }] });
   });
 
   it('answers ranged Profitability from its range thread like the inline reader, the write after a read included', async () => {
@@ -101,12 +98,10 @@ describe('the read worker pool', () => {
     expect(after).toEqual(await inline.run('reports.profitability', input));
   });
 
-  it("rethrows a worker's field error as the TRPCError it was", async () => {
+  it("rethrows a worker's field error as the domain error it was; a missing row is undefined", async () => {
     const error: unknown = await pool.run('reports.participation', { masterUserId: 999 }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(TRPCError);
-    expect((error as TRPCError).code).toBe('BAD_REQUEST');
-    expect(issuesOf(error as TRPCError)).toEqual([{ path: 'masterUserId', message: 'Customer not found' }]);
-    const missing: unknown = await pool.run('transactions.get', { id: 999 }).catch((e: unknown) => e);
-    expect((missing as TRPCError).code).toBe('NOT_FOUND');
+    expect(error).toBeInstanceOf(DomainError);
+    expect(error).toMatchObject({ kind: 'invalid', message: 'Customer not found', fields: [{ path: 'masterUserId', message: 'Customer not found' }] });
+    expect(await pool.run('transactions.get', { id: 999 })).toBeUndefined();
   });
 });

@@ -32,7 +32,7 @@ export function screenCases(ids: CaseIds): ScreenCase[] {
     { screen: 'History by customer, by USD', name: 'transactions.list', input: { customerId, limit: 100, offset: 0, sort: 'usd' } },
     { screen: 'Recent panel (casino)', name: 'transactions.list', input: { casinoId, limit: 50 } },
     { screen: 'Recent panel (casino), by USD', name: 'transactions.list', input: { casinoId, limit: 50, sort: '-usd' } },
-    { screen: 'Dashboard recent activity', name: 'transactions.list', input: { limit: 10 } },
+    { screen: 'Dashboard recent activity', name: 'transactions.recent', input: { limit: 10 } },
     { screen: 'Dashboard USD per day', name: 'dashboard.usdPerDay', input: undefined },
     { screen: 'Dashboard SC per casino', name: 'dashboard.scByCasino', input: undefined },
     { screen: 'Dashboard entries per staff member', name: 'dashboard.entriesByStaff', input: undefined },

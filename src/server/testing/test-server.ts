@@ -3,7 +3,7 @@ import type { Config } from '../config';
 import { hashPassword } from '../features/auth/passwords';
 import { insertUser } from '../features/users/users.repository';
 import { createServer, type AppServer } from '../server';
-import { appRouter } from '../trpc/app-router';
+import { type AppCaller, createCaller } from '../trpc/app-router';
 import { createContextInner } from '../trpc/context';
 import { createTestDatabase, tempDir, testConfig } from './test-db';
 import type { UserView } from '../../shared/schemas/users';
@@ -14,7 +14,7 @@ export interface TestServer extends AppServer {
   dataDir: string;
   /** Creates a user (password TEST_PASSWORD) and returns it with a bearer token. */
   addUser(role: Role, email?: string): Promise<UserView & { token: string; auth: { authorization: string } }>;
-  caller(user: UserView | null, ip?: string): ReturnType<typeof appRouter.createCaller>;
+  caller(user: UserView | null, ip?: string): AppCaller;
 }
 
 let counter = 0;
@@ -40,7 +40,7 @@ export async function createTestServer(overrides: Partial<Config> = {}): Promise
       return { ...user, token, auth: { authorization: `Bearer ${token}` } };
     },
     caller(user, ip = '127.0.0.1') {
-      return appRouter.createCaller(createContextInner({ db: database.db, services: server.services, user, ip }));
+      return createCaller(createContextInner({ db: database.db, services: server.services, user, ip }));
     },
   };
 }

@@ -1,3 +1,4 @@
+import type { AnyProcedure, inferRouterInputs, inferRouterOutputs, TRPCRouterRecord as RouterRecord } from '@trpc/server';
 import { auditRouter } from '../features/audit/audit.router';
 import { authRouter } from '../features/auth/auth.router';
 import { casinosRouter } from '../features/casinos/casinos.router';
@@ -10,6 +11,7 @@ import { reportsRouter } from '../features/reports/reports.router';
 import { transactionTypesRouter } from '../features/transaction-types/transaction-types.router';
 import { transactionsRouter } from '../features/transactions/transactions.router';
 import { usersRouter } from '../features/users/users.router';
+import { t } from './init';
 import { router } from './procedures';
 
 export const appRouter = router({
@@ -28,3 +30,17 @@ export const appRouter = router({
 });
 
 export type AppRouter = typeof appRouter;
+
+/** Server-side callers (tests, CLI): `createCaller(context).transactions.create(...)`, checks and validation included. */
+export const createCaller = t.createCallerFactory(appRouter);
+export type AppCaller = ReturnType<typeof createCaller>;
+
+/** What each procedure answers: the one source of response types (the web imports these types only). */
+export type RouterOutputs = inferRouterOutputs<AppRouter>;
+export type RouterInputs = inferRouterInputs<AppRouter>;
+
+/** Every procedure's dotted path ("transactions.create"), so a table of paths is checked by the compiler. */
+type PathsOf<R extends RouterRecord> = {
+  [K in keyof R & string]: R[K] extends AnyProcedure ? K : R[K] extends RouterRecord ? `${K}.${PathsOf<R[K]>}` : never;
+}[keyof R & string];
+export type ProcedurePath = PathsOf<AppRouter['_def']['record']>;

@@ -1,21 +1,8 @@
 import { TRPCError } from '@trpc/server';
 import { ZodError } from 'zod';
+import { DomainError, type DomainErrorKind, type FieldIssue } from '../errors/domain-errors';
 
-export interface FieldIssue {
-  path: string;
-  message: string;
-}
-
-/** A validation failure that names its fields; becomes a 400 with one `errors` entry per field. */
-export class FieldErrors extends Error {
-  constructor(readonly errors: FieldIssue[], message = 'Validation failed') {
-    super(message);
-  }
-}
-
-export function fieldError(path: string, message: string): TRPCError {
-  return new TRPCError({ code: 'BAD_REQUEST', message, cause: new FieldErrors([{ path, message }], message) });
-}
+export type { FieldIssue } from '../errors/domain-errors';
 
 /** One entry per field (the first problem of each), path as the dotted field name. */
 export function zodIssues(error: ZodError): FieldIssue[] {
@@ -36,17 +23,24 @@ export function zodIssues(error: ZodError): FieldIssue[] {
   return [...seen].map(([path, message]) => ({ path, message }));
 }
 
-/** The issues behind a tRPC error, when it is a validation failure. */
+/** The issues behind a tRPC error, when it is a validation failure (or a conflict that names its field). */
 export function issuesOf(error: TRPCError): FieldIssue[] | undefined {
   const cause = error.cause;
   if (cause instanceof ZodError) return zodIssues(cause);
-  if (cause instanceof FieldErrors) return cause.errors;
+  if (cause instanceof DomainError) return cause.fields;
   return undefined;
 }
 
-export const conflict = (message: string) => new TRPCError({ code: 'CONFLICT', message });
-/** A 409 that names the field in conflict (a duplicate name), so the form shows it under that field. */
-export const fieldConflict = (path: string, message: string) =>
-  new TRPCError({ code: 'CONFLICT', message, cause: new FieldErrors([{ path, message }], message) });
-export const notFound = (message: string) => new TRPCError({ code: 'NOT_FOUND', message });
-export const forbidden = (message: string) => new TRPCError({ code: 'FORBIDDEN', message });
+/** The one map from the domain's errors to tRPC's codes; the HTTP status follows from the code. */
+const CODES: Record<DomainErrorKind, TRPCError['code']> = {
+  invalid: 'BAD_REQUEST',
+  'not-found': 'NOT_FOUND',
+  conflict: 'CONFLICT',
+  forbidden: 'FORBIDDEN',
+  busy: 'SERVICE_UNAVAILABLE',
+  'too-many': 'TOO_MANY_REQUESTS',
+};
+
+export function toTRPCError(error: DomainError): TRPCError {
+  return new TRPCError({ code: CODES[error.kind], message: error.message, cause: error });
+}

@@ -45,6 +45,9 @@ export const listTransactionsInput = z
   .refine(...orderedRange)
   .optional();
 export type ListTransactionsInput = z.input<typeof listTransactionsInput>;
+
+/** The newest rows, unfiltered (Dashboard, and the REST list asked with `limit` alone). */
+export const recentTransactionsInput = z.strictObject({ limit: paging(MAX_LIST_LIMIT).limit }).optional();
 export type TransactionFilters = { customerId?: number; casinoId?: number; transactionTypeId?: number; startDate?: string; endDate?: string };
 
 export interface TransactionView {

@@ -30,9 +30,10 @@ export function AppLayout({ user }: { user: UserView }) {
   // On a phone the header keeps the title, name and role; the subtitle opens the page instead.
   const phone = useMediaQuery('(max-width: 48em)');
 
+  // To /login first, then sign out: the signed-in check that a sign-out runs again then finds /login.
   const logout = () => {
-    signOut();
     void navigate({ to: '/login' });
+    signOut();
   };
 
   return (

@@ -1,4 +1,4 @@
-import { Button, Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Center, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock, IconMapOff } from '@tabler/icons-react';
 import { RouterButton } from './router-link';
 import { MAIN_ID, SkipLink } from './skip-link';
@@ -45,7 +45,7 @@ export function NotFoundScreen() {
 }
 
 /** A notice for a page the user may not see; the caller redirects. */
-export function DeniedNotice({ title, message, onLeave }: { title: string; message: string; onLeave?: () => void }) {
+export function DeniedNotice({ title, message }: { title: string; message: string }) {
   return (
     <Center py={80}>
       <Paper withBorder p="xl" maw={440} w="100%">
@@ -59,11 +59,6 @@ export function DeniedNotice({ title, message, onLeave }: { title: string; messa
           <Text c="dimmed" ta="center">
             {message}
           </Text>
-          {onLeave && (
-            <Button variant="light" onClick={onLeave}>
-              Go to home
-            </Button>
-          )}
         </Stack>
       </Paper>
     </Center>

@@ -1,28 +1,19 @@
-import { type SortText, sortTexts } from '../../shared/sorting';
+import { z } from 'zod';
+import { day, id } from '../../shared/schemas/common';
+import { sortSchema } from '../../shared/sorting';
 
-/** URL search parsers: anything that does not parse is dropped, so a hand-edited URL cannot break a screen. */
-export const positiveId = (v: unknown) => {
-  const n = Number(v);
-  return Number.isSafeInteger(n) && n > 0 ? n : undefined;
-};
-export const dayParam = (v: unknown) => (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : undefined);
+/**
+ * URL search params, checked by the shared zod rules. A value that does not pass becomes undefined (it
+ * does not stay as typed), so a hand-edited URL falls back to the screen's default and cannot break it.
+ */
+const orDefault = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
-type Parser = (v: unknown) => string | number | undefined;
+export const positiveId = orDefault(id);
+export const dayParam = orDefault(day);
+/** A grid's sort in the URL: one of the whitelist's sort texts ("usd", "-usd"). */
+export const sortParam = <C extends string>(columns: readonly [C, ...C[]]) => orDefault(sortSchema(columns));
+/** One of a fixed list of words. */
+export const oneOf = <const W extends readonly [string, ...string[]]>(words: W) => orDefault(z.enum(words));
 
-/** A validateSearch function from a map of key -> parser. */
-export function searchValidator<T extends Record<string, Parser>>(parsers: T) {
-  return (search: Record<string, unknown>): { [K in keyof T]?: Exclude<ReturnType<T[K]>, undefined> } => {
-    const out: Record<string, unknown> = {};
-    for (const [key, parse] of Object.entries(parsers)) {
-      const value = parse(search[key]);
-      if (value !== undefined) out[key] = value;
-    }
-    return out as { [K in keyof T]?: Exclude<ReturnType<T[K]>, undefined> };
-  };
-}
-
-/** A grid's sort in the URL: one of the whitelist's sort texts ("usd", "-usd"), else dropped. */
-export const sortParam =
-  <C extends string>(columns: readonly C[]) =>
-  (v: unknown): SortText<C> | undefined =>
-    sortTexts(columns).find((text) => text === v);
+/** A route's validateSearch: an object of the params above; params it does not name pass through untouched. */
+export const searchSchema = <S extends z.ZodRawShape>(shape: S) => z.object(shape);

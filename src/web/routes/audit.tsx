@@ -1,10 +1,8 @@
 import { Badge, Box, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { USERS_ACCESS_DENIED_DELAY_MS } from '../../shared/constants';
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, type AuditEntryView } from '../../shared/schemas/audit';
 import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
-import { AdminOnly } from '../components/admin-only';
 import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { Pager } from '../components/pager';
@@ -108,8 +106,6 @@ function AuditScreen() {
 
 export function AuditPage() {
   return (
-    <AdminOnly toast="Admins only" title="Access Denied" message="Admins only" delayMs={USERS_ACCESS_DENIED_DELAY_MS}>
-      <AuditScreen />
-    </AdminOnly>
+    <AuditScreen />
   );
 }

@@ -42,9 +42,9 @@ export function DashboardPage() {
   const auth = useAuth();
   const customers = useCustomers();
   const casinos = useCasinos();
-  const recent = useQuery(trpc.transactions.list.queryOptions({ limit: DASHBOARD_FETCH_LIMIT }));
+  const recent = useQuery(trpc.transactions.recent.queryOptions({ limit: DASHBOARD_FETCH_LIMIT }));
   const inTransit = useQuery(trpc.redemptions.inTransit.queryOptions());
-  const rows = Array.isArray(recent.data) ? recent.data : [];
+  const rows = recent.data ?? [];
   const isAdmin = auth.user?.role === 'admin';
   const cardsFailure = failureOf(customers, casinos, inTransit);
   const recentFailure = failureOf(recent);

@@ -2,9 +2,8 @@ import { Button, Paper, Stack, Text } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { HISTORY_PAGE_SIZE, USERS_ACCESS_DENIED_DELAY_MS } from '../../shared/constants';
+import { HISTORY_PAGE_SIZE } from '../../shared/constants';
 import type { DeletedTransactionView } from '../../shared/schemas/transactions';
-import { AdminOnly } from '../components/admin-only';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { Coins, SignedUsd, TypeBadge } from '../components/money';
 import { Pager } from '../components/pager';
@@ -78,8 +77,6 @@ function DeletedScreen() {
 
 export function DeletedTransactionsPage() {
   return (
-    <AdminOnly toast="Admins only" title="Access Denied" message="Admins only" delayMs={USERS_ACCESS_DENIED_DELAY_MS}>
-      <DeletedScreen />
-    </AdminOnly>
+    <DeletedScreen />
   );
 }

@@ -103,3 +103,45 @@ describe('Edit Transaction dialog: Date (decision 050)', () => {
     expect(calls.some((c) => c.path === 'transactions.update')).toBe(false);
   });
 });
+
+describe('Edit Transaction dialog: what it shows and refreshes', () => {
+  it("previews balances from the pair's balance without this transaction, to the cent", async () => {
+    mockEdit({
+      'customerCasinos.list': () => [{ customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '15000.50', currentPlayedCoins: '250.25' }],
+    });
+    const usd = await openEdit();
+    expect(usd.value).toBe('-10.99');
+    // Base: 15,000.50 - 12,000.00 = 3,000.50 unplayed, 250.25 played; the entry adds 12,000 back.
+    await waitFor(() => expect(screen.getByTestId('preview-unplayed').textContent).toBe('15,000.50'));
+    expect(screen.getByTestId('preview-played').textContent).toBe('250.25');
+    expect(screen.getByTestId('preview-total').textContent).toBe('15,250.75');
+    fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '5000.01' } });
+    expect(screen.getByTestId('preview-unplayed').textContent).toBe('8,000.51');
+    expect(screen.getByTestId('preview-total').textContent).toBe('8,250.76');
+  });
+
+  it('after a save the History grid and the balances are read again, showing the saved amount', async () => {
+    let saved = original;
+    let links = 0;
+    mockEdit({
+      'transactions.list': () => ({ transactions: [saved], totalCount: 1 }),
+      'customerCasinos.list': () => {
+        links += 1;
+        return [{ customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '12000.00', currentPlayedCoins: '0.00' }];
+      },
+      'transactions.update': (input) => {
+        saved = transaction(7, { ...original, usdChange: String(input.usdChange) });
+        return saved;
+      },
+    });
+    const usd = await openEdit();
+    expect(screen.getAllByText('-10.99').length).toBeGreaterThan(0);
+    fireEvent.change(usd, { target: { value: '-24.37' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Transaction updated successfully')).toBeTruthy();
+    expect(await screen.findByText('-24.37')).toBeTruthy();
+    expect(screen.queryByText('-10.99')).toBeNull();
+    expect(calls.filter((c) => c.path === 'transactions.list').length).toBe(2);
+    await waitFor(() => expect(links).toBe(2));
+  });
+});

@@ -33,7 +33,7 @@ describe('A failed read shows as a failure, never as empty data', () => {
       'auth.user': () => ADMIN,
       'customers.list': down,
       'casinos.list': down,
-      'transactions.list': down,
+      'transactions.recent': down,
       'dashboard.usdPerDay': down,
       'dashboard.scByCasino': down,
       'dashboard.entriesByStaff': down,

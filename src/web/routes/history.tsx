@@ -39,7 +39,7 @@ export function HistoryPage() {
     placeholderData: keepPreviousData,
     enabled: rangeOk,
   });
-  const data = rangeOk && query.data && !Array.isArray(query.data) ? query.data : { transactions: [], totalCount: 0 };
+  const data = rangeOk && query.data ? query.data : { transactions: [], totalCount: 0 };
   const filterFailure = failureOf(customers, casinos, types);
   const columns = useMemo(() => transactionColumns({ withCasino: true, onEdit: setEditing }), []);
 

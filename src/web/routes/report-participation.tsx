@@ -62,7 +62,7 @@ export function ParticipationReportPage() {
             ]}
             value={sort ?? 'customer'}
             allowDeselect={false}
-            onChange={(v) => void navigate({ search: (prev) => ({ ...prev, sort: sortParam(PARTICIPATION_SORTS)(v === 'customer' ? undefined : v) }), replace: true })}
+            onChange={(v) => void navigate({ search: (prev) => ({ ...prev, sort: sortParam(PARTICIPATION_SORTS).parse(v === 'customer' ? undefined : v) }), replace: true })}
             w={{ base: '100%', sm: 180 }}
           />
           <ExportMenu server={{ file: 'participation', params: { masterUserId, sort }, count: analyzed }} disabled={analyzed === 0} emptyMessage="There are no participation data to export" noun="participation records" />

@@ -2,11 +2,9 @@ import { Badge, Box, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconChartPie, IconScale, IconTrendingDown, IconTrendingUp } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { PROFITABILITY_ACCESS_DENIED_DELAY_MS } from '../../shared/constants';
 import { avgPerTransaction, profitStatus } from '../../shared/ledger';
 import { formatHundredths, formatSignedGrouped, toHundredths } from '../../shared/money';
 import { type ProfitabilityRow, REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
-import { AdminOnly } from '../components/admin-only';
 import { isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
@@ -122,16 +120,7 @@ function ProfitabilityReport() {
   );
 }
 
-/** Spec 2.15: admins only; others see Access Restricted and go to / after 2 s. */
+/** Spec 2.15: admins only (the route sends others away, route-guards.ts). */
 export function ProfitabilityReportPage() {
-  return (
-    <AdminOnly
-      toast="You need admin privileges to view profitability reports"
-      title="Access Restricted"
-      message="Only administrators can view profitability reports"
-      delayMs={PROFITABILITY_ACCESS_DENIED_DELAY_MS}
-    >
-      <ProfitabilityReport />
-    </AdminOnly>
-  );
+  return <ProfitabilityReport />;
 }

@@ -2,8 +2,6 @@ import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Toolt
 import { IconSearch, IconSortAscendingLetters, IconSortDescendingLetters, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { USERS_ACCESS_DENIED_DELAY_MS } from '../../shared/constants';
-import { AdminOnly } from '../components/admin-only';
 import { EmptyState } from '../components/data-table';
 import { CreateUserDialog } from '../features/users/create-user-dialog';
 import { type UserSortKey, visibleUsers } from '../features/users/user-list';
@@ -99,8 +97,6 @@ function UsersScreen() {
 /** Spec 2.13: admins only; others get Access Denied and go to / after one second. */
 export function UsersPage() {
   return (
-    <AdminOnly toast="Admins only" title="Access Denied" message="Admins only" delayMs={USERS_ACCESS_DENIED_DELAY_MS}>
-      <UsersScreen />
-    </AdminOnly>
+    <UsersScreen />
   );
 }

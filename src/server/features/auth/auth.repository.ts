@@ -1,8 +1,6 @@
 import crypto from 'node:crypto';
 import { RESET_TOKEN_TTL_MS } from '../../../shared/constants';
 import type { UserView } from '../../../shared/schemas/users';
-import type SQLite from 'better-sqlite3';
-import { sqliteOf } from '../../db/database';
 import type { Db, UserRow } from '../../db/types';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 
@@ -10,23 +8,14 @@ export type SessionUser = UserView;
 
 export const userViewColumns = ['id', 'email', 'firstName', 'lastName', 'role'] as const;
 
-const sessionQueries = new WeakMap<SQLite.Database, SQLite.Statement<[number, number], SessionUser>>();
-
 /**
  * The signed-in user, when the token's version is still the user's current one. Asked on every
- * authenticated request, so it is one prepared statement (a few microseconds), and always current:
- * a role change or a password reset takes effect on the next request.
+ * authenticated request (about 12 µs of CPU through Kysely here, against 3 µs for a hand-prepared
+ * statement: not worth a second data-access style), and always current: a role change or a password
+ * reset takes effect on the next request.
  */
-export async function findSessionUser(db: Db, id: number, tokenVersion: number): Promise<SessionUser | null> {
-  const sqlite = sqliteOf(db);
-  let query = sessionQueries.get(sqlite);
-  if (!query) {
-    query = sqlite.prepare<[number, number], SessionUser>(
-      `select ${userViewColumns.map((c) => `"${c}"`).join(', ')} from users where id = ? and "tokenVersion" = ?`,
-    );
-    sessionQueries.set(sqlite, query);
-  }
-  return query.get(id, tokenVersion) ?? null;
+export async function findSessionUser(db: Db, id: number, tokenVersion: number): Promise<SessionUser | undefined> {
+  return db.selectFrom('users').select(userViewColumns).where('id', '=', id).where('tokenVersion', '=', tokenVersion).executeTakeFirst();
 }
 
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {

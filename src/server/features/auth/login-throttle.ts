@@ -1,4 +1,3 @@
-import { TRPCError } from '@trpc/server';
 import {
   AUTH_MAX_CONCURRENT_PER_ADDRESS,
   LOGIN_KNOWN_ADDRESS_MS,
@@ -8,10 +7,11 @@ import {
   LOGIN_THROTTLE_WINDOW_MS,
   RESET_MAX_FAILURES_PER_ADDRESS,
 } from '../../../shared/constants';
+import { DomainError } from '../../errors/domain-errors';
 import { FailureWindows } from './failure-windows';
 
 const minutes = Math.round(LOGIN_THROTTLE_WINDOW_MS / 60000);
-const tooMany = (message: string) => new TRPCError({ code: 'TOO_MANY_REQUESTS', message });
+const tooMany = (message: string) => new DomainError('too-many', message);
 
 export interface Attempt {
   /** The address signed in to this account lately (its sign-ins skip the line for password checks). */

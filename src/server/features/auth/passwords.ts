@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { TRPCError } from '@trpc/server';
+import { DomainError } from '../../errors/domain-errors';
 
 /** argon2id with OWASP's parameters: 19 MiB of memory, 2 passes, 1 lane. */
 const OPTIONS = { algorithm: 2 /* Algorithm.Argon2id */, memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -32,7 +32,7 @@ export function concurrencyGate(max: number, maxWaiting = Infinity) {
     // A finished task hands its slot straight to the next in line, so the count never overshoots.
     if (running >= max) {
       if (!first && waiting.length >= maxWaiting) {
-        throw new TRPCError({ code: 'SERVICE_UNAVAILABLE', message: 'The server is busy checking passwords. Try again in a moment.' });
+        throw new DomainError('busy', 'The server is busy checking passwords. Try again in a moment.');
       }
       await new Promise<void>((resolve) => (first ? waiting.unshift(resolve) : waiting.push(resolve)));
     } else running += 1;
@@ -62,7 +62,7 @@ export async function verifyPassword(passwordHash: string, password: string, fir
   try {
     return await gated(() => verify(passwordHash, password), first);
   } catch (error) {
-    if (error instanceof TRPCError) throw error;
+    if (error instanceof DomainError) throw error;
     return false;
   }
 }

@@ -29,7 +29,7 @@ export class Sessions {
     if (!token) return null;
     const session = this.check(token);
     if (!session) return null;
-    return findSessionUser(this.db, session.id, session.tokenVersion);
+    return (await findSessionUser(this.db, session.id, session.tokenVersion)) ?? null;
   }
 
   private check(token: string): Verified | null {

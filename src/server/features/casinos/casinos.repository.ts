@@ -1,6 +1,6 @@
 import type { CasinoView } from '../../../shared/schemas/casinos';
 import type { CasinoRow, Db } from '../../db/types';
-import { fieldConflict, notFound } from '../../trpc/errors';
+import { fieldConflict, notFound } from '../../errors/domain-errors';
 import { sameName } from '../../../shared/names';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 
@@ -11,10 +11,8 @@ export async function listCasinos(db: Db): Promise<CasinoView[]> {
   return rows.map(toCasinoView);
 }
 
-export async function getCasino(db: Db, id: number): Promise<CasinoRow> {
-  const row = await db.selectFrom('casinos').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Casino not found');
-  return row;
+export function findCasino(db: Db, id: number): Promise<CasinoRow | undefined> {
+  return db.selectFrom('casinos').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export interface CasinoChanges {
@@ -49,7 +47,7 @@ export async function insertCasino(db: Db, input: Required<CasinoChanges>, actor
 
 export async function updateCasino(db: Db, id: number, changes: CasinoChanges, actor: Actor = SYSTEM): Promise<CasinoView> {
   return db.transaction().execute(async (trx) => {
-    const before = await trx.selectFrom('casinos').selectAll().where('id', '=', id).executeTakeFirst();
+    const before = await findCasino(trx, id);
     if (!before) throw notFound('Casino not found');
     if (changes.name !== undefined) await assertNameFree(trx, changes.name, id);
     const row = await trx.updateTable('casinos').set(toRow(changes)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();

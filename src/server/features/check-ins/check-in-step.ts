@@ -3,7 +3,7 @@ import { localDay, nextDay, previousDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import type { RecordedCheckIn } from '../../../shared/schemas/check-ins';
 import type { Db } from '../../db/types';
-import { conflict, fieldError } from '../../trpc/errors';
+import { conflict, fieldError } from '../../errors/domain-errors';
 import { bookedAt } from '../transactions/booked-at';
 import { ledgerStep } from '../transactions/ledger';
 import { checkInStatements } from './check-in-statements';

@@ -4,7 +4,7 @@ import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import type { LinkView } from '../../../shared/schemas/customer-casinos';
 import type { Db, LinkRow } from '../../db/types';
-import { fieldError } from '../../trpc/errors';
+import { fieldError } from '../../errors/domain-errors';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 
 export const toLinkView = (row: LinkRow): LinkView => ({

@@ -1,6 +1,6 @@
 import { MAX_LINKS_PER_REQUEST } from '../../../shared/constants';
 import type { Db } from '../../db/types';
-import { fieldError } from '../../trpc/errors';
+import { fieldError } from '../../errors/domain-errors';
 import { type Actor, appendAudit } from '../audit/audit.repository';
 import { masterCasinosOf } from '../reports/reports.repository';
 

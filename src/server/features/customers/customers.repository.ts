@@ -1,6 +1,6 @@
 import type { CustomerView } from '../../../shared/schemas/customers';
 import type { CustomerRow, Db } from '../../db/types';
-import { notFound } from '../../trpc/errors';
+import { notFound } from '../../errors/domain-errors';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 
 export const toCustomerView = (row: CustomerRow): CustomerView => ({ ...row, isActive: row.isActive === 1 });
@@ -8,12 +8,6 @@ export const toCustomerView = (row: CustomerRow): CustomerView => ({ ...row, isA
 export async function listCustomers(db: Db): Promise<CustomerView[]> {
   const rows = await db.selectFrom('customers').selectAll().orderBy('name').orderBy('id').execute();
   return rows.map(toCustomerView);
-}
-
-export async function getCustomer(db: Db, id: number): Promise<CustomerRow> {
-  const row = await db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
-  if (!row) throw notFound('Customer not found');
-  return row;
 }
 
 export async function insertCustomer(db: Db, input: { name: string; email: string | null }, actor: Actor = SYSTEM): Promise<CustomerView> {

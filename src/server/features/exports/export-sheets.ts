@@ -2,7 +2,7 @@ import { avgPerTransaction, highScUsdHundredths, participationRate, profitStatus
 import { toHundredths } from '../../../shared/money';
 import type { z } from 'zod';
 import type { highScSummaryInput, participationInput, profitabilitySummaryInput, transactionTypesReportInput } from '../../../shared/schemas/reports';
-import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
+import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { auditExportInput } from '../../../shared/schemas/audit';
 import type { reconciliationExportInput } from '../../../shared/schemas/customer-casinos';
 import type { payoutReportInput } from '../../../shared/schemas/redemptions';
@@ -12,7 +12,7 @@ import { reconciliationReport } from '../customer-casinos/reconciliation.reposit
 import type { Db } from '../../db/types';
 import { highScAsOf } from '../reports/high-sc-as-of';
 import { highSc, participation, profitability, typeReportSummary } from '../reports/reports.repository';
-import { type TransactionKey, transactionBatch } from '../transactions/transactions.repository';
+import { round4, type TransactionKey, transactionBatch } from '../transactions/transactions.repository';
 
 /**
  * A value Excel gets as a number or a calendar date (written as is, with the column's format) and CSV as
@@ -75,24 +75,47 @@ const MONEY = '#,##0.00';
 const COUNT = '#,##0';
 const money = (decimal: string) => toHundredths(decimal) / 100;
 const DAY = 'yyyy-mm-dd';
-const fullNameOrEmail = (u: TransactionView['createdByUser']) => (u ? [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email : '');
+const fullNameOrEmail = (u: { firstName: string | null; lastName: string | null; email: string }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
+
+/** The small tables' names by id, for export rows (a user by full name, or email when no name). */
+async function exportNames(db: Db) {
+  const byId = <T extends { id: number }>(rows: T[], name: (r: T) => string) => new Map(rows.map((r) => [r.id, name(r)]));
+  const [customers, casinos, types, users] = await Promise.all([
+    db.selectFrom('customers').select(['id', 'name']).execute(),
+    db.selectFrom('casinos').select(['id', 'name']).execute(),
+    db.selectFrom('transactionTypes').select(['id', 'name']).execute(),
+    db.selectFrom('users').select(['id', 'firstName', 'lastName', 'email']).execute(),
+  ]);
+  return {
+    customers: byId(customers, (r) => r.name),
+    casinos: byId(casinos, (r) => r.name),
+    types: byId(types, (r) => r.name),
+    users: byId(users, fullNameOrEmail),
+  };
+}
 
 async function* transactionRows(db: Db, filters: TransactionFilters, timeZone: string): AsyncIterable<Cell[]> {
+  let names = await exportNames(db);
   let after: TransactionKey | undefined;
   for (;;) {
     const batch = await transactionBatch(db, filters, timeZone, BATCH, after);
     for (const t of batch) {
+      // A customer, casino, type or user added since the names were read: read them again.
+      if (!names.customers.has(t.customerId) || !names.casinos.has(t.casinoId) || !names.types.has(t.transactionTypeId) || (t.createdByUserId !== null && !names.users.has(t.createdByUserId))) {
+        names = await exportNames(db);
+      }
+      const ratio = round4(t.purchaseRatio);
       yield [
         new Date(t.date),
-        t.customer.name,
-        t.casino.name,
-        t.transactionType.name,
-        money(t.unplayedCoinsChange),
-        money(t.playedCoinsChange),
-        money(t.usdChange),
-        t.purchaseRatio === null ? null : Math.round(t.purchaseRatio * 100) / 100,
-        money(t.totalCoinsAfter),
-        fullNameOrEmail(t.createdByUser),
+        names.customers.get(t.customerId) ?? '',
+        names.casinos.get(t.casinoId) ?? '',
+        names.types.get(t.transactionTypeId) ?? '',
+        t.unplayedCoinsChange / 100,
+        t.playedCoinsChange / 100,
+        t.usdChange / 100,
+        ratio === null ? null : Math.round(ratio * 100) / 100,
+        t.totalCoinsAfter / 100,
+        t.createdByUserId === null ? '' : (names.users.get(t.createdByUserId) ?? ''),
       ];
     }
     if (batch.length < BATCH) return;

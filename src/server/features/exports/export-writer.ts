@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
-import { stringify } from 'csv-stringify';
+import { stringify } from 'csv-stringify/sync';
 import type ExcelJS from 'exceljs';
 import { CSV_QUOTE_PATTERN, neutralise } from '../../../shared/spreadsheet-cells';
 import type { Cell, ExportSheet } from './export-sheets';
@@ -56,18 +56,32 @@ export function columnLetter(n: number): string {
   return name;
 }
 
+/** CSV rows are turned to text this many at a time (a stream write per row cost more than the text itself). */
+const CSV_BATCH = 1000;
+
 async function writeCsv(sheet: ExportSheet, out: Writable, local: (d: Date) => Date): Promise<number> {
   // Quoted whenever a spreadsheet could split the field (';' too, finding 9 of issue 11).
-  const csv = stringify({ bom: true, record_delimiter: 'windows', header: true, quoted_match: CSV_QUOTE_PATTERN, columns: sheet.columns.map((c) => c.header) });
-  csv.pipe(out);
+  const options = { record_delimiter: 'windows', quoted_match: CSV_QUOTE_PATTERN, columns: sheet.columns.map((c) => c.header) } as const;
+  let batch: (string | number | null)[][] = [];
+  let first = true;
+  const flush = async () => {
+    // The byte order mark and the header lead the first batch (written even when there are no rows).
+    const text = stringify(batch, { ...options, bom: first, header: first });
+    first = false;
+    batch = [];
+    if (!out.write(text)) await once(out, 'drain');
+  };
   let n = 0;
   for await (const row of sheet.rows) {
-    const cells = row.map((cell) => csvCell(cell, local));
-    if (!csv.write(cells)) await once(csv, 'drain');
+    batch.push(row.map((cell) => csvCell(cell, local)));
     n += 1;
-    if (n % YIELD_EVERY === 0) await turn();
+    if (batch.length === CSV_BATCH) {
+      await flush();
+      await turn();
+    }
   }
-  csv.end();
+  await flush();
+  out.end();
   await finished(out);
   return n;
 }

@@ -39,7 +39,7 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 async function userOf(req: FastifyRequest, db: Db, services: AppServices, token: unknown): Promise<SessionUser | null> {
   if (req.headers.authorization) return services.sessions.userFor(req.headers.authorization);
   const named = typeof token === 'string' ? services.downloadTokens.verify(token) : null;
-  return named ? findSessionUser(db, named.id, named.tokenVersion) : null;
+  return named ? ((await findSessionUser(db, named.id, named.tokenVersion)) ?? null) : null;
 }
 
 /**

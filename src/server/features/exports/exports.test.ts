@@ -6,7 +6,7 @@ import { pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { setLinkStatus } from '../customer-casinos/customer-casinos.repository';
 import { createEntry } from '../transactions/ledger';
-import type { ExportSheet } from './export-sheets';
+import { BATCH, type Cell, type ExportSheet, exportSheet } from './export-sheets';
 import { writeExport } from './export-writer';
 
 let s: TestServer;
@@ -157,6 +157,28 @@ describe('export authorisation', () => {
     expect((await get(`/api/exports/transactions.csv?token=${staff.token}`, {})).statusCode).toBe(401);
     expect((await get('/api/auth/user', { authorization: `Bearer ${token}` })).statusCode).toBe(401);
     expect((await s.app.inject({ method: 'POST', url: '/api/exports/token' })).statusCode).toBe(401);
+  });
+});
+
+describe('the transactions export past one batch', () => {
+  it('walks every row newest first, once each, and names a customer added while it runs', async () => {
+    const db = s.database.db;
+    const start = Date.parse('2025-01-01T00:00:00.000Z');
+    for (let i = 0; i < BATCH + 50; i++) {
+      await createEntry(db, { customerId: pair.customer.id, casinoId: pair.casino.id, transactionTypeId: pair.type.id, unplayedCoinsChange: 1, playedCoinsChange: 0, usdChange: i }, admin.id, undefined, new Date(start + i * 60_000));
+    }
+    const rows = exportSheet(db, { kind: 'transactions', input: {} }, 'UTC', '2026-03-09').rows[Symbol.asyncIterator]();
+    const got: Cell[][] = [((await rows.next()).value as Cell[])];
+    // Older than every row, so the walk reaches it in a later batch, after the names were read.
+    const late = await pairFixture(db, { customerName: 'Late Customer', casinoName: 'Late Casino' });
+    await createEntry(db, { customerId: late.customer.id, casinoId: late.casino.id, transactionTypeId: late.type.id, unplayedCoinsChange: 7, playedCoinsChange: 0, usdChange: 0 }, admin.id, undefined, new Date('2024-01-01T00:00:00.000Z'));
+    for (let next = await rows.next(); !next.done; next = await rows.next()) got.push(next.value);
+    expect(got).toHaveLength(3 + BATCH + 50 + 1);
+    const times = got.map((r) => (r[0] as Date).getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    // The USD of the batch rows: each once, newest (the largest) first.
+    expect(got.filter((r) => (r[0] as Date).getTime() >= start && (r[0] as Date).getTime() < Date.parse('2026-01-01')).map((r) => r[6])).toEqual(Array.from({ length: BATCH + 50 }, (_, i) => (BATCH + 49 - i) / 100));
+    expect(got.at(-1)).toEqual([new Date('2024-01-01T00:00:00.000Z'), 'Late Customer', 'Late Casino', late.type.name, 0.07, 0, 0, null, 0.07, 'Ada Admin']);
   });
 });
 

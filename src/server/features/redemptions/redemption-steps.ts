@@ -1,7 +1,7 @@
 import { WITHDRAW_TYPE } from '../../../shared/constants';
 import { formatHundredths } from '../../../shared/money';
 import type { Db, RedemptionRow } from '../../db/types';
-import { conflict, fieldError, notFound } from '../../trpc/errors';
+import { conflict, fieldError, notFound } from '../../errors/domain-errors';
 import { bookedAt } from '../transactions/booked-at';
 import { type LedgerStep, ledgerStep } from '../transactions/ledger';
 import { redemptionStatements } from './redemption-statements';

@@ -6,7 +6,7 @@ import type { InTransit, PayoutReport, PayoutRow, RedemptionPage, RedemptionView
 import { REDEMPTIONS_PAGE_SIZE } from '../../../shared/schemas/redemptions';
 import { quantile } from '../../../shared/stats';
 import type { Database, Db, RedemptionRow } from '../../db/types';
-import { notFound } from '../../trpc/errors';
+import { notFound } from '../../errors/domain-errors';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -5,7 +5,7 @@ import { type HIGH_SC_SORTS, type HistorySortColumn, type PARTICIPATION_SORTS, t
 import type { HighScRow, HighScSummary, Paging, ParticipationRow, ParticipationSummary, ProfitabilityRow, ProfitabilitySummary, TypeReportRow, TypeReportSummary } from '../../../shared/schemas/reports';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { Db } from '../../db/types';
-import { fieldError } from '../../trpc/errors';
+import { fieldError } from '../../errors/domain-errors';
 import { sqliteOf } from '../../db/database';
 import { type Span, spanOf } from '../transactions/day-split';
 import { type PairTotal, pairRangesOf } from './pair-ranges';

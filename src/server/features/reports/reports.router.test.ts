@@ -9,6 +9,7 @@ import { highSc } from './reports.repository';
 import { PARTICIPATION_SORTS, PROFITABILITY_SORTS, sortTexts } from '../../../shared/sorting';
 import { streamPages } from '../../http/streamed-reads';
 import { createContextInner } from '../../trpc/context';
+import type { ProcedurePath } from '../../trpc/app-router';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 
 let s: TestServer;
@@ -226,7 +227,7 @@ describe('GET /api/reports/participation', () => {
 });
 
 describe('reports without limit over REST', () => {
-  const streamed = async (procedure: string, input: Record<string, unknown>, pageSize: number, user = admin) => {
+  const streamed = async (procedure: ProcedurePath, input: Record<string, unknown>, pageSize: number, user = admin) => {
     const body = await streamPages(createContextInner({ db: s.database.db, services: s.services, user, ip: '127.0.0.1' }), procedure, input, pageSize);
     let text = '';
     for await (const chunk of body) text += String(chunk);

@@ -1,8 +1,8 @@
 import type { TransactionTypeView } from '../../../shared/schemas/transaction-types';
 import type { Db } from '../../db/types';
-import { conflict, fieldError, notFound } from '../../trpc/errors';
+import { conflict, fieldError, notFound } from '../../errors/domain-errors';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
-import { getCasino } from '../casinos/casinos.repository';
+import { findCasino } from '../casinos/casinos.repository';
 
 export function listTypes(db: Db, casinoId?: number): Promise<TransactionTypeView[]> {
   let query = db.selectFrom('transactionTypes').select(['id', 'name', 'casinoId']);
@@ -22,9 +22,7 @@ async function assertNameFree(db: Db, casinoId: number, name: string, exceptId?:
 
 export async function insertType(db: Db, input: { name: string; casinoId: number }, actor: Actor = SYSTEM): Promise<TransactionTypeView> {
   return db.transaction().execute(async (trx) => {
-    await getCasino(trx, input.casinoId).catch(() => {
-      throw fieldError('casinoId', 'Casino not found');
-    });
+    if (!(await findCasino(trx, input.casinoId))) throw fieldError('casinoId', 'Casino not found');
     await assertNameFree(trx, input.casinoId, input.name);
     const type = await trx.insertInto('transactionTypes').values(input).returning(['id', 'name', 'casinoId']).executeTakeFirstOrThrow();
     await appendAudit(trx, actor, { action: 'create', entity: 'transactionType', entityId: type.id, after: type });

@@ -1,5 +1,5 @@
 import { dayStartUtc, localDay, nextDay } from '../../../shared/dates';
-import { fieldError } from '../../trpc/errors';
+import { fieldError } from '../../errors/domain-errors';
 
 /**
  * The one rule for when a step of a redemption or a check-in is booked (decision 060): without a

@@ -1,24 +1,28 @@
 import type SQLite from 'better-sqlite3';
-import type { DeletedTransactionRow, TransactionRow } from '../../db/types';
+import type { CasinoRow, CustomerRow, DeletedTransactionRow, IdempotencyKeysTable, LinkRow, TransactionRow, TransactionTypeRow, UserRow } from '../../db/types';
 
 type After = Pick<TransactionRow, 'unplayedCoinsAfter' | 'playedCoinsAfter'>;
 
-/** The ledger's statements, prepared once per connection (see ledger.ts for how they are used). */
+/**
+ * The ledger's statements, prepared once per connection (see ledger.ts for how they are used): the hot
+ * write path keeps synchronous prepared statements (decision 020), and every row type below is picked
+ * from the database types (db/types.ts), so a renamed or retyped column fails the type check here.
+ */
 function prepare(sqlite: SQLite.Database) {
   const q = <P extends unknown[], R>(sql: string) => sqlite.prepare<P, R>(sql);
   const pairAt = `"customerId" = ? and "casinoId" = ?`;
   return {
-    customer: q<[number], { isActive: number }>(`select "isActive" from customers where id = ?`),
-    casino: q<[number], { isActive: number; scRatio: number }>(`select "isActive", "scRatio" from casinos where id = ?`),
-    type: q<[number], { casinoId: number }>(`select "casinoId" from "transactionTypes" where id = ?`),
-    link: q<[number, number], { status: string; currentUnplayedCoins: number; currentPlayedCoins: number }>(
+    customer: q<[number], Pick<CustomerRow, 'isActive'>>(`select "isActive" from customers where id = ?`),
+    casino: q<[number], Pick<CasinoRow, 'isActive' | 'scRatio'>>(`select "isActive", "scRatio" from casinos where id = ?`),
+    type: q<[number], Pick<TransactionTypeRow, 'casinoId'>>(`select "casinoId" from "transactionTypes" where id = ?`),
+    link: q<[number, number], Pick<LinkRow, 'status' | 'currentUnplayedCoins' | 'currentPlayedCoins'>>(
       `select status, "currentUnplayedCoins", "currentPlayedCoins" from "customerCasinos" where ${pairAt}`,
     ),
     applyToLink: q<[number, number, number, number, number, number], never>(
       `update "customerCasinos" set "currentUnplayedCoins" = "currentUnplayedCoins" + ?, "currentPlayedCoins" = "currentPlayedCoins" + ?,
          "usdTotal" = "usdTotal" + ?, "transactionCount" = "transactionCount" + ? where ${pairAt}`,
     ),
-    lastDate: q<[number, number], { date: string }>(`select date from transactions where ${pairAt} order by date desc, id desc limit 1`),
+    lastDate: q<[number, number], Pick<TransactionRow, 'date'>>(`select date from transactions where ${pairAt} order by date desc, id desc limit 1`),
     before: q<[number, number, string, string, number], After>(
       `select "unplayedCoinsAfter", "playedCoinsAfter" from transactions
        where ${pairAt} and (date < ? or (date = ? and id < ?)) order by date desc, id desc limit 1`,
@@ -48,7 +52,7 @@ function prepare(sqlite: SQLite.Database) {
     ),
     entry: q<[number], TransactionRow>(`select * from transactions where id = ?`),
     delete: q<[number], never>(`delete from transactions where id = ?`),
-    idempotencyKey: q<[string], { userId: number; requestHash: string; transactionId: number }>(
+    idempotencyKey: q<[string], Pick<IdempotencyKeysTable, 'userId' | 'requestHash' | 'transactionId'>>(
       `select "userId", "requestHash", "transactionId" from "idempotencyKeys" where key = ?`,
     ),
     insertIdempotencyKey: q<[string, number, string, number, string], never>(
@@ -68,8 +72,8 @@ function prepare(sqlite: SQLite.Database) {
        on conflict ("transactionTypeId") do update set "transactionCount" = "transactionCount" + excluded."transactionCount", "usdTotal" = "usdTotal" + excluded."usdTotal"`,
     ),
     deleteIdempotencyKeys: q<[number], never>(`delete from "idempotencyKeys" where "transactionId" = ?`),
-    userEmail: q<[number], { email: string }>(`select email from users where id = ?`),
-    typeByName: q<[number, string], { id: number }>(`select id from "transactionTypes" where "casinoId" = ? and lower(name) = lower(?) order by id limit 1`),
+    userEmail: q<[number], Pick<UserRow, 'email'>>(`select email from users where id = ?`),
+    typeByName: q<[number, string], Pick<TransactionTypeRow, 'id'>>(`select id from "transactionTypes" where "casinoId" = ? and lower(name) = lower(?) order by id limit 1`),
     insertType: q<[string, number], never>(`insert into "transactionTypes" (name, "casinoId") values (?, ?)`),
     markReconciled: q<[string, number, number, number, number, number], never>(
       `update "customerCasinos" set "lastReconciledAt" = ?, "lastReconciledByUserId" = ?, "lastReconciledDifferenceUnplayed" = ?,

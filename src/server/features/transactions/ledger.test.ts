@@ -64,6 +64,25 @@ describe('the ledger write path', () => {
     expect(ledgerIsSound(await checkLedger(db))).toBe(true);
   });
 
+  it('places an entry recorded while the clock is set back before the later rows, and recomputes them', async () => {
+    const db = database.db;
+    const { customer, casino, type } = await pairFixture(db);
+    const base = { customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id, playedCoinsChange: 0, usdChange: 0 };
+    const at = (hour: number) => new Date(Date.UTC(2026, 0, 1, hour));
+    const first = await createEntry(db, { ...base, unplayedCoinsChange: 1000 }, userId, undefined, at(10));
+    const second = await createEntry(db, { ...base, unplayedCoinsChange: 200 }, userId, undefined, at(12));
+    // The server's clock goes back an hour: the new row's id is the largest, its date is not the latest.
+    const setBack = await createEntry(db, { ...base, unplayedCoinsChange: 30, playedCoinsChange: 4 }, userId, undefined, at(11));
+    const rows = await db.selectFrom('transactions').select(['id', 'unplayedCoinsAfter', 'playedCoinsAfter', 'totalCoinsAfter']).orderBy('date').orderBy('id').execute();
+    expect(rows).toEqual([
+      { id: first, unplayedCoinsAfter: 1000, playedCoinsAfter: 0, totalCoinsAfter: 1000 },
+      { id: setBack, unplayedCoinsAfter: 1030, playedCoinsAfter: 4, totalCoinsAfter: 1034 },
+      { id: second, unplayedCoinsAfter: 1230, playedCoinsAfter: 4, totalCoinsAfter: 1234 },
+    ]);
+    expect(await linkBalances(db, customer.id, casino.id)).toMatchObject({ currentUnplayedCoins: 1230, currentPlayedCoins: 4 });
+    expect(ledgerIsSound(await checkLedger(db))).toBe(true);
+  });
+
   it('stays sound through hundreds of random creates, edits, moves and deletes', async () => {
     const db = database.db;
     const pairs: Awaited<ReturnType<typeof pairFixture>>[] = [];

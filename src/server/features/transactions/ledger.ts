@@ -1,9 +1,9 @@
 import type SQLite from 'better-sqlite3';
-import { purchaseRatio } from '../../../shared/ledger';
+import { afterValues, type Balances, purchaseRatio } from '../../../shared/ledger';
 import { formatHundredths } from '../../../shared/money';
 import { sqliteOf } from '../../db/database';
 import type { Db, TransactionRow } from '../../db/types';
-import { conflict, fieldError, forbidden, notFound } from '../../trpc/errors';
+import { conflict, fieldError, forbidden, notFound } from '../../errors/domain-errors';
 import { type AuditEntry, appendAuditSync } from '../audit/audit.repository';
 import { ledgerStatements, type LedgerStatements } from './ledger-statements';
 
@@ -94,13 +94,12 @@ function audit(s: LedgerStatements, sqlite: SQLite.Database, userId: number, ent
 /** Rewrites the after-values of every transaction of the pair at or after `from` in (date, id) order. */
 export function recomputeFrom(s: LedgerStatements, from: Position): void {
   const before = s.before.get(from.customerId, from.casinoId, from.date, from.date, from.id);
-  let unplayed = before?.unplayedCoinsAfter ?? 0;
-  let played = before?.playedCoinsAfter ?? 0;
+  let balances: Balances | null = before ? { unplayed: before.unplayedCoinsAfter, played: before.playedCoinsAfter } : null;
   for (const row of s.atOrAfter.all(from.customerId, from.casinoId, from.date, from.date, from.id)) {
-    unplayed += row.unplayedCoinsChange;
-    played += row.playedCoinsChange;
-    if (row.unplayedCoinsAfter === unplayed && row.playedCoinsAfter === played && row.totalCoinsAfter === unplayed + played) continue;
-    s.setAfter.run(unplayed, played, unplayed + played, row.id);
+    const after = afterValues(balances, row.unplayedCoinsChange, row.playedCoinsChange);
+    balances = after;
+    if (row.unplayedCoinsAfter === after.unplayed && row.playedCoinsAfter === after.played && row.totalCoinsAfter === after.total) continue;
+    s.setAfter.run(after.unplayed, after.played, after.total, row.id);
   }
 }
 
@@ -218,16 +217,18 @@ export function insertEntry(
   // backdated entry, or a clock set back): then its after-values follow from the link's balances, else recompute.
   const last = s.lastDate.get(f.customerId, f.casinoId);
   const appended = !last || last.date <= when.date;
-  const unplayed = appended ? pair.link.currentUnplayedCoins + f.unplayedCoinsChange : 0;
-  const played = appended ? pair.link.currentPlayedCoins + f.playedCoinsChange : 0;
+  // A row placed before others gets zeros here and its real after-values from recomputeFrom below.
+  const after = appended
+    ? afterValues({ unplayed: pair.link.currentUnplayedCoins, played: pair.link.currentPlayedCoins }, f.unplayedCoinsChange, f.playedCoinsChange)
+    : { unplayed: 0, played: 0, total: 0 };
   const id = Number(
     s.insert.run({
       ...f,
       date: when.date,
       purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, pair.scRatio),
-      unplayedCoinsAfter: unplayed,
-      playedCoinsAfter: played,
-      totalCoinsAfter: unplayed + played,
+      unplayedCoinsAfter: after.unplayed,
+      playedCoinsAfter: after.played,
+      totalCoinsAfter: after.total,
       createdByUserId: userId,
       createdAt: when.at,
       updatedAt: when.at,

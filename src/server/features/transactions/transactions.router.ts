@@ -3,9 +3,11 @@ import {
   createTransactionInput,
   deletedListInput,
   listTransactionsInput,
+  recentTransactionsInput,
   transactionIdInput,
   updateTransactionInput,
 } from '../../../shared/schemas/transactions';
+import { notFound } from '../../errors/domain-errors';
 import { adminProcedure, authedProcedure, router } from '../../trpc/procedures';
 import { createEntry, deleteEntry, editEntry, restoreEntry } from './ledger';
 import { getTransaction } from './transactions.repository';
@@ -13,13 +15,17 @@ import { getTransaction } from './transactions.repository';
 const digest = (value: unknown) => crypto.createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 export const transactionsRouter = router({
-  /**
-   * design.md section 4: with only `limit` (or nothing) a bare array, newest first; with any filter
-   * or an offset, { transactions, totalCount }.
-   */
+  /** A page of matching rows with their count, { transactions, totalCount } (History, the Recent panel). */
   list: authedProcedure.input(listTransactionsInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.list', input)),
 
-  get: authedProcedure.input(transactionIdInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.get', input)),
+  /** The newest rows as a bare array (Dashboard). REST's GET /api/transactions with `limit` alone answers this (design.md section 4). */
+  recent: authedProcedure.input(recentTransactionsInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.recent', input)),
+
+  get: authedProcedure.input(transactionIdInput).query(async ({ ctx, input }) => {
+    const found = await ctx.services.readers.run('transactions.get', input);
+    if (!found) throw notFound('Transaction not found');
+    return found;
+  }),
 
   create: authedProcedure.input(createTransactionInput).mutation(async ({ ctx, input }) => {
     const { idempotencyKey, ...fields } = input;

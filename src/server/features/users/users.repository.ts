@@ -1,7 +1,7 @@
 import type { Role } from '../../../shared/constants';
 import type { UserView } from '../../../shared/schemas/users';
 import type { Db } from '../../db/types';
-import { conflict, notFound } from '../../trpc/errors';
+import { conflict, notFound } from '../../errors/domain-errors';
 import { userViewColumns } from '../auth/auth.repository';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 
@@ -9,10 +9,8 @@ export function listUsers(db: Db): Promise<UserView[]> {
   return db.selectFrom('users').select(userViewColumns).orderBy('id').execute();
 }
 
-export async function getUser(db: Db, id: number): Promise<UserView> {
-  const user = await db.selectFrom('users').select(userViewColumns).where('id', '=', id).executeTakeFirst();
-  if (!user) throw notFound('User not found');
-  return user;
+export function findUser(db: Db, id: number): Promise<UserView | undefined> {
+  return db.selectFrom('users').select(userViewColumns).where('id', '=', id).executeTakeFirst();
 }
 
 export async function countUsers(db: Db): Promise<number> {
@@ -49,9 +47,9 @@ export async function insertUser(db: Db, input: NewUserInput, actor: Actor = SYS
  */
 export async function updateRole(db: Db, id: number, role: Role, actor: Actor = SYSTEM): Promise<UserView> {
   return db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('users').select('role').where('id', '=', id).executeTakeFirst();
+    const current = await findUser(trx, id);
     if (!current) throw notFound('User not found');
-    if (current.role === role) return getUser(trx, id);
+    if (current.role === role) return current;
     if (role === 'staff') {
       const admins = await trx
         .selectFrom('users')

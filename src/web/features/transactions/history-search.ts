@@ -1,8 +1,9 @@
+import type { z } from 'zod';
 import { HISTORY_SORTS } from '../../../shared/sorting';
-import { dayParam, positiveId, searchValidator, sortParam } from '../../lib/search-params';
+import { dayParam, positiveId, searchSchema, sortParam } from '../../lib/search-params';
 
 /** The History screen's filters, page and sort, kept in the URL. */
-export const validateHistorySearch = searchValidator({
+export const historySearch = searchSchema({
   customerId: positiveId,
   casinoId: positiveId,
   transactionTypeId: positiveId,
@@ -11,4 +12,4 @@ export const validateHistorySearch = searchValidator({
   page: positiveId,
   sort: sortParam(HISTORY_SORTS),
 });
-export type HistorySearch = ReturnType<typeof validateHistorySearch>;
+export type HistorySearch = z.output<typeof historySearch>;

@@ -19,8 +19,7 @@ import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from './transaction-c
 
 const ALL = '__all__';
 
-const pageOf = (data: TransactionView[] | { transactions: TransactionView[]; totalCount: number } | undefined) =>
-  data && !Array.isArray(data) ? data : { transactions: [], totalCount: 0 };
+const pageOf = (data: { transactions: TransactionView[]; totalCount: number } | undefined) => data ?? { transactions: [], totalCount: 0 };
 
 /**
  * Spec 2.7: the casino's first 50 transactions in the panel's order (newest first, or as sorted by a
@@ -32,7 +31,7 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<TransactionView | null>(null);
   // The panel sits on / and /transactions/add, whose URLs keep its sort (one of the History sorts).
-  const urlSort = sortParam(HISTORY_SORTS)(useSearch({ strict: false }).sort);
+  const urlSort = sortParam(HISTORY_SORTS).parse(useSearch({ strict: false }).sort);
   const sort = urlSort ?? '-date';
   const navigate = useNavigate();
   const read = (transactionTypeId?: number) => ({

@@ -1,0 +1,89 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { type AsyncRouteComponent, Await, Navigate, redirect, useLoaderData } from '@tanstack/react-router';
+import { LOGIN_REDIRECT_DELAY_MS } from '../shared/constants';
+import type { UserView } from '../shared/schemas/users';
+import { DeniedNotice } from './components/status-screens';
+import { clearToken, getToken, sessionExpired } from './lib/auth-token';
+import { isUnauthorized } from './lib/errors';
+import { notifyError } from './lib/notify';
+import type { trpc } from './trpc';
+
+/** What every route's beforeLoad and loader receive (createRootRouteWithContext). */
+export interface RouterContext {
+  queryClient: QueryClient;
+  trpc: typeof trpc;
+}
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The signed-in user, or null when signed out; throws when the server could not say (not the same as signed out). */
+async function currentUser({ queryClient, trpc }: RouterContext): Promise<UserView | null> {
+  if (!getToken()) return null;
+  try {
+    return await queryClient.ensureQueryData(trpc.auth.user.queryOptions());
+  } catch (error) {
+    // A refused token has already signed out (the query client's 401 handler, spec 8.2).
+    if (isUnauthorized(error)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Spec 2.2 and 8.2, the signed-in area's beforeLoad: a signed-out visitor gets the Unauthorized toast
+ * and goes to /login after 500 ms (the Loading screen stays meanwhile). On / a visitor who was never
+ * signed in sees the login form instead (user null); a session the server ended says so everywhere.
+ */
+export async function requireUser(context: RouterContext, pathname: string, preload: boolean): Promise<{ user: UserView | null }> {
+  const user = await currentUser(context);
+  if (user) return { user };
+  clearToken();
+  if (pathname === '/' && !sessionExpired()) return { user: null };
+  if (preload) throw redirect({ to: '/login' });
+  notifyError('Unauthorized', pathname === '/types' && !sessionExpired() ? 'Please sign in' : 'You are logged out. Logging in again...');
+  await wait(LOGIN_REDIRECT_DELAY_MS);
+  throw redirect({ to: '/login' });
+}
+
+interface Denial {
+  /** The toast's text (spec 8.2). */
+  toast: string;
+  /** The notice on the page. */
+  title: string;
+  message: string;
+  delayMs: number;
+}
+
+/**
+ * Admin-only routes (spec 2.13, 2.15): beforeLoad finds whether the user may see the screen; a non-admin
+ * gets the Access Denied toast and the notice inside the app shell, and the router takes them to / once
+ * the loader's delay has passed (a loader that waited would hold the whole screen on the Loading screen).
+ */
+export function adminOnly(denial: Denial) {
+  return {
+    beforeLoad: ({ context, preload }: { context: { user: UserView | null }; preload: boolean }) => {
+      const denied = context.user?.role !== 'admin';
+      if (denied && preload) throw redirect({ to: '/' });
+      return { denied };
+    },
+    loader: ({ context }: { context: { denied: boolean } }) => {
+      if (!context.denied) return { leave: null };
+      notifyError('Access Denied', denial.toast);
+      return { leave: wait(denial.delayMs) };
+    },
+    /** The screen, or the notice until it is time to leave. */
+    gate: (Screen: AsyncRouteComponent<object>) =>
+      Object.assign(
+        function AdminOnly() {
+          const data = useLoaderData({ strict: false });
+          const leave = data && 'leave' in data ? data.leave : null;
+          if (!leave) return <Screen />;
+          return (
+            <Await promise={leave} fallback={<DeniedNotice title={denial.title} message={denial.message} />}>
+              {() => <Navigate to="/" />}
+            </Await>
+          );
+        },
+        { preload: Screen.preload },
+      ),
+  };
+}

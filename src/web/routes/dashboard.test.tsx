@@ -1,0 +1,98 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { casino, customer, transaction } from '../testing/fixtures';
+import { mockTrpc, TrpcFailure, type TrpcMocks } from '../testing/msw';
+import { ADMIN, renderApp, STAFF } from '../testing/render';
+
+const RECENT = [
+  transaction(9, { customer: { name: 'Cara' }, casino: { name: 'Chumba' }, transactionType: { name: 'Withdraw' }, usdChange: '1012.50' }),
+  transaction(8, { usdChange: '-20.01' }),
+];
+
+function mockDashboard(user = ADMIN, more: TrpcMocks = {}) {
+  mockTrpc({
+    'auth.user': () => user,
+    'customers.list': () => [customer(1, 'Alice'), customer(2, 'Bob', { isActive: false }), customer(3, 'Cara')],
+    'casinos.list': () => [casino(10, 'Lucky'), casino(11, 'Chumba')],
+    'transactions.recent': () => RECENT,
+    'redemptions.inTransit': () => ({ count: 3, usd: '1234.56' }),
+    'audit.lastLedgerCheck': () => null,
+    'dashboard.usdPerDay': () => [
+      { day: '2026-03-01', usd: '-20.01', entries: 1 },
+      { day: '2026-03-02', usd: '0.00', entries: 0 },
+      { day: '2026-03-03', usd: '1012.50', entries: 4 },
+    ],
+    'dashboard.scByCasino': () => [{ casinoId: 10, casinoName: 'Lucky', unplayed: '22000.00', played: '150.25', total: '22150.25' }],
+    'dashboard.entriesByStaff': () => [{ userId: 1, name: 'Ada Admin', entries: 1234 }],
+    ...more,
+  });
+}
+
+const stat = (title: string) => screen.getByTestId(`stat-${title}`).textContent;
+const tableOf = (caption: string) =>
+  [...(screen.getByText(caption).closest('table')?.querySelectorAll('tbody tr') ?? [])].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+
+describe('Dashboard (spec 2.6)', () => {
+  it('counts active customers and casinos, the recent entries and the money in transit', async () => {
+    mockDashboard();
+    renderApp('/dashboard');
+    await waitFor(() => expect(stat('Total Customers')).toBe('2'));
+    expect(stat('Active Casinos')).toBe('2');
+    await waitFor(() => expect(stat('Recent Transactions')).toBe('2'));
+    expect(stat('Your Role')).toBe('admin');
+    await waitFor(() => expect(stat('In transit')).toBe('$1,234.56'));
+    expect(screen.getByText('3 pending redemptions')).toBeTruthy();
+    expect(screen.getByText('Welcome back, Ada')).toBeTruthy();
+  });
+
+  it('lists Recent Activity with customer, casino, type and signed USD to the cent', async () => {
+    mockDashboard();
+    renderApp('/dashboard');
+    await waitFor(() => expect(screen.getAllByTestId('recent-activity')).toHaveLength(2));
+    const [first, second] = screen.getAllByTestId('recent-activity');
+    expect(within(first).getByText('Withdraw')).toBeTruthy();
+    expect(first.textContent).toContain('Cara at Chumba');
+    expect(first.textContent).toContain('+1,012.50');
+    expect(second.textContent).toContain('Alice at Lucky');
+    expect(second.textContent).toContain('-20.01');
+  });
+
+  it('gives each chart its data as a table: days with entries, balances per casino, entries per person', async () => {
+    mockDashboard();
+    renderApp('/dashboard');
+    // The charts are a lazily loaded chunk: slow on a busy machine.
+    await screen.findByText('USD change per day, last 90 days (days with entries)', {}, { timeout: 10_000 });
+    await waitFor(() => expect(tableOf('USD change per day, last 90 days (days with entries)')).toEqual([
+      ['2026-03-01', '-20.01', '1'],
+      ['2026-03-03', '+1,012.50', '4'],
+    ]));
+    expect(tableOf('SC balances per active casino, largest first')).toEqual([['Lucky', '22,000.00', '150.25', '22,150.25']]);
+    expect(tableOf('Entries per staff member since Monday')).toEqual([['Ada Admin', '1,234']]);
+  });
+
+  it('staff see no ledger check and no Profitability quick action', async () => {
+    mockDashboard(STAFF);
+    renderApp('/dashboard');
+    await waitFor(() => expect(stat('Your Role')).toBe('staff'));
+    expect(screen.getByText('View History')).toBeTruthy();
+    expect(screen.queryByText('Profitability')).toBeNull();
+    expect(screen.queryByTestId('ledger-check')).toBeNull();
+  });
+
+  it("a failed read shows the server's message with Retry, and Retry fills the cards in", async () => {
+    let failing = true;
+    const customers = () => {
+      if (failing) throw new TrpcFailure(503, 'Database is busy, try again');
+      return [customer(1, 'Alice'), customer(2, 'Bob')];
+    };
+    mockDashboard(ADMIN, { 'customers.list': customers });
+    renderApp('/dashboard');
+    await waitFor(() => expect(stat('Total Customers')).toBe('—'));
+    expect(screen.getByText('Database is busy, try again')).toBeTruthy();
+    expect(stat('Active Casinos')).toBe('2');
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(stat('Total Customers')).toBe('2'));
+    expect(screen.queryByText('Database is busy, try again')).toBeNull();
+  });
+});

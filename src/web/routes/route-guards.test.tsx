@@ -1,0 +1,63 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
+import { ADMIN, renderApp, STAFF } from '../testing/render';
+import { expectConsoleError } from '../testing/setup';
+
+describe('Route guards (beforeLoad)', () => {
+  it('shows Loading while the user is checked, then the page', async () => {
+    let answer: (user: typeof ADMIN) => void = () => {};
+    mockTrpc({ 'auth.user': () => new Promise((resolve) => (answer = resolve)), 'casinos.list': () => [] });
+    renderApp('/casinos');
+    expect(await screen.findByText('Verifying authentication')).toBeTruthy();
+    answer(ADMIN);
+    expect(await screen.findByText('Manage gaming platforms')).toBeTruthy();
+    expect(screen.queryByText('Verifying authentication')).toBeNull();
+  });
+
+  it("a server that cannot say who is signed in shows its message and Retry, not the login form; Retry gets in", async () => {
+    expectConsoleError(); // the router's error boundary logs the error it shows
+    let failing = true;
+    mockTrpc({
+      'auth.user': () => {
+        if (failing) throw new TrpcFailure(503, 'Database is busy, try again');
+        return ADMIN;
+      },
+      'casinos.list': () => [],
+    });
+    const { router } = renderApp('/casinos');
+    expect(await screen.findByText('Database is busy, try again')).toBeTruthy();
+    expect(screen.queryByText('Welcome back')).toBeNull();
+    expect(localStorage.getItem('auth_token')).toBe('test-token');
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Manage gaming platforms')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/casinos');
+  });
+
+  it('staff on Profitability see Access Restricted and the toast inside the app, and leave for / after 2 s, not before', async () => {
+    mockTrpc({ 'auth.user': () => STAFF });
+    const { router } = renderApp('/reports/profitability');
+    expect(await screen.findByText('You need admin privileges to view profitability reports')).toBeTruthy();
+    const toastAt = Date.now();
+    expect(await screen.findByText('Only administrators can view profitability reports')).toBeTruthy();
+    expect(screen.getByText('Access Restricted')).toBeTruthy();
+    expect(screen.getByTestId('user-role').textContent).toBe('staff');
+    await new Promise((resolve) => setTimeout(resolve, toastAt + 1500 - Date.now()));
+    expect(router.state.location.pathname).toBe('/reports/profitability');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'), { timeout: 2500 });
+    expect(calls.some((c) => c.path.startsWith('reports.profitability'))).toBe(false);
+  });
+
+  it('Logout goes to /login without the Unauthorized toast', async () => {
+    mockTrpc({ 'auth.user': () => ADMIN, 'casinos.list': () => [] });
+    const { router } = renderApp('/casinos');
+    fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByText('Welcome back')).toBeTruthy();
+    expect(localStorage.getItem('auth_token')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(screen.queryByText('Unauthorized')).toBeNull();
+    expect(router.state.location.pathname).toBe('/login');
+  });
+});

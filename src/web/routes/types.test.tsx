@@ -1,0 +1,92 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { TransactionTypeView } from '../../shared/schemas/transaction-types';
+import { casino } from '../testing/fixtures';
+import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
+import { ADMIN, renderApp } from '../testing/render';
+import { choose } from '../testing/select';
+import { tableRows } from '../testing/table';
+
+const CASINOS = [casino(10, 'Lucky'), casino(11, 'Chumba')];
+const TYPES: TransactionTypeView[] = [
+  { id: 100, name: 'Purchase', casinoId: 10 },
+  { id: 101, name: 'Withdraw', casinoId: 10 },
+  { id: 102, name: 'Bonus', casinoId: 11 },
+];
+const cells = () => tableRows('Transaction types').map((r) => r.slice(0, 2));
+
+describe('Transaction Types screen (spec 2.12)', () => {
+  it('lists each type with its casino, filters by casino, searches and counts', async () => {
+    mockTrpc({ 'auth.user': () => ADMIN, 'transactionTypes.list': () => TYPES, 'casinos.list': () => CASINOS });
+    renderApp('/types');
+    await screen.findByText('Withdraw');
+    await waitFor(() => expect(cells()).toEqual([['Purchase', 'Lucky'], ['Withdraw', 'Lucky'], ['Bonus', 'Chumba']]));
+    expect(screen.getByTestId('list-count').textContent).toBe('3 types');
+    await choose('Casino filter', 'Chumba');
+    expect(cells()).toEqual([['Bonus', 'Chumba']]);
+    expect(screen.getByTestId('list-count').textContent).toBe('1 of 3 types');
+    await choose('Casino filter', 'All casinos');
+    fireEvent.change(screen.getByPlaceholderText('Search types...'), { target: { value: 'draw' } });
+    expect(cells()).toEqual([['Withdraw', 'Lucky']]);
+  });
+
+  it('adds a type at the filtered casino and reads the list again', async () => {
+    let list = TYPES;
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'transactionTypes.list': () => list,
+      'casinos.list': () => CASINOS,
+      'transactionTypes.create': (input) => {
+        const created = { id: 103, name: input.name, casinoId: Number(input.casinoId) };
+        list = [...list, created];
+        return created;
+      },
+    });
+    renderApp('/types');
+    await screen.findByText('Withdraw');
+    await choose('Casino filter', 'Chumba');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add Type' })[0]);
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Promo' } });
+    fireEvent.click(screen.getAllByRole('button', { name: 'Add Type' }).at(-1)!);
+    expect(await screen.findByText('Transaction type added')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'transactionTypes.create')?.input).toEqual({ name: 'Promo', casinoId: '11' });
+    await waitFor(() => expect(cells()).toEqual([['Bonus', 'Chumba'], ['Promo', 'Chumba']]));
+  });
+
+  it("deletes after asking; a refused delete shows the server's message and keeps the row", async () => {
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'transactionTypes.list': () => TYPES,
+      'casinos.list': () => CASINOS,
+      'transactionTypes.delete': () => {
+        throw new TrpcFailure(409, 'This type is used by 3 transactions');
+      },
+    });
+    renderApp('/types');
+    fireEvent.click(await screen.findByRole('button', { name: 'Delete Withdraw at Lucky' }));
+    expect(await screen.findByText('Are you sure you want to delete the type "Withdraw" at Lucky? This cannot be undone.')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete transaction type. This type is used by 3 transactions')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'transactionTypes.delete')?.input).toEqual({ id: 101 });
+    expect(cells()).toHaveLength(3);
+  });
+
+  it("shows the server's message and Retry when the list fails; Retry loads it", async () => {
+    let failing = true;
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'transactionTypes.list': () => {
+        if (failing) throw new TrpcFailure(503, 'Database is busy, try again');
+        return TYPES;
+      },
+      'casinos.list': () => CASINOS,
+    });
+    renderApp('/types');
+    expect(await screen.findByText('Database is busy, try again')).toBeTruthy();
+    expect(screen.queryByText('No transaction types found')).toBeNull();
+    failing = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Withdraw')).toBeTruthy();
+    expect(screen.getByTestId('list-count').textContent).toBe('3 types');
+  });
+});
