@@ -1,4 +1,4 @@
-import { purchaseRatio } from '../../../shared/ledger';
+import { afterValues, type Balances, purchaseRatio } from '../../../shared/ledger';
 import type { LedgerFields } from './ledger';
 import type { LedgerStatements } from './ledger-statements';
 
@@ -31,7 +31,7 @@ export interface BulkOutcome {
   duplicates: number;
 }
 
-type Placed = { entry: BulkEntry; unplayedCoinsAfter: number; playedCoinsAfter: number };
+type Placed = { entry: BulkEntry; after: ReturnType<typeof afterValues> };
 type Stored = ReturnType<LedgerStatements['pairFrom']['all']>[number];
 
 const samePair = (a: BulkEntry, b: BulkEntry) => a.customerId === b.customerId && a.casinoId === b.casinoId;
@@ -95,21 +95,20 @@ export function insertMany(s: LedgerStatements, entries: BulkEntry[], write: Bul
     if (!write || fresh.length === 0) continue;
 
     const before = s.before.get(customerId, casinoId, from, from, 0);
-    let unplayed = before?.unplayedCoinsAfter ?? 0;
-    let played = before?.playedCoinsAfter ?? 0;
+    let balances: Balances | null = before ? { unplayed: before.unplayedCoinsAfter, played: before.playedCoinsAfter } : null;
     let usd = 0;
     for (let a = 0, b = 0; a < rows.length || b < fresh.length; ) {
       if (b === fresh.length || (a < rows.length && rows[a].date <= fresh[b].date)) {
         const r = rows[a++];
-        unplayed += r.unplayedCoinsChange;
-        played += r.playedCoinsChange;
-        if (r.unplayedCoinsAfter !== unplayed || r.playedCoinsAfter !== played || r.totalCoinsAfter !== unplayed + played) updates.push(r.id, unplayed, played);
+        const after = afterValues(balances, r.unplayedCoinsChange, r.playedCoinsChange);
+        balances = after;
+        if (r.unplayedCoinsAfter !== after.unplayed || r.playedCoinsAfter !== after.played || r.totalCoinsAfter !== after.total) updates.push(r.id, after.unplayed, after.played);
       } else {
         const e = fresh[b++];
-        unplayed += e.unplayedCoinsChange;
-        played += e.playedCoinsChange;
+        const after = afterValues(balances, e.unplayedCoinsChange, e.playedCoinsChange);
+        balances = after;
         usd += e.usdChange;
-        placed.push({ entry: e, unplayedCoinsAfter: unplayed, playedCoinsAfter: played });
+        placed.push({ entry: e, after });
       }
     }
     let du = 0;
@@ -129,7 +128,7 @@ function writeAll(s: LedgerStatements, placed: Placed[], updates: number[], writ
   const days = new Map<string, [number, number]>();
   const dayTypes = new Map<string, [number, number]>();
   const types = new Map<number, [number, number]>();
-  for (const { entry: e, unplayedCoinsAfter, playedCoinsAfter } of placed) {
+  for (const { entry: e, after } of placed) {
     const id = Number(
       s.insert.run({
         date: e.date,
@@ -140,9 +139,9 @@ function writeAll(s: LedgerStatements, placed: Placed[], updates: number[], writ
         playedCoinsChange: e.playedCoinsChange,
         usdChange: e.usdChange,
         purchaseRatio: purchaseRatio(e.unplayedCoinsChange, e.usdChange, e.scRatio),
-        unplayedCoinsAfter,
-        playedCoinsAfter,
-        totalCoinsAfter: unplayedCoinsAfter + playedCoinsAfter,
+        unplayedCoinsAfter: after.unplayed,
+        playedCoinsAfter: after.played,
+        totalCoinsAfter: after.total,
         createdByUserId: write.userId,
         createdAt: write.at,
         updatedAt: write.at,
@@ -157,9 +156,8 @@ function writeAll(s: LedgerStatements, placed: Placed[], updates: number[], writ
   const n = updates.length / 3;
   const byId = Uint32Array.from({ length: n }, (_, k) => k).sort((a, b) => updates[3 * a] - updates[3 * b]);
   for (const k of byId) {
-    const unplayed = updates[3 * k + 1];
-    const played = updates[3 * k + 2];
-    s.setAfter.run(unplayed, played, unplayed + played, updates[3 * k]);
+    const after = afterValues(null, updates[3 * k + 1], updates[3 * k + 2]);
+    s.setAfter.run(after.unplayed, after.played, after.total, updates[3 * k]);
   }
   const byKey = <K>(a: [K, unknown], b: [K, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
   for (const [day, [count, usd]] of [...days].sort(byKey)) s.dayTotal.run(day, count, usd);
