@@ -15,6 +15,7 @@ import { loadJwtSecret } from './features/auth/jwt-secret';
 import { LoginThrottle } from './features/auth/login-throttle';
 import { Sessions } from './features/auth/sessions';
 import { ensureFirstAdmin } from './features/users/first-admin';
+import { useOfficeZone } from './features/check-ins/check-in-days';
 import { capConnections, HTTP_LIMITS, type HttpLimits, timeoutOptions } from './http/connection-limits';
 import { registerErrorHandlers } from './http/errors';
 import { registerRest } from './http/rest';
@@ -163,6 +164,8 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
     services,
     async start() {
       await migrateToLatest(database.db);
+      // The check-in board's kept days follow the office time zone (decision 061): rebuilt when TZ changed.
+      if (useOfficeZone(database.sqlite, config.timeZone)) app.log.info({ timeZone: config.timeZone }, 'check-in days rebuilt for the office time zone');
       await ensureFirstAdmin(database.db, config, options.announce ?? ((text) => console.log(text)));
       const address = await app.listen({ port: config.port, host: config.host });
       if (onDisk) {

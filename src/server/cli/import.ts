@@ -8,6 +8,7 @@ import { makePrivateDir } from '../db/file-modes';
 import { migrateToLatest } from '../db/migrate';
 import { runImport } from '../features/import/import-run';
 import { formatImportSummary } from '../features/import/import-summary';
+import { useOfficeZone } from '../features/check-ins/check-in-days';
 
 /**
  * `npm run import -- FILE [--dry-run] [--create-missing] [--skip-invalid] [--customers] [--user EMAIL]`:
@@ -35,6 +36,8 @@ const lock = lockForCommand(config.databasePath);
 const { db, sqlite, close } = openDatabase(config.databasePath);
 try {
   await migrateToLatest(db);
+  // Check-in days in the office time zone, as the server keeps them (decision 061).
+  useOfficeZone(sqlite, config.timeZone);
   const user = args.user
     ? sqlite.prepare<[string], { id: number; email: string }>('select id, email from users where email = ? collate nocase').get(args.user)
     : sqlite.prepare<[], { id: number; email: string }>(`select id, email from users where role = 'admin' order by id limit 1`).get();

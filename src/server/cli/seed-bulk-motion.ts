@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import { previousDay } from '../../shared/dates';
+import { rebuildCheckIns } from '../features/check-ins/check-in-days';
 
 const DAY_MS = 86_400_000;
 /** A pair's redemption request is this likely on any row (about 1 in 100 rows). */
@@ -22,27 +22,22 @@ interface Pending {
 
 /**
  * seed:bulk's money in motion (issue 18): redemption requests on the way (coins out), finished when
- * due (USD in, or coins back), those still due after now left pending; and one check-in row per link
- * and office day with its streak, from the Check-in rows, kept as the check-in step keeps them.
+ * due (USD in, or coins back), those still due after now left pending; and the check-in days kept from
+ * the Check-in rows (rebuildCheckIns, as the ledger's write path keeps them).
  */
 export class BulkMotion {
   private readonly queue: Pending[] = [];
   private readonly all: Pending[] = [];
-  private readonly days = new Map<string, { customerId: number; casinoId: number; day: string; count: number; unplayedCoins: number; transactionId: number; at: string; streak: number }>();
-  private readonly last = new Map<number, { day: string; at: string; streak: number }>();
-  private readonly dayOf: (iso: string) => string;
+  private checkInDays = 0;
 
   constructor(
     private readonly sqlite: SQLite.Database,
     private readonly rand: () => number,
-    timeZone: string,
+    private readonly timeZone: string,
     private readonly userId: number,
     private readonly typeIds: number[][],
     private readonly ratios: number[],
-  ) {
-    const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    this.dayOf = (iso) => format.format(new Date(iso));
-  }
+  ) {}
 
   /** A casino's usual days to pay: 2 to 12, by casino. */
   private medianDays(casinoId: number): number {
@@ -94,33 +89,12 @@ export class BulkMotion {
     p.finishTransactionId = transactionId;
   }
 
-  checkedIn(pair: { customerId: number; casinoId: number }, date: string, unplayedCoins: number, transactionId: number): void {
-    const day = this.dayOf(date);
-    const key = `${pair.customerId}:${pair.casinoId}:${day}`;
-    const seen = this.days.get(key);
-    if (seen) {
-      Object.assign(seen, { count: seen.count + 1, unplayedCoins: seen.unplayedCoins + unplayedCoins, transactionId, at: date });
-    } else {
-      const linkKey = pair.customerId * 100_000 + pair.casinoId;
-      const before = this.last.get(linkKey);
-      const streak = before && before.day === previousDay(day) ? before.streak + 1 : 1;
-      this.days.set(key, { ...pair, day, count: 1, unplayedCoins, transactionId, at: date, streak });
-      this.last.set(linkKey, { day, at: date, streak });
-      return;
-    }
-    this.last.set(pair.customerId * 100_000 + pair.casinoId, { day, at: date, streak: seen.streak });
-  }
-
   save(): void {
     const insRedemption = this.sqlite.prepare(
       `insert into redemptions (id, "customerId", "casinoId", status, "requestedAt", "requestedByUserId", "unplayedCoins", "playedCoins", "expectedUsd",
          "receivedAt", "usdReceived", "finishedAt", "finishedByUserId", "requestTransactionId", "receiptTransactionId", "reversalTransactionId")
        values (?, ?, ?, ?, ?, ?, ?, 0, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
-    const insCheckIn = this.sqlite.prepare(
-      `insert into "checkIns" ("customerId", "casinoId", day, count, "unplayedCoins", "transactionId", at, "byUserId", streak) values (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    const markLink = this.sqlite.prepare(`update "customerCasinos" set "lastCheckInDay" = ?, "lastCheckInAt" = ?, "checkInStreak" = ? where "customerId" = ? and "casinoId" = ?`);
     this.sqlite.transaction(() => {
       for (const p of this.all) {
         const done = p.finishedAt !== undefined;
@@ -132,13 +106,13 @@ export class BulkMotion {
           p.requestTransactionId, received ? p.finishTransactionId : null, done && !received ? p.finishTransactionId : null,
         );
       }
-      for (const d of this.days.values()) insCheckIn.run(d.customerId, d.casinoId, d.day, d.count, d.unplayedCoins, d.transactionId, d.at, this.userId, d.streak);
-      for (const [key, l] of this.last) markLink.run(l.day, l.at, l.streak, Math.floor(key / 100_000), key % 100_000);
+      // The check-in days, kept as the ledger's write path keeps them (decision 061).
+      this.checkInDays = rebuildCheckIns(this.sqlite, this.timeZone);
     })();
   }
 
   get counts(): string {
     const by = (s: string) => this.all.filter((p) => (p.finishedAt ? p.outcome : 'pending') === s).length;
-    return `${this.all.length} redemptions (${by('pending')} pending, ${by('received')} received, ${by('rejected')} rejected, ${by('cancelled')} cancelled), ${this.days.size} check-in days`;
+    return `${this.all.length} redemptions (${by('pending')} pending, ${by('received')} received, ${by('rejected')} rejected, ${by('cancelled')} cancelled), ${this.checkInDays} check-in days`;
   }
 }

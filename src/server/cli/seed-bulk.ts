@@ -142,8 +142,7 @@ for (let from = 0; from < nTx; from += CHUNK) {
       b.d += d;
       b.n += 1;
       balance.set(key, b);
-      const id = Number(insTx.run(date, pair.customerId, pair.casinoId, typeIds[pair.casinoId][kind], u, p, d, purchaseRatio(u, d, ratio), b.u, b.p, b.u + b.p, adminId, date, date).lastInsertRowid);
-      if (kind === 3) motion.checkedIn(pair, date, u, id);
+      insTx.run(date, pair.customerId, pair.casinoId, typeIds[pair.casinoId][kind], u, p, d, purchaseRatio(u, d, ratio), b.u, b.p, b.u + b.p, adminId, date, date);
     }
   })();
 }

@@ -1,5 +1,7 @@
 import { dayStartUtc, localDay } from '../../shared/dates';
+import { sqliteOf } from '../db/database';
 import type { Db } from '../db/types';
+import { keptCheckInDay } from '../features/check-ins/check-in-days';
 import { recordCheckIn } from '../features/check-ins/check-in-step';
 import { closeRedemption, receiveRedemption, requestRedemption } from '../features/redemptions/redemption-steps';
 
@@ -77,6 +79,8 @@ export class DemoMotion {
       for (const [i, pair] of pairs.entries()) {
         if (this.rand() >= diligence[i]) continue;
         const at = new Date(dayStart + 30_000 + Math.floor(this.rand() * span));
+        // A day the entries above already checked in is left as it is.
+        if (keptCheckInDay(sqliteOf(this.db), pair.customerId, pair.casinoId, localDay(at, this.timeZone))) continue;
         await recordCheckIn(this.db, { ...pair, unplayedCoins: 10 * (5 + Math.floor(this.rand() * 46)) }, this.userId, this.timeZone, at);
         n += 1;
       }

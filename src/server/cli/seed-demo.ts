@@ -10,6 +10,7 @@ import { createEntry } from '../features/transactions/ledger';
 import { ensureFirstAdmin } from '../features/users/first-admin';
 import { LINK_STATUSES } from '../../shared/constants';
 import { DemoMotion } from './seed-demo-motion';
+import { useOfficeZone } from '../features/check-ins/check-in-days';
 
 // `npm run seed:demo`: a small, realistic data set in an empty database, through the real write path.
 const FIRST = ['Alice', 'Bruno', 'Carmen', 'Dmitri', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jamal', 'Kaia', 'Liam', 'Maya', 'Nikolai', 'Olga', 'Pablo', 'Quinn', 'Rosa'];
@@ -27,6 +28,8 @@ async function main() {
   const lock = lockForCommand(config.databasePath);
   const { db, sqlite, close } = openDatabase(config.databasePath);
   await migrateToLatest(db);
+  // Check-in days in the office time zone, as the server keeps them (decision 061).
+  useOfficeZone(sqlite, config.timeZone);
   const existing = await db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   const customersBefore = await db.selectFrom('customers').select('id').limit(1).execute();
   if (Number(existing.n) > 0 || customersBefore.length > 0) {
@@ -81,17 +84,18 @@ async function main() {
     const dollars = Math.round(5 + rand() * 195);
     const perDollar = pair.scRatio * 100;
     let name = pick(TYPES);
-    if (name === 'Withdraw' && balance.played < dollars * perDollar) name = balance.unplayed > 0 ? 'Check-in' : 'Purchase';
-    if (name === 'Check-in' && balance.unplayed <= 0) name = 'Purchase';
+    if (name === 'Withdraw' && balance.played + balance.unplayed < dollars * perDollar) name = 'Purchase';
     let f: { unplayedCoinsChange: number; playedCoinsChange: number; usdChange: number };
     if (name === 'Purchase') {
       const bonus = 1 + rand() * 0.4 - 0.05;
       f = { usdChange: -dollars * 100, unplayedCoinsChange: Math.round(dollars * pair.scRatio * bonus) * 100, playedCoinsChange: 0 };
     } else if (name === 'Withdraw') {
-      f = { usdChange: dollars * 100, unplayedCoinsChange: 0, playedCoinsChange: -dollars * perDollar };
+      // Played coins first, then unplayed ones.
+      const played = Math.min(balance.played, dollars * perDollar);
+      f = { usdChange: dollars * 100, unplayedCoinsChange: played - dollars * perDollar, playedCoinsChange: -played };
     } else if (name === 'Check-in') {
-      const played = Math.min(balance.unplayed, Math.round(rand() * 0.6 * balance.unplayed));
-      f = { usdChange: 0, unplayedCoinsChange: -played, playedCoinsChange: played };
+      // A daily bonus, as the check-in board records them (0.50 to 5.00 SC).
+      f = { usdChange: 0, unplayedCoinsChange: 10 * (5 + Math.floor(rand() * 46)), playedCoinsChange: 0 };
     } else {
       f = { usdChange: 0, unplayedCoinsChange: Math.round(rand() * 2000) * 100 + Math.round(rand() * 99), playedCoinsChange: 0 };
     }

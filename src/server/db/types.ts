@@ -53,6 +53,10 @@ export interface CustomerCasinosTable {
   lastCheckInDay: string | null;
   lastCheckInAt: string | null;
   checkInStreak: Generated<number>;
+  /** An active link of an active customer at an active casino (kept by triggers, migration 0040). */
+  onBoard: Generated<number>;
+  customerName: Generated<string>;
+  casinoName: Generated<string>;
 }
 
 export interface TransactionTypesTable {
@@ -92,6 +96,21 @@ export interface DayTotalsTable {
   day: string;
   transactionCount: number;
   usdTotal: number;
+}
+
+/** Count and USD per UTC hour ('YYYY-MM-DDTHH'), kept by triggers (migration 0021, decision 025). */
+export interface HourTotalsTable {
+  hour: string;
+  transactionCount: number;
+  usdTotal: number;
+}
+
+/** Each casino's number of links and the sum of their balances, kept by triggers (migration 0021, decision 025). */
+export interface CasinoBalancesTable {
+  casinoId: number;
+  links: number;
+  unplayedCoins: number;
+  playedCoins: number;
 }
 
 export interface DayTypeTotalsTable extends DayTotalsTable {
@@ -179,6 +198,18 @@ export interface CheckInsTable {
   streak: number;
 }
 
+/** The office time zone the kept check-in days were computed in (one row). */
+export interface CheckInZoneTable {
+  id: number;
+  timeZone: string;
+}
+
+/** The links on the check-in board per casino (kept by triggers). */
+export interface BoardCountsTable {
+  casinoId: number;
+  links: number;
+}
+
 export interface Database {
   users: UsersTable;
   passwordResetTokens: PasswordResetTokensTable;
@@ -189,6 +220,8 @@ export interface Database {
   transactions: TransactionsTable;
   idempotencyKeys: IdempotencyKeysTable;
   dayTotals: DayTotalsTable;
+  hourTotals: HourTotalsTable;
+  casinoBalances: CasinoBalancesTable;
   dayTypeTotals: DayTypeTotalsTable;
   typeTotals: TypeTotalsTable;
   auditLog: AuditLogTable;
@@ -196,6 +229,8 @@ export interface Database {
   ledgerChecks: LedgerChecksTable;
   redemptions: RedemptionsTable;
   checkIns: CheckInsTable;
+  checkInZone: CheckInZoneTable;
+  boardCounts: BoardCountsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -109,7 +109,7 @@ export const readQueries = {
     const sort = sortText ? checkedSort(sortText, filters, await countTransactions(db, filters, env.timeZone)) : undefined;
     return typeReportRows(db, filters, env.timeZone, limit ?? DEFAULT_TYPE_REPORT_ROWS, sort);
   },
-  'redemptions.list': (db: Db, input: In<typeof listRedemptionsInput>) => listRedemptions(db, input ?? {}),
+  'redemptions.list': (db: Db, input: In<typeof listRedemptionsInput>, env: ReadEnv) => listRedemptions(db, input ?? {}, env.timeZone),
   'redemptions.inTransit': (db: Db) => inTransit(db),
   'redemptions.report': (db: Db, input: In<typeof payoutReportInput>, env: ReadEnv) => payoutReport(db, env.timeZone, input?.casinoId),
   'checkIns.board': (db: Db, input: In<typeof checkInBoardInput>, env: ReadEnv) => checkInBoard(db, input ?? {}, env.timeZone),

@@ -58,7 +58,14 @@ export function screenCases(ids: CaseIds): ScreenCase[] {
     { screen: 'Transaction types cards, one type and month', name: 'reports.transactionTypesSummary', input: { transactionTypeId, ...month } },
     { screen: 'Redemptions, pending', name: 'redemptions.list', input: { status: 'pending', limit: 50, offset: 0 } },
     { screen: 'Redemptions, received by casino', name: 'redemptions.list', input: { status: 'received', casinoId, limit: 50, offset: 0 } },
+    { screen: 'Redemptions, all, deep page', name: 'redemptions.list', input: { limit: 50, offset: 450 } },
+    { screen: 'Redemptions, pending by customer', name: 'redemptions.list', input: { status: 'pending', customerId, limit: 50, offset: 0 } },
     { screen: 'Check-in board, today', name: 'checkIns.board', input: { limit: 100, offset: 0 } },
     { screen: 'Check-in board, missing, sorted by streak', name: 'checkIns.board', input: { status: 'missing', sort: 'streak', desc: true, limit: 100, offset: 0 } },
+    { screen: 'Check-in board, streak ascending, deep page', name: 'checkIns.board', input: { sort: 'streak', limit: 100, offset: 4900 } },
+    { screen: 'Check-in board, a past day, done, by last check-in', name: 'checkIns.board', input: { date: month.startDate, status: 'done', sort: 'last', desc: true, limit: 100, offset: 0 } },
+    { screen: 'Check-in board, missing by casino, deep page', name: 'checkIns.board', input: { status: 'missing', sort: 'casino', desc: true, limit: 100, offset: 4900 } },
+    { screen: 'Check-in board, one casino, by last check-in', name: 'checkIns.board', input: { casinoId, sort: 'last', limit: 100, offset: 0 } },
+    { screen: 'Check-in board, one customer, missing', name: 'checkIns.board', input: { customerId, status: 'missing', limit: 100, offset: 0 } },
   ];
 }

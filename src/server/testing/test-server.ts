@@ -1,6 +1,7 @@
 import type { Role } from '../../shared/constants';
 import type { Config } from '../config';
 import { hashPassword } from '../features/auth/passwords';
+import { useOfficeZone } from '../features/check-ins/check-in-days';
 import { insertUser } from '../features/users/users.repository';
 import { createServer, type AppServer } from '../server';
 import { type AppCaller, createCaller } from '../trpc/app-router';
@@ -23,7 +24,9 @@ let counter = 0;
 export async function createTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const dataDir = tempDir();
-  const server = await createServer({ config: testConfig(overrides), database, dataDir, logger: false, announce: () => {} });
+  const config = testConfig(overrides);
+  const server = await createServer({ config, database, dataDir, logger: false, announce: () => {} });
+  useOfficeZone(database.sqlite, config.timeZone);
   await server.app.ready();
   return {
     ...server,

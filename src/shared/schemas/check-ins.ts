@@ -41,9 +41,9 @@ export interface CheckInRowView {
   unplayedCoins: string | null;
   at: string | null;
   by: string | null;
-  /** Consecutive days with a check-in, up to this day (or the day before while this one is open). */
+  /** The link's current streak: consecutive days with a check-in up to today (or yesterday while today is open), else 0. */
   streak: number;
-  /** The latest check-in on or before this day. */
+  /** The link's latest check-in. */
   lastAt: string | null;
 }
 

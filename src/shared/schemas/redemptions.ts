@@ -68,6 +68,10 @@ export interface RedemptionView {
   casinoName: string;
   status: RedemptionStatus;
   requestedAt: string;
+  /** The office day of the request (the earliest day a receipt may be dated). */
+  requestedDay: string;
+  /** The office day when this was read (the latest day a receipt may be dated, and its default). */
+  officeToday: string;
   requestedBy: string | null;
   unplayedCoins: string;
   playedCoins: string;

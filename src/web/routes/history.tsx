@@ -3,7 +3,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
-import type { TransactionView } from '../../shared/schemas/transactions';
 import { isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState, RangeEmptyState } from '../components/data-table';
 import { ReportFilters } from '../components/report-filters';
@@ -17,6 +16,7 @@ import { headerSort, sortState } from '../lib/grid-sort';
 import { HISTORY_SORTS, historySortProblem, parseSort } from '../../shared/sorting';
 import { customerOptions, toOptions, useAllTypes, useCasinos, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
+import type { TransactionView } from '../lib/api-types';
 
 const route = getRouteApi('/signed-in/transactions/history');
 

@@ -1,12 +1,12 @@
 import { CHECK_IN_TYPE } from '../../../shared/constants';
-import { localDay, nextDay, previousDay } from '../../../shared/dates';
+import { localDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import type { RecordedCheckIn } from '../../../shared/schemas/check-ins';
 import type { Db } from '../../db/types';
 import { conflict, fieldError } from '../../errors/domain-errors';
 import { bookedAt } from '../transactions/booked-at';
 import { ledgerStep } from '../transactions/ledger';
-import { checkInStatements } from './check-in-statements';
+import { keptCheckInDay } from './check-in-days';
 
 export interface CheckInRequest {
   customerId: number;
@@ -19,19 +19,17 @@ export interface CheckInRequest {
 }
 
 /**
- * Records a check-in (decision 060): a transaction of the casino's "Check-in" type (created when
- * missing) with the SC typed, played coins and USD 0, and, in the same SQLite transaction, the link's
- * day row (count, SC, latest time and who, streak), the streaks of the days that follow it, and the
- * link's last check-in day and streak. A second one for the same link and day is a 409 unless
- * `correction` confirms it.
+ * Records a check-in (decisions 060, 061): a transaction of the casino's "Check-in" type (created when
+ * missing) with the SC typed, played coins and USD 0; the ledger's write path keeps the link's day row,
+ * the streaks and the link's last check-in in the same SQLite transaction, as for a check-in written
+ * any other way. A second one for the same link and day is a 409 unless `correction` confirms it.
  */
 export function recordCheckIn(db: Db, input: CheckInRequest, userId: number, timeZone: string, now = new Date()): Promise<RecordedCheckIn> {
   return ledgerStep(db, userId, (step) => {
     const { customerId, casinoId, unplayedCoins } = input;
     const day = input.date ?? localDay(now, timeZone);
     const stamp = bookedAt('date', day, now, timeZone);
-    const c = checkInStatements(step.sqlite);
-    const existing = c.day.get(customerId, casinoId, day);
+    const existing = keptCheckInDay(step.sqlite, customerId, casinoId, day);
     if (existing && !input.correction) throw conflict(`Already checked in on ${day} (${formatHundredths(existing.unplayedCoins)} SC); confirm to record a correction`);
     if (!step.statements.casino.get(casinoId)) throw fieldError('casinoId', 'Casino not found');
     const transactionTypeId = step.typeNamed(casinoId, CHECK_IN_TYPE);
@@ -40,19 +38,8 @@ export function recordCheckIn(db: Db, input: CheckInRequest, userId: number, tim
       stamp,
       { action: 'check-in' },
     );
-    let streak: number;
-    if (existing) {
-      c.addToDay.run(unplayedCoins, transactionId, stamp, userId, customerId, casinoId, day);
-      streak = existing.streak;
-    } else {
-      streak = (c.day.get(customerId, casinoId, previousDay(day))?.streak ?? 0) + 1;
-      c.insert.run({ customerId, casinoId, day, count: 1, unplayedCoins, transactionId, at: stamp, byUserId: userId, streak });
-      // A day filled in behind later ones joins their run: renumber the run that follows (bounded by its length).
-      let next = streak;
-      for (let d = nextDay(day); c.day.get(customerId, casinoId, d); d = nextDay(d)) c.setStreak.run(++next, customerId, casinoId, d);
-    }
-    const latest = c.latest.get(customerId, casinoId);
-    if (latest) c.markLink.run(latest.day, latest.at, latest.streak, customerId, casinoId);
+    // The ledger's write path kept the day's row, its streak and the link's last check-in (decision 061).
+    const streak = keptCheckInDay(step.sqlite, customerId, casinoId, day)?.streak ?? 0;
     step.audit({
       action: existing ? 'check-in-correction' : 'check-in',
       entity: 'checkIn',

@@ -1,8 +1,9 @@
-import { type ExpressionBuilder, sql } from 'kysely';
+import { type Expression, type Nullable, type SelectQueryBuilder, sql, type SqlBool } from 'kysely';
 import { localDay, previousDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import { CHECK_IN_PAGE_SIZE, type CheckInBoard, type CheckInSort } from '../../../shared/schemas/check-ins';
 import type { Database, Db } from '../../db/types';
+import { nameOrEmail } from '../../../shared/names';
 
 export interface BoardQuery {
   date?: string;
@@ -15,100 +16,180 @@ export interface BoardQuery {
   offset?: number;
 }
 
-type Board = Database & { l: Database['customerCasinos']; c: Database['customers']; k: Database['casinos']; ci: Database['checkIns'] };
+/** The board's tables: a link and, when it has one, its check-in row of the day. */
+type Board = Database & { l: Database['customerCasinos']; ci: Nullable<Database['checkIns']> };
+type Rows = SelectQueryBuilder<Board, 'l' | 'ci', object>;
 
-/**
- * The board's rows: every active link of an active customer at an active casino, with that day's
- * check-in row (kept by the check-in step) when there is one. Rows, count and "N of M" share it.
- * `doneOnly` starts from that day's check-in rows (an index range) instead of every link.
+/*
+ * The board (decision 061) reads only maintained data through indexes: the links on the board
+ * (`onBoard`, names, last check-in and streak, kept by triggers and the ledger's write path) and the
+ * day's kept `checkIns` rows. Every sort walks its own partial index and stops after the page; the
+ * done rows of a day with few check-ins start from that day's rows instead (fewer than a walk would
+ * step over). The streak and the last check-in are the link's current ones.
  */
-function board(db: Db, day: string, q: BoardQuery, doneOnly = false) {
-  let b = doneOnly
-    ? db
-        .selectFrom('checkIns as ci')
-        .innerJoin('customerCasinos as l', (j) => j.onRef('l.customerId', '=', 'ci.customerId').onRef('l.casinoId', '=', 'ci.casinoId'))
-        .innerJoin('customers as c', 'c.id', 'l.customerId')
-        .innerJoin('casinos as k', 'k.id', 'l.casinoId')
-        .where('ci.day', '=', day)
-    : db
-        .selectFrom('customerCasinos as l')
-        .innerJoin('customers as c', 'c.id', 'l.customerId')
-        .innerJoin('casinos as k', 'k.id', 'l.casinoId')
-        .leftJoin('checkIns as ci', (j) => j.onRef('ci.customerId', '=', 'l.customerId').onRef('ci.casinoId', '=', 'l.casinoId').on('ci.day', '=', day));
-  b = b.where('l.status', '=', 'active').where('c.isActive', '=', 1).where('k.isActive', '=', 1);
+
+/** The link is on the board (a literal, so SQLite uses the partial indexes). */
+const ON_BOARD = sql<SqlBool>`"l"."onBoard" = 1`;
+const doneOn = (day: string) => sql<SqlBool>`exists (select 1 from "checkIns" d where d."customerId" = "l"."customerId" and d."casinoId" = "l"."casinoId" and d.day = ${day})`;
+
+/** The board's links under the customer and casino filters, with the day's check-in row when there is one. */
+function links(db: Db, day: string, q: BoardQuery) {
+  let b = db
+    .selectFrom('customerCasinos as l')
+    .leftJoin('checkIns as ci', (j) => j.onRef('ci.customerId', '=', 'l.customerId').onRef('ci.casinoId', '=', 'l.casinoId').on('ci.day', '=', day))
+    .where(ON_BOARD);
   if (q.customerId !== undefined) b = b.where('l.customerId', '=', q.customerId);
   if (q.casinoId !== undefined) b = b.where('l.casinoId', '=', q.casinoId);
   return b;
 }
 
-/** M of "N of M": the same links as board(), counted with the customer and casino checks as lists (no join per link). */
-function activeLinkCount(db: Db, q: BoardQuery): Promise<number> {
+/** The day's check-in rows of links on the board (an index range of that day), under the filters. */
+function dayRows(db: Db, day: string, q: BoardQuery) {
   let b = db
-    .selectFrom('customerCasinos as l')
-    .where('l.status', '=', 'active')
-    .where('l.customerId', 'in', db.selectFrom('customers').select('id').where('isActive', '=', 1))
-    .where('l.casinoId', 'in', db.selectFrom('casinos').select('id').where('isActive', '=', 1));
-  if (q.customerId !== undefined) b = b.where('l.customerId', '=', q.customerId);
-  if (q.casinoId !== undefined) b = b.where('l.casinoId', '=', q.casinoId);
-  return b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
+    .selectFrom('checkIns as ci')
+    .innerJoin('customerCasinos as l', (j) => j.onRef('l.customerId', '=', 'ci.customerId').onRef('l.casinoId', '=', 'ci.casinoId'))
+    .where('ci.day', '=', day)
+    .where(ON_BOARD);
+  if (q.customerId !== undefined) b = b.where('ci.customerId', '=', q.customerId);
+  if (q.casinoId !== undefined) b = b.where('ci.casinoId', '=', q.casinoId);
+  return b;
 }
 
-/** The streak a link shows on `day`: its run up to that day, or up to the day before while `day` is open. */
-const streakOn = (eb: ExpressionBuilder<Board, 'l'>, day: string) =>
-  sql<number>`case when ${eb.ref('l.lastCheckInDay')} >= ${previousDay(day)} and ${eb.ref('l.lastCheckInDay')} <= ${day} then ${eb.ref('l.checkInStreak')} else 0 end`;
+const count = (b: SelectQueryBuilder<Board, 'l' | 'ci', object>) =>
+  b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
+
+/** M of "N of M": one customer's links counted (50 at most), else the kept per-casino counts. */
+async function linkCount(db: Db, q: BoardQuery): Promise<number> {
+  if (q.customerId !== undefined) {
+    let b = db.selectFrom('customerCasinos as l').where(ON_BOARD).where('l.customerId', '=', q.customerId);
+    if (q.casinoId !== undefined) b = b.where('l.casinoId', '=', q.casinoId);
+    return b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
+  }
+  let b = db.selectFrom('boardCounts');
+  if (q.casinoId !== undefined) b = b.where('casinoId', '=', q.casinoId);
+  return b.select((eb) => eb.fn.coalesce(eb.fn.sum<number>('links'), eb.val(0)).as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
+}
+
+/** The columns a row shows; `running` is the first day a streak still runs on (yesterday). */
+function selectRow(b: Rows, running: string) {
+  return b.select([
+    'l.customerId',
+    'l.casinoId',
+    'l.customerName',
+    'l.casinoName',
+    'ci.transactionId',
+    'ci.unplayedCoins',
+    'ci.at',
+    'ci.byUserId',
+    'l.lastCheckInAt',
+    sql<number>`case when "l"."lastCheckInDay" >= ${running} then "l"."checkInStreak" else 0 end`.as('streak'),
+  ]);
+}
+
+type Key = Expression<unknown>;
+
+/** The names in order, leaving out a name the filter fixes. */
+function nameKeys(q: BoardQuery, casinoFirst: boolean): Key[] {
+  const customer = q.customerId === undefined ? [sql.ref('l.customerName'), sql.ref('l.customerId')] : [];
+  const casino = q.casinoId === undefined ? [sql.ref('l.casinoName'), sql.ref('l.casinoId')] : [];
+  return casinoFirst ? [...casino, ...customer] : [...customer, ...casino];
+}
+
+interface Orderable<T> {
+  orderBy(key: Key, direction: 'asc' | 'desc'): T;
+}
+
+function ordered<T extends Orderable<T>>(b: T, keys: Key[], direction: 'asc' | 'desc'): T {
+  return keys.reduce((o, k) => o.orderBy(k, direction), b);
+}
+
+/** The board's links under the filters, without the day's row (a walk of keys: each sort's covering index). */
+function boardLinks(db: Db, q: BoardQuery) {
+  let b = db.selectFrom('customerCasinos as l').where(ON_BOARD);
+  if (q.customerId !== undefined) b = b.where('l.customerId', '=', q.customerId);
+  if (q.casinoId !== undefined) b = b.where('l.casinoId', '=', q.casinoId);
+  return b;
+}
+type Links = ReturnType<typeof boardLinks>;
 
 export async function checkInBoard(db: Db, q: BoardQuery, timeZone: string, now = new Date()): Promise<CheckInBoard> {
-  const day = q.date ?? localDay(now, timeZone);
-  const base = board(db, day, q);
-  const doneRows = board(db, day, q, true);
-  const byStatus = q.status === 'done' ? doneRows : q.status === 'missing' ? base.where('ci.day', 'is', null) : base;
+  const today = localDay(now, timeZone);
+  const day = q.date ?? today;
+  const running = previousDay(today);
+  const limit = q.limit ?? CHECK_IN_PAGE_SIZE;
+  const offset = q.offset ?? 0;
   const direction = q.desc ? 'desc' : 'asc';
-  let page = byStatus.select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'ci.transactionId', 'ci.unplayedCoins', 'ci.at', 'ci.byUserId']);
-  if (q.sort === 'casino') page = page.orderBy('k.name', direction).orderBy('k.id', direction).orderBy('c.name').orderBy('c.id');
-  else if (q.sort === 'streak') page = page.orderBy((eb) => streakOn(eb, day), direction).orderBy('c.name').orderBy('k.name');
-  else if (q.sort === 'last') page = page.orderBy(sql`coalesce("l"."lastCheckInAt", '')`, direction).orderBy('c.name').orderBy('k.name');
-  else page = page.orderBy('c.name', direction).orderBy('c.id', direction).orderBy('k.name').orderBy('k.id');
-  const done = doneRows.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
-  const [rows, total, doneCount] = await Promise.all([page.limit(q.limit ?? CHECK_IN_PAGE_SIZE).offset(q.offset ?? 0).execute(), activeLinkCount(db, q), done]);
-  // Streak and last check-in as of the day, and who checked in: only for the page's rows.
-  const details = new Map<string, { streak: number; lastAt: string | null }>();
+  const sort = q.sort ?? 'customer';
+
+  const [total, done] = await Promise.all([linkCount(db, q), count(dayRows(db, day, q))]);
+  const totalCount = q.status === 'done' ? done : q.status === 'missing' ? total - done : total;
+  const byStatus = (b: Links): Links => (q.status === 'done' ? b.where(doneOn(day)) : q.status === 'missing' ? b.where((eb) => eb.not(doneOn(day))) : b);
+  const streakKey = sql`case when "l"."lastCheckInDay" >= ${running} then "l"."checkInStreak" else 0 end`;
+  // The page's links in order: a walk of keys that stops after the page (its rows are read next).
+  let keys: { customerId: number; casinoId: number }[] = [];
+  const keysOf = (b: Links, from: number, take: number) => b.select(['l.customerId', 'l.casinoId']).limit(take).offset(from).execute();
+  if (q.status === 'done' && done * done <= (offset + limit) * total) {
+    // Few check-ins that day: sort that day's rows rather than step over the links without one.
+    const first = sort === 'streak' ? [streakKey] : sort === 'last' ? [sql.ref('l.lastCheckInAt')] : [];
+    const sorted = ordered(ordered(dayRows(db, day, q), first, direction), nameKeys(q, sort === 'casino'), sort === 'streak' ? 'asc' : direction);
+    keys = await sorted.select(['l.customerId', 'l.casinoId']).limit(limit).offset(offset).execute();
+  } else if (sort === 'streak') {
+    // Running streaks (checked in yesterday or today: few links, sorted) and then the rest in name order, or the reverse.
+    const runningRows = (b: Links) => b.where('l.lastCheckInDay', '>=', running);
+    const stopped = (b: Links) => b.where(sql<SqlBool>`coalesce("l"."lastCheckInDay", '') < ${running}`);
+    const parts = [
+      { rows: runningRows, streak: true },
+      { rows: stopped, streak: false },
+    ];
+    if (!q.desc) parts.reverse();
+    // The running rows are counted (few); the others are the rest of the filtered rows.
+    const runningCount = await byStatus(runningRows(boardLinks(db, q)))
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
+    const [first, second] = parts;
+    const firstCount = q.desc ? runningCount : totalCount - runningCount;
+    const page = (part: (typeof parts)[number], from: number, take: number) => {
+      const b = part.rows(byStatus(boardLinks(db, q)));
+      return keysOf(ordered(part.streak ? b.orderBy('l.checkInStreak', direction) : b, nameKeys(q, false), 'asc'), from, take);
+    };
+    if (offset < firstCount) keys = await page(first, offset, limit);
+    if (keys.length < limit) keys = [...keys, ...(await page(second, Math.max(0, offset - firstCount), limit - keys.length))];
+  } else {
+    const sortKeys = sort === 'last' ? [sql.ref('l.lastCheckInAt'), ...nameKeys(q, false)] : nameKeys(q, sort === 'casino');
+    keys = await keysOf(ordered(byStatus(boardLinks(db, q)), sortKeys, direction), offset, limit);
+  }
+  // The page's rows, by key, put back in the walk's order.
+  const found = keys.length
+    ? await selectRow(links(db, day, {}).where(sql<SqlBool>`("l"."customerId", "l"."casinoId") in (values ${sql.join(keys.map((k) => sql`(${k.customerId}, ${k.casinoId})`))})`), running).execute()
+    : [];
+  const byKey = new Map(found.map((r) => [`${r.customerId}:${r.casinoId}`, r]));
+  const rows = keys.flatMap((k) => byKey.get(`${k.customerId}:${k.casinoId}`) ?? []);
+
   const names = new Map<number, string>();
-  if (rows.length) {
-    const keys = sql.join(rows.map((r) => sql`(${r.customerId}, ${r.casinoId})`));
-    const found = await sql<{ customerId: number; casinoId: number; streak: number | null; lastAt: string | null }>`
-      with page("customerId", "casinoId") as (values ${keys})
-      select p."customerId", p."casinoId",
-        (select streak from "checkIns" i where i."customerId" = p."customerId" and i."casinoId" = p."casinoId" and i.day in (${day}, ${previousDay(day)}) order by i.day desc limit 1) as streak,
-        (select at from "checkIns" i where i."customerId" = p."customerId" and i."casinoId" = p."casinoId" and i.day <= ${day} order by i.day desc limit 1) as "lastAt"
-      from page p`.execute(db);
-    for (const r of found.rows) details.set(`${r.customerId}:${r.casinoId}`, { streak: r.streak ?? 0, lastAt: r.lastAt });
-    const userIds = [...new Set(rows.map((r) => r.byUserId).filter((v): v is number => v !== null))];
-    if (userIds.length) {
-      for (const u of await db.selectFrom('users').select(['id', 'firstName', 'lastName', 'email']).where('id', 'in', userIds).execute()) {
-        names.set(u.id, [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email);
-      }
+  const userIds = [...new Set(rows.map((r) => r.byUserId).filter((v): v is number => v !== null))];
+  if (userIds.length) {
+    for (const u of await db.selectFrom('users').select(['id', 'firstName', 'lastName', 'email']).where('id', 'in', userIds).execute()) {
+      names.set(u.id, nameOrEmail(u));
     }
   }
   return {
     date: day,
-    totalCount: q.status === 'done' ? doneCount : q.status === 'missing' ? total - doneCount : total,
-    done: doneCount,
+    totalCount,
+    done,
     total,
-    rows: rows.map((r) => {
-      const d = details.get(`${r.customerId}:${r.casinoId}`);
-      return {
-        customerId: r.customerId,
-        customerName: r.customerName,
-        casinoId: r.casinoId,
-        casinoName: r.casinoName,
-        done: r.transactionId !== null,
-        transactionId: r.transactionId,
-        unplayedCoins: r.unplayedCoins === null ? null : formatHundredths(r.unplayedCoins),
-        at: r.at,
-        by: r.byUserId === null ? null : (names.get(r.byUserId) ?? null),
-        streak: d?.streak ?? 0,
-        lastAt: d?.lastAt ?? null,
-      };
-    }),
+    rows: rows.map((r) => ({
+      customerId: r.customerId,
+      customerName: r.customerName,
+      casinoId: r.casinoId,
+      casinoName: r.casinoName,
+      done: r.transactionId !== null,
+      transactionId: r.transactionId,
+      unplayedCoins: r.unplayedCoins === null ? null : formatHundredths(r.unplayedCoins),
+      at: r.at,
+      by: r.byUserId === null ? null : (names.get(r.byUserId) ?? null),
+      streak: Number(r.streak),
+      lastAt: r.lastCheckInAt,
+    })),
   };
 }

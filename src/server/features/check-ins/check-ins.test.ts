@@ -26,7 +26,7 @@ const get = (query: string) => s.app.inject({ url: `/api/check-ins${query}`, hea
 const checkIn = (sc: number, at: string, date?: string) =>
   recordCheckIn(s.database.db, { customerId: alice.customer.id, casinoId: alice.casino.id, unplayedCoins: sc, date }, staff.id, TZ, new Date(at));
 const boardOn = (date: string, now = '2026-11-25T12:00:00Z') => checkInBoard(s.database.db, { date }, TZ, new Date(now));
-const aliceOn = async (date: string) => (await boardOn(date)).rows.find((r) => r.customerName === 'Alice');
+const aliceOn = async (date: string, now = '2026-11-21T12:00:00Z') => (await boardOn(date, now)).rows.find((r) => r.customerName === 'Alice');
 
 /** The check-in days and streaks recomputed from the Check-in transactions themselves (office days). */
 async function recomputed() {
@@ -57,17 +57,19 @@ describe('the check-in board', () => {
     // 23:30 on the 20th in New York is 04:30 UTC on the 21st; 00:15 on the 21st is 45 minutes later, the same UTC day.
     await checkIn(1000, '2026-11-21T04:30:00Z');
     await checkIn(1500, '2026-11-21T05:15:00Z');
-    expect(await aliceOn('2026-11-20')).toMatchObject({ done: true, unplayedCoins: '10.00', streak: 1, by: 'Sam Staff', at: '2026-11-21T04:30:00.000Z' });
-    expect(await aliceOn('2026-11-21')).toMatchObject({ done: true, unplayedCoins: '15.00', streak: 2, lastAt: '2026-11-21T05:15:00.000Z' });
-    // The 22nd is still open: the streak of the day before shows; on the 23rd it is broken.
-    expect(await aliceOn('2026-11-22')).toMatchObject({ done: false, transactionId: null, unplayedCoins: null, streak: 2, lastAt: '2026-11-21T05:15:00.000Z' });
-    expect(await aliceOn('2026-11-23')).toMatchObject({ done: false, streak: 0 });
+    // Each day's own check-in; the streak and the last check-in are the link's current ones.
+    const last = '2026-11-21T05:15:00.000Z';
+    expect(await aliceOn('2026-11-20')).toMatchObject({ done: true, unplayedCoins: '10.00', streak: 2, by: 'Sam Staff', at: '2026-11-21T04:30:00.000Z', lastAt: last });
+    expect(await aliceOn('2026-11-21')).toMatchObject({ done: true, unplayedCoins: '15.00', streak: 2, lastAt: last });
+    // On the 22nd (still open) the streak runs on; on the 23rd it is broken.
+    expect(await aliceOn('2026-11-22', '2026-11-22T20:00:00Z')).toMatchObject({ done: false, transactionId: null, unplayedCoins: null, streak: 2, lastAt: last });
+    expect(await aliceOn('2026-11-23', '2026-11-23T20:00:00Z')).toMatchObject({ done: false, streak: 0, lastAt: last });
     await checkIn(0, '2026-11-23T15:00:00Z');
-    expect(await aliceOn('2026-11-23')).toMatchObject({ done: true, unplayedCoins: '0.00', streak: 1 });
+    expect(await aliceOn('2026-11-23', '2026-11-23T20:00:00Z')).toMatchObject({ done: true, unplayedCoins: '0.00', streak: 1 });
     // The 22nd filled in afterwards (date given): the run 20-23 is one streak of 4.
     const filled = await checkIn(500, '2026-11-23T16:00:00Z', '2026-11-22');
     expect(filled).toMatchObject({ day: '2026-11-22', streak: 3 });
-    expect(await aliceOn('2026-11-23')).toMatchObject({ streak: 4 });
+    expect(await aliceOn('2026-11-23', '2026-11-23T20:00:00Z')).toMatchObject({ streak: 4 });
     const link = await s.database.db.selectFrom('customerCasinos').select(['lastCheckInDay', 'checkInStreak']).where('customerId', '=', alice.customer.id).executeTakeFirstOrThrow();
     expect(link).toEqual({ lastCheckInDay: '2026-11-23', checkInStreak: 4 });
     const kept = await s.database.db.selectFrom('checkIns').select(['customerId', 'casinoId', 'day', 'count', 'unplayedCoins', 'streak']).orderBy('day').execute();

@@ -48,18 +48,15 @@ async function daysToPay(db: Db, now: Date, casinoIds?: number[]): Promise<Map<n
 
 const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
-export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: number; offset?: number }, now = new Date()): Promise<RedemptionPage> {
+export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: number; offset?: number }, timeZone: string, now = new Date()): Promise<RedemptionPage> {
+  const officeToday = localDay(now, timeZone);
   const limit = f.limit ?? REDEMPTIONS_PAGE_SIZE;
   const offset = f.offset ?? 0;
   const oldestFirst = f.status === 'pending';
-  const [rows, count, transit] = await Promise.all([
+  // The page's ids first, on the filters' index alone (an offset skips index entries, not joined rows); then their rows.
+  const [ids, count, transit] = await Promise.all([
     filtered(db, f)
-      .innerJoin('customers as c', 'c.id', 'r.customerId')
-      .innerJoin('casinos as k', 'k.id', 'r.casinoId')
-      .leftJoin('users as u', 'u.id', 'r.requestedByUserId')
-      .leftJoin('users as fu', 'fu.id', 'r.finishedByUserId')
-      .selectAll('r')
-      .select((eb) => ['c.name as customerName', 'k.name as casinoName', userName(eb).as('requestedBy'), 'fu.email as finishedByEmail', 'fu.firstName as finishedFirst', 'fu.lastName as finishedLast'])
+      .select('r.id')
       .orderBy('r.requestedAt', oldestFirst ? 'asc' : 'desc')
       .orderBy('r.id', oldestFirst ? 'asc' : 'desc')
       .limit(limit)
@@ -68,6 +65,20 @@ export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: n
     filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     inTransit(db, { customerId: f.customerId, casinoId: f.casinoId }),
   ]);
+  const found = ids.length
+    ? await db
+        .selectFrom('redemptions as r')
+        .innerJoin('customers as c', 'c.id', 'r.customerId')
+        .innerJoin('casinos as k', 'k.id', 'r.casinoId')
+        .leftJoin('users as u', 'u.id', 'r.requestedByUserId')
+        .leftJoin('users as fu', 'fu.id', 'r.finishedByUserId')
+        .selectAll('r')
+        .select((eb) => ['c.name as customerName', 'k.name as casinoName', userName(eb).as('requestedBy'), 'fu.email as finishedByEmail', 'fu.firstName as finishedFirst', 'fu.lastName as finishedLast'])
+        .where('r.id', 'in', ids.map((r) => r.id))
+        .execute()
+    : [];
+  const byId = new Map(found.map((r) => [r.id, r]));
+  const rows = ids.flatMap((r) => byId.get(r.id) ?? []);
   const pendingCasinos = [...new Set(rows.filter((r) => r.status === 'pending').map((r) => r.casinoId))];
   const medians = new Map([...(await daysToPay(db, now, pendingCasinos))].map(([casinoId, days]) => [casinoId, quantile(days, 0.5)]));
   const redemptions: RedemptionView[] = rows.map((r) => {
@@ -81,6 +92,8 @@ export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: n
       casinoName: r.casinoName,
       status: r.status,
       requestedAt: r.requestedAt,
+      requestedDay: localDay(r.requestedAt, timeZone),
+      officeToday,
       requestedBy: r.requestedBy,
       unplayedCoins: formatHundredths(r.unplayedCoins),
       playedCoins: formatHundredths(r.playedCoins),
@@ -101,8 +114,8 @@ export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: n
   return { redemptions, totalCount: Number(count.n), inTransitUsd: transit.usd, inTransitCount: transit.count };
 }
 
-export async function getRedemption(db: Db, id: number, now = new Date()): Promise<RedemptionView> {
-  const [found] = (await listRedemptions(db, { id, limit: 1 }, now)).redemptions;
+export async function getRedemption(db: Db, id: number, timeZone: string, now = new Date()): Promise<RedemptionView> {
+  const [found] = (await listRedemptions(db, { id, limit: 1 }, timeZone, now)).redemptions;
   if (!found) throw notFound('Redemption not found');
   return found;
 }

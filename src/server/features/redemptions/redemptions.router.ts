@@ -9,17 +9,17 @@ export const redemptionsRouter = router({
   inTransit: authedProcedure.query(({ ctx }) => ctx.services.readers.run('redemptions.inTransit', undefined)),
   report: authedProcedure.input(payoutReportInput).query(({ ctx, input }) => ctx.services.readers.run('redemptions.report', input)),
 
-  request: authedProcedure.input(requestRedemptionInput).mutation(async ({ ctx, input }) => getRedemption(ctx.db, await requestRedemption(ctx.db, input, ctx.user.id))),
+  request: authedProcedure.input(requestRedemptionInput).mutation(async ({ ctx, input }) => getRedemption(ctx.db, await requestRedemption(ctx.db, input, ctx.user.id), ctx.services.config.timeZone)),
   receive: authedProcedure.input(receiveRedemptionInput).mutation(async ({ ctx, input }) => {
     await receiveRedemption(ctx.db, input.id, input.usdReceived, input.receivedAt, ctx.user.id, ctx.services.config.timeZone);
-    return getRedemption(ctx.db, input.id);
+    return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
   }),
   reject: authedProcedure.input(finishRedemptionInput).mutation(async ({ ctx, input }) => {
     await closeRedemption(ctx.db, input.id, 'rejected', input.note ?? null, ctx.user.id);
-    return getRedemption(ctx.db, input.id);
+    return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
   }),
   cancel: authedProcedure.input(finishRedemptionInput).mutation(async ({ ctx, input }) => {
     await closeRedemption(ctx.db, input.id, 'cancelled', input.note ?? null, ctx.user.id);
-    return getRedemption(ctx.db, input.id);
+    return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
   }),
 });

@@ -3,6 +3,7 @@ import { linkBalances, pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 import { receiveRedemption, requestRedemption } from './redemption-steps';
+import { listRedemptions } from './redemptions.repository';
 
 let s: TestServer;
 let staff: Awaited<ReturnType<TestServer['addUser']>>;
@@ -199,5 +200,41 @@ describe('reports and access', () => {
     ]);
     expect(JSON.parse(audit[5].after ?? '{}')).toMatchObject({ status: 'received', usdReceived: '99.00', expectedUsd: '100.00' });
     expect((await get('/api/redemptions', { authorization: 'Bearer nope' })).statusCode).toBe(401);
+  });
+});
+
+describe("a redemption's entries in History", () => {
+  it('cannot be edited or deleted (409 naming the redemption and the step); other entries still can', async () => {
+    const r = (await request()).json();
+    const done = (await post(`/api/redemptions/${r.id}/receive`, { usdReceived: '97.50' })).json();
+    const entryOf = (id: number) => s.database.db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const before = await entryOf(done.receiptTransactionId);
+    for (const [id, step] of [[r.requestTransactionId, 'request'], [done.receiptTransactionId, 'receipt']] as const) {
+      const message = `This transaction is the ${step} of redemption #${r.id}; it cannot be edited or deleted (cancel or finish the redemption instead)`;
+      const edit = await s.app.inject({ method: 'PATCH', url: `/api/transactions/${id}`, headers: staff.auth, payload: { customerId: pair.customer.id, casinoId: pair.casino.id, transactionTypeId: pair.type.id, unplayedCoinsChange: '0', playedCoinsChange: '0', usdChange: '1.00' } });
+      expect(edit.statusCode).toBe(409);
+      expect(edit.json().message).toBe(message);
+      const remove = await s.app.inject({ method: 'DELETE', url: `/api/transactions/${id}`, headers: admin.auth });
+      expect(remove.statusCode).toBe(409);
+      expect(remove.json().message).toBe(message);
+    }
+    expect(await entryOf(done.receiptTransactionId)).toEqual(before);
+    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toEqual({ currentUnplayedCoins: 50000, currentPlayedCoins: 0, usdTotal: 8250, transactionCount: 3 });
+    // The purchase before it is an ordinary entry.
+    const purchase = await s.database.db.selectFrom('transactions').select('id').where('usdChange', '=', -1500).executeTakeFirstOrThrow();
+    expect((await s.app.inject({ method: 'DELETE', url: `/api/transactions/${purchase.id}`, headers: staff.auth })).statusCode).toBe(204);
+    expect(ledgerIsSound(await checkLedger(s.database.db))).toBe(true);
+  });
+});
+
+describe('the received day of Mark received', () => {
+  it("defaults to the office day, not the browser's or UTC's: the request's office day and today's", async () => {
+    const r = (await request()).json();
+    // Asked at 21:00 in New York on the 23rd (02:00 UTC on the 24th), read an hour later.
+    await s.database.db.updateTable('redemptions').set({ requestedAt: '2026-11-24T02:00:00.000Z' }).where('id', '=', r.id).execute();
+    const page = await listRedemptions(s.database.db, { status: 'pending' }, 'America/New_York', new Date('2026-11-24T03:00:00Z'));
+    expect(page.redemptions[0]).toMatchObject({ id: r.id, requestedDay: '2026-11-23', officeToday: '2026-11-23' });
+    const utc = await listRedemptions(s.database.db, { status: 'pending' }, 'UTC', new Date('2026-11-24T03:00:00Z'));
+    expect(utc.redemptions[0]).toMatchObject({ requestedDay: '2026-11-24', officeToday: '2026-11-24' });
   });
 });

@@ -1,8 +1,10 @@
 import type { TransactionTypeView } from '../../../shared/schemas/transaction-types';
+import { sqliteOf } from '../../db/database';
 import type { Db } from '../../db/types';
 import { conflict, fieldError, notFound } from '../../errors/domain-errors';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 import { findCasino } from '../casinos/casinos.repository';
+import { checkInZone, isCheckInName, rebuildCheckIns } from '../check-ins/check-in-days';
 
 export function listTypes(db: Db, casinoId?: number): Promise<TransactionTypeView[]> {
   let query = db.selectFrom('transactionTypes').select(['id', 'name', 'casinoId']);
@@ -36,6 +38,11 @@ export async function renameType(db: Db, id: number, name: string, actor: Actor 
     if (!type) throw notFound('Transaction type not found');
     await assertNameFree(trx, type.casinoId, name, id);
     const renamed = await trx.updateTable('transactionTypes').set({ name }).where('id', '=', id).returning(['id', 'name', 'casinoId']).executeTakeFirstOrThrow();
+    // Its transactions become check-ins, or stop being ones: the casino's kept check-in days follow (decision 061).
+    if (isCheckInName(type.name) !== isCheckInName(name)) {
+      const sqlite = sqliteOf(db);
+      rebuildCheckIns(sqlite, checkInZone(sqlite), type.casinoId);
+    }
     await appendAudit(trx, actor, { action: 'edit', entity: 'transactionType', entityId: id, before: type, after: renamed });
     return renamed;
   });

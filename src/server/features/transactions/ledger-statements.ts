@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
-import type { CasinoRow, CustomerRow, DeletedTransactionRow, IdempotencyKeysTable, LinkRow, TransactionRow, TransactionTypeRow, UserRow } from '../../db/types';
+import type { CasinoRow, CustomerRow, DeletedTransactionRow, IdempotencyKeysTable, LinkRow, RedemptionRow, TransactionRow, TransactionTypeRow, UserRow } from '../../db/types';
+import { isCheckInType, keepCheckInDay } from '../check-ins/check-in-days';
 
 type After = Pick<TransactionRow, 'unplayedCoinsAfter' | 'playedCoinsAfter'>;
 
@@ -12,6 +13,15 @@ function prepare(sqlite: SQLite.Database) {
   const q = <P extends unknown[], R>(sql: string) => sqlite.prepare<P, R>(sql);
   const pairAt = `"customerId" = ? and "casinoId" = ?`;
   return {
+    /** Keeps the board's check-in day at a position where a write added or removed a transaction (decision 061). */
+    checkInDay: (t: Pick<TransactionRow, 'customerId' | 'casinoId' | 'date' | 'transactionTypeId'>) => {
+      if (isCheckInType(sqlite, t.transactionTypeId)) keepCheckInDay(sqlite, t);
+    },
+    // The redemption whose step booked this transaction, if one did (decision 061).
+    redemptionOf: q<[{ id: number }], { redemptionId: RedemptionRow['id']; role: 'request' | 'receipt' | 'reversal' }>(
+      `select id "redemptionId", case when "requestTransactionId" = @id then 'request' when "receiptTransactionId" = @id then 'receipt' else 'reversal' end role
+       from redemptions where "requestTransactionId" = @id or "receiptTransactionId" = @id or "reversalTransactionId" = @id`,
+    ),
     customer: q<[number], Pick<CustomerRow, 'isActive'>>(`select "isActive" from customers where id = ?`),
     casino: q<[number], Pick<CasinoRow, 'isActive' | 'scRatio'>>(`select "isActive", "scRatio" from casinos where id = ?`),
     type: q<[number], Pick<TransactionTypeRow, 'casinoId'>>(`select "casinoId" from "transactionTypes" where id = ?`),
@@ -30,6 +40,11 @@ function prepare(sqlite: SQLite.Database) {
     atOrAfter: q<[number, number, string, string, number], Pick<TransactionRow, 'id' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'unplayedCoinsAfter' | 'playedCoinsAfter' | 'totalCoinsAfter'>>(
       `select id, "unplayedCoinsChange", "playedCoinsChange", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter" from transactions
        where ${pairAt} and (date > ? or (date = ? and id >= ?)) order by date, id`,
+    ),
+    // A pair's rows from a date on, with what the import compares and recomputes (ledger-bulk.ts).
+    pairFrom: q<[number, number, string], Pick<TransactionRow, 'id' | 'date' | 'transactionTypeId' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange' | 'unplayedCoinsAfter' | 'playedCoinsAfter' | 'totalCoinsAfter'>>(
+      `select id, date, "transactionTypeId", "unplayedCoinsChange", "playedCoinsChange", "usdChange", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter"
+       from transactions where ${pairAt} and date >= ? order by date, id`,
     ),
     setAfter: q<[number, number, number, number], never>(
       `update transactions set "unplayedCoinsAfter" = ?, "playedCoinsAfter" = ?, "totalCoinsAfter" = ? where id = ?`,

@@ -12,7 +12,8 @@ import { ledgerStatements, type LedgerStatements } from './ledger-statements';
  * create, edit and delete runs in one SQLite transaction and keeps both invariants true:
  *   1. a link's balances (and usdTotal, transactionCount) equal the sums over its transactions;
  *   2. each transaction's after-values equal the running sums over its pair, ordered by (date, id);
- *   3. the per-day and per-type totals equal the counts and sums over their transactions.
+ *   3. the per-day and per-type totals equal the counts and sums over their transactions;
+ *   4. the check-in board's kept days equal what the Check-in transactions give (decision 061).
  * The transactions are synchronous (better-sqlite3 prepared statements, no await inside), so no other
  * request's statements can run in the middle of one.
  */
@@ -241,6 +242,7 @@ export function insertEntry(
     if (deferRecompute) deferRecompute(from);
     else recomputeFrom(s, from);
   }
+  s.checkInDay({ ...f, date: when.date });
   return id;
 }
 
@@ -302,6 +304,14 @@ function loadEntry(s: LedgerStatements, id: number): TransactionRow {
   return row;
 }
 
+/** A redemption's entries change only through its steps (decision 061): editing or deleting one is a 409. */
+function loadChangeableEntry(s: LedgerStatements, id: number): TransactionRow {
+  const row = loadEntry(s, id);
+  const step = s.redemptionOf.get({ id });
+  if (step) throw conflict(`This transaction is the ${step.role} of redemption #${step.redemptionId}; it cannot be edited or deleted (cancel or finish the redemption instead)`);
+  return row;
+}
+
 /** The earlier of two positions of one transaction in its pair's (date, id) order. */
 const earlier = (a: string, b: string) => (a < b ? a : b);
 
@@ -312,7 +322,7 @@ const earlier = (a: string, b: string) => (a < b ? a : b);
 export function editEntry(db: Db, id: number, input: LedgerInput, userId: number, now = new Date()): Promise<void> {
   const f = fieldsOf(input);
   return write(db, (s, sqlite) => {
-    const old = loadEntry(s, id);
+    const old = loadChangeableEntry(s, id);
     const date = input.occurredAt ?? old.date;
     const moved = old.customerId !== f.customerId || old.casinoId !== f.casinoId;
     const { scRatio } = checkReferences(s, f, moved);
@@ -321,6 +331,8 @@ export function editEntry(db: Db, id: number, input: LedgerInput, userId: number
     s.update.run({ ...f, date, purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, scRatio), updatedAt: now.toISOString(), id });
     applyToLink(s, f, 1);
     applyToTotals(s, { ...f, date }, 1);
+    s.checkInDay(old);
+    s.checkInDay({ ...f, date });
     if (moved) {
       recomputeFrom(s, { ...f, date, id });
       recomputeFrom(s, { customerId: old.customerId, casinoId: old.casinoId, date: old.date, id });
@@ -334,12 +346,13 @@ export function editEntry(db: Db, id: number, input: LedgerInput, userId: number
 /** Deletes a transaction, keeping its id, date and values in deletedTransactions so it can be restored. */
 export function deleteEntry(db: Db, id: number, userId: number, now = new Date()): Promise<void> {
   return write(db, (s, sqlite) => {
-    const old = loadEntry(s, id);
+    const old = loadChangeableEntry(s, id);
     s.keepDeleted.run({ id, deletedAt: now.toISOString(), deletedByUserId: userId });
     s.deleteIdempotencyKeys.run(id);
     s.delete.run(id);
     applyToLink(s, old, -1);
     applyToTotals(s, old, -1);
+    s.checkInDay(old);
     recomputeFrom(s, old);
     audit(s, sqlite, userId, { action: 'delete', entity: 'transaction', entityId: id, before: auditedFields(old) }, now);
   });
@@ -364,6 +377,7 @@ export function restoreEntry(db: Db, id: number, user: { id: number; role: strin
     s.forgetDeleted.run(id);
     applyToLink(s, kept, 1);
     applyToTotals(s, kept, 1);
+    s.checkInDay(kept);
     recomputeFrom(s, kept);
     audit(s, sqlite, user.id, { action: 'restore', entity: 'transaction', entityId: id, after: auditedFields(kept) }, now);
   });

@@ -2,24 +2,24 @@ import { Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatGrouped, toHundredths } from '../../../shared/money';
-import { receiveRedemptionInput, type RedemptionView } from '../../../shared/schemas/redemptions';
+import { receiveRedemptionInput } from '../../../shared/schemas/redemptions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { TypedNumberInput } from '../../components/typed-number-input';
 import { useSave } from '../../lib/use-save';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
+import type { RedemptionView } from '../../lib/api-types';
 
 export type RedemptionAction = { kind: 'receive' | 'reject' | 'cancel'; redemption: RedemptionView };
 
 const validate = zodValidate(receiveRedemptionInput);
-const today = () => new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 const coinsOf = (r: RedemptionView) => `${formatGrouped(toHundredths(r.unplayedCoins))} SC${toHundredths(r.playedCoins) ? ` and ${formatGrouped(toHundredths(r.playedCoins))} played SC` : ''}`;
 
 /** Everything a finished step changes on other screens. */
 const touched = () => [trpc.redemptions.pathKey(), trpc.transactions.pathKey(), trpc.customerCasinos.pathKey(), trpc.reports.pathKey(), trpc.dashboard.pathKey()];
 
-/** Mark received (USD prefilled with the expected amount, received today unless changed), Reject or Cancel, each confirmed. */
+/** Mark received (USD prefilled with the expected amount, received today in office time unless changed), Reject or Cancel, each confirmed. */
 export function RedemptionActionDialog({ action, onClose }: { action: RedemptionAction | null; onClose: () => void }) {
   if (!action) return null;
   return action.kind === 'receive' ? <Receive key={action.redemption.id} r={action.redemption} onClose={onClose} /> : <Close key={action.redemption.id} kind={action.kind} r={action.redemption} onClose={onClose} />;
@@ -28,7 +28,7 @@ export function RedemptionActionDialog({ action, onClose }: { action: Redemption
 function Receive({ r, onClose }: { r: RedemptionView; onClose: () => void }) {
   const save = useSave();
   const receive = useMutation(trpc.redemptions.receive.mutationOptions());
-  const [values, setValues] = useState({ usdReceived: r.expectedUsd, receivedAt: today() });
+  const [values, setValues] = useState({ usdReceived: r.expectedUsd, receivedAt: r.officeToday });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const submit = async () => {
     const payload = { id: r.id, ...values };
@@ -44,7 +44,7 @@ function Receive({ r, onClose }: { r: RedemptionView; onClose: () => void }) {
         {r.customerName} at {r.casinoName}: {coinsOf(r)} requested, {r.expectedUsd} USD expected.
       </Text>
       <TypedNumberInput label="USD received" description="What arrived, after any fee" data-autofocus value={values.usdReceived} onChange={(e) => setValues({ ...values, usdReceived: e.currentTarget.value })} error={errors.usdReceived} />
-      <TextInput label="Received on" type="date" max={today()} min={r.requestedAt.slice(0, 10)} value={values.receivedAt} onChange={(e) => setValues({ ...values, receivedAt: e.currentTarget.value })} error={errors.receivedAt} />
+      <TextInput label="Received on" type="date" max={r.officeToday} min={r.requestedDay} value={values.receivedAt} onChange={(e) => setValues({ ...values, receivedAt: e.currentTarget.value })} error={errors.receivedAt} />
     </FormDialog>
   );
 }

@@ -4,9 +4,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { toHundredths } from '../../../shared/money';
-import { type TransactionView, updateTransactionInput } from '../../../shared/schemas/transactions';
+import { updateTransactionInput } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { failureOf, fieldErrorsOf, fieldIssuesOf, formatIssues, isUnauthorized, messageOf } from '../../lib/errors';
+import { failureOf, fieldErrorsOf, fieldIssuesOf, formatIssues, httpStatusOf, isUnauthorized, messageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
 import { LoadError } from '../../components/load-error';
@@ -19,6 +19,7 @@ import { CalculatedValues } from './calculated-values';
 import { DateField, fromLocalInput, toLocalInput } from './occurred-at';
 import { TransactionAudit } from './transaction-audit';
 import { activeCasinosOf, linkBalance, preview, type TxFormValues, withCasino, withoutChanged } from './form-state';
+import type { TransactionView } from '../../lib/api-types';
 
 const validate = zodValidate(updateTransactionInput);
 
@@ -130,7 +131,9 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
       if (isUnauthorized(error)) return;
       const issues = fieldIssuesOf(error);
       if (issues.length) setErrors(fieldErrorsOf(issues));
-      notifyError('Error', issues.length ? `Failed to update transaction. ${formatIssues(issues)}` : 'Failed to update transaction');
+      // A refusal the server explains (a redemption's entry, decision 061) is shown with its reason.
+      const reason = issues.length ? formatIssues(issues) : httpStatusOf(error) === 409 ? messageOf(error, '') : '';
+      notifyError('Error', reason ? `Failed to update transaction. ${reason}` : 'Failed to update transaction');
     }
   };
 
@@ -146,7 +149,8 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
     } catch (error) {
       setConfirming(false);
       if (isUnauthorized(error)) return;
-      notifyError('Error', 'Failed to delete transaction');
+      const reason = httpStatusOf(error) === 409 ? messageOf(error, '') : '';
+      notifyError('Error', reason ? `Failed to delete transaction. ${reason}` : 'Failed to delete transaction');
     }
   };
 

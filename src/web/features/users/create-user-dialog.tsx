@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import { PasswordChecklist } from '../auth';
+import { ROLE_OPTIONS } from '../../../shared/constants';
 
 type Values = Required<CreateUserInput> & { firstName: string; lastName: string };
 const initialValues: Values = { email: '', password: '', firstName: '', lastName: '', role: 'staff' };
@@ -68,10 +69,7 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
       </SimpleGrid>
       <Select
         label="Role"
-        data={[
-          { value: 'staff', label: 'Staff' },
-          { value: 'admin', label: 'Admin' },
-        ]}
+        data={ROLE_OPTIONS}
         allowDeselect={false}
         value={role.value}
         error={role.error}

@@ -1,0 +1,178 @@
+import type SQLite from 'better-sqlite3';
+import { CHECK_IN_TYPE } from '../../../shared/constants';
+import { dayStartUtc, nextDay, previousDay } from '../../../shared/dates';
+import type { CheckInRow } from '../../db/types';
+
+/**
+ * The kept check-in days (decision 061): one `checkIns` row per link and office day with a check-in
+ * (count, SC, the latest check-in's id, time and who, the streak up to that day) and each link's last
+ * check-in day, time and streak. They follow from the transactions of a type named "Check-in" (any
+ * case) alone, so the ledger's write path (ledger.ts) calls `keepCheckInDay` for every position a write
+ * adds or removes such a transaction, in the write's own SQLite transaction: entries of any screen, the
+ * check-in step, redemptions, imports, edits, deletes and restores. The office day is the time zone kept
+ * in `checkInZone` (set by the server from its TZ, `useOfficeZone`; UTC until then).
+ */
+
+const IS_CHECK_IN = `lower(name) = lower('${CHECK_IN_TYPE}')`;
+const pairAt = `"customerId" = ? and "casinoId" = ?`;
+
+type DayRow = Pick<CheckInRow, 'count' | 'unplayedCoins' | 'transactionId' | 'at' | 'byUserId'>;
+
+function prepare(sqlite: SQLite.Database) {
+  const q = <P extends unknown[], R>(text: string) => sqlite.prepare<P, R>(text);
+  return {
+    zone: q<[], { timeZone: string }>(`select "timeZone" from "checkInZone" where id = 1`),
+    setZone: q<[string], never>(`insert into "checkInZone" (id, "timeZone") values (1, ?) on conflict (id) do update set "timeZone" = excluded."timeZone"`),
+    isCheckIn: q<[number], { yes: number }>(`select ${IS_CHECK_IN} yes from "transactionTypes" where id = ?`),
+    // The pair's check-ins booked in one office day, latest first.
+    ofDay: q<[number, number, string, string], { id: number; date: string; unplayedCoinsChange: number; createdByUserId: number | null }>(
+      `select t.id, t.date, t."unplayedCoinsChange", t."createdByUserId" from transactions t join "transactionTypes" y on y.id = t."transactionTypeId"
+       where t."customerId" = ? and t."casinoId" = ? and t.date >= ? and t.date < ? and lower(y.name) = lower('${CHECK_IN_TYPE}')
+       order by t.date desc, t.id desc`,
+    ),
+    day: q<[number, number, string], Pick<CheckInRow, 'streak' | 'unplayedCoins'>>(`select streak, "unplayedCoins" from "checkIns" where ${pairAt} and day = ?`),
+    upsert: q<[CheckInRow], never>(
+      `insert into "checkIns" ("customerId", "casinoId", day, count, "unplayedCoins", "transactionId", at, "byUserId", streak)
+       values (@customerId, @casinoId, @day, @count, @unplayedCoins, @transactionId, @at, @byUserId, @streak)
+       on conflict ("customerId", "casinoId", day) do update set count = excluded.count, "unplayedCoins" = excluded."unplayedCoins",
+         "transactionId" = excluded."transactionId", at = excluded.at, "byUserId" = excluded."byUserId"`,
+    ),
+    remove: q<[number, number, string], never>(`delete from "checkIns" where ${pairAt} and day = ?`),
+    setStreak: q<[number, number, number, string], never>(`update "checkIns" set streak = ? where ${pairAt} and day = ?`),
+    latest: q<[number, number], { day: string; at: string; streak: number }>(`select day, at, streak from "checkIns" where ${pairAt} order by day desc limit 1`),
+    markLink: q<[string | null, string | null, number, number, number], never>(
+      `update "customerCasinos" set "lastCheckInDay" = ?, "lastCheckInAt" = ?, "checkInStreak" = ? where ${pairAt}`,
+    ),
+  };
+}
+
+type Statements = ReturnType<typeof prepare>;
+const prepared = new WeakMap<SQLite.Database, Statements>();
+
+function statements(sqlite: SQLite.Database): Statements {
+  let s = prepared.get(sqlite);
+  if (!s) prepared.set(sqlite, (s = prepare(sqlite)));
+  return s;
+}
+
+/** The office time zone the kept days are in. */
+export function checkInZone(sqlite: SQLite.Database): string {
+  return statements(sqlite).zone.get()?.timeZone ?? 'UTC';
+}
+
+/** A cached office-day function for one zone (an offset only changes on the hour). */
+export function officeDayOf(timeZone: string): (iso: string) => string {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const byHour = new Map<string, string>();
+  return (iso) => {
+    const hour = iso.slice(0, 13);
+    let day = byHour.get(hour);
+    if (day === undefined) byHour.set(hour, (day = format.format(new Date(iso))));
+    return day;
+  };
+}
+
+/** The link's kept row for an office day (the check-in step's duplicate check and streak). */
+export function keptCheckInDay(sqlite: SQLite.Database, customerId: number, casinoId: number, day: string) {
+  return statements(sqlite).day.get(customerId, casinoId, day);
+}
+
+/** Whether a type of this name holds check-ins. */
+export const isCheckInName = (name: string) => name.toLowerCase() === CHECK_IN_TYPE.toLowerCase();
+
+/** Whether a transaction of this type is a check-in. */
+export function isCheckInType(sqlite: SQLite.Database, transactionTypeId: number): boolean {
+  return statements(sqlite).isCheckIn.get(transactionTypeId)?.yes === 1;
+}
+
+/** Renumbers the streaks of `day` (when it has a row) and of the run of days that follows it. */
+function renumberFrom(s: Statements, customerId: number, casinoId: number, day: string): void {
+  let streak = 0;
+  if (s.day.get(customerId, casinoId, day)) {
+    streak = (s.day.get(customerId, casinoId, previousDay(day))?.streak ?? 0) + 1;
+    s.setStreak.run(streak, customerId, casinoId, day);
+  }
+  for (let d = nextDay(day); s.day.get(customerId, casinoId, d); d = nextDay(d)) s.setStreak.run(++streak, customerId, casinoId, d);
+}
+
+/** The link's last check-in day, time and streak, from its latest kept day. */
+function markLink(s: Statements, customerId: number, casinoId: number): void {
+  const latest = s.latest.get(customerId, casinoId);
+  s.markLink.run(latest?.day ?? null, latest?.at ?? null, latest?.streak ?? 0, customerId, casinoId);
+}
+
+/**
+ * Recomputes the link's kept row for the office day holding `date` from its check-in transactions, and
+ * the streaks and the link's last check-in that depend on it. Call it after a write added or removed a
+ * check-in at this position (the caller checks the type with `isCheckInType`).
+ */
+export function keepCheckInDay(sqlite: SQLite.Database, at: { customerId: number; casinoId: number; date: string }): void {
+  const s = statements(sqlite);
+  const { customerId, casinoId } = at;
+  const zone = checkInZone(sqlite);
+  const day = officeDayOf(zone)(at.date);
+  const rows = s.ofDay.all(customerId, casinoId, dayStartUtc(day, zone), dayStartUtc(nextDay(day), zone));
+  const existed = s.day.get(customerId, casinoId, day) !== undefined;
+  if (rows.length) {
+    const [latest] = rows;
+    const unplayedCoins = rows.reduce((sum, r) => sum + r.unplayedCoinsChange, 0);
+    s.upsert.run({ customerId, casinoId, day, count: rows.length, unplayedCoins, transactionId: latest.id, at: latest.date, byUserId: latest.createdByUserId, streak: 0 });
+  } else if (existed) {
+    s.remove.run(customerId, casinoId, day);
+  }
+  if (existed !== rows.length > 0) renumberFrom(s, customerId, casinoId, day);
+  markLink(s, customerId, casinoId);
+}
+
+/**
+ * Rebuilds every kept day (or one casino's) from the transactions, in `timeZone`, and keeps the zone.
+ * Run inside the caller's SQLite transaction: a zone change at start, a type renamed to or from
+ * "Check-in", the bulk seed.
+ */
+export function rebuildCheckIns(sqlite: SQLite.Database, timeZone: string, casinoId?: number): number {
+  const s = statements(sqlite);
+  const one = casinoId === undefined ? '' : ' and "casinoId" = ?';
+  const args = casinoId === undefined ? [] : [casinoId];
+  sqlite.prepare(`delete from "checkIns" where 1${one}`).run(...args);
+  sqlite.prepare(`update "customerCasinos" set "lastCheckInDay" = null, "lastCheckInAt" = null, "checkInStreak" = 0 where ("lastCheckInDay" is not null or "checkInStreak" <> 0)${one}`).run(...args);
+  const rows = sqlite
+    .prepare<unknown[], { customerId: number; casinoId: number; id: number; date: string; unplayedCoinsChange: number; createdByUserId: number | null }>(
+      `select t."customerId", t."casinoId", t.id, t.date, t."unplayedCoinsChange", t."createdByUserId" from transactions t
+       where t."transactionTypeId" in (select id from "transactionTypes" where ${IS_CHECK_IN}${one})
+       order by t."customerId", t."casinoId", t.date, t.id`,
+    )
+    .iterate(...args);
+  const dayOf = officeDayOf(timeZone);
+  // The pairs' days in order: a transaction of the same pair and day joins the last one (it is the latest).
+  const days: CheckInRow[] = [];
+  for (const r of rows) {
+    const day = dayOf(r.date);
+    const last = days.at(-1);
+    const samePair = last !== undefined && last.customerId === r.customerId && last.casinoId === r.casinoId;
+    if (samePair && last.day === day) {
+      const joined: DayRow = { count: last.count + 1, unplayedCoins: last.unplayedCoins + r.unplayedCoinsChange, transactionId: r.id, at: r.date, byUserId: r.createdByUserId };
+      Object.assign(last, joined);
+    } else {
+      const streak = samePair && nextDay(last.day) === day ? last.streak + 1 : 1;
+      days.push({ customerId: r.customerId, casinoId: r.casinoId, day, count: 1, unplayedCoins: r.unplayedCoinsChange, transactionId: r.id, at: r.date, byUserId: r.createdByUserId, streak });
+    }
+  }
+  days.forEach((d, i) => {
+    s.upsert.run(d);
+    const next = days[i + 1];
+    if (!next || next.customerId !== d.customerId || next.casinoId !== d.casinoId) s.markLink.run(d.day, d.at, d.streak, d.customerId, d.casinoId);
+  });
+  s.setZone.run(timeZone);
+  return days.length;
+}
+
+/**
+ * Keeps the check-in days in the office time zone the server runs with: when the database's kept days
+ * are in another zone (or in none yet), rebuilds them in one SQLite transaction. True when it rebuilt.
+ */
+export function useOfficeZone(sqlite: SQLite.Database, timeZone: string): boolean {
+  const kept = statements(sqlite).zone.get()?.timeZone;
+  if (kept === timeZone) return false;
+  sqlite.transaction(() => rebuildCheckIns(sqlite, timeZone)).immediate();
+  return true;
+}
