@@ -135,14 +135,13 @@ const addTransaction = lazyRouteComponent(() => import('./routes/add-transaction
 const addRoute = <P extends string>(path: P) =>
   createRoute({ getParentRoute: () => signedIn, path, staticData: { title: 'Add Transaction', subtitle: addSubtitle }, validateSearch: searchSchema({ sort: sortParam(HISTORY_SORTS) }), component: addTransaction });
 
-const masterData: Reads = ({ queryClient, trpc }) => [queryClient.ensureQueryData(trpc.customers.list.queryOptions()), queryClient.ensureQueryData(trpc.casinos.list.queryOptions())];
 const routeTree = rootRoute.addChildren([
   loginRoute,
   resetRoute,
   signedIn.addChildren([
     addRoute('/'),
     addRoute('/transactions/add'),
-    page('/dashboard', 'Dashboard', ({ user }) => `Welcome back, ${user.firstName || user.email}`, lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage'), masterData),
+    page('/dashboard', 'Dashboard', ({ user }) => `Welcome back, ${user.firstName || user.email}`, lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage')),
     adminPage('/admin/users', 'Users', 'Manage staff and admin roles', lazyRouteComponent(() => import('./routes/users'), 'UsersPage')),
     page('/types', 'Transaction Types', 'Manage transaction categories for casinos', lazyRouteComponent(() => import('./routes/types'), 'TypesPage'), ({ queryClient, trpc }) => [
       queryClient.ensureQueryData(trpc.transactionTypes.list.queryOptions(undefined)),
