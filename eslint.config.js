@@ -2,6 +2,22 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 
+/**
+ * What a feature may import from another feature besides its repository and router: the ledger's one
+ * write path and what other writes share with it (decisions 005, 060), and a few shared helpers.
+ */
+const PUBLIC_FEATURE_MODULES = [
+  'transactions/ledger',
+  'transactions/ledger-statements',
+  'transactions/booked-at',
+  'transactions/ledger-check',
+  'transactions/invariants',
+  'transactions/day-split',
+  'transactions/totals-query',
+  'auth/passwords',
+  'reports/high-sc-as-of',
+];
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', '*.cjs'] },
   js.configs.recommended,
@@ -20,6 +36,46 @@ export default tseslint.config(
       '@typescript-eslint/no-restricted-imports': [
         'error',
         { patterns: [{ group: ['**/server/**'], allowTypeImports: true, message: 'The web app imports only types from the server.' }] },
+      ],
+    },
+  },
+  // Import boundaries (docs/architecture.md): shared imports nothing of the server or the web app.
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/server/**', '**/web/**'], message: 'src/shared holds pure rules for both sides: it imports nothing from src/server or src/web.' }] },
+      ],
+    },
+  },
+  // The server imports nothing of the web app.
+  {
+    files: ['src/server/**/*.ts'],
+    ignores: ['src/server/features/**'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'The server imports nothing from src/web.' }] }],
+    },
+  },
+  // A feature uses another feature only through its public modules: its repository and router, and the
+  // few modules listed here that other features are meant to call. Everything else is the feature's own.
+  {
+    files: ['src/server/features/**/*.ts'],
+    ignores: ['src/server/features/**/*.test.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { group: ['**/web/**'], message: 'The server imports nothing from src/web.' },
+            {
+              // "../other-feature/module": allowed only for the public modules named here.
+              regex: String.raw`^\.\./(?!(?:[a-z-]+/[a-z-]+\.(?:repository|router)|${PUBLIC_FEATURE_MODULES.join('|')})$)[a-z-]+/`,
+              message: 'Import another feature through its public modules (its repository, its router, or one listed in PUBLIC_FEATURE_MODULES of eslint.config.js), not its internals.',
+            },
+            { regex: String.raw`^(?:\.\./)+(?:server|trpc/app-router|reads/.*)$`, message: 'Features sit below the app: they do not import the app router, the server or the read pool.' },
+          ],
+        },
       ],
     },
   },

@@ -72,7 +72,15 @@ export function screenRequest(d: OfficeData): [string, string, unknown] {
   }
   if (roll < 0.5) return ['Recent panel', 'transactions.list', { casinoId: pick(d.casinoIds), limit: 50 }];
   if (roll < 0.58) return ['Customer links', 'customerCasinos.list', { customerId: pick(d.customerIds) }];
-  if (roll < 0.62) return ['Dashboard', 'transactions.recent', { limit: 10 }];
+  // The Dashboard's reads as it opens: the recent entries and its three charts.
+  if (roll < 0.62) {
+    return pick<[string, string, unknown]>([
+      ['Dashboard', 'transactions.recent', { limit: 10 }],
+      ['Dashboard', 'dashboard.usdPerDay', undefined],
+      ['Dashboard', 'dashboard.scByCasino', undefined],
+      ['Dashboard', 'dashboard.entriesByStaff', undefined],
+    ]);
+  }
   if (roll < 0.68) {
     const threshold = Math.round(rand() * 50000) / 100;
     return chance(0.5) ? ['High SC', 'reports.highSc', { threshold, limit: 100, offset: Math.floor(rand() * 3) * 100 }] : ['High SC cards', 'reports.highScSummary', { threshold }];
@@ -154,7 +162,8 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
       seen.add(JSON.stringify(request));
       const t = performance.now();
       try {
-        const res = await fetch(`${o.url}/trpc/${procedure}?input=${encodeURIComponent(JSON.stringify(input))}`, { headers: auth });
+        const query = input === undefined ? '' : `?input=${encodeURIComponent(JSON.stringify(input))}`;
+        const res = await fetch(`${o.url}/trpc/${procedure}${query}`, { headers: auth });
         await res.arrayBuffer();
         if (!res.ok) errors.push(`${screen} ${res.status}`);
       } catch (error) {

@@ -33,6 +33,7 @@ const server = await spawnServer(
   'inherit',
   process.env.NO_PROFILE ? [] : ['--cpu-prof', `--cpu-prof-dir=${outDir}`],
 );
+console.log(`server pid ${server.child.pid}`);
 const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
 const { token } = (await login.json()) as { token: string };
 await new Promise((r) => setTimeout(r, 3000));

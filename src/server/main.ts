@@ -4,7 +4,7 @@ import { DatabaseLockedError } from './db/server-lock';
 import { createServer } from './server';
 
 /** Reads config, starts the server, stops it cleanly on SIGTERM/SIGINT. */
-export async function main(): Promise<void> {
+async function main(): Promise<void> {
   loadDotEnv();
   let config;
   try {
@@ -44,9 +44,8 @@ export async function main(): Promise<void> {
   console.log(`Coin Ledger is serving on ${address.replace('127.0.0.1', 'localhost')}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
-  main().catch((error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  });
-}
+// This module is only ever the entry point (`node dist/server/main.mjs`, `tsx src/server/main.ts`): nothing imports it.
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -43,6 +43,17 @@ export const TRPC_MAX_BATCH_CALLS = 10;
 
 export const ROLES = ['admin', 'staff'] as const;
 export type Role = (typeof ROLES)[number];
+/** The roles as pickers offer them (staff, the usual choice, first), each with its label. */
+export const ROLE_OPTIONS: { value: Role; label: string }[] = [
+  { value: 'staff', label: 'Staff' },
+  { value: 'admin', label: 'Admin' },
+];
+
+/**
+ * The value of a filter's "All ..." option. Never a real option's value: those are ids, statuses, or
+ * transaction type names, and a type may be called "all" (hence the underscores).
+ */
+export const ALL_OPTION = '__all__';
 export const LINK_STATUSES = ['active', 'inactive', 'banned', 'locked'] as const;
 export type LinkStatus = (typeof LINK_STATUSES)[number];
 

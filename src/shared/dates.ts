@@ -1,15 +1,24 @@
+/**
+ * One formatter per zone and kind, made once: building an Intl.DateTimeFormat costs far more than using it,
+ * and every date filter, day split and chart asks for several.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: 'parts' | 'day', tz: string | undefined): Intl.DateTimeFormat {
+  const key = `${kind} ${tz ?? ''}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f =
+      kind === 'parts'
+        ? new Intl.DateTimeFormat('en-US', { timeZone: tz, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit' })
+        : new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 /** Offset of `tz` from UTC at instant `ms`, in milliseconds (local - UTC). */
 function offsetMs(ms: number, tz: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: tz,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(ms));
+  const parts = formatter('parts', tz).formatToParts(new Date(ms));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
   return local - Math.floor(ms / 1000) * 1000;
@@ -33,9 +42,7 @@ export function nextDay(day: string): string {
 
 /** YYYY-MM-DD of an instant in time zone `tz` (the browser's when omitted). */
 export function localDay(date: Date | string, tz?: string): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(date),
-  );
+  return formatter('day', tz).format(new Date(date));
 }
 
 /**

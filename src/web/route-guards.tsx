@@ -1,12 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type AsyncRouteComponent, Await, Navigate, redirect, useLoaderData } from '@tanstack/react-router';
 import { LOGIN_REDIRECT_DELAY_MS } from '../shared/constants';
-import type { UserView } from '../shared/schemas/users';
 import { DeniedNotice } from './components/status-screens';
 import { clearToken, getToken, sessionExpired } from './lib/auth-token';
 import { isUnauthorized } from './lib/errors';
 import { notifyError } from './lib/notify';
 import type { trpc } from './trpc';
+import type { UserView } from './lib/api-types';
 
 /** What every route's beforeLoad and loader receive (createRootRouteWithContext). */
 export interface RouterContext {

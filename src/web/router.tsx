@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { PROFITABILITY_ACCESS_DENIED_DELAY_MS, REDEMPTION_STATUSES, USERS_ACCESS_DENIED_DELAY_MS } from '../shared/constants';
 import { AUDIT_ENTITIES } from '../shared/schemas/audit';
 import { CHECK_IN_SORTS } from '../shared/schemas/check-ins';
-import type { UserView } from '../shared/schemas/users';
 import { HIGH_SC_SORTS, HISTORY_SORTS, PARTICIPATION_SORTS, PROFITABILITY_SORTS } from '../shared/sorting';
 import { AuthFailed, SignedInArea } from './components/signed-in-area';
 import { RouteError } from './components/load-error';
@@ -15,6 +14,7 @@ import { adminOnly, requireUser, type RouterContext } from './route-guards';
 import { LoginRoute } from './routes/login';
 import { ResetPasswordPage } from './routes/reset-password';
 import { queryClient, trpc } from './trpc';
+import type { UserView } from './lib/api-types';
 
 interface HeadingContext {
   user: UserView;

@@ -40,8 +40,13 @@ async function buildWeb(): Promise<void> {
 async function buildServer(): Promise<void> {
   const { build } = await import('esbuild');
   await build({
-    // The read worker is a second entry: Piscina loads it by file name, beside main.mjs (docs/decisions/020).
-    entryPoints: { main: path.join(ROOT, 'src/server/main.ts'), 'read-worker': path.join(ROOT, 'src/server/reads/read-worker.ts'), 'import-worker': path.join(ROOT, 'src/server/features/import/import-worker.ts') },
+    // The workers are entries of their own, loaded by file name beside main.mjs (docs/decisions/020).
+    entryPoints: {
+      main: path.join(ROOT, 'src/server/main.ts'),
+      'read-worker': path.join(ROOT, 'src/server/reads/read-worker.ts'),
+      'import-worker': path.join(ROOT, 'src/server/features/import/import-worker.ts'),
+      'maintenance-worker': path.join(ROOT, 'src/server/db/maintenance-worker.ts'),
+    },
     outdir: path.dirname(SERVER_BUNDLE),
     outExtension: { '.js': '.mjs' },
     bundle: true,

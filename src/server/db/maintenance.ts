@@ -1,33 +1,22 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
+import { startWorkerModule } from '../worker-module';
+import type { CheckpointResult, MaintenanceReply, MaintenanceRequest, MaintenanceWorkerData } from './maintenance-worker';
 
 /**
  * A worker thread with its own connection to the database file, for the slow housekeeping that must
  * not stall requests: WAL checkpoints (PASSIVE, so they never block readers or the writer) and online
- * backups. The server's own connection keeps a high autocheckpoint as a fallback only.
+ * backups. The server's own connection keeps a high autocheckpoint as a fallback only. The thread runs
+ * maintenance-worker.ts (typed and linted like the rest): from source through tsx's loader, or
+ * maintenance-worker.mjs beside the server bundle.
  */
-const WORKER_SOURCE = `
-const { parentPort, workerData } = require('node:worker_threads');
-const Database = require(workerData.driver);
-const db = new Database(workerData.file, { fileMustExist: true });
-db.pragma('busy_timeout = 5000');
-parentPort.on('message', async (m) => {
-  try {
-    let value = null;
-    if (m.type === 'checkpoint') value = db.pragma('wal_checkpoint(PASSIVE)')[0];
-    else if (m.type === 'backup') await db.backup(m.file, { progress: () => 0x7fffffff });
-    else if (m.type === 'close') db.close();
-    parentPort.postMessage({ id: m.id, ok: true, value });
-  } catch (error) {
-    parentPort.postMessage({ id: m.id, ok: false, error: String((error && error.message) || error) });
-  }
-});
-`;
+const startWorker = (workerData: MaintenanceWorkerData) => startWorkerModule(import.meta.url, 'maintenance-worker', workerData);
+
+/** A request without its id (the id is added when it is sent). */
+type MaintenanceMessage = { type: 'checkpoint' } | { type: 'backup'; file: string } | { type: 'close' };
 
 export const CHECKPOINT_INTERVAL_MS = 1000;
 
 export interface Maintenance {
-  checkpoint(): Promise<{ busy: number; log: number; checkpointed: number }>;
+  checkpoint(): Promise<CheckpointResult>;
   /** An online backup into `file` (the caller renames it into place). */
   backup(file: string): Promise<void>;
   /** Closes the worker's connection (before the server's own, so that one can clean up the WAL). */
@@ -35,12 +24,11 @@ export interface Maintenance {
 }
 
 export function startMaintenance(file: string): Maintenance {
-  const driver = createRequire(import.meta.url).resolve('better-sqlite3');
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { file, driver } });
-  const pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  const worker = startWorker({ file });
+  const pending = new Map<number, { resolve: (v: CheckpointResult | null) => void; reject: (e: Error) => void }>();
   let next = 0;
   let closed = false;
-  worker.on('message', (m: { id: number; ok: boolean; value?: unknown; error?: string }) => {
+  worker.on('message', (m: MaintenanceReply) => {
     const waiter = pending.get(m.id);
     pending.delete(m.id);
     if (pending.size === 0) worker.unref();
@@ -51,20 +39,24 @@ export function startMaintenance(file: string): Maintenance {
     for (const waiter of pending.values()) waiter.reject(error);
     pending.clear();
   });
-  const ask = <T>(message: object) =>
-    new Promise<T>((resolve, reject) => {
+  const ask = (message: MaintenanceMessage) =>
+    new Promise<CheckpointResult | null>((resolve, reject) => {
       if (closed) return reject(new Error('maintenance worker closed'));
       const id = ++next;
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      pending.set(id, { resolve, reject });
       worker.ref(); // an answer is awaited: keep the process alive until it comes
-      worker.postMessage({ ...message, id });
+      worker.postMessage({ ...message, id } satisfies MaintenanceRequest);
     });
   const timer = setInterval(() => void ask({ type: 'checkpoint' }).catch(() => undefined), CHECKPOINT_INTERVAL_MS);
   timer.unref();
   worker.unref();
   return {
-    checkpoint: () => ask({ type: 'checkpoint' }),
-    backup: (target) => ask({ type: 'backup', file: target }),
+    async checkpoint() {
+      const result = await ask({ type: 'checkpoint' });
+      if (!result) throw new Error('the checkpoint gave no result');
+      return result;
+    },
+    backup: async (target) => void (await ask({ type: 'backup', file: target })),
     async close() {
       clearInterval(timer);
       if (closed) return;

@@ -98,6 +98,21 @@ export interface DayTotalsTable {
   usdTotal: number;
 }
 
+/** Count and USD per UTC hour ('YYYY-MM-DDTHH'), kept by triggers (migration 0021, decision 025). */
+export interface HourTotalsTable {
+  hour: string;
+  transactionCount: number;
+  usdTotal: number;
+}
+
+/** Each casino's number of links and the sum of their balances, kept by triggers (migration 0021, decision 025). */
+export interface CasinoBalancesTable {
+  casinoId: number;
+  links: number;
+  unplayedCoins: number;
+  playedCoins: number;
+}
+
 export interface DayTypeTotalsTable extends DayTotalsTable {
   transactionTypeId: number;
 }
@@ -205,6 +220,8 @@ export interface Database {
   transactions: TransactionsTable;
   idempotencyKeys: IdempotencyKeysTable;
   dayTotals: DayTotalsTable;
+  hourTotals: HourTotalsTable;
+  casinoBalances: CasinoBalancesTable;
   dayTypeTotals: DayTypeTotalsTable;
   typeTotals: TypeTotalsTable;
   auditLog: AuditLogTable;

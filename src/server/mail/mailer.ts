@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { UserView } from '../../shared/schemas/users';
 import { ownPrivateDir, PRIVATE_FILE } from '../db/file-modes';
+import { nameOrEmail } from '../../shared/names';
 
 export interface Mailer {
   sendResetLink(user: UserView, token: string): Promise<void>;
@@ -23,7 +24,7 @@ export function resetLink(appUrl: string, token: string): string {
 }
 
 function resetMail(user: UserView, link: string) {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ') || user.email;
+  const name = nameOrEmail(user);
   return {
     to: user.email,
     subject: 'Reset your password',
@@ -53,20 +54,23 @@ async function writeUnique(dir: string, suffix: string, data: Buffer): Promise<s
 
 /** Sends through SMTP_URL when set; otherwise writes each mail into the outbox folder. */
 export function createMailer(options: MailerOptions): Mailer {
-  const transport = options.smtpUrl
-    ? nodemailer.createTransport(options.smtpUrl)
-    : nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const smtp = options.smtpUrl ? nodemailer.createTransport(options.smtpUrl) : null;
+  const outbox = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
 
   return {
     async sendResetLink(user, token) {
       const link = resetLink(options.appUrl, token);
-      const info = await transport.sendMail({ from: options.from, ...resetMail(user, link) });
-      if (options.smtpUrl) {
+      const mail = { from: options.from, ...resetMail(user, link) };
+      if (smtp) {
+        await smtp.sendMail(mail);
         options.log.info({ userId: user.id }, 'reset link mailed');
         return;
       }
+      const { message } = await outbox.sendMail(mail);
+      // With `buffer: true` the stream transport hands the whole mail over as a Buffer.
+      if (!Buffer.isBuffer(message)) throw new Error('The outbox transport did not give the mail as a buffer');
       ownPrivateDir(options.outboxDir);
-      const file = await writeUnique(options.outboxDir, `user-${user.id}.eml`, (info as unknown as { message: Buffer }).message);
+      const file = await writeUnique(options.outboxDir, `user-${user.id}.eml`, message);
       options.log.info({ userId: user.id, file, link }, 'no SMTP_URL: reset mail written to the outbox');
     },
   };

@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_SC_RATIO } from '../constants';
 import { parseWholeNumber } from '../money';
-import { flag, id, nameField } from './common';
+import { flag, id, recordName as name } from './common';
 
-const name = nameField('Name is required', 200);
 const website = z
   .string({ error: 'Invalid URL' })
   .trim()

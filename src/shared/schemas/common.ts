@@ -33,7 +33,7 @@ export const plainText =
     if (problem) ctx.addIssue({ code: 'custom', message: problem === 'control' ? CONTROL_CHARACTER_MESSAGE : blankMessage });
   };
 
-/** A required name: trimmed, 1 to `max` characters of visible text. */
+/** A required name: trimmed, 1 to `max` characters of visible text (`recordName` for customers and casinos). */
 export const nameField = (requiredMessage: string, max: number) =>
   z
     .string({ error: requiredMessage })
@@ -41,6 +41,9 @@ export const nameField = (requiredMessage: string, max: number) =>
     .min(1, { error: requiredMessage })
     .max(max, { error: 'Name is too long' })
     .superRefine(plainText(requiredMessage));
+
+/** The name of a customer or a casino. */
+export const recordName = nameField('Name is required', 200);
 
 export const emailField = (message: string) =>
   z
@@ -95,6 +98,9 @@ export const paging = (max: number) => ({
   limit: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(max, { error: `Must be at most ${max}` }).optional(),
   offset: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' }).max(1e9).optional(),
 });
+
+/** A paged read's limit and offset after parsing (the type of `paging`'s fields). */
+export type Paging = Partial<Record<keyof ReturnType<typeof paging>, number>>;
 
 /** YYYY-MM-DD, a real calendar day. */
 export const day = z

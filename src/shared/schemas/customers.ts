@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, flag, id, nameField, plainText } from './common';
+import { EMAIL_PATTERN, flag, id, plainText, recordName as name } from './common';
 
-const name = nameField('Name is required', 200);
 const email = z
   .string({ error: 'Invalid email' })
   .trim()

@@ -12,10 +12,7 @@ export const REPORT_PAGE_SIZE = 100;
 
 /** Optional paging of a report's rows (without it, every row). */
 const reportPaging = paging(REPORT_ROW_LIMIT);
-export interface Paging {
-  limit?: number;
-  offset?: number;
-}
+export type { Paging } from './common';
 
 const threshold = z.coerce
   .number({ error: 'Threshold must be a number' })
@@ -53,7 +50,7 @@ export const transactionTypesReportInput = z
   .strictObject({
     transactionTypeId: id.optional(),
     ...dateRange,
-    limit: z.coerce.number().int().min(1).max(REPORT_ROW_LIMIT).optional(),
+    limit: reportPaging.limit,
     sort: sortSchema(HISTORY_SORTS).optional(),
   })
   .refine(...orderedRange)

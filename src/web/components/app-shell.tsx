@@ -2,12 +2,12 @@ import { AppShell, Avatar, Box, Burger, Button, Group, ScrollArea, Stack, Text, 
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconCoins, IconLogout } from '@tabler/icons-react';
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router';
-import type { UserView } from '../../shared/schemas/users';
 import { displayName, useAuthActions } from '../lib/use-auth';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { NavLinks } from './nav-links';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { MAIN_ID, SkipLink } from './skip-link';
+import type { UserView } from '../lib/api-types';
 
 function usePageHeading(user: UserView): { title: string; subtitle: string } {
   const matches = useMatches();

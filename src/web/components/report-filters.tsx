@@ -4,8 +4,9 @@ import type { ReactNode } from 'react';
 import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
 import type { Failure } from '../lib/errors';
 import { LoadError } from './load-error';
+import { ALL_OPTION as ALL } from '../../shared/constants';
 
-export const ALL = 'all';
+export { ALL };
 export const withAll = (label: string, options: { value: string; label: string }[]) => [{ value: ALL, label }, ...options];
 
 interface SelectFilter {

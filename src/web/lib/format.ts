@@ -29,5 +29,5 @@ export function todayStamp(now = new Date()): string {
   return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
 }
 
-export const fullNameOrEmail = (u: { firstName: string | null; lastName: string | null; email: string } | null) =>
-  u ? [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email : '';
+/** "Name, or email when no name": the one rule is shared (src/shared/names.ts). */
+export { nameOrEmail as fullNameOrEmail } from '../../shared/names';

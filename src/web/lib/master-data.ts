@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { nameKey } from '../../shared/names';
-import type { CustomerView } from '../../shared/schemas/customers';
 import { trpc } from '../trpc';
+import type { CustomerView } from './api-types';
 
 /** Master data queries, shared by every screen (cached; invalidated after writes). */
 export const useCustomers = () => useQuery(trpc.customers.list.queryOptions());

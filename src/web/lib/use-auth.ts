@@ -1,9 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import type { UserView } from '../../shared/schemas/users';
 import { trpc } from '../trpc';
 import { clearToken, getToken, setToken, subscribeToken } from './auth-token';
 import { type Failure, failureOf, isUnauthorized } from './errors';
+import type { UserView } from './api-types';
 
 type AuthState =
   | { status: 'loading'; user: null }
@@ -41,7 +41,4 @@ export function useAuthActions() {
   return { signIn, signOut };
 }
 
-export function displayName(user: Pick<UserView, 'firstName' | 'lastName' | 'email'>): string {
-  const name = [user.firstName, user.lastName].filter(Boolean).join(' ');
-  return name || user.email;
-}
+export { nameOrEmail as displayName } from '../../shared/names';

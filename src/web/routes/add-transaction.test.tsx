@@ -1,12 +1,10 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { CasinoView } from '../../shared/schemas/casinos';
-import type { LinkView } from '../../shared/schemas/customer-casinos';
-import type { CustomerView } from '../../shared/schemas/customers';
 import { transaction } from '../testing/fixtures';
 import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
 import { choose, fieldValue, optionsOf } from '../testing/select';
+import type { CasinoView, CustomerView, LinkView } from '../lib/api-types';
 
 const at = '2026-01-01T00:00:00.000Z';
 const customers: CustomerView[] = [

@@ -1,7 +1,7 @@
 import { Badge, Box, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE, type AuditEntryView } from '../../shared/schemas/audit';
+import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from '../../shared/schemas/audit';
 import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
@@ -10,10 +10,11 @@ import { actionLabel, AuditChanges } from '../features/audit/audit-changes';
 import { failureOf } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { trpc } from '../trpc';
+import { ALL_OPTION as ALL } from '../../shared/constants';
+import type { AuditEntryView } from '../lib/api-types';
 
 const route = getRouteApi('/signed-in/admin/audit');
 const col = gridColumns<AuditEntryView>();
-const ALL = 'all';
 
 const ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string> = {
   transaction: 'Transaction',

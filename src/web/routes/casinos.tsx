@@ -1,7 +1,6 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { CasinoView } from '../../shared/schemas/casinos';
 import { type GridColumn, gridColumns } from '../components/data-table';
 import { NameText } from '../components/name-text';
 import { SearchableGrid } from '../components/searchable-grid';
@@ -12,6 +11,7 @@ import { failureOf } from '../lib/errors';
 import { useCasinos } from '../lib/master-data';
 import { useSave } from '../lib/use-save';
 import { trpc } from '../trpc';
+import type { CasinoView } from '../lib/api-types';
 
 const col = gridColumns<CasinoView>();
 

@@ -4,7 +4,7 @@ import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/i
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { CHECK_IN_PAGE_SIZE, type CheckInBoard, type CheckInRowView, type CheckInSort } from '../../shared/schemas/check-ins';
+import { CHECK_IN_PAGE_SIZE, type CheckInSort } from '../../shared/schemas/check-ins';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/data-table';
 import { LoadError } from '../components/load-error';
@@ -16,6 +16,7 @@ import { formatCount } from '../lib/format';
 import { customerOptions, toOptions, useCasinos, useCustomers } from '../lib/master-data';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { trpc } from '../trpc';
+import type { CheckInBoard, CheckInRowView } from '../lib/api-types';
 
 const route = getRouteApi('/signed-in/check-ins');
 const HEADERS: { id: CheckInSort | null; label: string; right?: boolean }[] = [

@@ -2,7 +2,6 @@ import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { CustomerView } from '../../shared/schemas/customers';
 import { type GridColumn, gridColumns } from '../components/data-table';
 import { NameText } from '../components/name-text';
 import { SearchableGrid } from '../components/searchable-grid';
@@ -14,6 +13,7 @@ import { failureOf } from '../lib/errors';
 import { useAllLinks, useCustomers } from '../lib/master-data';
 import { useSave } from '../lib/use-save';
 import { trpc } from '../trpc';
+import type { CustomerView } from '../lib/api-types';
 
 const col = gridColumns<CustomerView>();
 

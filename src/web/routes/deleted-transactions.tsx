@@ -3,7 +3,6 @@ import { IconRestore } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
-import type { DeletedTransactionView } from '../../shared/schemas/transactions';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { Coins, SignedUsd, TypeBadge } from '../components/money';
 import { Pager } from '../components/pager';
@@ -11,6 +10,7 @@ import { failureOf, messageOf } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { trpc } from '../trpc';
+import type { DeletedTransactionView } from '../lib/api-types';
 
 const col = gridColumns<DeletedTransactionView>();
 

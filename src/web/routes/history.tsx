@@ -4,7 +4,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
-import type { TransactionView } from '../../shared/schemas/transactions';
 import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState, RangeEmptyState } from '../components/data-table';
 import { LoadError } from '../components/load-error';
@@ -18,9 +17,10 @@ import { headerSort, sortState } from '../lib/grid-sort';
 import { HISTORY_SORTS, historySortProblem, parseSort } from '../../shared/sorting';
 import { customerOptions, toOptions, useAllTypes, useCasinos, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
+import { ALL_OPTION as ALL } from '../../shared/constants';
+import type { TransactionView } from '../lib/api-types';
 
 const route = getRouteApi('/signed-in/transactions/history');
-const ALL = 'all';
 
 /** Spec 2.8. Filters, page and sort live in the URL; any filter or sort change resets the page to 1. */
 export function HistoryPage() {

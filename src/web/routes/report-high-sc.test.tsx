@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { HighScRow } from '../../shared/schemas/reports';
 import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
 import { tableRows } from '../testing/table';
+import type { HighScRow } from '../lib/api-types';
 
 const ROWS: HighScRow[] = [
   { customerId: 1, customerName: 'Alice', casinoId: 10, casinoName: 'Lucky', totalCoins: '150000.00', playedCoins: '2345.67' },

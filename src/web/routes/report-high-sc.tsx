@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DEFAULT_HIGH_SC_THRESHOLD } from '../../shared/constants';
 import { formatGrouped, toHundredths } from '../../shared/money';
-import { type HighScRow, REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
+import { REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
@@ -22,6 +22,7 @@ import { headerSort, sortState } from '../lib/grid-sort';
 import { HIGH_SC_SORTS } from '../../shared/sorting';
 import { usePage } from '../lib/use-page';
 import { trpc } from '../trpc';
+import type { HighScRow } from '../lib/api-types';
 
 const route = getRouteApi('/signed-in/reports/high-sc');
 const col = gridColumns<HighScRow>();

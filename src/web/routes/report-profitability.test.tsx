@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { ProfitabilityRow } from '../../shared/schemas/reports';
 import { calls, mockTrpc } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
+import type { ProfitabilityRow } from '../lib/api-types';
 
 const row = (i: number): ProfitabilityRow => ({
   customerId: i,

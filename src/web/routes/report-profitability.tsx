@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { avgPerTransaction, profitStatus } from '../../shared/ledger';
 import { formatHundredths, formatSignedGrouped, toHundredths } from '../../shared/money';
-import { type ProfitabilityRow, REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
+import { REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
 import { isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
@@ -20,6 +20,7 @@ import { usePage } from '../lib/use-page';
 import { headerSort, sortState } from '../lib/grid-sort';
 import { PROFITABILITY_SORTS } from '../../shared/sorting';
 import { trpc } from '../trpc';
+import type { ProfitabilityRow } from '../lib/api-types';
 
 const route = getRouteApi('/signed-in/reports/profitability');
 const col = gridColumns<ProfitabilityRow>();

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { parseWholeNumber } from '../../shared/money';
-import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE, type ReconciliationRow } from '../../shared/schemas/customer-casinos';
+import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE } from '../../shared/schemas/customer-casinos';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
@@ -15,6 +15,7 @@ import { TypedNumberInput } from '../components/typed-number-input';
 import { failureOf } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { trpc } from '../trpc';
+import type { ReconciliationRow } from '../lib/api-types';
 
 const route = getRouteApi('/signed-in/reports/reconciliation');
 const col = gridColumns<ReconciliationRow>();

@@ -2,7 +2,6 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClockHour4, IconHourglass, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { toHundredths } from '../../shared/money';
-import type { PayoutRow } from '../../shared/schemas/redemptions';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
@@ -11,6 +10,7 @@ import { failureOf } from '../lib/errors';
 import { formatCount, groupedAmount } from '../lib/format';
 import { formatGrouped } from '../../shared/money';
 import { trpc } from '../trpc';
+import type { PayoutRow } from '../lib/api-types';
 
 const col = gridColumns<PayoutRow>();
 const days = (v: number | null) => (v === null ? '—' : `${v.toFixed(1)} days`);

@@ -4,7 +4,6 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { formatSignedGrouped, toHundredths } from '../../shared/money';
-import type { TypeReportRow } from '../../shared/schemas/reports';
 import { isOrderedRange } from '../../shared/schemas/common';
 import { headerSort, sortState } from '../lib/grid-sort';
 import { HISTORY_SORTS, historySortProblem, parseSort } from '../../shared/sorting';
@@ -20,6 +19,7 @@ import { DateTimeText } from '../features/transactions/transaction-columns';
 import { failureOf } from '../lib/errors';
 import { useAllTypes, useCasinos } from '../lib/master-data';
 import { trpc } from '../trpc';
+import type { TypeReportRow } from '../lib/api-types';
 
 const route = getRouteApi('/signed-in/reports/transaction-types');
 const col = gridColumns<TypeReportRow>();

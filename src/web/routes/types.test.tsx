@@ -1,11 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TransactionTypeView } from '../../shared/schemas/transaction-types';
 import { casino } from '../testing/fixtures';
 import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
 import { choose } from '../testing/select';
 import { tableRows } from '../testing/table';
+import type { TransactionTypeView } from '../lib/api-types';
 
 const CASINOS = [casino(10, 'Lucky'), casino(11, 'Chumba')];
 const TYPES: TransactionTypeView[] = [

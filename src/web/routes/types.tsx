@@ -2,7 +2,6 @@ import { ActionIcon, Group, Select, Stack, Tooltip } from '@mantine/core';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { TransactionTypeView } from '../../shared/schemas/transaction-types';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { type GridColumn, gridColumns } from '../components/data-table';
 import { SearchableGrid } from '../components/searchable-grid';
@@ -12,9 +11,10 @@ import { failureOf } from '../lib/errors';
 import { toOptions, useAllTypes, useCasinos } from '../lib/master-data';
 import { useSave } from '../lib/use-save';
 import { trpc } from '../trpc';
+import { ALL_OPTION as ALL } from '../../shared/constants';
+import type { TransactionTypeView } from '../lib/api-types';
 
 const col = gridColumns<TransactionTypeView & { casinoName: string }>();
-const ALL = 'all';
 
 /** Spec 2.12. */
 export function TypesPage() {

@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { UserView } from '../../shared/schemas/users';
 import { calls, mockTrpc } from '../testing/msw';
 import { ADMIN, renderApp, STAFF } from '../testing/render';
+import type { UserView } from '../lib/api-types';
 
 const USERS: UserView[] = [
   ADMIN,

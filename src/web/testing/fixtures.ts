@@ -1,6 +1,4 @@
-import type { CasinoView } from '../../shared/schemas/casinos';
-import type { CustomerView } from '../../shared/schemas/customers';
-import type { TransactionView } from '../../shared/schemas/transactions';
+import type { CasinoView, CustomerView, TransactionView } from '../lib/api-types';
 
 const at = '2026-01-01T00:00:00.000Z';
 

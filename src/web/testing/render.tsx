@@ -3,11 +3,11 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
-import type { UserView } from '../../shared/schemas/users';
 import { createAppRouter } from '../router';
 import { theme } from '../theme';
 import { queryClient } from '../trpc';
 import { AUTH_TOKEN_KEY } from '../lib/auth-token';
+import type { UserView } from '../lib/api-types';
 
 export const ADMIN: UserView = { id: 1, email: 'ada@example.com', firstName: 'Ada', lastName: 'Admin', role: 'admin' };
 export const STAFF: UserView = { id: 2, email: 'sam@example.com', firstName: 'Sam', lastName: 'Staff', role: 'staff' };

@@ -3,6 +3,7 @@ import { localDay, previousDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import { CHECK_IN_PAGE_SIZE, type CheckInBoard, type CheckInSort } from '../../../shared/schemas/check-ins';
 import type { Database, Db } from '../../db/types';
+import { nameOrEmail } from '../../../shared/names';
 
 export interface BoardQuery {
   date?: string;
@@ -169,7 +170,7 @@ export async function checkInBoard(db: Db, q: BoardQuery, timeZone: string, now 
   const userIds = [...new Set(rows.map((r) => r.byUserId).filter((v): v is number => v !== null))];
   if (userIds.length) {
     for (const u of await db.selectFrom('users').select(['id', 'firstName', 'lastName', 'email']).where('id', 'in', userIds).execute()) {
-      names.set(u.id, [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email);
+      names.set(u.id, nameOrEmail(u));
     }
   }
   return {

@@ -3,6 +3,7 @@ import { dayStartUtc, localDay, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import { type CasinoBalance, SC_CHART_CASINOS, type StaffEntries, USD_CHART_DAYS, type UsdDay } from '../../../shared/schemas/dashboard';
 import type { Db } from '../../db/types';
+import { nameOrEmail } from '../../../shared/names';
 
 /** The office days from `days - 1` days before today up to today, oldest first. */
 export function lastDays(days: number, timeZone: string, now: Date): string[] {
@@ -15,40 +16,68 @@ export function lastDays(days: number, timeZone: string, now: Date): string[] {
   return out;
 }
 
+const HOUR_MS = 3_600_000;
+const hourOf = (ms: number) => new Date(ms).toISOString().slice(0, 13);
+
+/** Count and USD of the transactions dated in [from, to) (ISO instants), by the date index: an hour's part. */
+async function partOfHour(db: Db, from: number, to: number): Promise<{ entries: number; usd: number }> {
+  const row = await db
+    .selectFrom('transactions')
+    .select([sql<number>`coalesce(sum("usdChange"), 0)`.as('usd'), sql<number>`count(*)`.as('entries')])
+    .where('date', '>=', new Date(from).toISOString())
+    .where('date', '<', new Date(to).toISOString())
+    .executeTakeFirstOrThrow();
+  return { entries: Number(row.entries), usd: Number(row.usd) };
+}
+
 /**
- * USD change per office day over the last 90 days, every day present (0 when quiet). One range read of
- * the date index per day (transactionsDate), so a day's sum never mixes in the neighbouring one
- * whatever the zone's offset.
+ * USD change per office day over the last 90 days, every day present (0 when quiet), from the kept
+ * per-hour totals (decision 025): each office day is the UTC hours from its start to the next day's. An
+ * hour that a day starts inside (zones with a half-hour offset) is split at that instant by the date
+ * index, so a day's sum never mixes in the neighbouring one whatever the zone's offset.
  */
 export async function usdPerDay(db: Db, timeZone: string, now = new Date()): Promise<UsdDay[]> {
   const days = lastDays(USD_CHART_DAYS, timeZone, now);
-  const out: UsdDay[] = [];
-  for (const day of days) {
-    const row = await db
-      .selectFrom('transactions')
-      .select([sql<number>`coalesce(sum("usdChange"), 0)`.as('usd'), sql<number>`count(*)`.as('entries')])
-      .where('date', '>=', dayStartUtc(day, timeZone))
-      .where('date', '<', dayStartUtc(nextDay(day), timeZone))
-      .executeTakeFirstOrThrow();
-    out.push({ day, usd: formatHundredths(row.usd), entries: row.entries });
+  const starts = [...days, nextDay(days[days.length - 1])].map((day) => Date.parse(dayStartUtc(day, timeZone)));
+  const sums = days.map(() => ({ entries: 0, usd: 0 }));
+  const add = (i: number, part: { entries: number; usd: number }) => {
+    if (i < 0 || i >= days.length) return;
+    sums[i].entries += part.entries;
+    sums[i].usd += part.usd;
+  };
+  const hours = await db
+    .selectFrom('hourTotals')
+    .select(['hour', 'transactionCount', 'usdTotal'])
+    .where('hour', '>=', hourOf(starts[0]))
+    .where('hour', '<=', hourOf(starts[starts.length - 1]))
+    .orderBy('hour')
+    .execute();
+  // The day each hour starts in: `at` only moves forward as the hours do.
+  let at = 0;
+  for (const h of hours) {
+    const from = Date.parse(`${h.hour}:00:00.000Z`);
+    const to = from + HOUR_MS;
+    while (at < starts.length && starts[at] <= from) at += 1;
+    const day = at - 1;
+    if (at < starts.length && starts[at] < to) {
+      // A day starts inside this hour: its two parts go to the days either side of that instant.
+      const inside = await partOfHour(db, starts[at], to);
+      add(day, { entries: h.transactionCount - inside.entries, usd: h.usdTotal - inside.usd });
+      add(at, inside);
+    } else add(day, { entries: h.transactionCount, usd: h.usdTotal });
   }
-  return out;
+  return days.map((day, i) => ({ day, usd: formatHundredths(sums[i].usd), entries: sums[i].entries }));
 }
 
-/** SC balances per active casino (sum of its links' maintained balances), the 20 largest. */
+/** SC balances per active casino (its links' balances, kept summed per casino), the 20 largest. */
 export async function scByCasino(db: Db): Promise<CasinoBalance[]> {
   const rows = await db
-    .selectFrom('customerCasinos as l')
-    .innerJoin('casinos as k', 'k.id', 'l.casinoId')
+    .selectFrom('casinoBalances as b')
+    .innerJoin('casinos as k', 'k.id', 'b.casinoId')
     .where('k.isActive', '=', 1)
-    .groupBy(['k.id', 'k.name'])
-    .select([
-      'k.id as casinoId',
-      'k.name as casinoName',
-      sql<number>`sum(l."currentUnplayedCoins")`.as('unplayed'),
-      sql<number>`sum(l."currentPlayedCoins")`.as('played'),
-    ])
-    .orderBy(sql`sum(l."currentUnplayedCoins" + l."currentPlayedCoins")`, 'desc')
+    .where('b.links', '>', 0)
+    .select(['k.id as casinoId', 'k.name as casinoName', 'b.unplayedCoins as unplayed', 'b.playedCoins as played'])
+    .orderBy(sql`b."unplayedCoins" + b."playedCoins"`, 'desc')
     .orderBy('k.name')
     .limit(SC_CHART_CASINOS)
     .execute();
@@ -82,7 +111,7 @@ export async function entriesByStaff(db: Db, timeZone: string, now = new Date())
     .execute();
   return rows.map((r) => ({
     userId: r.userId,
-    name: [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email || 'Unknown',
+    name: nameOrEmail(r) || 'Unknown',
     entries: r.entries,
   }));
 }

@@ -13,6 +13,7 @@ import type { Db } from '../../db/types';
 import { highScAsOf } from '../reports/high-sc-as-of';
 import { highSc, participation, profitability, typeReportSummary } from '../reports/reports.repository';
 import { round4, type TransactionKey, transactionBatch } from '../transactions/transactions.repository';
+import { nameOrEmail } from '../../../shared/names';
 
 /**
  * A value Excel gets as a number or a calendar date (written as is, with the column's format) and CSV as
@@ -75,7 +76,6 @@ const MONEY = '#,##0.00';
 const COUNT = '#,##0';
 const money = (decimal: string) => toHundredths(decimal) / 100;
 const DAY = 'yyyy-mm-dd';
-const fullNameOrEmail = (u: { firstName: string | null; lastName: string | null; email: string }) => [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email;
 
 /** The small tables' names by id, for export rows (a user by full name, or email when no name). */
 async function exportNames(db: Db) {
@@ -90,7 +90,7 @@ async function exportNames(db: Db) {
     customers: byId(customers, (r) => r.name),
     casinos: byId(casinos, (r) => r.name),
     types: byId(types, (r) => r.name),
-    users: byId(users, fullNameOrEmail),
+    users: byId(users, nameOrEmail),
   };
 }
 

@@ -38,7 +38,7 @@ export function customerWriter(sqlite: SQLite.Database, write: { actor: Actor; n
       customers++;
       return 'valid';
     },
-    finish() {},
+    finish: () => ({ duplicates: 0 }),
     created: () => ({ transactions: 0, customers, casinos: 0, transactionTypes: 0, links: 0 }),
   };
 }

@@ -24,13 +24,28 @@ export type RowOutcome = { error: { field: ImportField | 'row'; message: string 
 /** What an import kind does per row, and what it created. */
 export interface RowWriter {
   row(cells: ImportCell[], columns: Partial<Record<ImportField, number>>): RowOutcome;
-  /** After the last row (the transactions recompute each touched pair once). */
-  finish(): void;
+  /**
+   * After the last row: the transactions are written here, by pair and date (decision 052). Answers how
+   * many of the rows row() called valid turned out to be duplicates of rows already in the ledger.
+   */
+  finish(): { duplicates: number };
   created(): ImportResult['created'];
 }
 
-/** The import connection's page cache while it runs (KiB). */
-const IMPORT_CACHE_KIB = 128 * 1024;
+/**
+ * The import thread's nice value: below the main thread (0) and the screens' read threads (5), beside the
+ * ranged sums' thread (7). At 10 (the exports') it got almost nothing while 4 readers kept both read
+ * threads busy on 2 cores (decision 052).
+ */
+export const IMPORT_NICE = 7;
+
+/**
+ * The import connection's page cache while a commit writes (KiB; a dry run keeps the connection's 8 MB:
+ * it reads each pair once). It holds the pages the inserts touch at random (the pair and USD indexes) so
+ * they are not spilled and read back again and again inside the one transaction; 64 MB is where the
+ * server's RSS stays under 400 MB with the screens' read threads (decision 052).
+ */
+const IMPORT_CACHE_KIB = 64 * 1024;
 
 const isBlank = (cells: ImportCell[]) => cells.every((c) => c === null || (typeof c === 'string' && c.trim() === ''));
 const headerText = (cell: ImportCell) => (cell instanceof Date ? cell.toISOString() : String(cell ?? '').trim());
@@ -58,10 +73,9 @@ export async function runImport(sqlite: SQLite.Database, task: ImportTask, now =
     columns: {},
   };
   const failed = new FailedRows(task.failedFile);
-  // A large import touches index pages all over the file: a larger page cache keeps them from spilling
-  // to the WAL again and again inside the one transaction (the connection's own size comes back after).
+  // The connection's own size comes back after.
   const cacheSize = sqlite.pragma('cache_size', { simple: true }) as number;
-  sqlite.pragma(`cache_size = ${-IMPORT_CACHE_KIB}`);
+  if (writing) sqlite.pragma(`cache_size = ${-IMPORT_CACHE_KIB}`);
   sqlite.exec(writing ? 'begin immediate' : 'begin');
   try {
     const rows = readRows(task.file, task.format);
@@ -96,7 +110,9 @@ export async function runImport(sqlite: SQLite.Database, task: ImportTask, now =
       }
     }
     if (writer) {
-      writer.finish();
+      const { duplicates } = writer.finish();
+      result.valid -= duplicates;
+      result.skippedDuplicates += duplicates;
       result.created = writer.created();
     }
     const commit = writing && writer !== undefined && (result.invalid === 0 || options.skipInvalid);

@@ -2,7 +2,8 @@ import type SQLite from 'better-sqlite3';
 import type { ImportField, TransactionImportField } from '../../../shared/schemas/import';
 import type { Actor } from '../audit/audit.repository';
 import { appendAuditSync } from '../audit/audit.repository';
-import { auditedFields, insertEntry, type LedgerFields, type Position, recomputeFrom } from '../transactions/ledger';
+import { auditedFields } from '../transactions/ledger';
+import { type BulkEntry, insertMany } from '../transactions/ledger-bulk';
 import { ledgerStatements } from '../transactions/ledger-statements';
 import type { ImportCell } from './import-file';
 import { ImportNames } from './import-names';
@@ -13,26 +14,18 @@ type Refusal = { error: { field: ImportField; message: string } };
 const refuse = (field: TransactionImportField, message: string): Refusal => ({ error: { field, message } });
 
 /**
- * Transactions, row by row: each value checked as a typed entry's, names resolved (or created with
- * createMissing), duplicates of rows already in the ledger skipped, and valid rows inserted through the
- * ledger's own insertEntry; each pair touched out of order is recomputed once at the end.
+ * Transactions, row by row: each value checked as a typed entry's and names resolved (or created with
+ * createMissing); the checked rows are kept and, after the last one, handed to the ledger's insertMany,
+ * which skips copies of rows already in the ledger and adds the rest with one pass per pair (decision 052).
  */
 export function transactionWriter(sqlite: SQLite.Database, task: ImportTask, write: { actor: Actor; now: Date } | null): RowWriter {
   const s = ledgerStatements(sqlite);
   const names = new ImportNames(sqlite, write);
   const create = task.options.createMissing;
   const checkDate = dateChecker(task.timeZone, (write?.now ?? new Date()).getTime());
-  const sameRows = sqlite.prepare<[number, number, string, number, number, number, number], { n: number }>(
-    `select count(*) n from transactions where "customerId" = ? and "casinoId" = ? and date = ? and "transactionTypeId" = ? and "unplayedCoinsChange" = ? and "playedCoinsChange" = ? and "usdChange" = ?`,
-  );
-  const linkBalance = sqlite.prepare<[number, number], { currentUnplayedCoins: number; currentPlayedCoins: number }>(
-    `select "currentUnplayedCoins", "currentPlayedCoins" from "customerCasinos" where "customerId" = ? and "casinoId" = ?`,
-  );
-  // Per (date, pair, type, amounts): rows of the file seen valid so far, and how many of them were written.
-  const seen = new Map<string, { valid: number; written: number }>();
-  const recomputeFromPair = new Map<string, Position>();
+  // Checked rows wait here; finish() writes them all at once, by pair and date (decision 052).
+  const entries: BulkEntry[] = [];
   let written = 0;
-  const at = (write?.now ?? new Date()).toISOString();
 
   const cell = (cells: ImportCell[], columns: Partial<Record<ImportField, number>>, field: TransactionImportField): ImportCell => {
     const index = columns[field];
@@ -63,31 +56,19 @@ export function transactionWriter(sqlite: SQLite.Database, task: ImportTask, wri
       const linked = names.link(theCustomer.id, theCasino.id, create);
       if (linked !== true) return refuse('casino', linked);
 
-      const f: LedgerFields = { customerId: theCustomer.id, casinoId: theCasino.id, transactionTypeId: theType.id, unplayedCoinsChange: unplayed.value, playedCoinsChange: played.value, usdChange: usd.value };
-      const key = `${date.value}|${f.customerId}|${f.casinoId}|${f.transactionTypeId}|${f.unplayedCoinsChange}|${f.playedCoinsChange}|${f.usdChange}`;
-      const mine = seen.get(key) ?? { valid: 0, written: 0 };
-      seen.set(key, mine);
-      // A row already in the ledger before this import (however often this file repeats it) is skipped once per copy.
-      const inLedger = f.customerId > 0 && f.casinoId > 0 && f.transactionTypeId > 0 ? sameRows.get(f.customerId, f.casinoId, date.value, f.transactionTypeId, f.unplayedCoinsChange, f.playedCoinsChange, f.usdChange)!.n : 0;
-      const before = inLedger - mine.written;
-      const skippedSoFar = mine.valid - mine.written;
-      mine.valid++;
-      if (skippedSoFar < before) return 'duplicate';
-      if (write) {
-        const link = linkBalance.get(f.customerId, f.casinoId)!;
-        const pairKey = `${f.customerId}:${f.casinoId}`;
-        const id = insertEntry(s, f, { scRatio: theCasino.scRatio, link }, write.actor.id, { date: date.value, at }, (from) => {
-          const earliest = recomputeFromPair.get(pairKey);
-          if (!earliest || from.date < earliest.date) recomputeFromPair.set(pairKey, from);
-        });
-        appendAuditSync(sqlite, write.actor, { action: 'import', entity: 'transaction', entityId: id, after: auditedFields({ ...f, date: date.value }) }, write.now);
-      }
-      mine.written += write ? 1 : 0;
-      written++;
+      entries.push({ date: date.value, customerId: theCustomer.id, casinoId: theCasino.id, transactionTypeId: theType.id, unplayedCoinsChange: unplayed.value, playedCoinsChange: played.value, usdChange: usd.value, scRatio: theCasino.scRatio, order: entries.length });
       return 'valid';
     },
     finish() {
-      for (const from of recomputeFromPair.values()) recomputeFrom(s, { ...from, id: 0 });
+      const at = (write?.now ?? new Date()).toISOString();
+      const outcome = insertMany(s, entries, write && {
+        userId: write.actor.id,
+        at,
+        inserted: (id, e) => appendAuditSync(sqlite, write.actor, { action: 'import', entity: 'transaction', entityId: id, after: auditedFields(e) }, write.now),
+      });
+      written = outcome.inserted;
+      entries.length = 0;
+      return { duplicates: outcome.duplicates };
     },
     created: () => ({ transactions: written, ...names.created }),
   };

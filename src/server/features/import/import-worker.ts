@@ -1,9 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/database';
-import { type ImportTask, runImport } from './import-run';
+import { lowerThreadPriority } from '../../reads/thread-priority';
+import { IMPORT_NICE, type ImportTask, runImport } from './import-run';
 
 /** One import on a thread of its own, with its own connection (docs/decisions/051); answers once, then ends. */
 const { databaseFile, task } = workerData as { databaseFile: string; task: ImportTask };
+// Below the main thread and the screens' read threads (nice 5): on busy cores they answer first and the
+// import, a long batch, takes a smaller share (decisions 020, 052).
+lowerThreadPriority(IMPORT_NICE);
 const { sqlite } = openDatabase(databaseFile);
 try {
   parentPort?.postMessage({ ok: true, result: await runImport(sqlite, task) });

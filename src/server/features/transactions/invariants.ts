@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/types';
-import { RECOMPUTED_TOTALS } from './totals';
+import { RECOMPUTED_CASINO_BALANCES, RECOMPUTED_TOTALS, TOTALS_KEY } from './totals';
 
 export interface InvariantReport {
   /** Links whose balances, USD total or count differ from the sums over their transactions. */
@@ -43,7 +43,7 @@ export async function checkLedger(db: Db, sample = 20): Promise<InvariantReport>
     where not exists (select 1 from "customerCasinos" l where l."customerId" = t."customerId" and l."casinoId" = t."casinoId")`.execute(db);
   const badTotals: string[] = [];
   for (const [table, recomputed] of Object.entries(RECOMPUTED_TOTALS)) {
-    const key = table === 'typeTotals' ? `"transactionTypeId"` : table === 'dayTotals' ? 'day' : `day || ':' || "transactionTypeId"`;
+    const key = TOTALS_KEY[table as keyof typeof RECOMPUTED_TOTALS];
     // Kept rows at zero (every transaction of the day removed) count as absent.
     const kept = sql`select ${sql.raw(key)} k, "transactionCount" n, "usdTotal" d from ${sql.table(table)} where "transactionCount" != 0 or "usdTotal" != 0`;
     const fresh = sql`select ${sql.raw(key)} k, "transactionCount" n, "usdTotal" d from (${sql.raw(recomputed)})`;
@@ -51,6 +51,12 @@ export async function checkLedger(db: Db, sample = 20): Promise<InvariantReport>
       select k from (${kept} except ${fresh}) union select k from (${fresh} except ${kept}) limit ${sample}`.execute(db);
     badTotals.push(...rows.rows.map((r) => `${table} ${r.k}`));
   }
+  // A casino whose links all went keeps a row of zeros: it counts as absent.
+  const keptBalances = sql`select "casinoId", links, "unplayedCoins", "playedCoins" from "casinoBalances" where links != 0 or "unplayedCoins" != 0 or "playedCoins" != 0`;
+  const freshBalances = sql`select "casinoId", links, "unplayedCoins", "playedCoins" from (${sql.raw(RECOMPUTED_CASINO_BALANCES)})`;
+  const badBalances = await sql<{ casinoId: number }>`
+    select "casinoId" from (${keptBalances} except ${freshBalances}) union select "casinoId" from (${freshBalances} except ${keptBalances}) limit ${sample}`.execute(db);
+  badTotals.push(...badBalances.rows.map((r) => `casinoBalances ${r.casinoId}`));
   return {
     badLinks: badLinks.rows,
     badTotals,

@@ -41,6 +41,11 @@ function prepare(sqlite: SQLite.Database) {
       `select id, "unplayedCoinsChange", "playedCoinsChange", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter" from transactions
        where ${pairAt} and (date > ? or (date = ? and id >= ?)) order by date, id`,
     ),
+    // A pair's rows from a date on, with what the import compares and recomputes (ledger-bulk.ts).
+    pairFrom: q<[number, number, string], Pick<TransactionRow, 'id' | 'date' | 'transactionTypeId' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange' | 'unplayedCoinsAfter' | 'playedCoinsAfter' | 'totalCoinsAfter'>>(
+      `select id, date, "transactionTypeId", "unplayedCoinsChange", "playedCoinsChange", "usdChange", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter"
+       from transactions where ${pairAt} and date >= ? order by date, id`,
+    ),
     setAfter: q<[number, number, number, number], never>(
       `update transactions set "unplayedCoinsAfter" = ?, "playedCoinsAfter" = ?, "totalCoinsAfter" = ? where id = ?`,
     ),

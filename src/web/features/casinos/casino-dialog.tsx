@@ -4,10 +4,11 @@ import { TypedNumberInput } from '../../components/typed-number-input';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
-import { type CasinoView, createCasinoInput } from '../../../shared/schemas/casinos';
+import { createCasinoInput } from '../../../shared/schemas/casinos';
 import { useSave } from '../../lib/use-save';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
+import type { CasinoView } from '../../lib/api-types';
 
 const validate = zodValidate(createCasinoInput);
 interface Values {

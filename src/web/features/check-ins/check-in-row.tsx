@@ -1,9 +1,9 @@
 import { Badge, Button, Group, Table, Text } from '@mantine/core';
 import { IconCheck, IconFlame } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { CheckInRowView } from '../../../shared/schemas/check-ins';
 import { TypedNumberInput } from '../../components/typed-number-input';
 import { formatDateTime, groupedAmount } from '../../lib/format';
+import type { CheckInRowView } from '../../lib/api-types';
 
 export const rowKey = (r: Pick<CheckInRowView, 'customerId' | 'casinoId'>) => `${r.customerId}:${r.casinoId}`;
 const timeOnly = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });

@@ -2,7 +2,6 @@ import { Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, Te
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LINK_STATUSES, type LinkStatus } from '../../../shared/constants';
-import type { CustomerView } from '../../../shared/schemas/customers';
 import { LoadError } from '../../components/load-error';
 import { Coins } from '../../components/money';
 import { failureOf } from '../../lib/errors';
@@ -10,6 +9,7 @@ import { useCasinos, useLinks } from '../../lib/master-data';
 import { useSave } from '../../lib/use-save';
 import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos/reconcile-dialog';
 import { trpc } from '../../trpc';
+import type { CustomerView } from '../../lib/api-types';
 
 const STATUS_OPTIONS = LINK_STATUSES.map((s) => ({ value: s, label: s }));
 

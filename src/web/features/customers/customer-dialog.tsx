@@ -3,12 +3,13 @@ import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { createCustomerInput, type CustomerView } from '../../../shared/schemas/customers';
+import { createCustomerInput } from '../../../shared/schemas/customers';
 import { sameName } from '../../../shared/names';
 import { useCustomers } from '../../lib/master-data';
 import { useSave } from '../../lib/use-save';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
+import type { CustomerView } from '../../lib/api-types';
 
 const validate = zodValidate(createCustomerInput);
 

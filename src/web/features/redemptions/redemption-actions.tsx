@@ -2,13 +2,14 @@ import { Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatGrouped, toHundredths } from '../../../shared/money';
-import { receiveRedemptionInput, type RedemptionView } from '../../../shared/schemas/redemptions';
+import { receiveRedemptionInput } from '../../../shared/schemas/redemptions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { TypedNumberInput } from '../../components/typed-number-input';
 import { useSave } from '../../lib/use-save';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
+import type { RedemptionView } from '../../lib/api-types';
 
 export type RedemptionAction = { kind: 'receive' | 'reject' | 'cancel'; redemption: RedemptionView };
 

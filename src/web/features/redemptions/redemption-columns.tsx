@@ -1,10 +1,10 @@
 import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { RedemptionStatus } from '../../../shared/constants';
-import type { RedemptionView } from '../../../shared/schemas/redemptions';
 import { type GridColumn, gridColumns } from '../../components/data-table';
 import { Coins } from '../../components/money';
 import { formatDate, groupedAmount } from '../../lib/format';
 import type { RedemptionAction } from './redemption-actions';
+import type { RedemptionView } from '../../lib/api-types';
 
 const col = gridColumns<RedemptionView>();
 

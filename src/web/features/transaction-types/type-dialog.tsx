@@ -2,11 +2,12 @@ import { Select, TextInput } from '@mantine/core';
 import { FormDialog } from '../../components/form-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { createTypeInput, type TransactionTypeView } from '../../../shared/schemas/transaction-types';
+import { createTypeInput } from '../../../shared/schemas/transaction-types';
 import { toOptions, useCasinos } from '../../lib/master-data';
 import { useSave } from '../../lib/use-save';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
+import type { TransactionTypeView } from '../../lib/api-types';
 
 const validate = zodValidate(createTypeInput);
 

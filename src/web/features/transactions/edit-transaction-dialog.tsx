@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { toHundredths } from '../../../shared/money';
-import { type TransactionView, updateTransactionInput } from '../../../shared/schemas/transactions';
+import { updateTransactionInput } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { failureOf, fieldErrorsOf, fieldIssuesOf, formatIssues, httpStatusOf, isUnauthorized, messageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
@@ -19,6 +19,7 @@ import { CalculatedValues } from './calculated-values';
 import { DateField, fromLocalInput, toLocalInput } from './occurred-at';
 import { TransactionAudit } from './transaction-audit';
 import { activeCasinosOf, linkBalance, preview, type TxFormValues, withCasino, withoutChanged } from './form-state';
+import type { TransactionView } from '../../lib/api-types';
 
 const validate = zodValidate(updateTransactionInput);
 

@@ -1,7 +1,6 @@
 import { afterValues, purchaseRatio } from '../../../shared/ledger';
 import { parseHundredths, toHundredths } from '../../../shared/money';
-import type { LinkView } from '../../../shared/schemas/customer-casinos';
-import type { CasinoView } from '../../../shared/schemas/casinos';
+import type { CasinoView, LinkView } from '../../lib/api-types';
 
 /** The transaction form holds its six fields as strings (spec section 3). */
 export interface TxFormValues {

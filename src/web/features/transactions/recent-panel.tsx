@@ -4,7 +4,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { RECENT_PANEL_FETCH_LIMIT, RECENT_PANEL_PAGE_SIZE } from '../../../shared/constants';
-import type { TransactionView } from '../../../shared/schemas/transactions';
 import { DataTable, EmptyState } from '../../components/data-table';
 import { ExportButtons } from '../../components/export-menu';
 import { Pager } from '../../components/pager';
@@ -16,8 +15,9 @@ import { HISTORY_SORTS, historySortProblem, parseSort } from '../../../shared/so
 import { trpc } from '../../trpc';
 import { EditTransactionDialog } from './edit-transaction-dialog';
 import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from './transaction-columns';
+import { ALL_OPTION as ALL } from '../../../shared/constants';
+import type { TransactionView } from '../../lib/api-types';
 
-const ALL = '__all__';
 
 const pageOf = (data: { transactions: TransactionView[]; totalCount: number } | undefined) => data ?? { transactions: [], totalCount: 0 };
 

@@ -1,10 +1,10 @@
 import { ActionIcon, Text, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
-import type { TransactionView } from '../../../shared/schemas/transactions';
 import { type GridColumn, gridColumns } from '../../components/data-table';
 import { NameText } from '../../components/name-text';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../../components/money';
 import { formatDateTime } from '../../lib/format';
+import type { TransactionView } from '../../lib/api-types';
 
 const col = gridColumns<TransactionView>();
 

@@ -8,6 +8,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import { PasswordChecklist } from '../auth/password-checklist';
+import { ROLE_OPTIONS } from '../../../shared/constants';
 
 type Values = Required<CreateUserInput> & { firstName: string; lastName: string };
 const initialValues: Values = { email: '', password: '', firstName: '', lastName: '', role: 'staff' };
@@ -48,10 +49,7 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
       </SimpleGrid>
       <Select
         label="Role"
-        data={[
-          { value: 'staff', label: 'Staff' },
-          { value: 'admin', label: 'Admin' },
-        ]}
+        data={ROLE_OPTIONS}
         allowDeselect={false}
         {...form.getInputProps('role')}
       />

@@ -3,7 +3,6 @@ import { IconMailForward } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import type { Role } from '../../../shared/constants';
-import type { UserView } from '../../../shared/schemas/users';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type GridColumn, gridColumns, type SortState } from '../../components/data-table';
 import { messageOf } from '../../lib/errors';
@@ -11,6 +10,8 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import type { Failure } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { fullName } from './user-list';
+import { ROLE_OPTIONS } from '../../../shared/constants';
+import type { UserView } from '../../lib/api-types';
 
 const col = gridColumns<UserView>();
 
@@ -35,10 +36,7 @@ function RoleSelect({ user }: { user: UserView }) {
       value={user.role}
       disabled={change.isPending}
       allowDeselect={false}
-      data={[
-        { value: 'staff', label: 'Staff' },
-        { value: 'admin', label: 'Admin' },
-      ]}
+      data={ROLE_OPTIONS}
       onChange={onChange}
     />
   );
