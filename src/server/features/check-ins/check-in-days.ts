@@ -112,6 +112,19 @@ export function keepCheckInDay(sqlite: SQLite.Database, at: { customerId: number
   markLink(s, customerId, casinoId);
 }
 
+/** `keepCheckInDay` for many new rows (the import's bulk write): each link and office day once. */
+export function keepCheckInDays(sqlite: SQLite.Database, rows: Iterable<{ customerId: number; casinoId: number; date: string; transactionTypeId: number }>): void {
+  const dayOf = localDays(checkInZone(sqlite));
+  const checkIn = new Map<number, boolean>();
+  const days = new Map<string, { customerId: number; casinoId: number; date: string }>();
+  for (const r of rows) {
+    let yes = checkIn.get(r.transactionTypeId);
+    if (yes === undefined) checkIn.set(r.transactionTypeId, (yes = isCheckInType(sqlite, r.transactionTypeId)));
+    if (yes) days.set(`${r.customerId}:${r.casinoId}:${dayOf(r.date)}`, r);
+  }
+  for (const r of days.values()) keepCheckInDay(sqlite, r);
+}
+
 /**
  * Rebuilds every kept day (or one casino's) from the transactions, in `timeZone`, and keeps the zone.
  * Run inside the caller's SQLite transaction: a zone change at start, a type renamed to or from
