@@ -9,6 +9,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 const PUBLIC_FEATURE_MODULES = [
   'transactions/ledger',
   'transactions/ledger-statements',
+  'transactions/ledger-bulk',
+  'check-ins/check-in-days',
   'transactions/booked-at',
   'transactions/ledger-check',
   'transactions/invariants',
