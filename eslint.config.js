@@ -18,8 +18,6 @@ const PUBLIC_FEATURE_MODULES = [
   'transactions/totals-query',
   'auth/passwords',
   'reports/high-sc-as-of',
-  // The check-in board's kept days: the ledger's write path keeps them (decision 061).
-  'check-ins/check-in-days',
 ];
 
 export default tseslint.config(
