@@ -148,8 +148,6 @@ function writeAll(s: LedgerStatements, placed: Placed[], updates: number[], writ
       }).lastInsertRowid,
     );
     write.inserted(id, e);
-    // A check-in keeps its link's check-in days, as every ledger write does (decision 061).
-    s.checkInDay(e);
     const day = e.date.slice(0, 10);
     add(days, day, e.usdChange);
     add(dayTypes, `${day}|${e.transactionTypeId}`, e.usdChange);
