@@ -34,6 +34,8 @@ function webBoundaries() {
 const PUBLIC_FEATURE_MODULES = [
   'transactions/ledger',
   'transactions/ledger-statements',
+  'transactions/ledger-bulk',
+  'check-ins/check-in-days',
   'transactions/booked-at',
   'transactions/ledger-check',
   'transactions/invariants',

@@ -45,6 +45,21 @@ export function localDay(date: Date | string, tz?: string): string {
   return formatter('day', tz).format(new Date(date));
 }
 
+/**
+ * `localDay` for many instants in one zone: one formatter, and the day cached per UTC hour (an offset
+ * only changes on the hour), for lists and rebuilds.
+ */
+export function localDays(tz: string): (date: string) => string {
+  const format = new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' });
+  const byHour = new Map<string, string>();
+  return (date) => {
+    const hour = new Date(date).toISOString().slice(0, 13);
+    let day = byHour.get(hour);
+    if (day === undefined) byHour.set(hour, (day = format.format(new Date(date))));
+    return day;
+  };
+}
+
 /** The day before YYYY-MM-DD. */
 export function previousDay(day: string): string {
   const [y, m, d] = day.split('-').map(Number);

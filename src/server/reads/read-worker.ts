@@ -4,7 +4,7 @@ import { type ExportFormat, writeExport } from '../features/exports/export-write
 import { portWritable } from './port-stream';
 import { openReadOnly } from '../db/database';
 import { pairRangesOf } from '../features/reports/pair-ranges';
-import { lowerThreadPriority } from './thread-priority';
+import { lowerThreadPriority } from '../threads/thread-priority';
 import { toWire, type WireError } from './read-errors';
 import { type ReadEnv, type ReadInput, type ReadName, type ReadOutput, runRead } from './read-queries';
 

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { CHECK_IN_TYPE } from '../../../shared/constants';
-import { dayStartUtc, nextDay, previousDay } from '../../../shared/dates';
+import { dayStartUtc, localDay, localDays, nextDay, previousDay } from '../../../shared/dates';
 import type { CheckInRow } from '../../db/types';
 
 /**
@@ -60,18 +60,6 @@ export function checkInZone(sqlite: SQLite.Database): string {
   return statements(sqlite).zone.get()?.timeZone ?? 'UTC';
 }
 
-/** A cached office-day function for one zone (an offset only changes on the hour). */
-export function officeDayOf(timeZone: string): (iso: string) => string {
-  const format = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-  const byHour = new Map<string, string>();
-  return (iso) => {
-    const hour = iso.slice(0, 13);
-    let day = byHour.get(hour);
-    if (day === undefined) byHour.set(hour, (day = format.format(new Date(iso))));
-    return day;
-  };
-}
-
 /** The link's kept row for an office day (the check-in step's duplicate check and streak). */
 export function keptCheckInDay(sqlite: SQLite.Database, customerId: number, casinoId: number, day: string) {
   return statements(sqlite).day.get(customerId, casinoId, day);
@@ -110,7 +98,7 @@ export function keepCheckInDay(sqlite: SQLite.Database, at: { customerId: number
   const s = statements(sqlite);
   const { customerId, casinoId } = at;
   const zone = checkInZone(sqlite);
-  const day = officeDayOf(zone)(at.date);
+  const day = localDay(at.date, zone);
   const rows = s.ofDay.all(customerId, casinoId, dayStartUtc(day, zone), dayStartUtc(nextDay(day), zone));
   const existed = s.day.get(customerId, casinoId, day) !== undefined;
   if (rows.length) {
@@ -122,6 +110,19 @@ export function keepCheckInDay(sqlite: SQLite.Database, at: { customerId: number
   }
   if (existed !== rows.length > 0) renumberFrom(s, customerId, casinoId, day);
   markLink(s, customerId, casinoId);
+}
+
+/** `keepCheckInDay` for many new rows (the import's bulk write): each link and office day once. */
+export function keepCheckInDays(sqlite: SQLite.Database, rows: Iterable<{ customerId: number; casinoId: number; date: string; transactionTypeId: number }>): void {
+  const dayOf = localDays(checkInZone(sqlite));
+  const checkIn = new Map<number, boolean>();
+  const days = new Map<string, { customerId: number; casinoId: number; date: string }>();
+  for (const r of rows) {
+    let yes = checkIn.get(r.transactionTypeId);
+    if (yes === undefined) checkIn.set(r.transactionTypeId, (yes = isCheckInType(sqlite, r.transactionTypeId)));
+    if (yes) days.set(`${r.customerId}:${r.casinoId}:${dayOf(r.date)}`, r);
+  }
+  for (const r of days.values()) keepCheckInDay(sqlite, r);
 }
 
 /**
@@ -142,7 +143,7 @@ export function rebuildCheckIns(sqlite: SQLite.Database, timeZone: string, casin
        order by t."customerId", t."casinoId", t.date, t.id`,
     )
     .iterate(...args);
-  const dayOf = officeDayOf(timeZone);
+  const dayOf = localDays(timeZone);
   // The pairs' days in order: a transaction of the same pair and day joins the last one (it is the latest).
   const days: CheckInRow[] = [];
   for (const r of rows) {

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/database';
-import { lowerThreadPriority } from '../../reads/thread-priority';
+import { lowerThreadPriority } from '../../threads/thread-priority';
 import { IMPORT_NICE, type ImportTask, runImport } from './import-run';
 
 /** One import on a thread of its own, with its own connection (docs/decisions/051); answers once, then ends. */

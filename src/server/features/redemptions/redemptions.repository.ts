@@ -1,6 +1,6 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { PAYOUT_WINDOW_DAYS } from '../../../shared/constants';
-import { localDay } from '../../../shared/dates';
+import { localDay, localDays } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import type { InTransit, PayoutReport, PayoutRow, RedemptionPage, RedemptionView } from '../../../shared/schemas/redemptions';
 import { REDEMPTIONS_PAGE_SIZE } from '../../../shared/schemas/redemptions';
@@ -50,6 +50,7 @@ const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 1
 
 export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: number; offset?: number }, timeZone: string, now = new Date()): Promise<RedemptionPage> {
   const officeToday = localDay(now, timeZone);
+  const officeDay = localDays(timeZone);
   const limit = f.limit ?? REDEMPTIONS_PAGE_SIZE;
   const offset = f.offset ?? 0;
   const oldestFirst = f.status === 'pending';
@@ -92,7 +93,7 @@ export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: n
       casinoName: r.casinoName,
       status: r.status,
       requestedAt: r.requestedAt,
-      requestedDay: localDay(r.requestedAt, timeZone),
+      requestedDay: officeDay(r.requestedAt),
       officeToday,
       requestedBy: r.requestedBy,
       unplayedCoins: formatHundredths(r.unplayedCoins),

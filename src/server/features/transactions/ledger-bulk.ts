@@ -3,9 +3,9 @@ import type { LedgerFields } from './ledger';
 import type { LedgerStatements } from './ledger-statements';
 
 /**
- * The ledger's write path for many rows at once (the import, docs/decisions/052): the same three
- * invariants as ledger.ts (link balances, after-values in (date, id) order, kept totals), reached with
- * one pass per pair and writes in index-friendly order instead of one insertEntry and recompute per row.
+ * The ledger's write path for many rows at once (the import, docs/decisions/052): the same invariants
+ * as ledger.ts (link balances, after-values in (date, id) order, kept totals, check-in days), reached
+ * with one pass per pair and writes in index-friendly order instead of one insertEntry and recompute per row.
  * Runs inside the caller's SQLite transaction.
  */
 
@@ -159,6 +159,8 @@ function writeAll(s: LedgerStatements, placed: Placed[], updates: number[], writ
     const after = afterValues(null, updates[3 * k + 1], updates[3 * k + 2]);
     s.setAfter.run(after.unplayed, after.played, after.total, updates[3 * k]);
   }
+  // The check-in board's days the new rows touch (decision 061), once the rows and their after-values are in.
+  s.checkInDays(placed.map((p) => p.entry));
   const byKey = <K>(a: [K, unknown], b: [K, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
   for (const [day, [count, usd]] of [...days].sort(byKey)) s.dayTotal.run(day, count, usd);
   for (const [key, [count, usd]] of [...dayTypes].sort(byKey)) {

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { CasinoRow, CustomerRow, DeletedTransactionRow, IdempotencyKeysTable, LinkRow, RedemptionRow, TransactionRow, TransactionTypeRow, UserRow } from '../../db/types';
-import { isCheckInType, keepCheckInDay } from '../check-ins/check-in-days';
+import { isCheckInType, keepCheckInDay, keepCheckInDays } from '../check-ins/check-in-days';
 
 type After = Pick<TransactionRow, 'unplayedCoinsAfter' | 'playedCoinsAfter'>;
 
@@ -17,6 +17,8 @@ function prepare(sqlite: SQLite.Database) {
     checkInDay: (t: Pick<TransactionRow, 'customerId' | 'casinoId' | 'date' | 'transactionTypeId'>) => {
       if (isCheckInType(sqlite, t.transactionTypeId)) keepCheckInDay(sqlite, t);
     },
+    /** The same for many new rows at once (the bulk write), each link and office day once. */
+    checkInDays: (rows: Pick<TransactionRow, 'customerId' | 'casinoId' | 'date' | 'transactionTypeId'>[]) => keepCheckInDays(sqlite, rows),
     // The redemption whose step booked this transaction, if one did (decision 061).
     redemptionOf: q<[{ id: number }], { redemptionId: RedemptionRow['id']; role: 'request' | 'receipt' | 'reversal' }>(
       `select id "redemptionId", case when "requestTransactionId" = @id then 'request' when "receiptTransactionId" = @id then 'receipt' else 'reversal' end role
