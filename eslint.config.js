@@ -16,14 +16,32 @@ function webBoundaries() {
   const no = (regex, message) => ({ regex, message });
   return [
     { files: ['src/web/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [serverTypesOnly] }] } },
-    layer(['src/web/routes/**'], [no('^\\./', 'A screen does not import another screen: move what they share to a feature or components.')]),
-    layer(['src/web/features/**'], [
-      no('^\\.\\./\\.\\./routes/', 'Features do not import screens (routes).'),
-      no('^\\.\\./\\.\\./(router|route-guards|signed-in-area|main)$', 'Features do not import the app files.'),
-      no('^\\.\\./[^./][^/]*/', "A feature uses another feature through its index.ts, not its internals."),
-    ]),
-    layer(['src/web/components/**'], [no('^\\.\\./(features|routes)/', 'Components do not import features or screens.'), no('^\\.\\./(router|route-guards|signed-in-area|main)$', 'Components do not import the app files.')]),
-    layer(['src/web/lib/**'], [no('^\\.\\./(features|routes|components)/', 'lib does not import components, features or screens.'), no('^\\.\\./(router|route-guards|signed-in-area|main)$', 'lib does not import the app files.')]),
+    layer(
+      ['src/web/routes/**'],
+      [no('^\\./', 'A screen does not import another screen: move what they share to a feature or components.')],
+    ),
+    layer(
+      ['src/web/features/**'],
+      [
+        no('^\\.\\./\\.\\./routes/', 'Features do not import screens (routes).'),
+        no('^\\.\\./\\.\\./(router|route-guards|signed-in-area|main)$', 'Features do not import the app files.'),
+        no('^\\.\\./[^./][^/]*/', 'A feature uses another feature through its index.ts, not its internals.'),
+      ],
+    ),
+    layer(
+      ['src/web/components/**'],
+      [
+        no('^\\.\\./(features|routes)/', 'Components do not import features or screens.'),
+        no('^\\.\\./(router|route-guards|signed-in-area|main)$', 'Components do not import the app files.'),
+      ],
+    ),
+    layer(
+      ['src/web/lib/**'],
+      [
+        no('^\\.\\./(features|routes|components)/', 'lib does not import components, features or screens.'),
+        no('^\\.\\./(router|route-guards|signed-in-area|main)$', 'lib does not import the app files.'),
+      ],
+    ),
   ];
 }
 
@@ -64,7 +82,14 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['**/server/**', '**/web/**'], message: 'src/shared holds pure rules for both sides: it imports nothing from src/server or src/web.' }] },
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/web/**'],
+              message: 'src/shared holds pure rules for both sides: it imports nothing from src/server or src/web.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -73,7 +98,10 @@ export default tseslint.config(
     files: ['src/server/**/*.ts'],
     ignores: ['src/server/features/**'],
     rules: {
-      '@typescript-eslint/no-restricted-imports': ['error', { patterns: [{ group: ['**/web/**'], message: 'The server imports nothing from src/web.' }] }],
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        { patterns: [{ group: ['**/web/**'], message: 'The server imports nothing from src/web.' }] },
+      ],
     },
   },
   // A feature uses another feature only through its public modules: its repository and router, and the
@@ -90,9 +118,13 @@ export default tseslint.config(
             {
               // "../other-feature/module": allowed only for the public modules named here.
               regex: String.raw`^\.\./(?!(?:[a-z-]+/[a-z-]+\.(?:repository|router)|${PUBLIC_FEATURE_MODULES.join('|')})$)[a-z-]+/`,
-              message: 'Import another feature through its public modules (its repository, its router, or one listed in PUBLIC_FEATURE_MODULES of eslint.config.js), not its internals.',
+              message:
+                'Import another feature through its public modules (its repository, its router, or one listed in PUBLIC_FEATURE_MODULES of eslint.config.js), not its internals.',
             },
-            { regex: String.raw`^(?:\.\./)+(?:server|trpc/app-router|reads/.*)$`, message: 'Features sit below the app: they do not import the app router, the server or the read pool.' },
+            {
+              regex: String.raw`^(?:\.\./)+(?:server|trpc/app-router|reads/.*)$`,
+              message: 'Features sit below the app: they do not import the app router, the server or the read pool.',
+            },
           ],
         },
       ],

@@ -26,18 +26,41 @@ beforeAll(async () => {
   const other = await api<{ id: number }>('POST', '/api/customers', { name: `Bea ${stamp}`, email: '' }, token);
   masterId = customer.id;
   for (const [i, name] of [`Aurora ${stamp}`, `Borealis ${stamp}`].entries()) {
-    const casino = await api<{ id: number }>('POST', '/api/casinos', { name, website: 'https://example.com', isActive: true, scRatio: 1000 }, token);
-    const type = await api<{ id: number }>('POST', '/api/transaction-types', { name: i ? 'Withdraw' : 'Purchase', casinoId: casino.id }, token);
+    const casino = await api<{ id: number }>(
+      'POST',
+      '/api/casinos',
+      { name, website: 'https://example.com', isActive: true, scRatio: 1000 },
+      token,
+    );
+    const type = await api<{ id: number }>(
+      'POST',
+      '/api/transaction-types',
+      { name: i ? 'Withdraw' : 'Purchase', casinoId: casino.id },
+      token,
+    );
     await api('POST', '/api/customer-casinos', { customerId: customer.id, casinoId: casino.id, status: 'active' }, token);
     const tx = { customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id, playedCoinsChange: '0' };
     await api('POST', '/api/transactions', { ...tx, usdChange: '-100', unplayedCoinsChange: '105000' }, token);
     await api('POST', '/api/transactions', { ...tx, usdChange: '250.5', unplayedCoinsChange: '-2500' }, token);
   }
   // Money in motion (issue 18): a pending redemption and a check-in, so both screens show rows and actions.
-  const aurora = (await api<{ id: number; name: string }[]>('GET', '/api/casinos', undefined, token)).find((c) => c.name === `Aurora ${stamp}`)!.id;
+  const aurora = (await api<{ id: number; name: string }[]>('GET', '/api/casinos', undefined, token)).find(
+    (c) => c.name === `Aurora ${stamp}`,
+  )!.id;
   await api('POST', '/api/redemptions', { customerId: customer.id, casinoId: aurora, unplayedCoins: '50000', expectedUsd: '50' }, token);
   await api('POST', '/api/check-ins', { customerId: customer.id, casinoId: aurora, unplayedCoins: '1.5' }, token);
-  await api('POST', '/api/customer-casinos', { customerId: other.id, casinoId: (await api<{ id: number; name: string }[]>('GET', '/api/casinos', undefined, token)).find((c) => c.name === `Aurora ${stamp}`)!.id, status: 'active' }, token);
+  await api(
+    'POST',
+    '/api/customer-casinos',
+    {
+      customerId: other.id,
+      casinoId: (await api<{ id: number; name: string }[]>('GET', '/api/casinos', undefined, token)).find(
+        (c) => c.name === `Aurora ${stamp}`,
+      )!.id,
+      status: 'active',
+    },
+    token,
+  );
 });
 
 const SIGNED_IN = () => [
@@ -69,13 +92,23 @@ async function violations(page: Page): Promise<string[]> {
   });
   return found
     .filter((v) => v.impact === 'critical' || v.impact === 'serious')
-    .map((v) => `${v.id} (${v.impact}) at ${v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')} [${(n.failureSummary ?? '').split('\n')[1]?.trim() ?? ''}]`).join(' | ')}`);
+    .map(
+      (v) =>
+        `${v.id} (${v.impact}) at ${v.nodes
+          .slice(0, 4)
+          .map((n) => `${n.target.join(' ')} [${(n.failureSummary ?? '').split('\n')[1]?.trim() ?? ''}]`)
+          .join(' | ')}`,
+    );
 }
 
 /** Waits until the page shows its content: no loader, no "Loading..." text. */
 async function settled(page: Page) {
   await page.locator('main').first().waitFor();
-  await page.waitForFunction(() => !document.querySelector('.mantine-Loader-root') && !/Loading|Generating/.test(document.body.innerText), undefined, { timeout: 10_000 });
+  await page.waitForFunction(
+    () => !document.querySelector('.mantine-Loader-root') && !/Loading|Generating/.test(document.body.innerText),
+    undefined,
+    { timeout: 10_000 },
+  );
   await page.waitForTimeout(100);
 }
 
@@ -115,7 +148,10 @@ describe('axe-core on every screen', () => {
       // Dialogs: Edit Transaction (from History), Add Customer, the shortcuts help.
       await page.goto(`${baseUrl()}/transactions/history`);
       await settled(page);
-      await page.getByRole('button', { name: /Edit transaction/ }).first().click();
+      await page
+        .getByRole('button', { name: /Edit transaction/ })
+        .first()
+        .click();
       await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).waitFor();
       await check('Edit Transaction dialog');
       await page.keyboard.press('Escape');
@@ -126,7 +162,10 @@ describe('axe-core on every screen', () => {
       await check('Add Customer dialog');
       await page.goto(`${baseUrl()}/redemptions`);
       await settled(page);
-      await page.getByRole('button', { name: /Mark received/ }).first().click();
+      await page
+        .getByRole('button', { name: /Mark received/ })
+        .first()
+        .click();
       await page.getByRole('dialog').waitFor();
       await check('Mark received dialog');
       await page.keyboard.press('Escape');

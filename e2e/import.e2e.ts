@@ -37,7 +37,10 @@ describe('the Import screen', () => {
     await page.getByLabel('Unplayed Coins Change').and(page.locator('input')).click();
     await page.getByRole('option', { name: 'Coins', exact: true }).click();
     await page.getByRole('checkbox', { name: 'Create missing customers, casinos, types and links' }).check();
-    await page.getByTestId('import-created').getByText('Would create: 2 transactions, 1 customers, 1 casinos, 1 transaction types, 1 links').waitFor();
+    await page
+      .getByTestId('import-created')
+      .getByText('Would create: 2 transactions, 1 customers, 1 casinos, 1 transaction types, 1 links')
+      .waitFor();
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     await page.getByText('Import done').waitFor();
     await page.getByTestId('import-created').getByText('Created: 2 transactions').waitFor();
@@ -45,12 +48,25 @@ describe('the Import screen', () => {
     const customers = await api<{ id: number; name: string }[]>('GET', '/api/customers', undefined, token);
     const imogen = customers.find((c) => c.name === `Imogen ${stamp}`)!;
     await page.goto(`${baseUrl()}/transactions/history?customerId=${imogen.id}`);
-    await page.getByRole('cell', { name: `Imogen ${stamp}` }).first().waitFor();
-    const history = await api<{ transactions: { unplayedCoinsChange: string; usdChange: string; totalCoinsAfter: string }[] }>('GET', `/api/transactions?customerId=${imogen.id}`, undefined, token);
+    await page
+      .getByRole('cell', { name: `Imogen ${stamp}` })
+      .first()
+      .waitFor();
+    const history = await api<{ transactions: { unplayedCoinsChange: string; usdChange: string; totalCoinsAfter: string }[] }>(
+      'GET',
+      `/api/transactions?customerId=${imogen.id}`,
+      undefined,
+      token,
+    );
     expect(history.transactions.map((t) => [t.unplayedCoinsChange, t.usdChange, t.totalCoinsAfter])).toEqual([
       ['100.00', '-1.00', '12445.67'],
       ['12345.67', '-12.50', '12345.67'],
     ]);
-    expect(await page.getByRole('row').filter({ hasText: `Imogen ${stamp}` }).count()).toBe(2);
+    expect(
+      await page
+        .getByRole('row')
+        .filter({ hasText: `Imogen ${stamp}` })
+        .count(),
+    ).toBe(2);
   });
 });

@@ -58,7 +58,10 @@ async function type(page: Page, text: string) {
 }
 /** Waits for the save to show in the Recent panel (the toast may still be there from the last one). */
 async function saved(page: Page, count: number) {
-  await page.getByTestId('recent-count').filter({ hasText: new RegExp(`^${count} records?`) }).waitFor();
+  await page
+    .getByTestId('recent-count')
+    .filter({ hasText: new RegExp(`^${count} records?`) })
+    .waitFor();
 }
 
 describe('keyboard-first entry', () => {
@@ -129,12 +132,9 @@ describe('keyboard-first entry', () => {
     expect(counts).toEqual([24, 13, 21]);
     for (const n of counts) expect(n).toBeLessThanOrEqual(25);
 
-    const { transactions } = await api<{ transactions: { casino: { name: string }; transactionType: { name: string }; usdChange: string; unplayedCoinsChange: string }[] }>(
-      'GET',
-      `/api/transactions?customerId=${customerId}&limit=10`,
-      undefined,
-      token,
-    );
+    const { transactions } = await api<{
+      transactions: { casino: { name: string }; transactionType: { name: string }; usdChange: string; unplayedCoinsChange: string }[];
+    }>('GET', `/api/transactions?customerId=${customerId}&limit=10`, undefined, token);
     expect(transactions.map((t) => [t.casino.name, t.transactionType.name, t.usdChange, t.unplayedCoinsChange]).reverse()).toEqual([
       [casinos[0], 'Purchase', '-20.00', '22000.00'],
       [casinos[0], 'Bonus', '0.00', '500.00'],

@@ -98,7 +98,9 @@ describe('a day at the office, through the screens', () => {
 
     await row.getByRole('button', { name: /Edit transaction/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    const confirm = page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete this transaction? This action cannot be undone.' });
+    const confirm = page
+      .getByRole('dialog')
+      .filter({ hasText: 'Are you sure you want to delete this transaction? This action cannot be undone.' });
     expect(await confirm.textContent()).toContain(`${customer} · ${casino} · Purchase`);
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await page.getByText('Transaction deleted successfully').waitFor();
@@ -144,7 +146,9 @@ async function downloadsMatch(page: Page) {
   const text = fs.readFileSync((await csv.path())!, 'utf8');
   expect(text.charCodeAt(0)).toBe(0xfeff);
   const lines = text.slice(1).split('\r\n');
-  expect(lines[0]).toBe('Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change,Purchase Ratio,Total Coins After,Created By');
+  expect(lines[0]).toBe(
+    'Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change,Purchase Ratio,Total Coins After,Created By',
+  );
   expect(lines[1].split(',').slice(1)).toEqual([customer, casino, 'Purchase', '30000', '0', '-25.5', '1.18', '30000', 'Admin']);
   expect(lines[2]).toBe('');
 }

@@ -29,7 +29,19 @@ beforeAll(async () => {
   const c = await api<{ id: number }>('POST', '/api/customers', { name: customer, email: '' }, token);
   await api('POST', '/api/customer-casinos', { customerId: c.id, casinoId: k.id, status: 'active' }, token);
   const type = await api<{ id: number }>('POST', '/api/transaction-types', { name: 'Purchase', casinoId: k.id }, token);
-  await api('POST', '/api/transactions', { customerId: c.id, casinoId: k.id, transactionTypeId: type.id, unplayedCoinsChange: '60000', playedCoinsChange: '0', usdChange: '-50' }, token);
+  await api(
+    'POST',
+    '/api/transactions',
+    {
+      customerId: c.id,
+      casinoId: k.id,
+      transactionTypeId: type.id,
+      unplayedCoinsChange: '60000',
+      playedCoinsChange: '0',
+      usdChange: '-50',
+    },
+    token,
+  );
   ids = { customer: c.id, casino: k.id };
   s = await openBrowser();
   await signIn(s.page, ADMIN.email, ADMIN.password);
@@ -51,7 +63,12 @@ describe('a redemption in transit', () => {
     await dialog.getByLabel('Expected USD').fill('40');
     await dialog.getByRole('button', { name: 'Request redemption' }).click();
     await page.getByText('The coins left the balance; the USD counts once it is received').waitFor();
-    const links = await api<{ casinoId: number; currentUnplayedCoins: string }[]>('GET', `/api/customer-casinos?customerId=${ids.customer}`, undefined, token);
+    const links = await api<{ casinoId: number; currentUnplayedCoins: string }[]>(
+      'GET',
+      `/api/customer-casinos?customerId=${ids.customer}`,
+      undefined,
+      token,
+    );
     expect(links.find((l) => l.casinoId === ids.casino)?.currentUnplayedCoins).toBe('20000.00');
     // Pending money is not profit.
     expect(await profit(page)).toBe('-50.00');
@@ -101,7 +118,10 @@ describe('the daily check-in board', () => {
     await page.goto(`${baseUrl()}/check-ins?customerId=${kip.id}`);
     await page.getByTestId('check-in-count').filter({ hasText: '0 of 4 done' }).waitFor();
     await page.getByTestId('check-in-row').first().waitFor();
-    const activeRow = () => page.evaluate(() => (document.activeElement?.getAttribute('data-testid') === 'check-in-row' ? document.activeElement.getAttribute('aria-label') : null));
+    const activeRow = () =>
+      page.evaluate(() =>
+        document.activeElement?.getAttribute('data-testid') === 'check-in-row' ? document.activeElement.getAttribute('aria-label') : null,
+      );
     // Tab from the top of the page to the board: one tab stop for the whole board.
     for (let i = 0; i < 80 && !(await activeRow()); i++) await page.keyboard.press('Tab');
     expect(await activeRow()).toBe(`Kip ${stamp} at Alder ${stamp}: not checked in`);
@@ -120,7 +140,11 @@ describe('the daily check-in board', () => {
     }
     await page.getByTestId('check-in-count').filter({ hasText: '3 of 4 done' }).waitFor();
     expect(await activeRow()).toBe(`Kip ${stamp} at Dogwood ${stamp}: not checked in`);
-    const board = await api<{ rows: { casinoName: string; done: boolean; unplayedCoins: string | null; streak: number }[]; done: number; total: number }>('GET', `/api/check-ins?customerId=${kip.id}`, undefined, token);
+    const board = await api<{
+      rows: { casinoName: string; done: boolean; unplayedCoins: string | null; streak: number }[];
+      done: number;
+      total: number;
+    }>('GET', `/api/check-ins?customerId=${kip.id}`, undefined, token);
     expect(board.rows.map((r) => [r.casinoName.split(' ')[0], r.done, r.unplayedCoins, r.streak])).toEqual([
       ['Alder', true, '1.50', 1],
       ['Birch', true, '2.00', 1],

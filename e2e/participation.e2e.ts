@@ -30,11 +30,18 @@ describe('Participation: Create missing links', () => {
     await card.getByText('2 missing').waitFor();
     await card.getByRole('button', { name: 'Create missing links' }).click();
     const dialog = page.getByRole('dialog', { name: 'Create missing links' });
-    expect(await dialog.textContent()).toContain(`Create 2 missing links for ${customerName}, with zero balances? They are created inactive.`);
+    expect(await dialog.textContent()).toContain(
+      `Create 2 missing links for ${customerName}, with zero balances? They are created inactive.`,
+    );
     await dialog.getByRole('button', { name: 'Create 2 missing links' }).click();
     await page.getByText('Created 2 links').waitFor();
     await card.getByText('✓ All registered').waitFor();
-    const links = await api<{ status: string; currentUnplayedCoins: string }[]>('GET', `/api/customer-casinos?customerId=${customerId}`, undefined, token);
+    const links = await api<{ status: string; currentUnplayedCoins: string }[]>(
+      'GET',
+      `/api/customer-casinos?customerId=${customerId}`,
+      undefined,
+      token,
+    );
     expect(links.map((l) => [l.status, l.currentUnplayedCoins])).toEqual([
       ['inactive', '0.00'],
       ['inactive', '0.00'],

@@ -11,16 +11,28 @@ const ids: Record<string, number> = {};
 
 /** Ann: Lucky (buys $20 for 22,000 + bonus 130,000) and Star; Bob: Lucky only. */
 async function seed(token: string) {
-  const post = <T,>(path: string, body: unknown) => api<T>('POST', path, body, token);
+  const post = <T>(path: string, body: unknown) => api<T>('POST', path, body, token);
   ids.ann = (await post<{ id: number }>('/api/customers', { name: names.ann, email: 'ann@example.com' })).id;
   ids.bob = (await post<{ id: number }>('/api/customers', { name: names.bob })).id;
   ids.lucky = (await post<{ id: number }>('/api/casinos', { name: names.lucky, website: 'https://lucky.example.com' })).id;
   ids.star = (await post<{ id: number }>('/api/casinos', { name: names.star })).id;
-  for (const [c, k] of [[ids.ann, ids.lucky], [ids.ann, ids.star], [ids.bob, ids.lucky]]) await post('/api/customer-casinos', { customerId: c, casinoId: k, status: 'active' });
+  for (const [c, k] of [
+    [ids.ann, ids.lucky],
+    [ids.ann, ids.star],
+    [ids.bob, ids.lucky],
+  ])
+    await post('/api/customer-casinos', { customerId: c, casinoId: k, status: 'active' });
   ids.purchase = (await post<{ id: number }>('/api/transaction-types', { name: 'Purchase', casinoId: ids.lucky })).id;
   ids.bonus = (await post<{ id: number }>('/api/transaction-types', { name: 'Bonus', casinoId: ids.lucky })).id;
   const tx = (customerId: number, transactionTypeId: number, unplayed: string, usd: string) =>
-    post('/api/transactions', { customerId, casinoId: ids.lucky, transactionTypeId, unplayedCoinsChange: unplayed, playedCoinsChange: '0', usdChange: usd });
+    post('/api/transactions', {
+      customerId,
+      casinoId: ids.lucky,
+      transactionTypeId,
+      unplayedCoinsChange: unplayed,
+      playedCoinsChange: '0',
+      usdChange: usd,
+    });
   await tx(ids.ann, ids.purchase, '22000', '-20');
   await tx(ids.ann, ids.bonus, '130000', '0');
   await tx(ids.bob, ids.purchase, '5000', '7.50');
@@ -53,7 +65,11 @@ async function exportBoth(page: Page, base: string, sheetName: string) {
   await page.getByRole('button', { name: 'Export' }).click();
   const [c] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'CSV' }).click()]);
   expect(c.suggestedFilename()).toBe(`${base}_${today()}.csv`);
-  files.csv = fs.readFileSync((await c.path())!, 'utf8').replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  files.csv = fs
+    .readFileSync((await c.path())!, 'utf8')
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
   return files;
 }
 
@@ -113,7 +129,15 @@ describe('reports through the screens', () => {
     expect(await page.getByTestId('stat-Total USD Impact').textContent()).toBe('-12.50');
     expect(await page.getByTestId('stat-Unique Customers').textContent()).toBe('2');
     const ann = page.getByRole('row').filter({ hasText: names.ann });
-    expect((await ann.getByRole('cell').allTextContents()).slice(2)).toEqual([names.lucky, 'Purchase', '22,000.00', '0.00', '-20.00', '1.10', '22,000.00']);
+    expect((await ann.getByRole('cell').allTextContents()).slice(2)).toEqual([
+      names.lucky,
+      'Purchase',
+      '22,000.00',
+      '0.00',
+      '-20.00',
+      '1.10',
+      '22,000.00',
+    ]);
     const { xlsx, csv } = await exportBoth(page, 'transaction_types_report', 'Transaction Types Report');
     expect(xlsx).toEqual([
       ['Transaction Type', 'Casino', 'Transaction Count', 'Total USD', 'Average USD per Transaction', 'Start Date', 'End Date'],

@@ -13,11 +13,25 @@ const amounts = Array.from({ length: ROWS }, (_, i) => ((i * 37) % ROWS) - 65);
 beforeAll(async () => {
   const token = await apiToken(ADMIN.email, ADMIN.password);
   const customer = await api<{ id: number }>('POST', '/api/customers', { name: `Sorter ${stamp}`, email: '' }, token);
-  casinoId = (await api<{ id: number }>('POST', '/api/casinos', { name: `Sorted ${stamp}`, website: '', isActive: true, scRatio: 1000 }, token)).id;
+  casinoId = (
+    await api<{ id: number }>('POST', '/api/casinos', { name: `Sorted ${stamp}`, website: '', isActive: true, scRatio: 1000 }, token)
+  ).id;
   const type = await api<{ id: number }>('POST', '/api/transaction-types', { name: 'Bonus', casinoId }, token);
   await api('POST', '/api/customer-casinos', { customerId: customer.id, casinoId, status: 'active' }, token);
   for (const usd of amounts) {
-    await api('POST', '/api/transactions', { customerId: customer.id, casinoId, transactionTypeId: type.id, unplayedCoinsChange: '0', playedCoinsChange: '0', usdChange: String(usd) }, token);
+    await api(
+      'POST',
+      '/api/transactions',
+      {
+        customerId: customer.id,
+        casinoId,
+        transactionTypeId: type.id,
+        unplayedCoinsChange: '0',
+        playedCoinsChange: '0',
+        usdChange: String(usd),
+      },
+      token,
+    );
   }
   s = await openBrowser();
   await signIn(s.page, ADMIN.email, ADMIN.password);
@@ -26,7 +40,10 @@ afterAll(() => s.close());
 
 /** The USD cells of the page's rows, as numbers ("+1,000.00" -> 1000). */
 async function usdColumn(page: Page): Promise<number[]> {
-  const cells = page.getByRole('table', { name: 'Transactions' }).getByRole('row').filter({ has: page.getByRole('cell') });
+  const cells = page
+    .getByRole('table', { name: 'Transactions' })
+    .getByRole('row')
+    .filter({ has: page.getByRole('cell') });
   const texts = await cells.evaluateAll((rows) => rows.map((r) => r.querySelectorAll('td')[6]?.textContent ?? ''));
   return texts.map((t) => Number(t.replace(/[+,$]/g, '')));
 }

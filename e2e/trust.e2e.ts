@@ -16,8 +16,14 @@ interface Tx {
 const transactions = async () =>
   (await api<{ transactions: Tx[] }>('GET', `/api/transactions?customerId=${ids.customer}&limit=100`, undefined, token)).transactions;
 const balance = async () =>
-  (await api<{ casinoId: number; currentUnplayedCoins: string }[]>('GET', `/api/customer-casinos?customerId=${ids.customer}`, undefined, token)).find((l) => l.casinoId === ids.casino)
-    ?.currentUnplayedCoins;
+  (
+    await api<{ casinoId: number; currentUnplayedCoins: string }[]>(
+      'GET',
+      `/api/customer-casinos?customerId=${ids.customer}`,
+      undefined,
+      token,
+    )
+  ).find((l) => l.casinoId === ids.casino)?.currentUnplayedCoins;
 
 beforeAll(async () => {
   token = await apiToken(ADMIN.email, ADMIN.password);
@@ -26,7 +32,19 @@ beforeAll(async () => {
   await api('POST', '/api/customer-casinos', { customerId: customer.id, casinoId: casino.id, status: 'active' }, token);
   const type = await api<{ id: number }>('POST', '/api/transaction-types', { name: 'Purchase', casinoId: casino.id }, token);
   ids = { customer: customer.id, casino: casino.id, type: type.id };
-  await api('POST', '/api/transactions', { customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id, unplayedCoinsChange: '22000', playedCoinsChange: '0', usdChange: '-20' }, token);
+  await api(
+    'POST',
+    '/api/transactions',
+    {
+      customerId: customer.id,
+      casinoId: casino.id,
+      transactionTypeId: type.id,
+      unplayedCoinsChange: '22000',
+      playedCoinsChange: '0',
+      usdChange: '-20',
+    },
+    token,
+  );
   s = await openBrowser();
   await signIn(s.page, ADMIN.email, ADMIN.password);
 });
@@ -52,7 +70,11 @@ describe('undo, restore and the audit trail', () => {
     const [tx] = await transactions();
     await page.getByRole('button', { name: `Edit transaction ${tx.id}` }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('dialog').filter({ hasText: 'Are you sure you want to delete this transaction?' }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('dialog')
+      .filter({ hasText: 'Are you sure you want to delete this transaction?' })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await page.getByText('Transaction deleted successfully').waitFor();
     expect(await transactions()).toEqual([]);
     expect(await balance()).toBe('0.00');
@@ -70,7 +92,16 @@ describe('undo, restore and the audit trail', () => {
     const trail = page.getByTestId('transaction-audit');
     await trail.getByText('Restored').waitFor();
     const text = await trail.textContent();
-    for (const part of ['Created', 'Edited', 'Deleted', 'Restored', 'USD change: -20.00 → -35.50', 'USD change: -35.50 → -20.00', ADMIN.email]) expect(text).toContain(part);
+    for (const part of [
+      'Created',
+      'Edited',
+      'Deleted',
+      'Restored',
+      'USD change: -20.00 → -35.50',
+      'USD change: -35.50 → -20.00',
+      ADMIN.email,
+    ])
+      expect(text).toContain(part);
     await page.keyboard.press('Escape');
 
     await page.getByRole('link', { name: 'Audit Trail' }).click();
@@ -108,4 +139,3 @@ describe('undo, restore and the audit trail', () => {
     await page.getByRole('row').filter({ hasText: 'Adjustment' }).filter({ hasText: 'Unplayed change: -175.81' }).first().waitFor();
   });
 });
-

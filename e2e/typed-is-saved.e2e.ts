@@ -19,7 +19,8 @@ interface Tx {
   playedCoinsChange: string;
 }
 const transactions = async () =>
-  (await api<{ transactions: Tx[]; totalCount: number }>('GET', `/api/transactions?customerId=${ids.customer}&limit=100`, undefined, token)).transactions;
+  (await api<{ transactions: Tx[]; totalCount: number }>('GET', `/api/transactions?customerId=${ids.customer}&limit=100`, undefined, token))
+    .transactions;
 
 beforeAll(async () => {
   token = await apiToken(ADMIN.email, ADMIN.password);
@@ -65,7 +66,9 @@ describe('what is typed is what is saved', () => {
     await usd.fill('20.5');
     await page.getByRole('button', { name: 'Save Transaction' }).click();
     await page.getByText('Transaction created successfully').waitFor();
-    expect((await transactions()).map((t) => [t.usdChange, t.unplayedCoinsChange, t.playedCoinsChange])).toEqual([['20.50', '-1324.44', '0.00']]);
+    expect((await transactions()).map((t) => [t.usdChange, t.unplayedCoinsChange, t.playedCoinsChange])).toEqual([
+      ['20.50', '-1324.44', '0.00'],
+    ]);
   });
 
   it('the Edit dialog selects the old amount on focus, so typing replaces it; "--11" is refused, not saved as 0', async () => {
@@ -132,7 +135,8 @@ describe('what is typed is what is saved', () => {
 
   it('a second customer of the same name is asked about first, and told apart in the pickers', async () => {
     const { page } = s;
-    const count = async () => (await api<{ name: string }[]>('GET', '/api/customers', undefined, token)).filter((c) => c.name === names.customer).length;
+    const count = async () =>
+      (await api<{ name: string }[]>('GET', '/api/customers', undefined, token)).filter((c) => c.name === names.customer).length;
     await page.goto(`${baseUrl()}/customers`);
     await page.getByRole('button', { name: 'Add Customer' }).click();
     let dialog = page.getByRole('dialog');
@@ -193,7 +197,9 @@ describe('a failed read shows as a failure', () => {
       await page.goto(`${baseUrl()}${path}`);
       await page.getByRole('button', { name: 'Logout' }).waitFor();
       // Every answer but the sign-in check is blocked, so the screen's own reads fail.
-      await page.route('**/trpc/**', (route) => (route.request().url().includes('auth.user') ? route.continue() : route.abort('connectionrefused')));
+      await page.route('**/trpc/**', (route) =>
+        route.request().url().includes('auth.user') ? route.continue() : route.abort('connectionrefused'),
+      );
       await page.reload();
       const alert = page.getByRole('alert').filter({ hasText: 'Could not load the data' }).first();
       await alert.waitFor();

@@ -14,12 +14,21 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 7;
 const ADMIN = { email: 'admin@example.com', password: 'Timing1234' };
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-timing-'));
-const env = { ...process.env, DATABASE_PATH: path.join(dir, 'app.db'), ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn', PORT: '0' };
+const env = {
+  ...process.env,
+  DATABASE_PATH: path.join(dir, 'app.db'),
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+  LOG_LEVEL: 'warn',
+  PORT: '0',
+};
 
 const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/seed-demo.ts'], { cwd: ROOT, env, stdio: 'ignore' });
 if (seeded.status !== 0) throw new Error('seed:demo failed');
 const { child: server, url: base } = await spawnServer(env, 'src/server/main.ts', 'inherit');
-const { token } = (await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })).json()) as { token: string };
+const { token } = (await (
+  await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
+).json()) as { token: string };
 
 const browser = await launchChromium();
 const login: number[] = [];

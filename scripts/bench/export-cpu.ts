@@ -18,6 +18,13 @@ const out = new Writable({
 });
 const cpu = process.cpuUsage();
 const wall = performance.now();
-const rows = await writeExport(exportSheet(db, { kind: 'transactions', input: {} }, 'UTC', new Date().toISOString().slice(0, 10)), format, out, 'UTC');
+const rows = await writeExport(
+  exportSheet(db, { kind: 'transactions', input: {} }, 'UTC', new Date().toISOString().slice(0, 10)),
+  format,
+  out,
+  'UTC',
+);
 const used = process.cpuUsage(cpu);
-console.log(`${rows} rows, ${(bytes / 2 ** 20).toFixed(1)} MB of ${format}: ${((used.user + used.system) / 1000).toFixed(0)} ms of CPU, ${(performance.now() - wall).toFixed(0)} ms wall`);
+console.log(
+  `${rows} rows, ${(bytes / 2 ** 20).toFixed(1)} MB of ${format}: ${((used.user + used.system) / 1000).toFixed(0)} ms of CPU, ${(performance.now() - wall).toFixed(0)} ms wall`,
+);

@@ -25,7 +25,8 @@ const { values: args } = parseArgs({
     'no-write': { type: 'boolean', default: false },
   },
 });
-if (!args.db || !args.password) throw new Error('Usage: npm run bench:import -- --db FILE --password PASSWORD [--rows N] [--readers N] [--no-write]');
+if (!args.db || !args.password)
+  throw new Error('Usage: npm run bench:import -- --db FILE --password PASSWORD [--rows N] [--readers N] [--no-write]');
 const rows = Number(args.rows);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'import-bench-'));
 const copy = path.join(dir, 'app.db');
@@ -37,13 +38,18 @@ const copy = path.join(dir, 'app.db');
 
 // The file: existing pairs and their casinos' types, amounts with cents, dates in the past two years.
 const db = new SQLite(copy, { readonly: true });
-const pairs = db.prepare<[], { customer: string; casino: string; casinoId: number }>(`select c.name customer, k.name casino, k.id casinoId from "customerCasinos" l join customers c on c.id = l."customerId" join casinos k on k.id = l."casinoId" where l.status = 'active'`).all();
+const pairs = db
+  .prepare<[], { customer: string; casino: string; casinoId: number }>(
+    `select c.name customer, k.name casino, k.id casinoId from "customerCasinos" l join customers c on c.id = l."customerId" join casinos k on k.id = l."casinoId" where l.status = 'active'`,
+  )
+  .all();
 const types = new Map<number, string[]>();
-for (const t of db.prepare<[], { name: string; casinoId: number }>(`select name, "casinoId" from "transactionTypes"`).all()) types.set(t.casinoId, [...(types.get(t.casinoId) ?? []), t.name]);
+for (const t of db.prepare<[], { name: string; casinoId: number }>(`select name, "casinoId" from "transactionTypes"`).all())
+  types.set(t.casinoId, [...(types.get(t.casinoId) ?? []), t.name]);
 const before = (db.prepare('select count(*) n from transactions').get() as { n: number }).n;
 db.close();
 let seed = 14;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const file = path.join(dir, 'import.csv');
 const out = fs.createWriteStream(file);
 out.write('Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change\n');
@@ -53,12 +59,18 @@ for (let i = 0; i < rows; i++) {
   const kinds = types.get(p.casinoId)!;
   const date = new Date(now - Math.floor(rand() * 730 * 86_400_000)).toISOString().slice(0, 16).replace('T', ' ');
   const cents = (n: number) => (n / 100).toFixed(2);
-  out.write(`${date},${p.customer},${p.casino},${kinds[Math.floor(rand() * kinds.length)]},${cents(Math.round(rand() * 2e6))},${cents(Math.round(rand() * 2e4) - 1e4)},${cents(-Math.round(rand() * 2e4))}\n`);
+  out.write(
+    `${date},${p.customer},${p.casino},${kinds[Math.floor(rand() * kinds.length)]},${cents(Math.round(rand() * 2e6))},${cents(Math.round(rand() * 2e4) - 1e4)},${cents(-Math.round(rand() * 2e4))}\n`,
+  );
 }
 await new Promise((resolve) => out.end(resolve));
 const bytes = fs.statSync(file).size;
 
-const server = await spawnServer({ DATABASE_PATH: copy, PORT: '0', HOST: '127.0.0.1', BACKUP_KEEP: '0', LOG_LEVEL: 'warn', TZ: 'UTC' }, 'dist/server/main.mjs', 'inherit');
+const server = await spawnServer(
+  { DATABASE_PATH: copy, PORT: '0', HOST: '127.0.0.1', BACKUP_KEEP: '0', LOG_LEVEL: 'warn', TZ: 'UTC' },
+  'dist/server/main.mjs',
+  'inherit',
+);
 const pid = server.child.pid!;
 // A failed run must not leave its server behind.
 process.on('exit', () => server.child.kill('SIGKILL'));
@@ -83,10 +95,15 @@ const sampleThreads = () => {
 };
 const cpuByRole = () => {
   const roles = { main: 0, reads: 0, import: 0, other: 0 };
-  for (const [task, t] of threadCpu) roles[task === String(pid) ? 'main' : t.nice === 7 ? 'import' : t.nice === 5 ? 'reads' : 'other'] += t.seconds;
+  for (const [task, t] of threadCpu)
+    roles[task === String(pid) ? 'main' : t.nice === 7 ? 'import' : t.nice === 5 ? 'reads' : 'other'] += t.seconds;
   return roles;
 };
-const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: args.email, password: args.password }) });
+const login = await fetch(`${server.url}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify({ email: args.email, password: args.password }),
+});
 const { token } = (await login.json()) as { token: string };
 const auth = { authorization: `Bearer ${token}` };
 // The server's own start is not the import's: a ranged Profitability waits for the range thread's columns
@@ -142,13 +159,31 @@ async function post(query: string, next: Phase) {
   const cpu = cpuSeconds();
   const roles = cpuByRole();
   const started = performance.now();
-  const res = await fetch(`${server.url}/api/import/transactions?${query}`, { method: 'POST', headers: { ...auth, 'content-type': 'text/csv' }, body: fs.createReadStream(file) as unknown as BodyInit, duplex: 'half' } as RequestInit);
-  const body = (await res.json()) as { rows: number; valid: number; invalid: number; skippedDuplicates: number; created: { transactions: number } };
+  const res = await fetch(`${server.url}/api/import/transactions?${query}`, {
+    method: 'POST',
+    headers: { ...auth, 'content-type': 'text/csv' },
+    body: fs.createReadStream(file) as unknown as BodyInit,
+    duplex: 'half',
+  } as RequestInit);
+  const body = (await res.json()) as {
+    rows: number;
+    valid: number;
+    invalid: number;
+    skippedDuplicates: number;
+    created: { transactions: number };
+  };
   sampleThreads();
   const rolesAfter = cpuByRole();
   const by = (role: keyof typeof roles) => `${role} ${(rolesAfter[role] - roles[role]).toFixed(1)}`;
   const threads = `${by('import')}, ${by('main')}, ${by('reads')}, ${by('other')}`;
-  return { status: res.status, seconds: (performance.now() - started) / 1000, cpu: cpuSeconds() - cpu, threads, peakRss: peakRssIn[next] ?? 0, body };
+  return {
+    status: res.status,
+    seconds: (performance.now() - started) / 1000,
+    cpu: cpuSeconds() - cpu,
+    threads,
+    peakRss: peakRssIn[next] ?? 0,
+    body,
+  };
 }
 const load = os.loadavg()[0];
 const dry = await post('dryRun=1', 'dry run');
@@ -189,9 +224,9 @@ const section = [
   `(other work on the machine shows there: wall times stretch, CPU times much less). File: ${n(rows)} rows, ${mb(bytes)} of CSV, over the`,
   `database's active pairs with dates spread over the last two years (so nearly every row lands between existing rows of its pair),`,
   `imported over HTTP into a copy of ${n(before)} transactions (${n(after)} after) while ${args.readers} clients read History pages, a customer's links,`,
-  'High SC and the recent list. Server CPU is the whole process, then by thread: the import worker (with the ranged sums\' thread,',
-  'also nice 7, idle here), the main thread, the screens\' read threads, the rest (libuv, V8, SQLite helpers); RSS is sampled',
-  'every 100 ms, VmHWM is the kernel\'s peak.',
+  "High SC and the recent list. Server CPU is the whole process, then by thread: the import worker (with the ranged sums' thread,",
+  "also nice 7, idle here), the main thread, the screens' read threads, the rest (libuv, V8, SQLite helpers); RSS is sampled",
+  "every 100 ms, VmHWM is the kernel's peak.",
   '',
   `Command: \`${command}\` (decision 052).`,
   '',

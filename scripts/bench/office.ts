@@ -36,10 +36,11 @@ export interface PhaseResult {
   peakRssMb: number;
 }
 
-const pct = (sorted: number[], p: number) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0);
+const pct = (sorted: number[], p: number) =>
+  sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : 0;
 
 let seed = 20261123;
-const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
 const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
 const chance = (p: number) => rand() < p;
 
@@ -67,7 +68,13 @@ export function screenRequest(d: OfficeData): [string, string, unknown] {
     if (chance(0.35)) Object.assign(f, randomRange(d));
     const narrow = Object.keys(f).length > 0;
     // Unfiltered: any page of the million (First, Last, anywhere between); filtered: the first pages mostly.
-    const page = narrow ? (chance(0.7) ? 0 : Math.floor(rand() * 5)) : chance(0.3) ? pick([0, Math.floor(d.total / 100) - 1]) : Math.floor(rand() * (d.total / 100));
+    const page = narrow
+      ? chance(0.7)
+        ? 0
+        : Math.floor(rand() * 5)
+      : chance(0.3)
+        ? pick([0, Math.floor(d.total / 100) - 1])
+        : Math.floor(rand() * (d.total / 100));
     return ['History', 'transactions.list', { ...f, limit: 100, offset: page * 100 }];
   }
   if (roll < 0.5) return ['Recent panel', 'transactions.list', { casinoId: pick(d.casinoIds), limit: 50 }];
@@ -83,14 +90,18 @@ export function screenRequest(d: OfficeData): [string, string, unknown] {
   }
   if (roll < 0.68) {
     const threshold = Math.round(rand() * 50000) / 100;
-    return chance(0.5) ? ['High SC', 'reports.highSc', { threshold, limit: 100, offset: Math.floor(rand() * 3) * 100 }] : ['High SC cards', 'reports.highScSummary', { threshold }];
+    return chance(0.5)
+      ? ['High SC', 'reports.highSc', { threshold, limit: 100, offset: Math.floor(rand() * 3) * 100 }]
+      : ['High SC cards', 'reports.highScSummary', { threshold }];
   }
   if (roll < 0.8) {
     const f: Record<string, unknown> = {};
     if (chance(0.3)) f.customerId = pick(d.customerIds);
     if (chance(0.3)) f.casinoId = pick(d.casinoIds);
     if (chance(0.4)) Object.assign(f, randomRange(d));
-    return chance(0.5) ? ['Profitability', 'reports.profitability', { ...f, limit: 100, offset: Math.floor(rand() * 3) * 100 }] : ['Profitability cards', 'reports.profitabilitySummary', f];
+    return chance(0.5)
+      ? ['Profitability', 'reports.profitability', { ...f, limit: 100, offset: Math.floor(rand() * 3) * 100 }]
+      : ['Profitability cards', 'reports.profitabilitySummary', f];
   }
   if (roll < 0.88) {
     const masterUserId = pick(d.customerIds);
@@ -101,7 +112,9 @@ export function screenRequest(d: OfficeData): [string, string, unknown] {
   const f: Record<string, unknown> = {};
   if (chance(0.6)) f.transactionTypeId = pick(d.typeIds);
   if (chance(0.5)) Object.assign(f, randomRange(d));
-  return chance(0.5) ? ['Transaction types', 'reports.transactionTypes', { ...f, limit: 100 }] : ['Transaction types cards', 'reports.transactionTypesSummary', f];
+  return chance(0.5)
+    ? ['Transaction types', 'reports.transactionTypes', { ...f, limit: 100 }]
+    : ['Transaction types cards', 'reports.transactionTypesSummary', f];
 }
 
 /** CPU seconds of the process's main thread and of its other threads (workers, libuv, V8), from /proc. */
@@ -189,7 +202,14 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
         fetch(`${o.url}/api/transactions`, {
           method: 'POST',
           headers: { ...auth, 'content-type': 'application/json' },
-          body: JSON.stringify({ customerId: l.customerId, casinoId: l.casinoId, transactionTypeId: l.typeId, unplayedCoinsChange: '1000.50', playedCoinsChange: '0', usdChange: '-1.00' }),
+          body: JSON.stringify({
+            customerId: l.customerId,
+            casinoId: l.casinoId,
+            transactionTypeId: l.typeId,
+            unplayedCoinsChange: '1000.50',
+            playedCoinsChange: '0',
+            usdChange: '-1.00',
+          }),
         })
           .then(async (res) => {
             await res.arrayBuffer();
@@ -213,11 +233,24 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
   });
   screens.sort((a, b) => a.screen.localeCompare(b.screen));
   const w = [...writeTimes].sort((a, b) => a - b);
-  return { seconds, cpu, reads, readsPerSecond: reads / seconds, screens, writes: { count: w.length, p50: pct(w, 50), p99: pct(w, 99) }, errors, peakRssMb: peak };
+  return {
+    seconds,
+    cpu,
+    reads,
+    readsPerSecond: reads / seconds,
+    screens,
+    writes: { count: w.length, p50: pct(w, 50), p99: pct(w, 99) },
+    errors,
+    peakRssMb: peak,
+  };
 }
 
 /** Downloads a full export, timing it to the last byte; answers its size and the time to the first byte. */
-export async function timeExport(url: string, token: string, file: string): Promise<{ ms: number; firstByteMs: number; bytes: number; status: number }> {
+export async function timeExport(
+  url: string,
+  token: string,
+  file: string,
+): Promise<{ ms: number; firstByteMs: number; bytes: number; status: number }> {
   const t = performance.now();
   const res = await fetch(`${url}/api/exports/${file}`, { headers: { authorization: `Bearer ${token}` } });
   let firstByteMs = 0;

@@ -11,7 +11,11 @@ import { type OfficeData, screenRequest } from './office';
 const file = process.argv[2];
 const n = Number(process.argv[3] ?? 2000);
 const meta = new SQLite(file, { readonly: true });
-const bounds = meta.prepare('select min(date) first, max(date) last, count(*) n from transactions').get() as { first: string; last: string; n: number };
+const bounds = meta.prepare('select min(date) first, max(date) last, count(*) n from transactions').get() as {
+  first: string;
+  last: string;
+  n: number;
+};
 const data: OfficeData = {
   customerIds: (meta.prepare('select id from customers order by id').all() as { id: number }[]).map((r) => r.id),
   casinoIds: (meta.prepare('select id from casinos').all() as { id: number }[]).map((r) => r.id),
@@ -42,9 +46,13 @@ for (let i = 0; i < n; i++) {
 const spent = process.cpuUsage(started);
 const total = (spent.user + spent.system) / 1000;
 const pct = (s: number[], p: number) => s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)];
-console.log(`${n} reads in ${(total / 1000).toFixed(1)} s of CPU: ${((n * 1000) / total).toFixed(0)} reads per CPU second on one connection (times below are CPU ms)`);
+console.log(
+  `${n} reads in ${(total / 1000).toFixed(1)} s of CPU: ${((n * 1000) / total).toFixed(0)} reads per CPU second on one connection (times below are CPU ms)`,
+);
 for (const [screen, e] of [...times].sort()) {
   const s = [...e.ms].sort((a, b) => a - b);
   const sum = s.reduce((a, b) => a + b, 0);
-  console.log(`${screen.padEnd(26)} n=${String(s.length).padStart(4)} mean=${(sum / s.length).toFixed(1).padStart(6)} p50=${pct(s, 50).toFixed(1).padStart(6)} p99=${pct(s, 99).toFixed(1).padStart(6)} share=${((sum / total) * 100).toFixed(0).padStart(3)}% avgKB=${(e.bytes / s.length / 1024).toFixed(1)} worst=${e.worst}`);
+  console.log(
+    `${screen.padEnd(26)} n=${String(s.length).padStart(4)} mean=${(sum / s.length).toFixed(1).padStart(6)} p50=${pct(s, 50).toFixed(1).padStart(6)} p99=${pct(s, 99).toFixed(1).padStart(6)} share=${((sum / total) * 100).toFixed(0).padStart(3)}% avgKB=${(e.bytes / s.length / 1024).toFixed(1)} worst=${e.worst}`,
+  );
 }

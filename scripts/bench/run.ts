@@ -51,11 +51,15 @@ function ensureSeed(): void {
   fs.mkdirSync(dataDir, { recursive: true });
   const started = performance.now();
   log(`seeding ${TX} transactions (npm run seed:bulk)...`);
-  const res = spawnSync(process.execPath, [...tsx, 'src/server/cli/seed-bulk.ts', '--transactions', String(TX), '--customers', String(CUSTOMERS), '--casinos', String(CASINOS)], {
-    cwd: ROOT,
-    stdio: 'inherit',
-    env: { ...process.env, DATABASE_PATH: seedFile, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
-  });
+  const res = spawnSync(
+    process.execPath,
+    [...tsx, 'src/server/cli/seed-bulk.ts', '--transactions', String(TX), '--customers', String(CUSTOMERS), '--casinos', String(CASINOS)],
+    {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, DATABASE_PATH: seedFile, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+    },
+  );
   if (res.status !== 0) throw new Error('seed:bulk failed');
   fs.writeFileSync(seedInfoFile, JSON.stringify({ seconds: (performance.now() - started) / 1000 }));
 }
@@ -111,7 +115,12 @@ async function drain(url: string): Promise<void> {
   }
 }
 
-async function load(name: string, url: string, options: Partial<autocannon.Options>, pid?: number): Promise<{ rps: number; p50: number; p99: number; errors: number; rss: number }> {
+async function load(
+  name: string,
+  url: string,
+  options: Partial<autocannon.Options>,
+  pid?: number,
+): Promise<{ rps: number; p50: number; p99: number; errors: number; rss: number }> {
   let peak = 0;
   const timer = pid ? setInterval(() => (peak = Math.max(peak, rssMb(pid))), 200) : undefined;
   const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, ...options });
@@ -119,7 +128,9 @@ async function load(name: string, url: string, options: Partial<autocannon.Optio
   await drain(url);
   // A scenario where nothing completed is an error, not a zero-latency success.
   const errors = result.errors + result.timeouts + result.non2xx + (result.requests.total === 0 ? 1 : 0);
-  log(`${name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${errors ? `, ${errors} errors` : ''}`);
+  log(
+    `${name}: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms${errors ? `, ${errors} errors` : ''}`,
+  );
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors, rss: peak };
 }
 
@@ -138,8 +149,17 @@ async function main() {
     hello.child.kill('SIGTERM');
     rows.push({ name: `Bare Fastify hello route, no auth (${when} of the run)`, group: 'baseline', ...bare });
     const commits = measureSqliteCommits(sqliteCopy, SECONDS);
-    log(`bare SQLite commits (${when}): ${commits.perSecond.toFixed(0)}/s, p50 ${commits.p50.toFixed(2)} ms, p99 ${commits.p99.toFixed(2)} ms`);
-    rows.push({ name: `Bare better-sqlite3 one-row commits, WAL, synchronous=FULL (${when} of the run)`, group: 'baseline', rps: commits.perSecond, p50: commits.p50, p99: commits.p99, errors: 0 });
+    log(
+      `bare SQLite commits (${when}): ${commits.perSecond.toFixed(0)}/s, p50 ${commits.p50.toFixed(2)} ms, p99 ${commits.p99.toFixed(2)} ms`,
+    );
+    rows.push({
+      name: `Bare better-sqlite3 one-row commits, WAL, synchronous=FULL (${when} of the run)`,
+      group: 'baseline',
+      rps: commits.perSecond,
+      p50: commits.p50,
+      p99: commits.p99,
+      errors: 0,
+    });
     return { fastify: bare.rps, sqlite: commits.perSecond };
   };
   const before = await measureBaselines('start');
@@ -149,18 +169,28 @@ async function main() {
   await copyDb(serverDb);
   const meta = new SQLite(serverDb, { readonly: true });
   const links = meta
-    .prepare(`select l.customerId, l.casinoId, (select id from transactionTypes t where t.casinoId = l.casinoId order by id limit 1) typeId from customerCasinos l where status = 'active' limit 2000`)
+    .prepare(
+      `select l.customerId, l.casinoId, (select id from transactionTypes t where t.casinoId = l.casinoId order by id limit 1) typeId from customerCasinos l where status = 'active' limit 2000`,
+    )
     .all() as { customerId: number; casinoId: number; typeId: number }[];
   const someCustomer = links[0].customerId;
   const customerIds = (meta.prepare('select id from customers order by id').all() as { id: number }[]).map((r) => r.id);
   const someCasino = links[0].casinoId;
   const oneType = links[0].typeId;
-  const bounds = meta.prepare('select min(date) first, max(date) last, count(*) n from transactions').get() as { first: string; last: string; n: number };
+  const bounds = meta.prepare('select min(date) first, max(date) last, count(*) n from transactions').get() as {
+    first: string;
+    last: string;
+    n: number;
+  };
   const office: OfficeData = {
     customerIds,
     casinoIds: (meta.prepare('select id from casinos').all() as { id: number }[]).map((r) => r.id),
     typeIds: (meta.prepare('select id from transactionTypes').all() as { id: number }[]).map((r) => r.id),
-    links: meta.prepare(`select l.customerId, l.casinoId, (select id from transactionTypes t where t.casinoId = l.casinoId order by id limit 1) typeId from customerCasinos l where status = 'active' order by random() limit 5000`).all() as OfficeData['links'],
+    links: meta
+      .prepare(
+        `select l.customerId, l.casinoId, (select id from transactionTypes t where t.casinoId = l.casinoId order by id limit 1) typeId from customerCasinos l where status = 'active' order by random() limit 5000`,
+      )
+      .all() as OfficeData['links'],
     total: bounds.n,
     firstDay: bounds.first.slice(0, 10),
     lastDay: bounds.last.slice(0, 10),
@@ -168,18 +198,42 @@ async function main() {
   meta.close();
 
   // The server as `npm start` runs it: the compiled bundle (built here when stale).
-  if (spawnSync(process.execPath, [...tsx, 'src/server/cli/build.ts'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
-  const server = await start('dist/server/main.mjs', { DATABASE_PATH: serverDb, PORT: '0', LOG_LEVEL: 'warn', TZ: 'UTC', BACKUP_KEEP: '0', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
+  if (spawnSync(process.execPath, [...tsx, 'src/server/cli/build.ts'], { cwd: ROOT, stdio: 'inherit' }).status !== 0)
+    throw new Error('build failed');
+  const server = await start('dist/server/main.mjs', {
+    DATABASE_PATH: serverDb,
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+    TZ: 'UTC',
+    BACKUP_KEEP: '0',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+  });
   const pid = server.child.pid!;
-  const login = await fetch(`${server.url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) });
+  const login = await fetch(`${server.url}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
   const { token } = (await login.json()) as { token: string };
   const auth = { authorization: `Bearer ${token}` };
   let n = 0;
   const body = (l: (typeof links)[number]) =>
-    JSON.stringify({ customerId: l.customerId, casinoId: l.casinoId, transactionTypeId: l.typeId, unplayedCoinsChange: '1000.50', playedCoinsChange: '0', usdChange: '-1.00' });
+    JSON.stringify({
+      customerId: l.customerId,
+      casinoId: l.casinoId,
+      transactionTypeId: l.typeId,
+      unplayedCoinsChange: '1000.50',
+      playedCoinsChange: '0',
+      usdChange: '-1.00',
+    });
   /** A write (which empties the read cache), then one timed request: what the first reader after a change waits. */
   const coldMs = async (p: string) => {
-    await fetch(`${server.url}/api/transactions`, { method: 'POST', headers: { ...auth, 'content-type': 'application/json' }, body: body(links[n++ % links.length]) });
+    await fetch(`${server.url}/api/transactions`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: body(links[n++ % links.length]),
+    });
     const t = performance.now();
     const res = await fetch(`${server.url}${p}`, { headers: auth });
     await res.arrayBuffer();
@@ -194,24 +248,53 @@ async function main() {
   /** The same kind of request with a different key each time (customer, offset...), so the read cache cannot answer. */
   const getVaried = async (name: string, group: Row['group'], paths: string[], baseline?: Row['baseline']) => {
     let i = 0;
-    const r = await load(name, `${server.url}${paths[0]}`, { headers: auth, requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }] }, pid);
+    const r = await load(
+      name,
+      `${server.url}${paths[0]}`,
+      { headers: auth, requests: [{ setupRequest: (req) => ({ ...req, path: paths[i++ % paths.length] }) }] },
+      pid,
+    );
     rows.push({ name, group, baseline, ...r });
   };
 
   // The office (issue 10): readers alone, readers with the write stream, then full exports under the readers.
   // The server builds the range columns (decision 023) as it starts: the office's clock starts once that start-up work is done.
-  const warm = await fetch(`${server.url}/trpc/reports.profitabilitySummary?input=${encodeURIComponent(JSON.stringify({ startDate: office.firstDay, endDate: office.lastDay }))}`, { headers: auth });
+  const warm = await fetch(
+    `${server.url}/trpc/reports.profitabilitySummary?input=${encodeURIComponent(JSON.stringify({ startDate: office.firstDay, endDate: office.lastDay }))}`,
+    { headers: auth },
+  );
   if (!warm.ok) throw new Error(`the warm-up read answered ${warm.status}`);
   log(`office: ${READERS} readers, ${OFFICE_SECONDS} s, no writes...`);
-  const readsOnly = await runPhase({ url: server.url, token, pid, data: office, seconds: OFFICE_SECONDS, readers: READERS, writesPerSecond: 0 });
-  const cpuPerRead = (r: PhaseResult) => `server CPU per read: main thread ${((r.cpu.main / r.reads) * 1000).toFixed(2)} ms, other threads ${((r.cpu.others / r.reads) * 1000).toFixed(2)} ms`;
+  const readsOnly = await runPhase({
+    url: server.url,
+    token,
+    pid,
+    data: office,
+    seconds: OFFICE_SECONDS,
+    readers: READERS,
+    writesPerSecond: 0,
+  });
+  const cpuPerRead = (r: PhaseResult) =>
+    `server CPU per read: main thread ${((r.cpu.main / r.reads) * 1000).toFixed(2)} ms, other threads ${((r.cpu.others / r.reads) * 1000).toFixed(2)} ms`;
   log(`office reads only: ${readsOnly.readsPerSecond.toFixed(0)} reads/s, ${readsOnly.errors.length} errors, ${cpuPerRead(readsOnly)}`);
   await drain(server.url);
   log(`office: ${READERS} readers + ${WRITES_PER_SECOND} writes/s, ${OFFICE_SECONDS} s...`);
-  const mixed = await runPhase({ url: server.url, token, pid, data: office, seconds: OFFICE_SECONDS, readers: READERS, writesPerSecond: WRITES_PER_SECOND });
-  log(`office mixed: ${mixed.readsPerSecond.toFixed(0)} reads/s, writes p99 ${mixed.writes.p99.toFixed(1)} ms, ${mixed.errors.length} errors, RSS ${mixed.peakRssMb.toFixed(0)} MB, ${cpuPerRead(mixed)}`);
+  const mixed = await runPhase({
+    url: server.url,
+    token,
+    pid,
+    data: office,
+    seconds: OFFICE_SECONDS,
+    readers: READERS,
+    writesPerSecond: WRITES_PER_SECOND,
+  });
+  log(
+    `office mixed: ${mixed.readsPerSecond.toFixed(0)} reads/s, writes p99 ${mixed.writes.p99.toFixed(1)} ms, ${mixed.errors.length} errors, RSS ${mixed.peakRssMb.toFixed(0)} MB, ${cpuPerRead(mixed)}`,
+  );
   for (const [a, b] of readsOnly.screens.map((x) => [x, mixed.screens.find((y) => y.screen === x.screen)] as const)) {
-    log(`  ${a.screen.padEnd(26)} alone p50 ${a.p50.toFixed(1)} p99 ${a.p99.toFixed(1)} | with writes p50 ${b?.p50.toFixed(1)} p99 ${b?.p99.toFixed(1)}`);
+    log(
+      `  ${a.screen.padEnd(26)} alone p50 ${a.p50.toFixed(1)} p99 ${a.p99.toFixed(1)} | with writes p50 ${b?.p50.toFixed(1)} p99 ${b?.p99.toFixed(1)}`,
+    );
   }
   await drain(server.url);
   if (NO_EXPORTS) {
@@ -223,18 +306,34 @@ async function main() {
   for (const file of ['transactions.csv', 'transactions.xlsx']) {
     log(`export ${file} of every row while ${READERS} readers go on...`);
     let timed: Awaited<ReturnType<typeof timeExport>> | undefined;
-    const under = await runPhase({ url: server.url, token, pid, data: office, seconds: 5, readers: READERS, writesPerSecond: 0, during: async () => void (timed = await timeExport(server.url, token, file)) });
+    const under = await runPhase({
+      url: server.url,
+      token,
+      pid,
+      data: office,
+      seconds: 5,
+      readers: READERS,
+      writesPerSecond: 0,
+      during: async () => void (timed = await timeExport(server.url, token, file)),
+    });
     exports.push({ file, ...timed!, under });
     log(`export ${file}: ${(timed!.ms / 1000).toFixed(1)} s, ${(timed!.bytes / 2 ** 20).toFixed(0)} MB, status ${timed!.status}`);
     await drain(server.url);
   }
   const plansDb = new SQLite(serverDb, { readonly: true });
   plansDb.pragma('cache_size = -8000');
-  const plans = await screenPlans(plansDb, { timeZone: 'UTC' }, screenCases({
-    customerId: someCustomer, casinoId: someCasino, transactionTypeId: oneType, total: office.total,
-    month: { startDate: `${office.firstDay.slice(0, 7)}-01`, endDate: dayAfterMonth(office.firstDay) },
-    wide: { startDate: office.firstDay, endDate: office.lastDay },
-  }));
+  const plans = await screenPlans(
+    plansDb,
+    { timeZone: 'UTC' },
+    screenCases({
+      customerId: someCustomer,
+      casinoId: someCasino,
+      transactionTypeId: oneType,
+      total: office.total,
+      month: { startDate: `${office.firstDay.slice(0, 7)}-01`, endDate: dayAfterMonth(office.firstDay) },
+      wide: { startDate: office.firstDay, endDate: office.lastDay },
+    }),
+  );
   plansDb.close();
   const officeReport = { readsOnly, mixed, exports, plans, load: os.loadavg() };
   if (OFFICE_ONLY) {
@@ -248,19 +347,38 @@ async function main() {
   await get('GET /api/auth/user', 'read', '/api/auth/user', 'fastify');
   await get('History page 1 (100 rows + totalCount), unfiltered', 'read', '/api/transactions?offset=0&limit=100', 'fastify');
   await get('History page 1, filtered by customer', 'read', `/api/transactions?customerId=${someCustomer}&limit=100`, 'fastify');
-  await getVaried('History page 1 by customer, each of the 2,000 customers in turn (no cache)', 'read', customerIds.map((c) => `/api/transactions?customerId=${c}&limit=100`), 'fastify');
+  await getVaried(
+    'History page 1 by customer, each of the 2,000 customers in turn (no cache)',
+    'read',
+    customerIds.map((c) => `/api/transactions?customerId=${c}&limit=100`),
+    'fastify',
+  );
   await get('History page 1, casino + date range', 'read', `/api/transactions?casinoId=${someCasino}&${range}&limit=100`, 'fastify');
   await get('History deep page (offset 500,000)', 'deep', '/api/transactions?offset=500000&limit=100');
-  await getVaried('History deep pages, offsets 400,000-600,000, a different one each request (no cache)', 'deep', Array.from({ length: 2000 }, (_, i) => `/api/transactions?offset=${400_000 + i * 100}&limit=100`));
-  await get('History page 1 through tRPC', 'read', `/trpc/transactions.list?input=${encodeURIComponent(JSON.stringify({ offset: 0, limit: 100 }))}`, 'fastify');
+  await getVaried(
+    'History deep pages, offsets 400,000-600,000, a different one each request (no cache)',
+    'deep',
+    Array.from({ length: 2000 }, (_, i) => `/api/transactions?offset=${400_000 + i * 100}&limit=100`),
+  );
+  await get(
+    'History page 1 through tRPC',
+    'read',
+    `/trpc/transactions.list?input=${encodeURIComponent(JSON.stringify({ offset: 0, limit: 100 }))}`,
+    'fastify',
+  );
 
   const post = async (name: string, pick: () => (typeof links)[number]) => {
-    const r = await load(name, `${server.url}/api/transactions`, {
-      method: 'POST',
-      headers: { ...auth, 'content-type': 'application/json' },
-      setupClient: (client) => client.setBody(body(pick())),
-      requests: [{ setupRequest: (req) => ({ ...req, body: body(pick()) }) }],
-    }, pid);
+    const r = await load(
+      name,
+      `${server.url}/api/transactions`,
+      {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        setupClient: (client) => client.setBody(body(pick())),
+        requests: [{ setupRequest: (req) => ({ ...req, body: body(pick()) }) }],
+      },
+      pid,
+    );
     rows.push({ name, group: 'write', baseline: 'sqlite', ...r });
   };
   await post('POST /api/transactions, spread over 2,000 pairs', () => links[n++ % links.length]);
@@ -269,21 +387,34 @@ async function main() {
   // The report screens ask for one page of rows and the cards' summary; REST without limit returns every row.
   const page = 'limit=100&offset=0';
   await get('Report: high SC (threshold 100), page of 100 rows', 'report', `/api/reports/high-sc?threshold=100&${page}`);
-  await get('Report: high SC cards (tRPC reports.highScSummary)', 'report', `/trpc/reports.highScSummary?input=${encodeURIComponent(JSON.stringify({ threshold: 100 }))}`);
+  await get(
+    'Report: high SC cards (tRPC reports.highScSummary)',
+    'report',
+    `/trpc/reports.highScSummary?input=${encodeURIComponent(JSON.stringify({ threshold: 100 }))}`,
+  );
   await get('Report: high SC, every row (REST default)', 'report', '/api/reports/high-sc?threshold=100');
   await get('Report: profitability, unfiltered, page of 100 rows', 'report', `/api/reports/profitability?${page}`);
   await get('Report: profitability cards, unfiltered (tRPC)', 'report', '/trpc/reports.profitabilitySummary');
   await get('Report: profitability, every row (REST default)', 'report', '/api/reports/profitability');
   await get('Report: profitability, date range, page of 100 rows', 'report', `/api/reports/profitability?${range}&${page}`);
-  await get('Report: profitability cards, date range (tRPC)', 'report', `/trpc/reports.profitabilitySummary?input=${encodeURIComponent(JSON.stringify({ startDate: '2025-01-01', endDate: '2025-03-31' }))}`);
+  await get(
+    'Report: profitability cards, date range (tRPC)',
+    'report',
+    `/trpc/reports.profitabilitySummary?input=${encodeURIComponent(JSON.stringify({ startDate: '2025-01-01', endDate: '2025-03-31' }))}`,
+  );
   await get('Report: participation', 'report', `/api/reports/participation?masterUserId=${someCustomer}`);
   await get('Report: transaction types (one type)', 'report', `/api/reports/transaction-types?transactionTypeId=${oneType}`);
 
-  const loginLoad = await load('POST /api/auth/login', `${server.url}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  }, pid);
+  const loginLoad = await load(
+    'POST /api/auth/login',
+    `${server.url}/api/auth/login`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    },
+    pid,
+  );
   rows.push({ name: 'POST /api/auth/login (argon2id, cost reported)', group: 'login', ...loginLoad });
 
   server.child.kill('SIGTERM');
@@ -360,7 +491,10 @@ function officeSection(o: OfficeReport): string[] {
     '',
     '| Export of every History row | Time | First byte | Size | Screens during it: reads/s, worst p99 |',
     '|---|---:|---:|---:|---:|',
-    ...o.exports.map((e) => `| GET /api/exports/${e.file} | ${fmt(e.ms / 1000, 1)} s | ${fmt(e.firstByteMs)} ms | ${fmt(e.bytes / 2 ** 20)} MB | ${fmt(e.under.readsPerSecond)}, ${fmt(Math.max(...e.under.screens.map((s) => s.p99)), 1)} ms |`),
+    ...o.exports.map(
+      (e) =>
+        `| GET /api/exports/${e.file} | ${fmt(e.ms / 1000, 1)} s | ${fmt(e.firstByteMs)} ms | ${fmt(e.bytes / 2 ** 20)} MB | ${fmt(e.under.readsPerSecond)}, ${fmt(Math.max(...e.under.screens.map((s) => s.p99)), 1)} ms |`,
+    ),
     '',
     "Each screen query's plan on this database (reads/query-plans.ts; one run, one reader, after the load):",
     '',
@@ -401,7 +535,12 @@ function writeReport(rows: Row[], fastify: number, sqlite: number, office: Offic
     '| Scenario | req/s | p50 ms | p99 ms | Ratio to baseline | First request after a write, ms | Peak RSS MB | Target |',
     '|---|---:|---:|---:|---:|---:|---:|---|',
     ...rows.map((r) => {
-      const ratio = r.baseline === 'fastify' ? `${fmt((r.rps / fastify) * 100, 1)}% of Fastify` : r.baseline === 'sqlite' ? `${fmt((r.rps / sqlite) * 100, 1)}% of SQLite` : '';
+      const ratio =
+        r.baseline === 'fastify'
+          ? `${fmt((r.rps / fastify) * 100, 1)}% of Fastify`
+          : r.baseline === 'sqlite'
+            ? `${fmt((r.rps / sqlite) * 100, 1)}% of SQLite`
+            : '';
       return `| ${r.name} | ${fmt(r.rps)} | ${fmt(r.p50, 1)} | ${fmt(r.p99, 1)} | ${ratio} | ${r.cold !== undefined ? fmt(r.cold, 1) : ''} | ${r.rss ? fmt(r.rss) : ''} | ${verdict(r, fastify, sqlite)} |`;
     }),
   ];

@@ -8,7 +8,10 @@ import { applyPragmas } from '../../src/server/db/database';
 export function measureSqliteCommits(file: string, seconds: number) {
   const db = new SQLite(file);
   applyPragmas(db);
-  const pair = db.prepare("select customerId, casinoId from customerCasinos where status = 'active' limit 1").get() as { customerId: number; casinoId: number };
+  const pair = db.prepare("select customerId, casinoId from customerCasinos where status = 'active' limit 1").get() as {
+    customerId: number;
+    casinoId: number;
+  };
   const type = db.prepare('select id from transactionTypes where casinoId = ? limit 1').get(pair.casinoId) as { id: number };
   const insert = db.prepare(
     `insert into transactions (date, customerId, casinoId, transactionTypeId, unplayedCoinsChange, playedCoinsChange, usdChange,

@@ -21,7 +21,12 @@ const schema = z.object({
   TZ: optional,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BACKUP_KEEP: z.coerce.number().int().min(0).max(3650).default(7),
-  IMPORT_MAX_BYTES: z.coerce.number().int().min(1024).max(2 * 1024 * 1024 * 1024).default(50 * 1024 * 1024),
+  IMPORT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(2 * 1024 * 1024 * 1024)
+    .default(50 * 1024 * 1024),
 });
 
 export interface Config {

@@ -54,7 +54,8 @@ async function expectOk(promise: ReturnType<typeof call>) {
 async function setUpPairs(url: string, token: string): Promise<Pair[]> {
   const pairs: Pair[] = [];
   const customers = [];
-  for (const name of ['Crash Customer A', 'Crash Customer B']) customers.push(await expectOk(call(url, token, 'POST', '/api/customers', { name })));
+  for (const name of ['Crash Customer A', 'Crash Customer B'])
+    customers.push(await expectOk(call(url, token, 'POST', '/api/customers', { name })));
   for (const name of ['Crash Casino 1', 'Crash Casino 2', 'Crash Casino 3']) {
     const casino = await expectOk(call(url, token, 'POST', '/api/casinos', { name, scRatio: 1000 }));
     const type = await expectOk(call(url, token, 'POST', '/api/transaction-types', { name: 'Purchase', casinoId: casino.id }));
@@ -79,7 +80,14 @@ describe('crash safety', () => {
   it(`keeps every acknowledged write through ${KILLS} SIGKILLs during a write storm`, { timeout: 60_000 + KILLS * 20_000 }, async () => {
     const dir = tempDir('ledger-crash-');
     const file = path.join(dir, 'app.db');
-    const env = { DATABASE_PATH: file, PORT: '0', LOG_LEVEL: 'warn', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, BACKUP_KEEP: '0' };
+    const env = {
+      DATABASE_PATH: file,
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      BACKUP_KEEP: '0',
+    };
 
     let server: SpawnedServer = await spawnServer(env);
     const login = await expectOk(call(server.url, null, 'POST', '/api/auth/login', ADMIN));
@@ -130,7 +138,9 @@ describe('crash safety', () => {
 
       await checkFile(file);
       const db = new SQLite(file, { readonly: true });
-      const read = db.prepare('select "customerId", "casinoId", "transactionTypeId", "unplayedCoinsChange", "playedCoinsChange", "usdChange" from transactions where id = ?');
+      const read = db.prepare(
+        'select "customerId", "casinoId", "transactionTypeId", "unplayedCoinsChange", "playedCoinsChange", "usdChange" from transactions where id = ?',
+      );
       for (const { id, body } of acknowledged.values()) {
         expect(read.get(id)).toEqual({
           customerId: body.customerId,
@@ -155,6 +165,8 @@ describe('crash safety', () => {
     const report = await checkFile(file);
     expect(report.transactions).toBe(acknowledged.size + lost.size);
 
-    console.info(`crash test: ${KILLS} kills survived; per run ${stats.map((s) => `${s.attempted} attempted / ${s.acknowledged} acknowledged`).join(', ')}; ${lost.size} unanswered writes replayed once each`);
+    console.info(
+      `crash test: ${KILLS} kills survived; per run ${stats.map((s) => `${s.attempted} attempted / ${s.acknowledged} acknowledged`).join(', ')}; ${lost.size} unanswered writes replayed once each`,
+    );
   });
 });

@@ -8,7 +8,12 @@ import { tempDir } from './testing/test-db';
 describe('graceful shutdown', () => {
   it('on SIGTERM finishes the request in flight, closes the database cleanly and exits 0', async () => {
     const dir = tempDir('ledger-shutdown-');
-    const { child, url, exited } = await spawnServer({ DATABASE_PATH: path.join(dir, 'app.db'), PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Admin1234' });
+    const { child, url, exited } = await spawnServer({
+      DATABASE_PATH: path.join(dir, 'app.db'),
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'Admin1234',
+    });
     expect(fs.readFileSync(path.join(dir, 'server.pid'), 'utf8').trim()).toBe(String(child.pid));
 
     // A login takes tens of milliseconds (argon2id): still in flight when SIGTERM arrives.

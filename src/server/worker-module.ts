@@ -10,7 +10,11 @@ import { Worker } from 'node:worker_threads';
 export function startWorkerModule(from: string, name: string, workerData: unknown): Worker {
   if (!from.endsWith('.ts')) return new Worker(new URL(`./${name}.mjs`, from), { workerData });
   const source = new URL(`./${name}.ts`, from).href;
-  const api = pathToFileURL(createRequire(from).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const api = pathToFileURL(
+    createRequire(from)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const bootstrap = `import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`;
   return new Worker(bootstrap, { eval: true, workerData });
 }

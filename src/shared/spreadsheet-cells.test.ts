@@ -11,7 +11,21 @@ describe('spreadsheet cells (issue 11, finding 9)', () => {
   });
 
   it('neutralises a formula after any leading blanks, quotes or separators', () => {
-    for (const text of ['=1+1', '+1', '-1', '@SUM(A1)', '\t=1', '\r=1', ' =1+1', ';=2+5', ',=2+5', '|=cmd', '"=1"', '  ; -3', '\uFF1D1+1']) {
+    for (const text of [
+      '=1+1',
+      '+1',
+      '-1',
+      '@SUM(A1)',
+      '\t=1',
+      '\r=1',
+      ' =1+1',
+      ';=2+5',
+      ',=2+5',
+      '|=cmd',
+      '"=1"',
+      '  ; -3',
+      '\uFF1D1+1',
+    ]) {
       expect(neutralise(text), JSON.stringify(text)).toBe(`'${text}`);
     }
     for (const text of ['Eve', 'a=b', 'Zoë', '', '1-2']) expect(neutralise(text)).toBe(text);
@@ -21,6 +35,14 @@ describe('spreadsheet cells (issue 11, finding 9)', () => {
   });
 
   it('writes CRLF lines after a BOM', () => {
-    expect(toCsv(['Name', 'Total'], [['=x', 1], [null, -2]])).toBe("\uFEFFName,Total\r\n'=x,1\r\n,-2\r\n");
+    expect(
+      toCsv(
+        ['Name', 'Total'],
+        [
+          ['=x', 1],
+          [null, -2],
+        ],
+      ),
+    ).toBe("\uFEFFName,Total\r\n'=x,1\r\n,-2\r\n");
   });
 });

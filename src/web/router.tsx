@@ -1,4 +1,12 @@
-import { type AsyncRouteComponent, createRootRouteWithContext, createRoute, createRouter, lazyRouteComponent, Outlet, type RouterHistory } from '@tanstack/react-router';
+import {
+  type AsyncRouteComponent,
+  createRootRouteWithContext,
+  createRoute,
+  createRouter,
+  lazyRouteComponent,
+  Outlet,
+  type RouterHistory,
+} from '@tanstack/react-router';
 import { z } from 'zod';
 import { PROFITABILITY_ACCESS_DENIED_DELAY_MS, REDEMPTION_STATUSES, USERS_ACCESS_DENIED_DELAY_MS } from '../shared/constants';
 import { AUDIT_ENTITIES } from '../shared/schemas/audit';
@@ -63,10 +71,12 @@ type Reads = (ctx: RouterContext) => Promise<unknown>[];
  * states (a failed read shows inside the screen with Retry), and the reads are shared with the screen's
  * queries (same keys). ensureQueryData reads only what is not cached.
  */
-const startReads = (reads: Reads | undefined) => ({ context }: { context: RouterContext & { user: UserView | null } }) => {
-  // A failed read is the screen's to show; the loader does not wait for it or fail with it.
-  if (context.user) for (const read of reads?.(context) ?? []) read.catch(() => undefined);
-};
+const startReads =
+  (reads: Reads | undefined) =>
+  ({ context }: { context: RouterContext & { user: UserView | null } }) => {
+    // A failed read is the screen's to show; the loader does not wait for it or fail with it.
+    if (context.user) for (const read of reads?.(context) ?? []) read.catch(() => undefined);
+  };
 
 const page = <P extends string>(path: P, title: string, subtitle: Subtitle, component: Component, reads?: Reads) =>
   createRoute({ getParentRoute: () => signedIn, path, staticData: { title, subtitle }, loader: startReads(reads), component });
@@ -83,13 +93,43 @@ const report = <P extends string, S extends z.ZodRawShape>(path: P, title: strin
   createRoute({ getParentRoute: () => signedIn, path, staticData: { title, subtitle }, validateSearch: searchSchema(search), component });
 
 const dateRange = { startDate: dayParam, endDate: dayParam };
-const highScSubtitle = ({ search }: HeadingContext) => `Balances > $${formatCount(typeof search.threshold === 'number' ? search.threshold : 100)}`;
+const highScSubtitle = ({ search }: HeadingContext) =>
+  `Balances > $${formatCount(typeof search.threshold === 'number' ? search.threshold : 100)}`;
 const reportRoutes = [
-  report('/reports/high-sc', 'High SC Report', highScSubtitle, { threshold: positiveId, asOf: dayParam, sort: sortParam(HIGH_SC_SORTS) }, lazyRouteComponent(() => import('./routes/report-high-sc'), 'HighScReportPage')),
-  report('/reports/participation', 'Participation Report', 'Compare customer casino participation', { masterUserId: positiveId, sort: sortParam(PARTICIPATION_SORTS) }, lazyRouteComponent(() => import('./routes/report-participation'), 'ParticipationReportPage')),
-  report('/reports/reconciliation', 'Reconciliation Report', 'Ledger balances checked against the casinos', { staleDays: positiveId, page: positiveId }, lazyRouteComponent(() => import('./routes/report-reconciliation'), 'ReconciliationReportPage')),
-  page('/reports/redemptions', 'Redemptions Report', 'Payout times by casino', lazyRouteComponent(() => import('./routes/report-redemptions'), 'RedemptionsReportPage')),
-  report('/reports/transaction-types', 'Transaction Types Report', 'Filter and analyze transactions by type', { transactionTypeId: positiveId, ...dateRange, sort: sortParam(HISTORY_SORTS) }, lazyRouteComponent(() => import('./routes/report-transaction-types'), 'TransactionTypesReportPage')),
+  report(
+    '/reports/high-sc',
+    'High SC Report',
+    highScSubtitle,
+    { threshold: positiveId, asOf: dayParam, sort: sortParam(HIGH_SC_SORTS) },
+    lazyRouteComponent(() => import('./routes/report-high-sc'), 'HighScReportPage'),
+  ),
+  report(
+    '/reports/participation',
+    'Participation Report',
+    'Compare customer casino participation',
+    { masterUserId: positiveId, sort: sortParam(PARTICIPATION_SORTS) },
+    lazyRouteComponent(() => import('./routes/report-participation'), 'ParticipationReportPage'),
+  ),
+  report(
+    '/reports/reconciliation',
+    'Reconciliation Report',
+    'Ledger balances checked against the casinos',
+    { staleDays: positiveId, page: positiveId },
+    lazyRouteComponent(() => import('./routes/report-reconciliation'), 'ReconciliationReportPage'),
+  ),
+  page(
+    '/reports/redemptions',
+    'Redemptions Report',
+    'Payout times by casino',
+    lazyRouteComponent(() => import('./routes/report-redemptions'), 'RedemptionsReportPage'),
+  ),
+  report(
+    '/reports/transaction-types',
+    'Transaction Types Report',
+    'Filter and analyze transactions by type',
+    { transactionTypeId: positiveId, ...dateRange, sort: sortParam(HISTORY_SORTS) },
+    lazyRouteComponent(() => import('./routes/report-transaction-types'), 'TransactionTypesReportPage'),
+  ),
 ] as const;
 
 // Spec 2.15: others see Access Restricted and go to / after 2 s.
@@ -109,15 +149,45 @@ const profitabilityRoute = createRoute({
   component: profitabilityAdmins.gate(lazyRouteComponent(() => import('./routes/report-profitability'), 'ProfitabilityReportPage')),
 });
 
-const redemptionsRoute = report('/redemptions', 'Redemptions', 'Money in transit from the casinos', { status: oneOf([...REDEMPTION_STATUSES, 'all']), customerId: positiveId, casinoId: positiveId, page: positiveId }, lazyRouteComponent(() => import('./routes/redemptions'), 'RedemptionsPage'));
+const redemptionsRoute = report(
+  '/redemptions',
+  'Redemptions',
+  'Money in transit from the casinos',
+  { status: oneOf([...REDEMPTION_STATUSES, 'all']), customerId: positiveId, casinoId: positiveId, page: positiveId },
+  lazyRouteComponent(() => import('./routes/redemptions'), 'RedemptionsPage'),
+);
 /** The check-ins board's descending flag stays the text 'true' in the URL. */
-const descParam = z.preprocess((v) => (v === true ? 'true' : v), z.literal('true')).optional().catch(undefined);
-const checkInsRoute = report('/check-ins', 'Daily Check-ins', "Today's check-ins, customer by casino", { date: dayParam, status: oneOf(['done', 'missing']), customerId: positiveId, casinoId: positiveId, sort: oneOf(CHECK_IN_SORTS), desc: descParam, page: positiveId }, lazyRouteComponent(() => import('./routes/check-ins'), 'CheckInsPage'));
+const descParam = z
+  .preprocess((v) => (v === true ? 'true' : v), z.literal('true'))
+  .optional()
+  .catch(undefined);
+const checkInsRoute = report(
+  '/check-ins',
+  'Daily Check-ins',
+  "Today's check-ins, customer by casino",
+  {
+    date: dayParam,
+    status: oneOf(['done', 'missing']),
+    customerId: positiveId,
+    casinoId: positiveId,
+    sort: oneOf(CHECK_IN_SORTS),
+    desc: descParam,
+    page: positiveId,
+  },
+  lazyRouteComponent(() => import('./routes/check-ins'), 'CheckInsPage'),
+);
 
 /** Spec 2.13: admin screens; others get Access Denied and go to / after one second. */
 const admins = adminOnly({ toast: 'Admins only', title: 'Access Denied', message: 'Admins only', delayMs: USERS_ACCESS_DENIED_DELAY_MS });
 const adminPage = <P extends string>(path: P, title: string, subtitle: string, screen: AsyncRouteComponent<object>) =>
-  createRoute({ getParentRoute: () => signedIn, path, staticData: { title, subtitle }, beforeLoad: admins.beforeLoad, loader: admins.loader, component: admins.gate(screen) });
+  createRoute({
+    getParentRoute: () => signedIn,
+    path,
+    staticData: { title, subtitle },
+    beforeLoad: admins.beforeLoad,
+    loader: admins.loader,
+    component: admins.gate(screen),
+  });
 
 const auditRoute = createRoute({
   getParentRoute: () => signedIn,
@@ -133,7 +203,13 @@ const addSubtitle = 'Quick entry for casino transactions';
 const addTransaction = lazyRouteComponent(() => import('./routes/add-transaction'), 'AddTransactionPage');
 /** Add Transaction keeps the Recent panel's sort in the URL. */
 const addRoute = <P extends string>(path: P) =>
-  createRoute({ getParentRoute: () => signedIn, path, staticData: { title: 'Add Transaction', subtitle: addSubtitle }, validateSearch: searchSchema({ sort: sortParam(HISTORY_SORTS) }), component: addTransaction });
+  createRoute({
+    getParentRoute: () => signedIn,
+    path,
+    staticData: { title: 'Add Transaction', subtitle: addSubtitle },
+    validateSearch: searchSchema({ sort: sortParam(HISTORY_SORTS) }),
+    component: addTransaction,
+  });
 
 const routeTree = rootRoute.addChildren([
   loginRoute,
@@ -141,30 +217,75 @@ const routeTree = rootRoute.addChildren([
   signedIn.addChildren([
     addRoute('/'),
     addRoute('/transactions/add'),
-    page('/dashboard', 'Dashboard', ({ user }) => `Welcome back, ${user.firstName || user.email}`, lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage')),
-    adminPage('/admin/users', 'Users', 'Manage staff and admin roles', lazyRouteComponent(() => import('./routes/users'), 'UsersPage')),
-    page('/types', 'Transaction Types', 'Manage transaction categories for casinos', lazyRouteComponent(() => import('./routes/types'), 'TypesPage'), ({ queryClient, trpc }) => [
-      queryClient.ensureQueryData(trpc.transactionTypes.list.queryOptions(undefined)),
-      queryClient.ensureQueryData(trpc.casinos.list.queryOptions()),
-    ]),
+    page(
+      '/dashboard',
+      'Dashboard',
+      ({ user }) => `Welcome back, ${user.firstName || user.email}`,
+      lazyRouteComponent(() => import('./routes/dashboard'), 'DashboardPage'),
+    ),
+    adminPage(
+      '/admin/users',
+      'Users',
+      'Manage staff and admin roles',
+      lazyRouteComponent(() => import('./routes/users'), 'UsersPage'),
+    ),
+    page(
+      '/types',
+      'Transaction Types',
+      'Manage transaction categories for casinos',
+      lazyRouteComponent(() => import('./routes/types'), 'TypesPage'),
+      ({ queryClient, trpc }) => [
+        queryClient.ensureQueryData(trpc.transactionTypes.list.queryOptions(undefined)),
+        queryClient.ensureQueryData(trpc.casinos.list.queryOptions()),
+      ],
+    ),
     historyRoute,
     redemptionsRoute,
     checkInsRoute,
-    page('/customers', 'Customers', 'Manage gaming account holders', lazyRouteComponent(() => import('./routes/customers'), 'CustomersPage'), ({ queryClient, trpc }) => [
-      queryClient.ensureQueryData(trpc.customers.list.queryOptions()),
-      queryClient.ensureQueryData(trpc.customerCasinos.list.queryOptions(undefined)),
-    ]),
-    page('/casinos', 'Casinos', 'Manage gaming platforms', lazyRouteComponent(() => import('./routes/casinos'), 'CasinosPage'), ({ queryClient, trpc }) => [queryClient.ensureQueryData(trpc.casinos.list.queryOptions())]),
-    page('/import', 'Import', 'Bring transactions and customers in from spreadsheets', lazyRouteComponent(() => import('./routes/import'), 'ImportPage')),
+    page(
+      '/customers',
+      'Customers',
+      'Manage gaming account holders',
+      lazyRouteComponent(() => import('./routes/customers'), 'CustomersPage'),
+      ({ queryClient, trpc }) => [
+        queryClient.ensureQueryData(trpc.customers.list.queryOptions()),
+        queryClient.ensureQueryData(trpc.customerCasinos.list.queryOptions(undefined)),
+      ],
+    ),
+    page(
+      '/casinos',
+      'Casinos',
+      'Manage gaming platforms',
+      lazyRouteComponent(() => import('./routes/casinos'), 'CasinosPage'),
+      ({ queryClient, trpc }) => [queryClient.ensureQueryData(trpc.casinos.list.queryOptions())],
+    ),
+    page(
+      '/import',
+      'Import',
+      'Bring transactions and customers in from spreadsheets',
+      lazyRouteComponent(() => import('./routes/import'), 'ImportPage'),
+    ),
     ...reportRoutes,
     profitabilityRoute,
     auditRoute,
-    adminPage('/admin/deleted-transactions', 'Deleted Transactions', 'Restore what was deleted', lazyRouteComponent(() => import('./routes/deleted-transactions'), 'DeletedTransactionsPage')),
+    adminPage(
+      '/admin/deleted-transactions',
+      'Deleted Transactions',
+      'Restore what was deleted',
+      lazyRouteComponent(() => import('./routes/deleted-transactions'), 'DeletedTransactionsPage'),
+    ),
   ]),
 ]);
 
 export function createAppRouter(history?: RouterHistory) {
-  return createRouter({ routeTree, history, context: { queryClient, trpc }, defaultPreload: 'intent', scrollRestoration: true, defaultErrorComponent: RouteError });
+  return createRouter({
+    routeTree,
+    history,
+    context: { queryClient, trpc },
+    defaultPreload: 'intent',
+    scrollRestoration: true,
+    defaultErrorComponent: RouteError,
+  });
 }
 
 export const router = createAppRouter();

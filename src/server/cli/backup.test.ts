@@ -19,7 +19,8 @@ beforeAll(async () => {
   await opened.close();
 });
 
-const backup = (args: string[], env: Record<string, string> = { DATABASE_PATH: database }, cwd?: string) => runCommand('backup.ts', args, env, cwd);
+const backup = (args: string[], env: Record<string, string> = { DATABASE_PATH: database }, cwd?: string) =>
+  runCommand('backup.ts', args, env, cwd);
 const oneLine = (stderr: string) => {
   expect(stderr.trim().split('\n')).toHaveLength(1);
   expect(stderr).not.toMatch(/^\s+at /m);

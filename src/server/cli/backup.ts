@@ -30,4 +30,6 @@ try {
 const report = await verifyDatabaseFile(target);
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 if (!report.ok) fail(`Backup written to ${path.resolve(target)} but it does not verify: ${report.problems.join('; ')}`);
-console.log(`Backup of ${databasePath} written to ${path.resolve(target)} in ${seconds} s: integrity ok, ${report.migrations.applied.length} migrations, ${report.transactions} transactions, ledger invariants hold.`);
+console.log(
+  `Backup of ${databasePath} written to ${path.resolve(target)} in ${seconds} s: integrity ok, ${report.migrations.applied.length} migrations, ${report.transactions} transactions, ledger invariants hold.`,
+);

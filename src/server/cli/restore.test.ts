@@ -69,7 +69,9 @@ describe('npm run restore', () => {
 
     const res = runCommand('restore.ts', [doctored], { DATABASE_PATH: target });
     expect(res.status).toBe(1);
-    expect(res.stderr).toMatch(/^Refusing to restore .*doctored\.db: schema differs from what its migrations create: unexpected trigger make_admin/);
+    expect(res.stderr).toMatch(
+      /^Refusing to restore .*doctored\.db: schema differs from what its migrations create: unexpected trigger make_admin/,
+    );
     expect(res.stderr.trim().split('\n')).toHaveLength(1);
     expect(fs.existsSync(path.join(dir, 'backups'))).toBe(false);
     const sqlite = new SQLite(target, { readonly: true });

@@ -58,7 +58,8 @@ try {
       const raw = keep.replace(/\.db$/, '-files');
       ownPrivateDir(raw);
       for (const suffix of ['', '-wal', '-shm']) {
-        if (fs.existsSync(`${target}${suffix}`)) fs.copyFileSync(`${target}${suffix}`, path.join(raw, `${path.basename(target)}${suffix}`), fs.constants.COPYFILE_EXCL);
+        if (fs.existsSync(`${target}${suffix}`))
+          fs.copyFileSync(`${target}${suffix}`, path.join(raw, `${path.basename(target)}${suffix}`), fs.constants.COPYFILE_EXCL);
       }
       console.log(`The database it replaces could not be read through SQLite (${reason(error)}); its files are kept in ${raw}.`);
     }

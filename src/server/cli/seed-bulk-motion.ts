@@ -44,7 +44,11 @@ export class BulkMotion {
     return 2 + ((casinoId * 7) % 11);
   }
 
-  maybeRequest(pair: { customerId: number; casinoId: number }, date: string, held: { u: number } | undefined): { pair: typeof pair; coins: number; date: string } | null {
+  maybeRequest(
+    pair: { customerId: number; casinoId: number },
+    date: string,
+    held: { u: number } | undefined,
+  ): { pair: typeof pair; coins: number; date: string } | null {
     if (!held || held.u < 100_000 || this.rand() >= REQUEST_CHANCE) return null;
     // A round share of the balance: 10% to 50%, in whole SC.
     const coins = Math.floor((held.u * (0.1 + this.rand() * 0.4)) / 100) * 100;
@@ -101,9 +105,21 @@ export class BulkMotion {
         const status = done ? p.outcome : 'pending';
         const received = status === 'received';
         insRedemption.run(
-          p.id, p.customerId, p.casinoId, status, p.requestedAt, this.userId, p.coins, p.expectedUsd,
-          received ? p.finishedAt : null, received ? p.usdReceived : null, done ? p.finishedAt : null, done ? this.userId : null,
-          p.requestTransactionId, received ? p.finishTransactionId : null, done && !received ? p.finishTransactionId : null,
+          p.id,
+          p.customerId,
+          p.casinoId,
+          status,
+          p.requestedAt,
+          this.userId,
+          p.coins,
+          p.expectedUsd,
+          received ? p.finishedAt : null,
+          received ? p.usdReceived : null,
+          done ? p.finishedAt : null,
+          done ? this.userId : null,
+          p.requestTransactionId,
+          received ? p.finishTransactionId : null,
+          done && !received ? p.finishTransactionId : null,
         );
       }
       // The check-in days, kept as the ledger's write path keeps them (decision 061).

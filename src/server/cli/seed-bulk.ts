@@ -46,7 +46,7 @@ const adminId = (sqlite.prepare('select id from users order by id limit 1').get(
 sqlite.pragma('synchronous = OFF');
 
 let seed = 20261121;
-const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
 const now = new Date().toISOString();
 const TYPE_NAMES = ['Purchase', 'Withdraw', 'Bonus', 'Check-in', 'Promo'];
 
@@ -99,7 +99,10 @@ for (let from = 0; from < nTx; from += CHUNK) {
         b.u += row.u;
         b.d += row.d;
         b.n += 1;
-        row.id = Number(insTx.run(date, due.customerId, due.casinoId, row.typeId, row.u, 0, row.d, null, b.u, b.p, b.u + b.p, adminId, date, date).lastInsertRowid);
+        row.id = Number(
+          insTx.run(date, due.customerId, due.casinoId, row.typeId, row.u, 0, row.d, null, b.u, b.p, b.u + b.p, adminId, date, date)
+            .lastInsertRowid,
+        );
         motion.finished(due, row.id);
         continue;
       }
@@ -117,7 +120,24 @@ for (let from = 0; from < nTx; from += CHUNK) {
         b.u -= request.coins;
         b.n += 1;
         balance.set(key, b);
-        const id = Number(insTx.run(date, pair.customerId, pair.casinoId, typeIds[pair.casinoId][1], -request.coins, 0, 0, null, b.u, b.p, b.u + b.p, adminId, date, date).lastInsertRowid);
+        const id = Number(
+          insTx.run(
+            date,
+            pair.customerId,
+            pair.casinoId,
+            typeIds[pair.casinoId][1],
+            -request.coins,
+            0,
+            0,
+            null,
+            b.u,
+            b.p,
+            b.u + b.p,
+            adminId,
+            date,
+            date,
+          ).lastInsertRowid,
+        );
         motion.requested(request, id);
         continue;
       }
@@ -142,7 +162,22 @@ for (let from = 0; from < nTx; from += CHUNK) {
       b.d += d;
       b.n += 1;
       balance.set(key, b);
-      insTx.run(date, pair.customerId, pair.casinoId, typeIds[pair.casinoId][kind], u, p, d, purchaseRatio(u, d, ratio), b.u, b.p, b.u + b.p, adminId, date, date);
+      insTx.run(
+        date,
+        pair.customerId,
+        pair.casinoId,
+        typeIds[pair.casinoId][kind],
+        u,
+        p,
+        d,
+        purchaseRatio(u, d, ratio),
+        b.u,
+        b.p,
+        b.u + b.p,
+        adminId,
+        date,
+        date,
+      );
     }
   })();
 }
@@ -165,7 +200,9 @@ console.log(
   `Seeded ${nTx} transactions, ${nCustomers} customers, ${nCasinos} casinos, ${pairs.length} links into ${config.databasePath} in ${((seeded - started) / 1000).toFixed(1)} s.`,
 );
 console.log(`Money in motion: ${motion.counts}.`);
-console.log(`Ledger invariants: ${ledgerIsSound(report) ? 'hold' : `BROKEN ${JSON.stringify(report)}`} (checked in ${((checked - seeded) / 1000).toFixed(1)} s).`);
+console.log(
+  `Ledger invariants: ${ledgerIsSound(report) ? 'hold' : `BROKEN ${JSON.stringify(report)}`} (checked in ${((checked - seeded) / 1000).toFixed(1)} s).`,
+);
 await close();
 lock.release();
 if (!ledgerIsSound(report)) process.exit(1);

@@ -44,7 +44,14 @@ export class DemoMotion {
         const fee = this.rand() < 0.35 ? Math.round(d.expectedUsd * 0.03) : 0;
         await receiveRedemption(this.db, d.id, d.expectedUsd - fee, undefined, this.userId, this.timeZone, at);
       } else {
-        await closeRedemption(this.db, d.id, d.outcome, d.outcome === 'rejected' ? 'Casino asked for new ID documents' : 'Requested twice by mistake', this.userId, at);
+        await closeRedemption(
+          this.db,
+          d.id,
+          d.outcome,
+          d.outcome === 'rejected' ? 'Casino asked for new ID documents' : 'Requested twice by mistake',
+          this.userId,
+          at,
+        );
         held.get(d.key)!.unplayed += d.coins;
       }
     }
@@ -58,13 +65,31 @@ export class DemoMotion {
     if (!balance || balance.unplayed < 100_000 || this.rand() >= (recent ? 1 / 8 : 1 / 40)) return;
     const coins = Math.floor((balance.unplayed * (0.2 + this.rand() * 0.5)) / 100) * 100;
     const expectedUsd = Math.round(coins / pair.scRatio);
-    const id = await requestRedemption(this.db, { customerId: pair.customerId, casinoId: pair.casinoId, unplayedCoins: coins, expectedUsd, note: nth % 3 === 0 ? 'Weekly cash-out' : null }, this.userId, when);
+    const id = await requestRedemption(
+      this.db,
+      {
+        customerId: pair.customerId,
+        casinoId: pair.casinoId,
+        unplayedCoins: coins,
+        expectedUsd,
+        note: nth % 3 === 0 ? 'Weekly cash-out' : null,
+      },
+      this.userId,
+      when,
+    );
     balance.unplayed -= coins;
     // Each casino has its usual time to pay (2 to 9 days); one in twelve takes much longer.
     const usual = 2 + (pair.casinoId % 8);
     const days = usual * (0.5 + this.rand()) * (nth % 12 === 0 ? 5 : 1);
     const roll = this.rand();
-    this.due.push({ id, key, coins, expectedUsd, at: when.getTime() + days * DAY_MS, outcome: roll < 0.8 ? 'received' : roll < 0.92 ? 'rejected' : 'cancelled' });
+    this.due.push({
+      id,
+      key,
+      coins,
+      expectedUsd,
+      at: when.getTime() + days * DAY_MS,
+      outcome: roll < 0.8 ? 'received' : roll < 0.92 ? 'rejected' : 'cancelled',
+    });
   }
 
   /** Three weeks of check-ins, today's up to now. */

@@ -13,14 +13,46 @@ import { DemoMotion } from './seed-demo-motion';
 import { useOfficeZone } from '../features/check-ins/check-in-days';
 
 // `npm run seed:demo`: a small, realistic data set in an empty database, through the real write path.
-const FIRST = ['Alice', 'Bruno', 'Carmen', 'Dmitri', 'Elena', 'Farid', 'Grace', 'Hiro', 'Ines', 'Jamal', 'Kaia', 'Liam', 'Maya', 'Nikolai', 'Olga', 'Pablo', 'Quinn', 'Rosa'];
+const FIRST = [
+  'Alice',
+  'Bruno',
+  'Carmen',
+  'Dmitri',
+  'Elena',
+  'Farid',
+  'Grace',
+  'Hiro',
+  'Ines',
+  'Jamal',
+  'Kaia',
+  'Liam',
+  'Maya',
+  'Nikolai',
+  'Olga',
+  'Pablo',
+  'Quinn',
+  'Rosa',
+];
 const LAST = ['Anders', 'Baker', 'Castillo', 'Dubois', 'Evans', 'Fischer', 'García', 'Huang', 'Ivanova', 'Jensen', 'Kowalski', 'López'];
-const CASINOS = ['Chumba', 'LuckyLand', 'Stake.us', 'Pulsz', 'WOW Vegas', 'High 5', 'Fortune Coins', 'McLuck', 'Funrize', 'Zula', 'Crown Coins', 'Modo'];
+const CASINOS = [
+  'Chumba',
+  'LuckyLand',
+  'Stake.us',
+  'Pulsz',
+  'WOW Vegas',
+  'High 5',
+  'Fortune Coins',
+  'McLuck',
+  'Funrize',
+  'Zula',
+  'Crown Coins',
+  'Modo',
+];
 const TYPES = ['Purchase', 'Withdraw', 'Bonus', 'Check-in', 'Promo'];
 
 function rng(seed: number) {
   let s = seed;
-  return () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  return () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
 }
 
 async function main() {
@@ -30,7 +62,10 @@ async function main() {
   await migrateToLatest(db);
   // Check-in days in the office time zone, as the server keeps them (decision 061).
   useOfficeZone(sqlite, config.timeZone);
-  const existing = await db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const existing = await db
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   const customersBefore = await db.selectFrom('customers').select('id').limit(1).execute();
   if (Number(existing.n) > 0 || customersBefore.length > 0) {
     console.error(`${config.databasePath} already holds data; seed:demo fills only an empty database.`);
@@ -40,7 +75,7 @@ async function main() {
   const admin = await db.selectFrom('users').select('id').orderBy('id').executeTakeFirstOrThrow();
   sqlite.pragma('synchronous = NORMAL');
   const rand = rng(42);
-  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
+  const pick = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)];
 
   const casinos = [];
   for (const [i, name] of CASINOS.entries()) {
@@ -54,18 +89,28 @@ async function main() {
     for (const t of TYPES) types.push(await insertType(db, { name: t, casinoId: casino.id }));
     casinos.push({ casino, types });
   }
-  const pairs: { customerId: number; casinoId: number; types: typeof casinos[number]['types']; scRatio: number }[] = [];
+  const pairs: { customerId: number; casinoId: number; types: (typeof casinos)[number]['types']; scRatio: number }[] = [];
   for (let i = 0; i < 36; i++) {
     const first = FIRST[i % FIRST.length];
     const last = LAST[(i * 7) % LAST.length];
-    const customer = await insertCustomer(db, { name: `${first} ${last}`, email: i % 6 === 5 ? null : `${first}.${last}${i}@example.com`.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '') });
+    const customer = await insertCustomer(db, {
+      name: `${first} ${last}`,
+      email:
+        i % 6 === 5
+          ? null
+          : `${first}.${last}${i}@example.com`
+              .toLowerCase()
+              .normalize('NFD')
+              .replace(/[\u0300-\u036f]/g, ''),
+    });
     if (i % 17 === 16) await db.updateTable('customers').set({ isActive: 0 }).where('id', '=', customer.id).execute();
     for (const { casino, types } of casinos) {
       const roll = rand();
       if (roll < 0.25) continue;
       const status = roll < 0.85 ? 'active' : pick(LINK_STATUSES);
       await setLinkStatus(db, customer.id, casino.id, status);
-      if (status === 'active' && casino.isActive && i % 17 !== 16) pairs.push({ customerId: customer.id, casinoId: casino.id, types, scRatio: casino.scRatio });
+      if (status === 'active' && casino.isActive && i % 17 !== 16)
+        pairs.push({ customerId: customer.id, casinoId: casino.id, types, scRatio: casino.scRatio });
     }
   }
 
@@ -103,13 +148,21 @@ async function main() {
     balance.played += f.playedCoinsChange;
     held.set(key, balance);
     const type = pair.types.find((t) => t.name === name)!;
-    await createEntry(db, { customerId: pair.customerId, casinoId: pair.casinoId, transactionTypeId: type.id, ...f }, admin.id, undefined, when);
+    await createEntry(
+      db,
+      { customerId: pair.customerId, casinoId: pair.casinoId, transactionTypeId: type.id, ...f },
+      admin.id,
+      undefined,
+      when,
+    );
   }
   await motion.finishDue(new Date(), held);
   const checkIns = await motion.checkIns(pairs, new Date());
   sqlite.pragma('synchronous = FULL');
   const report = await checkLedger(db);
-  console.log(`Seeded ${CASINOS.length} casinos, 36 customers, ${pairs.length} active links, ${count} transactions, ${checkIns} check-ins and redemptions in every status into ${config.databasePath}.`);
+  console.log(
+    `Seeded ${CASINOS.length} casinos, 36 customers, ${pairs.length} active links, ${count} transactions, ${checkIns} check-ins and redemptions in every status into ${config.databasePath}.`,
+  );
   console.log(`Ledger invariants: ${ledgerIsSound(report) ? 'hold' : `BROKEN ${JSON.stringify(report)}`}`);
   await close();
   lock.release();

@@ -17,7 +17,13 @@ export function scheduleDailyBackups(maintenance: Maintenance, folder: string, k
   return everyHour(async () => {
     try {
       ownPrivateDir(folder);
-      const newest = fs.existsSync(folder) ? fs.readdirSync(folder).filter((f) => /^app-.*\.db$/.test(f)).sort().pop() : undefined;
+      const newest = fs.existsSync(folder)
+        ? fs
+            .readdirSync(folder)
+            .filter((f) => /^app-.*\.db$/.test(f))
+            .sort()
+            .pop()
+        : undefined;
       const age = newest ? Date.now() - fs.statSync(path.join(folder, newest)).mtimeMs : Infinity;
       if (age < DAY_MS) return;
       const file = path.join(folder, backupName());

@@ -21,10 +21,19 @@ afterEach(async () => {
 
 async function liveServer() {
   const dir = tempDir('ledger-backup-');
-  const config = loadConfig({ DATABASE_PATH: path.join(dir, 'app.db'), PORT: '0', LOG_LEVEL: 'silent', ADMIN_PASSWORD: 'Admin1234', BACKUP_KEEP: '0' });
+  const config = loadConfig({
+    DATABASE_PATH: path.join(dir, 'app.db'),
+    PORT: '0',
+    LOG_LEVEL: 'silent',
+    ADMIN_PASSWORD: 'Admin1234',
+    BACKUP_KEEP: '0',
+  });
   server = await createServer({ config, logger: false, announce: () => {} });
   await server.start();
-  const admin = await server.database.db.selectFrom('users').select(['id', 'email', 'firstName', 'lastName', 'role']).executeTakeFirstOrThrow();
+  const admin = await server.database.db
+    .selectFrom('users')
+    .select(['id', 'email', 'firstName', 'lastName', 'role'])
+    .executeTakeFirstOrThrow();
   return { dir, dbFile: config.databasePath, admin };
 }
 
@@ -87,10 +96,16 @@ describe('backups', () => {
     await backupTo(reader, copy);
     reader.close();
     const restore = (file: string) =>
-      spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/restore.ts', file], { cwd: ROOT, env: { ...process.env, DATABASE_PATH: dbFile }, encoding: 'utf8' });
+      spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/restore.ts', file], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_PATH: dbFile },
+        encoding: 'utf8',
+      });
     const running = restore(copy);
     expect(running.status).toBe(1);
-    expect(running.stderr).toContain(`Refusing to restore: ${dbFile} is in use by a Coin Ledger server (pid ${process.pid}). Stop it first.`);
+    expect(running.stderr).toContain(
+      `Refusing to restore: ${dbFile} is in use by a Coin Ledger server (pid ${process.pid}). Stop it first.`,
+    );
 
     await server!.stop();
     server = undefined;
@@ -113,7 +128,8 @@ describe('backups', () => {
 
   it('keeps only the newest copies', () => {
     const dir = tempDir('ledger-prune-');
-    for (const name of ['app-20260101-000000.db', 'app-20260102-000000.db', 'app-20260103-000000.db', 'notes.txt']) fs.writeFileSync(path.join(dir, name), '');
+    for (const name of ['app-20260101-000000.db', 'app-20260102-000000.db', 'app-20260103-000000.db', 'notes.txt'])
+      fs.writeFileSync(path.join(dir, name), '');
     expect(pruneBackups(dir, 2)).toEqual(['app-20260101-000000.db']);
     expect(fs.readdirSync(dir).sort()).toEqual(['app-20260102-000000.db', 'app-20260103-000000.db', 'notes.txt']);
   });

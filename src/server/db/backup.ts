@@ -54,13 +54,23 @@ export interface VerifyReport {
 /** Checks a database file before it is trusted: integrity_check, known migrations, ledger invariants. */
 export async function verifyDatabaseFile(file: string): Promise<VerifyReport> {
   const problems: string[] = [];
-  if (!fs.existsSync(file)) return { ok: false, integrity: 'missing', migrations: { applied: [], unknown: [], missing: [] }, ledger: null, transactions: 0, problems: [`${file} does not exist`] };
+  if (!fs.existsSync(file))
+    return {
+      ok: false,
+      integrity: 'missing',
+      migrations: { applied: [], unknown: [], missing: [] },
+      ledger: null,
+      transactions: 0,
+      problems: [`${file} does not exist`],
+    };
   const sqlite = new SQLite(file, { readonly: true, fileMustExist: true });
   try {
     const integrity = (sqlite.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check).join('; ');
     if (integrity !== 'ok') problems.push(`integrity_check: ${integrity}`);
     const hasTable = sqlite.prepare("select 1 from sqlite_master where type = 'table' and name = 'kysely_migration'").get();
-    const applied = hasTable ? (sqlite.prepare('select name from kysely_migration order by name').all() as { name: string }[]).map((r) => r.name) : [];
+    const applied = hasTable
+      ? (sqlite.prepare('select name from kysely_migration order by name').all() as { name: string }[]).map((r) => r.name)
+      : [];
     const known = Object.keys(migrations);
     const unknown = applied.filter((m) => !known.includes(m));
     const missing = known.filter((m) => !applied.includes(m));
@@ -87,7 +97,10 @@ export async function verifyDatabaseFile(file: string): Promise<VerifyReport> {
 /** Keeps the newest `keep` files of a backups folder (by name, which starts with the time). */
 export function pruneBackups(folder: string, keep: number): string[] {
   if (!fs.existsSync(folder)) return [];
-  const files = fs.readdirSync(folder).filter((f) => /^app-.*\.db$/.test(f)).sort();
+  const files = fs
+    .readdirSync(folder)
+    .filter((f) => /^app-.*\.db$/.test(f))
+    .sort();
   const gone = files.slice(0, Math.max(0, files.length - keep));
   for (const f of gone) fs.rmSync(path.join(folder, f), { force: true });
   return gone;

@@ -19,7 +19,13 @@ afterEach(async () => {
 describe('who can read the data (issue 11, finding 14)', () => {
   it('the real server creates its data folder 0700 and the database, WAL, secret, pid, lock and mails 0600', async () => {
     const dataDir = path.join(tempDir('ledger-modes-'), 'data');
-    const env = { DATABASE_PATH: path.join(dataDir, 'app.db'), PORT: '0', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'Admin1234', BACKUP_KEEP: '0' };
+    const env = {
+      DATABASE_PATH: path.join(dataDir, 'app.db'),
+      PORT: '0',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'Admin1234',
+      BACKUP_KEEP: '0',
+    };
     const server = await spawnServer(env);
     try {
       const login = await fetch(`${server.url}/api/auth/login`, {
@@ -28,8 +34,13 @@ describe('who can read the data (issue 11, finding 14)', () => {
         body: JSON.stringify({ email: 'admin@example.com', password: 'Admin1234' }),
       });
       const auth = { authorization: `Bearer ${((await login.json()) as { token: string }).token}`, 'content-type': 'application/json' };
-      expect((await fetch(`${server.url}/api/customers`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Ann' }) })).status).toBe(201);
-      expect((await fetch(`${server.url}/api/admin/users/1/send-reset-link`, { method: 'POST', headers: { authorization: auth.authorization } })).status).toBe(200);
+      expect(
+        (await fetch(`${server.url}/api/customers`, { method: 'POST', headers: auth, body: JSON.stringify({ name: 'Ann' }) })).status,
+      ).toBe(201);
+      expect(
+        (await fetch(`${server.url}/api/admin/users/1/send-reset-link`, { method: 'POST', headers: { authorization: auth.authorization } }))
+          .status,
+      ).toBe(200);
 
       expect(mode(dataDir).toString(8)).toBe('700');
       for (const name of ['app.db', 'app.db-wal', 'app.db-shm', 'app.db.lock', 'jwt-secret', 'server.pid']) {
@@ -69,13 +80,19 @@ describe('the outbox keeps every mail (issue 11, finding 13)', () => {
     const admin = await s.addUser('admin');
     const staff = await s.addUser('staff');
     const sent = await Promise.all(
-      Array.from({ length: 30 }, () => s.app.inject({ method: 'POST', url: `/api/admin/users/${staff.id}/send-reset-link`, headers: admin.auth })),
+      Array.from({ length: 30 }, () =>
+        s.app.inject({ method: 'POST', url: `/api/admin/users/${staff.id}/send-reset-link`, headers: admin.auth }),
+      ),
     );
     expect(sent.map((r) => r.statusCode)).toEqual(Array(30).fill(200));
     const outbox = path.join(s.dataDir, 'outbox');
     const files = fs.readdirSync(outbox);
     expect(files).toHaveLength(30);
-    const links = new Set(files.map((f) => /reset-password\?token=3D([A-Za-z0-9_-]+)/.exec(fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, ''))?.[1]));
+    const links = new Set(
+      files.map(
+        (f) => /reset-password\?token=3D([A-Za-z0-9_-]+)/.exec(fs.readFileSync(path.join(outbox, f), 'utf8').replace(/=\r?\n/g, ''))?.[1],
+      ),
+    );
     expect(links.size).toBe(30);
   });
 });

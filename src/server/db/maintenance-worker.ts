@@ -35,7 +35,8 @@ if (port) {
   port.on('message', (m: MaintenanceRequest) => {
     handle(m).then(
       (value) => port.postMessage({ id: m.id, ok: true, value } satisfies MaintenanceReply),
-      (error: unknown) => port.postMessage({ id: m.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies MaintenanceReply),
+      (error: unknown) =>
+        port.postMessage({ id: m.id, ok: false, error: error instanceof Error ? error.message : String(error) } satisfies MaintenanceReply),
     );
   });
 }

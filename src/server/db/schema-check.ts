@@ -9,12 +9,19 @@ interface SchemaObject {
 }
 
 /** Same text up to quoting, case and spacing (how SQLite echoes a CREATE statement may vary). */
-const normalise = (sql: string | null) => (sql ?? '').replace(/["`[\]]/g, '').replace(/\s+/g, ' ').trim().toLowerCase();
+const normalise = (sql: string | null) =>
+  (sql ?? '')
+    .replace(/["`[\]]/g, '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .toLowerCase();
 
 function schemaOf(sqlite: SQLite.Database): Map<string, SchemaObject> {
-  const rows = sqlite
-    .prepare("select type, name, sql from sqlite_master where name not like 'sqlite_%' order by type, name")
-    .all() as { type: string; name: string; sql: string | null }[];
+  const rows = sqlite.prepare("select type, name, sql from sqlite_master where name not like 'sqlite_%' order by type, name").all() as {
+    type: string;
+    name: string;
+    sql: string | null;
+  }[];
   return new Map(rows.map((r) => [`${r.type} ${r.name}`, { type: r.type, name: r.name, sql: normalise(r.sql) }]));
 }
 

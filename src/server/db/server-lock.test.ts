@@ -12,7 +12,12 @@ import { DatabaseLockedError } from './server-lock';
 // Issue 11, finding 6b: a second `npm start` on the same file started and overwrote server.pid; after it
 // stopped, restore ran under the still-live first server.
 const startAgain = (env: Record<string, string>) =>
-  spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
+  spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
 
 describe('one server per database file', () => {
   it('a second start exits 4 naming the first; restore and seeds refuse; a SIGKILLed server leaves no stale lock', async () => {
@@ -30,7 +35,9 @@ describe('one server per database file', () => {
 
       const restore = runCommand('restore.ts', [path.join(dir, 'app.db')], { DATABASE_PATH: env.DATABASE_PATH });
       expect(restore.status).toBe(1);
-      expect(restore.stderr).toContain(`Refusing to restore: ${env.DATABASE_PATH} is in use by a Coin Ledger server (pid ${first.child.pid}).`);
+      expect(restore.stderr).toContain(
+        `Refusing to restore: ${env.DATABASE_PATH} is in use by a Coin Ledger server (pid ${first.child.pid}).`,
+      );
       const seed = runCommand('seed-demo.ts', [], { DATABASE_PATH: env.DATABASE_PATH });
       expect(seed.status).toBe(1);
       expect(seed.stderr).toContain('Cannot run:');

@@ -18,7 +18,11 @@ const isProcedure = (v: unknown): v is AnyProcedure => typeof v === 'function' &
 /** Every procedure with its dotted path, walked from the router's record. */
 function walk(record: object, prefix = ''): [string, AnyProcedure][] {
   return Object.entries(record).flatMap(([key, value]: [string, unknown]) =>
-    isProcedure(value) ? [[prefix + key, value] as [string, AnyProcedure]] : typeof value === 'object' && value ? walk(value, `${prefix}${key}.`) : [],
+    isProcedure(value)
+      ? [[prefix + key, value] as [string, AnyProcedure]]
+      : typeof value === 'object' && value
+        ? walk(value, `${prefix}${key}.`)
+        : [],
   );
 }
 const procedures = walk(appRouter._def.record).map(([path, p]) => [path, { type: p._def.type, access: accessOf(p._def.meta) }] as const);
@@ -62,7 +66,12 @@ describe('access, walked over the whole router', () => {
     }
     for (const [method, url, procedure] of REST_ROUTES) {
       if (!admin.includes(procedure)) continue;
-      const res = await s.app.inject({ method, url: url.replace(':id', '1'), headers: staff.auth, ...(method === 'GET' ? {} : { payload: {} }) });
+      const res = await s.app.inject({
+        method,
+        url: url.replace(':id', '1'),
+        headers: staff.auth,
+        ...(method === 'GET' ? {} : { payload: {} }),
+      });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
   });

@@ -20,7 +20,10 @@ describe('CSV export of a name written to carry a formula through ; (issue 11, f
     for (const name of names) {
       for (const separator of [',', ';']) {
         const cells = splitCsvLine(csvLine([name, 'Lucky']), separator);
-        expect(cells.every((cell) => !/^\s*[=+\-@]/.test(cell)), `${name} split on ${separator}: ${JSON.stringify(cells)}`).toBe(true);
+        expect(
+          cells.every((cell) => !/^\s*[=+\-@]/.test(cell)),
+          `${name} split on ${separator}: ${JSON.stringify(cells)}`,
+        ).toBe(true);
       }
     }
     expect(csvLine(['Eve;=2+5;', 'Lucky'])).toBe('"Eve;=2+5;",Lucky');

@@ -12,9 +12,31 @@ import { REST_ROUTES } from './rest';
  */
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
 const FIELDS = [
-  'id', 'email', 'password', 'firstName', 'lastName', 'role', 'name', 'website', 'isActive', 'scRatio', 'casinoId', 'customerId',
-  'transactionTypeId', 'status', 'unplayedCoinsChange', 'playedCoinsChange', 'usdChange', 'limit', 'offset', 'startDate', 'endDate',
-  'threshold', 'masterUserId', 'token', 'idempotencyKey',
+  'id',
+  'email',
+  'password',
+  'firstName',
+  'lastName',
+  'role',
+  'name',
+  'website',
+  'isActive',
+  'scRatio',
+  'casinoId',
+  'customerId',
+  'transactionTypeId',
+  'status',
+  'unplayedCoinsChange',
+  'playedCoinsChange',
+  'usdChange',
+  'limit',
+  'offset',
+  'startDate',
+  'endDate',
+  'threshold',
+  'masterUserId',
+  'token',
+  'idempotencyKey',
 ];
 
 const deep = (depth: number): unknown => (depth === 0 ? 1 : { a: deep(depth - 1) });
@@ -32,7 +54,9 @@ const badValue = fc.oneof(
 );
 const badBody = fc.oneof(
   fc.dictionary(fc.constantFrom(...FIELDS), badValue, { minKeys: 1, maxKeys: 6 }),
-  fc.record({ zzzExtra: fc.jsonValue() }).chain((extra) => fc.dictionary(fc.constantFrom(...FIELDS), fc.jsonValue(), { maxKeys: 6 }).map((d) => ({ ...d, ...extra }))),
+  fc
+    .record({ zzzExtra: fc.jsonValue() })
+    .chain((extra) => fc.dictionary(fc.constantFrom(...FIELDS), fc.jsonValue(), { maxKeys: 6 }).map((d) => ({ ...d, ...extra }))),
   fc.jsonValue().filter((v) => typeof v !== 'object' || v === null || Array.isArray(v)),
   fc.constant('{"__proto__": {"role": "admin"}, "name": "x"}'),
   fc.constant('{"constructor": {"prototype": {"isAdmin": true}}}'),
@@ -57,7 +81,9 @@ async function snapshot() {
       (select count(*) from transactionTypes) types, (select count(*) from customerCasinos) links, (select count(*) from transactions) tx,
       (select total(currentUnplayedCoins) + total(currentPlayedCoins) from customerCasinos) balances,
       (select group_concat(name || isActive) from customers) customerState, (select group_concat(status) from customerCasinos) linkState,
-      (select group_concat(role || tokenVersion) from users) userState, (select count(*) from passwordResetTokens) resets`.execute(s.database.db);
+      (select group_concat(role || tokenVersion) from users) userState, (select count(*) from passwordResetTokens) resets`.execute(
+    s.database.db,
+  );
   return rows.rows[0];
 }
 
@@ -66,14 +92,18 @@ beforeAll(async () => {
   roles.admin = (await s.addUser('admin')).auth;
   roles.staff = (await s.addUser('staff')).auth;
   const pair = await pairFixture(s.database.db);
-  await s.caller({ ...(await s.database.db.selectFrom('users').select(['id', 'email', 'firstName', 'lastName', 'role']).executeTakeFirstOrThrow()) }).transactions.create({
-    customerId: pair.customer.id,
-    casinoId: pair.casino.id,
-    transactionTypeId: pair.type.id,
-    unplayedCoinsChange: '100',
-    playedCoinsChange: '0',
-    usdChange: '-1',
-  });
+  await s
+    .caller({
+      ...(await s.database.db.selectFrom('users').select(['id', 'email', 'firstName', 'lastName', 'role']).executeTakeFirstOrThrow()),
+    })
+    .transactions.create({
+      customerId: pair.customer.id,
+      casinoId: pair.casino.id,
+      transactionTypeId: pair.type.id,
+      unplayedCoinsChange: '100',
+      playedCoinsChange: '0',
+      usdChange: '-1',
+    });
 });
 afterAll(() => s.stop());
 

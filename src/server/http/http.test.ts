@@ -88,7 +88,9 @@ describe('tRPC queries over GET', () => {
 
   it('answers a large read intact through tRPC, single and batched', async () => {
     const staff = await s.addUser('staff');
-    const insert = sqliteOf(s.database.db).prepare("insert into customers (name, email, isActive, createdAt) values (?, ?, 1, '2026-01-01T00:00:00.000Z')");
+    const insert = sqliteOf(s.database.db).prepare(
+      "insert into customers (name, email, isActive, createdAt) values (?, ?, 1, '2026-01-01T00:00:00.000Z')",
+    );
     sqliteOf(s.database.db).transaction(() => {
       for (let i = 0; i < 12_000; i++) insert.run(`Customer ${String(i).padStart(5, '0')}`, `c${i}@example.com`);
     })();

@@ -7,7 +7,15 @@ import type { Context } from '../trpc/context';
  * validation included): the REST adapter's input is untrusted, so it goes in raw and the procedure parses it.
  */
 export function callProcedure(context: Context, path: ProcedurePath, input: unknown, type: 'query' | 'mutation'): Promise<unknown> {
-  return callTRPCProcedure({ router: appRouter, path, ctx: context, type, getRawInput: async () => input, signal: undefined, batchIndex: 0 });
+  return callTRPCProcedure({
+    router: appRouter,
+    path,
+    ctx: context,
+    type,
+    getRawInput: async () => input,
+    signal: undefined,
+    batchIndex: 0,
+  });
 }
 
 /** Calls a procedure for a caller that sends the answer on as JSON text. */

@@ -8,8 +8,7 @@ import { isStreamedRead, streamPages } from './streamed-reads';
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type InputOf = (req: FastifyRequest) => unknown;
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  typeof v === 'object' && v !== null && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 const none: InputOf = () => undefined;
 const body: InputOf = (req) => req.body ?? {};
@@ -81,7 +80,9 @@ export const REST_ROUTES: ReadonlyArray<readonly [Method, string, ProcedurePath,
  */
 const PICK: Partial<Record<ProcedurePath, (input: unknown) => ProcedurePath>> = {
   'transactions.list': (input) =>
-    input === undefined || (isPlainObject(input) && Object.keys(input).every((key) => key === 'limit')) ? 'transactions.recent' : 'transactions.list',
+    input === undefined || (isPlainObject(input) && Object.keys(input).every((key) => key === 'limit'))
+      ? 'transactions.recent'
+      : 'transactions.list',
 };
 
 export function registerRest(app: FastifyInstance, createContext: (req: FastifyRequest) => Promise<Context>): void {

@@ -19,7 +19,12 @@ export function isStreamedRead(procedure: ProcedurePath, input: unknown): input 
  * (so access checks and validation are the procedure's own, on every page). The first page is read
  * before anything is sent, so a refused request still gets its 4xx; memory holds one page at a time.
  */
-export async function streamPages(context: Context, procedure: ProcedurePath, input: Record<string, unknown> | undefined, pageSize = PAGE): Promise<Readable> {
+export async function streamPages(
+  context: Context,
+  procedure: ProcedurePath,
+  input: Record<string, unknown> | undefined,
+  pageSize = PAGE,
+): Promise<Readable> {
   const page = async (offset: number) => {
     const rows = await callProcedure(context, procedure, { ...input, limit: pageSize, offset }, 'query');
     if (!Array.isArray(rows)) throw new Error(`${procedure} with a limit answers rows`);
@@ -29,7 +34,7 @@ export async function streamPages(context: Context, procedure: ProcedurePath, in
   async function* body() {
     yield '[';
     let rows = first;
-    for (let offset = 0; ; ) {
+    for (let offset = 0; ;) {
       if (rows.length) yield (offset ? ',' : '') + rows.map((r) => JSON.stringify(r)).join(',');
       if (rows.length < pageSize) break;
       offset += pageSize;

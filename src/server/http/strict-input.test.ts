@@ -16,7 +16,14 @@ const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?
 
 async function oneTransaction() {
   const pair = await pairFixture(s.database.db);
-  const body = { customerId: pair.customer.id, casinoId: pair.casino.id, transactionTypeId: pair.type.id, unplayedCoinsChange: '10.00', playedCoinsChange: '0', usdChange: '-10.00' };
+  const body = {
+    customerId: pair.customer.id,
+    casinoId: pair.casino.id,
+    transactionTypeId: pair.type.id,
+    unplayedCoinsChange: '10.00',
+    playedCoinsChange: '0',
+    usdChange: '-10.00',
+  };
   const created = await call('POST', '/api/transactions', body);
   expect(created.statusCode).toBe(201);
   return { pair, body, id: created.json().id as number };
@@ -29,7 +36,10 @@ describe('ids are positive whole numbers written in decimal (finding 10)', () =>
     for (const written of ['1e0', '0x1', '01', '%201', '1.0', '+1']) {
       const res = await call('DELETE', `/api/transactions/${written}`);
       expect(res.statusCode, written).toBe(400);
-      expect(res.json(), written).toEqual({ message: 'Validation failed', errors: [{ path: 'id', message: 'Must be a positive whole number' }] });
+      expect(res.json(), written).toEqual({
+        message: 'Validation failed',
+        errors: [{ path: 'id', message: 'Must be a positive whole number' }],
+      });
     }
     expect((await call('GET', '/api/transactions?limit=10')).json().map((t: { id: number }) => t.id)).toEqual([1]);
     expect((await call('DELETE', '/api/transactions/1')).statusCode).toBe(204);
@@ -74,7 +84,9 @@ describe('names hold visible text without control characters (finding 11)', () =
       const res = await call('POST', '/api/customers', { name });
       expect(res.statusCode, JSON.stringify(name)).toBe(400);
       expect(res.json().errors).toEqual([{ path: 'name', message: 'Name is required' }]);
-      expect((await call('POST', '/api/transaction-types', { name, casinoId: casino.id })).json().errors).toEqual([{ path: 'name', message: 'Name required' }]);
+      expect((await call('POST', '/api/transaction-types', { name, casinoId: casino.id })).json().errors).toEqual([
+        { path: 'name', message: 'Name required' },
+      ]);
     }
     expect((await call('POST', '/api/customers', { name: 'Eve', email: 'eve\u0000@example.com' })).json().errors).toEqual([
       { path: 'email', message: 'Must not contain control or invisible formatting characters' },

@@ -13,7 +13,14 @@ beforeEach(async () => {
   const admin = s.caller(await s.addUser('admin'));
   for (let i = 0; i < 3; i++) {
     const pair = await pairFixture(s.database.db);
-    await admin.transactions.create({ customerId: pair.customer.id, casinoId: pair.casino.id, transactionTypeId: pair.type.id, unplayedCoinsChange: `${i + 1}00.00`, playedCoinsChange: '0', usdChange: '-1.00' });
+    await admin.transactions.create({
+      customerId: pair.customer.id,
+      casinoId: pair.casino.id,
+      transactionTypeId: pair.type.id,
+      unplayedCoinsChange: `${i + 1}00.00`,
+      playedCoinsChange: '0',
+      usdChange: '-1.00',
+    });
   }
 });
 afterEach(() => s.stop());
@@ -33,7 +40,11 @@ describe('tRPC batches are bounded (finding 2)', () => {
     const res = await getBatch(attack, attackInput);
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({
-      error: { message: `A tRPC batch may hold at most ${TRPC_MAX_BATCH_CALLS} calls; this one has 61.`, code: -32600, data: { code: 'BAD_REQUEST', httpStatus: 400 } },
+      error: {
+        message: `A tRPC batch may hold at most ${TRPC_MAX_BATCH_CALLS} calls; this one has 61.`,
+        code: -32600,
+        data: { code: 'BAD_REQUEST', httpStatus: 400 },
+      },
     });
     const encoded = await s.app.inject({ method: 'GET', url: `/trpc/${attack.join('%2C')}?batch=1`, headers: staff });
     expect(encoded.statusCode).toBe(400);
@@ -49,7 +60,9 @@ describe('tRPC batches are bounded (finding 2)', () => {
       payload: Object.fromEntries(over.map((v, i) => [i, v])),
     });
     expect(refused.statusCode).toBe(400);
-    expect(refused.json().error.message).toBe(`A tRPC batch may hold at most ${TRPC_MAX_BATCH_CALLS} calls; this one has ${TRPC_MAX_BATCH_CALLS + 1}.`);
+    expect(refused.json().error.message).toBe(
+      `A tRPC batch may hold at most ${TRPC_MAX_BATCH_CALLS} calls; this one has ${TRPC_MAX_BATCH_CALLS + 1}.`,
+    );
     expect((await s.app.inject({ url: '/api/customers', headers: staff })).json()).toHaveLength(3);
 
     const atLimit = await getBatch(

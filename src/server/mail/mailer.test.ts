@@ -61,7 +61,13 @@ describe('reset mail', () => {
     closeSmtp = smtp.close;
     const { log, text } = captureLog();
     const outboxDir = path.join(tempDir(), 'outbox');
-    const mailer = createMailer({ appUrl: 'https://ledger.example', from: 'Ledger <no-reply@ledger.example>', smtpUrl: `smtp://127.0.0.1:${smtp.port}`, outboxDir, log });
+    const mailer = createMailer({
+      appUrl: 'https://ledger.example',
+      from: 'Ledger <no-reply@ledger.example>',
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+      outboxDir,
+      log,
+    });
     await mailer.sendResetLink(user, TOKEN);
 
     expect(smtp.mails).toHaveLength(1);

@@ -49,7 +49,11 @@ import { listTypes } from '../features/transaction-types/transaction-types.repos
 import { countTransactions, findTransaction, listTransactions } from '../features/transactions/transactions.repository';
 
 /** A History sort the server can serve within its bounds (decision 044), or a 400 naming `sort`. */
-function checkedSort(text: SortText<HistorySortColumn> | undefined, filters: TransactionFilters, matching: number): Sort<HistorySortColumn> {
+function checkedSort(
+  text: SortText<HistorySortColumn> | undefined,
+  filters: TransactionFilters,
+  matching: number,
+): Sort<HistorySortColumn> {
   const sort = text ? parseSort(text) : NEWEST_FIRST;
   const problem = historySortProblem(sort, filters, matching);
   if (problem) throw fieldError('sort', problem);
@@ -77,7 +81,16 @@ export const readQueries = {
     const { limit, offset, sort: sortText, ...filters } = input ?? {};
     const totalCount = await countTransactions(db, filters, env.timeZone);
     const sort = checkedSort(sortText, filters, totalCount);
-    const transactions = await listTransactions(db, filters, env.timeZone, limit ?? HISTORY_PAGE_SIZE, offset ?? 0, totalCount, undefined, sort);
+    const transactions = await listTransactions(
+      db,
+      filters,
+      env.timeZone,
+      limit ?? HISTORY_PAGE_SIZE,
+      offset ?? 0,
+      totalCount,
+      undefined,
+      sort,
+    );
     return { transactions, totalCount };
   },
   'transactions.get': (db: Db, input: In<typeof transactionIdInput>) => findTransaction(db, input.id),
@@ -85,10 +98,13 @@ export const readQueries = {
   'casinos.list': (db: Db) => listCasinos(db),
   'transactionTypes.list': (db: Db, input: In<typeof listTypesInput>) => listTypes(db, input?.casinoId),
   'customerCasinos.list': (db: Db, input: In<typeof listLinksInput>, env: ReadEnv) =>
-    input?.asOf && input.customerId !== undefined ? listLinksAsOf(db, input.customerId, input.asOf, env.timeZone) : listLinks(db, input?.customerId),
+    input?.asOf && input.customerId !== undefined
+      ? listLinksAsOf(db, input.customerId, input.asOf, env.timeZone)
+      : listLinks(db, input?.customerId),
   'customerCasinos.reconciliationReport': (db: Db, input: In<typeof reconciliationReportInput>) => reconciliationReport(db, input),
   'transactions.audit': (db: Db, input: In<typeof transactionIdInput>) => transactionAudit(db, input.id),
-  'transactions.deleted': (db: Db, input: In<typeof deletedListInput>) => listDeleted(db, input?.limit ?? HISTORY_PAGE_SIZE, input?.offset ?? 0),
+  'transactions.deleted': (db: Db, input: In<typeof deletedListInput>) =>
+    listDeleted(db, input?.limit ?? HISTORY_PAGE_SIZE, input?.offset ?? 0),
   'audit.list': (db: Db, input: In<typeof auditListInput>, env: ReadEnv) => listAudit(db, input, env.timeZone),
   'admin.ledgerCheck': (db: Db) => runLedgerCheck(db),
   'admin.lastLedgerCheck': (db: Db) => lastLedgerCheck(db),

@@ -24,7 +24,8 @@ beforeAll(async () => {
   await migrateToLatest(database.db);
   const { customer, casino, type } = await pairFixture(database.db, { customerName: 'Zoë' });
   ids = { customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id };
-  userId = (await insertUser(database.db, { email: 'r@example.com', passwordHash: 'x', firstName: null, lastName: null, role: 'staff' })).id;
+  userId = (await insertUser(database.db, { email: 'r@example.com', passwordHash: 'x', firstName: null, lastName: null, role: 'staff' }))
+    .id;
   for (let i = 1; i <= 5; i++) {
     await createEntry(database.db, { ...ids, unplayedCoinsChange: i * 1000, playedCoinsChange: 0, usdChange: -i * 100 }, userId);
   }
@@ -52,7 +53,8 @@ describe('the read worker pool', () => {
     const nice = (task: string) => Number(fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
     const niceValues = () => fs.readdirSync('/proc/self/task').map(nice);
     // The pool's second thread may still be starting (loading its module) after the first has answered.
-    for (let waited = 0; niceValues().filter((n) => n === 5).length < 2 && waited < 20_000; waited += 100) await new Promise((r) => setTimeout(r, 100));
+    for (let waited = 0; niceValues().filter((n) => n === 5).length < 2 && waited < 20_000; waited += 100)
+      await new Promise((r) => setTimeout(r, 100));
     const all = niceValues();
     expect(nice(String(process.pid))).toBe(os.getPriority());
     expect(all.filter((n) => n === 5).length).toBeGreaterThanOrEqual(2);
@@ -82,8 +84,12 @@ describe('the read worker pool', () => {
     const fromPool = await read(pool.exportFile(request, 'csv', '2026-11-23'));
     expect(fromPool).toEqual(await read(inline.exportFile(request, 'csv', '2026-11-23')));
     expect(fromPool.rows).toBe(6);
-    expect(fromPool.text.split('\r\n')[1]).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d,Zoë,Casino \d+,Purchase,0.01,0.02,0.03,,150.03,r@example.com$/);
-    const failed: unknown = await pool.exportFile({ kind: 'participation', input: { masterUserId: 999 } }, 'xlsx', '2026-11-23').catch((e: unknown) => e);
+    expect(fromPool.text.split('\r\n')[1]).toMatch(
+      /^\d{4}-\d\d-\d\d \d\d:\d\d,Zoë,Casino \d+,Purchase,0.01,0.02,0.03,,150.03,r@example.com$/,
+    );
+    const failed: unknown = await pool
+      .exportFile({ kind: 'participation', input: { masterUserId: 999 } }, 'xlsx', '2026-11-23')
+      .catch((e: unknown) => e);
     expect(failed).toMatchObject({ kind: 'invalid', fields: [{ path: 'masterUserId', message: 'Customer not found' }] });
   });
 
@@ -101,7 +107,11 @@ describe('the read worker pool', () => {
   it("rethrows a worker's field error as the domain error it was; a missing row is undefined", async () => {
     const error: unknown = await pool.run('reports.participation', { masterUserId: 999 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
-    expect(error).toMatchObject({ kind: 'invalid', message: 'Customer not found', fields: [{ path: 'masterUserId', message: 'Customer not found' }] });
+    expect(error).toMatchObject({
+      kind: 'invalid',
+      message: 'Customer not found',
+      fields: [{ path: 'masterUserId', message: 'Customer not found' }],
+    });
     expect(await pool.run('transactions.get', { id: 999 })).toBeUndefined();
   });
 });

@@ -74,10 +74,17 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
   const base = workerModule();
   const start = () => (pool ??= new Piscina({ ...base, workerData, minThreads: threads, maxThreads: threads, idleTimeout: Infinity }));
   const startRanges = () =>
-    (rangePool ??= new Piscina({ ...base, workerData: { ...workerData, rangeColumns: true, nice: 7 }, minThreads: 1, maxThreads: 1, idleTimeout: Infinity }));
+    (rangePool ??= new Piscina({
+      ...base,
+      workerData: { ...workerData, rangeColumns: true, nice: 7 },
+      minThreads: 1,
+      maxThreads: 1,
+      idleTimeout: Infinity,
+    }));
   const poolFor = <N extends ReadName>(task: ReadTask<N>) => (usesRangeColumns(task.name, task.input) ? startRanges() : start());
   // Exports get a thread of their own (one at a time, others queue), so a long export never takes a screen's reader.
-  const startExports = () => (exportPool ??= new Piscina({ ...base, workerData: { ...workerData, nice: 10 }, minThreads: 0, maxThreads: 1, idleTimeout: 60_000 }));
+  const startExports = () =>
+    (exportPool ??= new Piscina({ ...base, workerData: { ...workerData, nice: 10 }, minThreads: 0, maxThreads: 1, idleTimeout: 60_000 }));
   // The thread boundary is untyped: the worker's reply is typed by the task that asked for it (read-worker.ts).
   // The range thread starts with the pool, so its build (about 1.5 s a million rows) is not a first user's wait.
   startRanges();

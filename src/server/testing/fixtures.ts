@@ -8,7 +8,10 @@ import { insertType } from '../features/transaction-types/transaction-types.repo
 let n = 0;
 
 /** A customer, a casino (scRatio 1000 unless given), an active link and a Purchase type. */
-export async function pairFixture(db: Db, opts: { scRatio?: number; status?: LinkStatus; customerName?: string; casinoName?: string } = {}) {
+export async function pairFixture(
+  db: Db,
+  opts: { scRatio?: number; status?: LinkStatus; customerName?: string; casinoName?: string } = {},
+) {
   n += 1;
   const customer = await insertCustomer(db, { name: opts.customerName ?? `Customer ${n}`, email: null });
   const casino = await insertCasino(db, {

@@ -4,7 +4,10 @@ import path from 'node:path';
 /** The newest mail in a data folder's outbox, decoded from quoted-printable, with its reset token. */
 export function latestOutboxMail(dataDir: string): { text: string; token: string } {
   const outbox = path.join(dataDir, 'outbox');
-  const files = fs.readdirSync(outbox).filter((f) => f.endsWith('.eml')).sort();
+  const files = fs
+    .readdirSync(outbox)
+    .filter((f) => f.endsWith('.eml'))
+    .sort();
   if (!files.length) throw new Error(`no mail in ${outbox}`);
   const raw = fs.readFileSync(path.join(outbox, files[files.length - 1]), 'utf8');
   const text = decodeQuotedPrintable(raw);

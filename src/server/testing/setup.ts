@@ -7,7 +7,10 @@ const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) =
 });
 afterEach(() => {
   if (errors.length) {
-    const first = errors.splice(0).map((a) => a.map(String).join(' ')).join('\n');
+    const first = errors
+      .splice(0)
+      .map((a) => a.map(String).join(' '))
+      .join('\n');
     throw new Error(`console.error was called:\n${first}`);
   }
 });

@@ -16,7 +16,12 @@ export interface SpawnedServer {
  * Node process and waits until it prints the address it listens on. Rejects with its output when it
  * exits first.
  */
-export function spawnServer(env: Record<string, string>, script = 'src/server/main.ts', stderr: 'pipe' | 'inherit' = 'pipe', nodeArgs: string[] = []): Promise<SpawnedServer> {
+export function spawnServer(
+  env: Record<string, string>,
+  script = 'src/server/main.ts',
+  stderr: 'pipe' | 'inherit' = 'pipe',
+  nodeArgs: string[] = [],
+): Promise<SpawnedServer> {
   const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
   const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
     cwd: ROOT,

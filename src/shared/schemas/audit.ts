@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { day, id, orderedRange, paging } from './common';
 
-export const AUDIT_ENTITIES = ['transaction', 'customer', 'casino', 'link', 'transactionType', 'user', 'session', 'redemption', 'checkIn'] as const;
+export const AUDIT_ENTITIES = [
+  'transaction',
+  'customer',
+  'casino',
+  'link',
+  'transactionType',
+  'user',
+  'session',
+  'redemption',
+  'checkIn',
+] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export const AUDIT_PAGE_SIZE = 100;

@@ -95,8 +95,18 @@ export const hundredths = (requiredMessage: string) =>
 
 /** limit and offset of a paged list: whole numbers, limit from 1 to `max`, offset from 0. */
 export const paging = (max: number) => ({
-  limit: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(max, { error: `Must be at most ${max}` }).optional(),
-  offset: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(0, { error: 'Must be 0 or more' }).max(1e9).optional(),
+  limit: z.coerce
+    .number({ error: 'Must be a number' })
+    .int({ error: 'Must be a whole number' })
+    .min(1, { error: 'Must be at least 1' })
+    .max(max, { error: `Must be at most ${max}` })
+    .optional(),
+  offset: z.coerce
+    .number({ error: 'Must be a number' })
+    .int({ error: 'Must be a whole number' })
+    .min(0, { error: 'Must be 0 or more' })
+    .max(1e9)
+    .optional(),
 });
 
 /** A paged read's limit and offset after parsing (the type of `paging`'s fields). */
@@ -106,10 +116,13 @@ export type Paging = Partial<Record<keyof ReturnType<typeof paging>, number>>;
 export const day = z
   .string({ error: 'Must be a date (YYYY-MM-DD)' })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date (YYYY-MM-DD)' })
-  .refine((value) => {
-    const date = new Date(`${value}T00:00:00Z`);
-    return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-  }, { error: 'Must be a real date' });
+  .refine(
+    (value) => {
+      const date = new Date(`${value}T00:00:00Z`);
+      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
+    },
+    { error: 'Must be a real date' },
+  );
 
 /** How far past the server's clock a given date may lie (clocks of two machines differ a little). */
 export const FUTURE_SKEW_MS = 5 * 60 * 1000;
@@ -144,14 +157,13 @@ export const DATE_RANGE_ERROR = 'End date is before start date';
 /** A date filter's range is in order (either end may be open). Checked by the schemas and the screens alike. */
 export const isOrderedRange = (v: { startDate?: string; endDate?: string }) => !(v.startDate && v.endDate && v.startDate > v.endDate);
 /** The refinement the list and report schemas share: the message lands on endDate. */
-export const orderedRange: [typeof isOrderedRange, { error: string; path: string[] }] = [isOrderedRange, { error: DATE_RANGE_ERROR, path: ['endDate'] }];
+export const orderedRange: [typeof isOrderedRange, { error: string; path: string[] }] = [
+  isOrderedRange,
+  { error: DATE_RANGE_ERROR, path: ['endDate'] },
+];
 
 /** An id chosen in a form: empty, missing or not a positive whole number gives `message`. */
-export const requiredId = (message: string) =>
-  z.preprocess((v) => (v === '' || v === null ? undefined : v), strictId(message));
+export const requiredId = (message: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), strictId(message));
 
 /** A yes/no flag; accepts true/false and the strings "true"/"false" (query strings). */
-export const flag = z.preprocess(
-  (v) => (v === 'true' ? true : v === 'false' ? false : v),
-  z.boolean({ error: 'Must be true or false' }),
-);
+export const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'Must be true or false' }));

@@ -53,14 +53,24 @@ export const DEFAULT_STALE_DAYS = 7;
 
 export const reconciliationReportInput = z
   .strictObject({
-    staleDays: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(3650, { error: 'Must be at most 3650' }).optional(),
+    staleDays: z.coerce
+      .number({ error: 'Must be a number' })
+      .int({ error: 'Must be a whole number' })
+      .min(1, { error: 'Must be at least 1' })
+      .max(3650, { error: 'Must be at most 3650' })
+      .optional(),
     ...paging(1000),
   })
   .optional();
 
 /** The Reconciliation report's filter, for its export of every row. */
 export const reconciliationExportInput = z.strictObject({
-  staleDays: z.coerce.number({ error: 'Must be a number' }).int({ error: 'Must be a whole number' }).min(1, { error: 'Must be at least 1' }).max(3650, { error: 'Must be at most 3650' }).optional(),
+  staleDays: z.coerce
+    .number({ error: 'Must be a number' })
+    .int({ error: 'Must be a whole number' })
+    .min(1, { error: 'Must be at least 1' })
+    .max(3650, { error: 'Must be at most 3650' })
+    .optional(),
 });
 
 export interface ReconciliationRow {
@@ -81,4 +91,3 @@ export interface ReconciliationReport {
   staleCount: number;
   staleDays: number;
 }
-

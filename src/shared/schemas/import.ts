@@ -1,7 +1,15 @@
 import { z } from 'zod';
 
 /** The product fields a transaction import fills, in the order errors are reported. */
-export const TRANSACTION_IMPORT_FIELDS = ['date', 'customer', 'casino', 'transactionType', 'unplayedCoinsChange', 'playedCoinsChange', 'usdChange'] as const;
+export const TRANSACTION_IMPORT_FIELDS = [
+  'date',
+  'customer',
+  'casino',
+  'transactionType',
+  'unplayedCoinsChange',
+  'playedCoinsChange',
+  'usdChange',
+] as const;
 export type TransactionImportField = (typeof TRANSACTION_IMPORT_FIELDS)[number];
 export const CUSTOMER_IMPORT_FIELDS = ['name', 'email'] as const;
 export type CustomerImportField = (typeof CUSTOMER_IMPORT_FIELDS)[number];
@@ -14,21 +22,36 @@ export const IMPORT_HEADERS: Record<ImportField, { label: string; aliases: strin
   customer: { label: 'Customer', aliases: ['customer', 'customer name', 'player', 'client'] },
   casino: { label: 'Casino', aliases: ['casino', 'casino name', 'site'] },
   transactionType: { label: 'Transaction Type', aliases: ['transaction type', 'type', 'transaction'] },
-  unplayedCoinsChange: { label: 'Unplayed Coins Change', aliases: ['unplayed coins change', 'unplayed change', 'unplayed coins', 'unplayed', 'unplayed sc'] },
-  playedCoinsChange: { label: 'Played Coins Change', aliases: ['played coins change', 'played change', 'played coins', 'played', 'played sc'] },
+  unplayedCoinsChange: {
+    label: 'Unplayed Coins Change',
+    aliases: ['unplayed coins change', 'unplayed change', 'unplayed coins', 'unplayed', 'unplayed sc'],
+  },
+  playedCoinsChange: {
+    label: 'Played Coins Change',
+    aliases: ['played coins change', 'played change', 'played coins', 'played', 'played sc'],
+  },
   usdChange: { label: 'USD Change', aliases: ['usd change', 'usd', 'usd amount', 'amount', 'amount usd'] },
   name: { label: 'Name', aliases: ['name', 'customer', 'customer name', 'full name'] },
   email: { label: 'Email', aliases: ['email', 'e-mail', 'email address', 'mail'] },
 };
 
-export const importFields = (kind: ImportKind): readonly ImportField[] => (kind === 'transactions' ? TRANSACTION_IMPORT_FIELDS : CUSTOMER_IMPORT_FIELDS);
+export const importFields = (kind: ImportKind): readonly ImportField[] =>
+  kind === 'transactions' ? TRANSACTION_IMPORT_FIELDS : CUSTOMER_IMPORT_FIELDS;
 /** Fields a file may leave out (an empty column is then read as empty cells). */
 export const OPTIONAL_IMPORT_FIELDS: readonly ImportField[] = ['email'];
 
-const headerKey = (header: string) => header.trim().toLowerCase().replace(/[\s_\-.]+/g, ' ');
+const headerKey = (header: string) =>
+  header
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_\-.]+/g, ' ');
 
 /** The column each field reads: the mapping's header when given, else the first header recognised. */
-export function detectColumns(kind: ImportKind, headers: readonly string[], mapping: Partial<Record<ImportField, string>> = {}): Partial<Record<ImportField, number>> {
+export function detectColumns(
+  kind: ImportKind,
+  headers: readonly string[],
+  mapping: Partial<Record<ImportField, string>> = {},
+): Partial<Record<ImportField, number>> {
   const found: Partial<Record<ImportField, number>> = {};
   const keys = headers.map(headerKey);
   for (const field of importFields(kind)) {
@@ -56,7 +79,9 @@ export const importQuery = z.strictObject({
     .transform((text, ctx) => {
       if (text === undefined || text === '') return {} as Partial<Record<ImportField, string>>;
       try {
-        const parsed = z.partialRecord(z.enum([...TRANSACTION_IMPORT_FIELDS, ...CUSTOMER_IMPORT_FIELDS]), z.string().min(1).max(200)).safeParse(JSON.parse(text));
+        const parsed = z
+          .partialRecord(z.enum([...TRANSACTION_IMPORT_FIELDS, ...CUSTOMER_IMPORT_FIELDS]), z.string().min(1).max(200))
+          .safeParse(JSON.parse(text));
         if (parsed.success) return parsed.data;
       } catch {
         // refused below

@@ -2,8 +2,7 @@ import { z } from 'zod';
 import { REDEMPTION_STATUSES, type RedemptionStatus } from '../constants';
 import { day, hundredths, id, instantProblem, optionalText, paging, requiredId } from './common';
 
-const amount = (required: string) =>
-  hundredths(required).refine((v) => v >= 0, { error: 'Must be 0 or more' });
+const amount = (required: string) => hundredths(required).refine((v) => v >= 0, { error: 'Must be 0 or more' });
 
 /** POST /api/redemptions: coins leave the balance now; the USD is expected later (decision 060). */
 export const requestRedemptionInput = z
@@ -23,19 +22,27 @@ export type RequestRedemptionInput = z.input<typeof requestRedemptionInput>;
  * dated entries check `occurredAt` (decision 050) and passed on as UTC.
  */
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-export const receivedAtField = z.string({ error: 'Must be a date (YYYY-MM-DD) or a date and time with its zone' }).transform((value, ctx) => {
-  if (DAY.test(value)) {
-    const parsed = day.safeParse(value);
-    if (!parsed.success) ctx.addIssue({ code: 'custom', message: 'Must be a real date' });
-    return value;
-  }
-  const problem = instantProblem(value);
-  if (problem) {
-    ctx.addIssue({ code: 'custom', message: problem === 'Must be a date and time (ISO 8601 with a time zone)' ? 'Must be a date (YYYY-MM-DD) or a date and time with its zone' : problem });
-    return z.NEVER;
-  }
-  return new Date(value).toISOString();
-});
+export const receivedAtField = z
+  .string({ error: 'Must be a date (YYYY-MM-DD) or a date and time with its zone' })
+  .transform((value, ctx) => {
+    if (DAY.test(value)) {
+      const parsed = day.safeParse(value);
+      if (!parsed.success) ctx.addIssue({ code: 'custom', message: 'Must be a real date' });
+      return value;
+    }
+    const problem = instantProblem(value);
+    if (problem) {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          problem === 'Must be a date and time (ISO 8601 with a time zone)'
+            ? 'Must be a date (YYYY-MM-DD) or a date and time with its zone'
+            : problem,
+      });
+      return z.NEVER;
+    }
+    return new Date(value).toISOString();
+  });
 
 export const receiveRedemptionInput = z.strictObject({
   id,

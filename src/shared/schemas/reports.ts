@@ -39,7 +39,10 @@ export const profitabilityInput = z
   .refine(...orderedRange)
   .optional();
 
-export const profitabilitySummaryInput = z.strictObject(profitabilityFilters).refine(...orderedRange).optional();
+export const profitabilitySummaryInput = z
+  .strictObject(profitabilityFilters)
+  .refine(...orderedRange)
+  .optional();
 
 const masterUserId = requiredId('Select a master user');
 /** The compared customers, paged when asked (the screen pages by REPORT_PAGE_SIZE; exports take every row). */

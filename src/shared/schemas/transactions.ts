@@ -48,7 +48,13 @@ export type ListTransactionsInput = z.input<typeof listTransactionsInput>;
 
 /** The newest rows, unfiltered (Dashboard, and the REST list asked with `limit` alone). */
 export const recentTransactionsInput = z.strictObject({ limit: paging(MAX_LIST_LIMIT).limit }).optional();
-export type TransactionFilters = { customerId?: number; casinoId?: number; transactionTypeId?: number; startDate?: string; endDate?: string };
+export type TransactionFilters = {
+  customerId?: number;
+  casinoId?: number;
+  transactionTypeId?: number;
+  startDate?: string;
+  endDate?: string;
+};
 
 export interface TransactionView {
   id: number;
@@ -88,4 +94,3 @@ export type DeletedTransactionView = Pick<
   deletedAt: string;
   deletedBy: { id: number; email: string } | null;
 };
-

@@ -16,7 +16,8 @@ function usePageHeading(user: UserView): { title: string; subtitle: string } {
   const subtitle = data?.subtitle;
   return {
     title: data?.title ?? '',
-    subtitle: typeof subtitle === 'function' ? subtitle({ user, search: (match?.search ?? {}) as Record<string, unknown> }) : (subtitle ?? ''),
+    subtitle:
+      typeof subtitle === 'function' ? subtitle({ user, search: (match?.search ?? {}) as Record<string, unknown> }) : (subtitle ?? ''),
   };
 }
 

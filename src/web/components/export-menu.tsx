@@ -66,10 +66,24 @@ export function ExportButtons(props: Props) {
   const { disabled, size = 'sm' } = props;
   return (
     <Group gap="xs" wrap="nowrap">
-      <Button variant="default" size={size} leftSection={<IconFileSpreadsheet size={16} />} loading={busy} disabled={disabled} onClick={() => void run('xlsx')}>
+      <Button
+        variant="default"
+        size={size}
+        leftSection={<IconFileSpreadsheet size={16} />}
+        loading={busy}
+        disabled={disabled}
+        onClick={() => void run('xlsx')}
+      >
         Excel
       </Button>
-      <Button variant="default" size={size} leftSection={<IconFileTypeCsv size={16} />} loading={busy} disabled={disabled} onClick={() => void run('csv')}>
+      <Button
+        variant="default"
+        size={size}
+        leftSection={<IconFileTypeCsv size={16} />}
+        loading={busy}
+        disabled={disabled}
+        onClick={() => void run('csv')}
+      >
         CSV
       </Button>
     </Group>

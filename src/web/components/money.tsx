@@ -28,7 +28,12 @@ const BADGE_STYLES = { root: { minWidth: 'max-content' }, label: { overflow: 'vi
 
 /** Purchase ratio to 2 decimals; green at or above 1.1, red below, '-' when not computed. */
 export function RatioBadge({ ratio }: { ratio: number | null }) {
-  if (ratio === null) return <Text span c="dimmed">-</Text>;
+  if (ratio === null)
+    return (
+      <Text span c="dimmed">
+        -
+      </Text>
+    );
   return (
     <Badge variant="light" color={ratioLevel(ratio) === 'good' ? 'teal' : 'red'} ff="monospace" styles={BADGE_STYLES}>
       {ratioText(ratio)}

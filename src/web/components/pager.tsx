@@ -32,7 +32,8 @@ export function Pager({ page, pageSize, total, onPage, suffix, full, noun = 'tra
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
       <Text size="sm" c="dimmed" data-testid="pager-showing">
-        Showing {formatCount(from)} to {formatCount(to)} of {formatCount(total)} {noun}{suffix ? ` ${suffix}` : ''}
+        Showing {formatCount(from)} to {formatCount(to)} of {formatCount(total)} {noun}
+        {suffix ? ` ${suffix}` : ''}
       </Text>
       <Group gap={6} wrap="nowrap">
         {full && button('First page', 1, page <= 1, <IconChevronsLeft size={16} />)}

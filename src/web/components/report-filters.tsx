@@ -34,7 +34,18 @@ interface Props {
 }
 
 /** Select filters with an 'all' option (omitted from requests), a date range, Clear and actions. */
-export function ReportFilters({ selects, startDate, endDate, onDates, onClear, canClear, actions, failure, clearLabel = 'Clear', lgCols }: Props) {
+export function ReportFilters({
+  selects,
+  startDate,
+  endDate,
+  onDates,
+  onClear,
+  canClear,
+  actions,
+  failure,
+  clearLabel = 'Clear',
+  lgCols,
+}: Props) {
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
       <SimpleGrid cols={{ base: 1, xs: 2, ...(lgCols ? { md: 3, lg: lgCols } : { md: selects.length + 2 }) }} spacing="sm">
@@ -49,7 +60,13 @@ export function ReportFilters({ selects, startDate, endDate, onDates, onClear, c
             onChange={(v) => s.onChange(v && v !== ALL ? Number(v) : undefined)}
           />
         ))}
-        <TextInput label="Start Date" type="date" value={startDate ?? ''} max={endDate} onChange={(e) => onDates('startDate', e.currentTarget.value || undefined)} />
+        <TextInput
+          label="Start Date"
+          type="date"
+          value={startDate ?? ''}
+          max={endDate}
+          onChange={(e) => onDates('startDate', e.currentTarget.value || undefined)}
+        />
         <TextInput
           label="End Date"
           type="date"

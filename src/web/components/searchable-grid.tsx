@@ -46,7 +46,11 @@ export function SearchableGrid<T extends RowData>(props: Props<T>) {
   const value = sort ? props.sortBy?.[sort.id] : undefined;
   const sign = sort?.desc ? -1 : 1;
   // Empty values stay last in both directions.
-  const shown = value ? [...matching].sort((a, b) => (value(a) === null || value(b) === null ? compare(value(a), value(b)) : sign * compare(value(a), value(b)))) : matching;
+  const shown = value
+    ? [...matching].sort((a, b) =>
+        value(a) === null || value(b) === null ? compare(value(a), value(b)) : sign * compare(value(a), value(b)),
+      )
+    : matching;
   const onSort = (id: string) => setSort((now) => ({ id, desc: now?.id === id ? !now.desc : false }));
   return (
     <Paper withBorder p={{ base: 'sm', sm: 'md' }}>

@@ -19,7 +19,15 @@ export function ShortcutsDialog() {
   return (
     <>
       <Tooltip label="Keyboard shortcuts (?)">
-        <ActionIcon variant="subtle" color="gray" size="lg" visibleFrom="sm" onClick={open} aria-label="Keyboard shortcuts" aria-keyshortcuts="?">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="lg"
+          visibleFrom="sm"
+          onClick={open}
+          aria-label="Keyboard shortcuts"
+          aria-keyshortcuts="?"
+        >
           <IconKeyboard size={20} />
         </ActionIcon>
       </Tooltip>

@@ -3,7 +3,15 @@ import type { ReactNode } from 'react';
 import { formatCount } from '../lib/format';
 
 /** A summary card. `failed`: its read failed, so it shows a dash rather than a number that looks real. */
-export function StatCard(props: { title: string; value: ReactNode; hint?: string; icon: ReactNode; loading?: boolean; failed?: boolean; color?: string }) {
+export function StatCard(props: {
+  title: string;
+  value: ReactNode;
+  hint?: string;
+  icon: ReactNode;
+  loading?: boolean;
+  failed?: boolean;
+  color?: string;
+}) {
   const { title, hint, icon, loading, failed, color } = props;
   const value = failed ? '—' : typeof props.value === 'number' ? formatCount(props.value) : props.value;
   // Long amounts shrink with the window rather than break in the middle of a number.
@@ -18,7 +26,15 @@ export function StatCard(props: { title: string; value: ReactNode; hint?: string
           {loading ? (
             <Skeleton h={30} w={60} />
           ) : (
-            <Text fz={longValue ? { base: 26, lg: 'clamp(17px, 1.3vw + 4px, 26px)' } : 26} fw={800} lh={1.15} c={color} data-testid={`stat-${title}`} aria-label={failed ? `${title}: not available` : undefined} style={{ overflowWrap: 'anywhere' }}>
+            <Text
+              fz={longValue ? { base: 26, lg: 'clamp(17px, 1.3vw + 4px, 26px)' } : 26}
+              fw={800}
+              lh={1.15}
+              c={color}
+              data-testid={`stat-${title}`}
+              aria-label={failed ? `${title}: not available` : undefined}
+              style={{ overflowWrap: 'anywhere' }}
+            >
               {value}
             </Text>
           )}

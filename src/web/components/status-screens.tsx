@@ -21,25 +21,25 @@ export function LoadingScreen() {
 export function NotFoundScreen() {
   return (
     <>
-    <SkipLink />
-    <Center component="main" id={MAIN_ID} tabIndex={-1} mih="100vh" className="page-bg" p="md" style={{ outline: 'none' }}>
-      <Paper withBorder shadow="sm" p="xl" maw={420} w="100%">
-        <Stack align="center" gap="sm">
-          <ThemeIcon size={56} radius="xl" variant="light" color="gray">
-            <IconMapOff size={30} />
-          </ThemeIcon>
-          <Title order={1} size="h2">
-            404 Page Not Found
-          </Title>
-          <Text c="dimmed" ta="center">
-            The page you are looking for does not exist or has moved.
-          </Text>
-          <RouterButton to="/" mt="sm">
-            Go home
-          </RouterButton>
-        </Stack>
-      </Paper>
-    </Center>
+      <SkipLink />
+      <Center component="main" id={MAIN_ID} tabIndex={-1} mih="100vh" className="page-bg" p="md" style={{ outline: 'none' }}>
+        <Paper withBorder shadow="sm" p="xl" maw={420} w="100%">
+          <Stack align="center" gap="sm">
+            <ThemeIcon size={56} radius="xl" variant="light" color="gray">
+              <IconMapOff size={30} />
+            </ThemeIcon>
+            <Title order={1} size="h2">
+              404 Page Not Found
+            </Title>
+            <Text c="dimmed" ta="center">
+              The page you are looking for does not exist or has moved.
+            </Text>
+            <RouterButton to="/" mt="sm">
+              Go home
+            </RouterButton>
+          </Stack>
+        </Paper>
+      </Center>
     </>
   );
 }

@@ -39,7 +39,6 @@ export function StatusToggle({ name, isActive, onConfirm }: { name: string; isAc
   );
 }
 
-
 /** Active / Inactive as a badge. */
 export function ActiveBadge({ active }: { active: boolean }) {
   return (

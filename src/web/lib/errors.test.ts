@@ -19,7 +19,13 @@ describe('error display (spec 8.2)', () => {
     const withIssues = new TRPCClientError('Validation failed', { result: { error: { data: { errors: issues(1) } } } as never });
     Object.assign(withIssues, { data: { httpStatus: 400, errors: issues(1) } });
     expect(describeSaveError(withIssues, 'Failed to create transaction')).toEqual({ title: 'Validation failed', message: '[f1] bad 1' });
-    expect(describeSaveError(new Error('y'.repeat(300)), 'Failed to create transaction')).toEqual({ title: 'Error', message: 'y'.repeat(200) });
-    expect(describeSaveError(new Error(''), 'Failed to create transaction')).toEqual({ title: 'Error', message: 'Failed to create transaction' });
+    expect(describeSaveError(new Error('y'.repeat(300)), 'Failed to create transaction')).toEqual({
+      title: 'Error',
+      message: 'y'.repeat(200),
+    });
+    expect(describeSaveError(new Error(''), 'Failed to create transaction')).toEqual({
+      title: 'Error',
+      message: 'Failed to create transaction',
+    });
   });
 });

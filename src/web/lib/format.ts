@@ -10,7 +10,13 @@ const counts = new Intl.NumberFormat('en-US');
 /** A count with thousands separators: 3000 -> "3,000". */
 export const formatCount = (n: number) => counts.format(n);
 
-const dateTime = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+const dateTime = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
 const dateOnly = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
 export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));

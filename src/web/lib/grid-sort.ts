@@ -23,7 +23,12 @@ export function sortState<C extends string>(text: SortText<C>): SortState {
 }
 
 /** The DataTable's onSort for a whitelist of columns: applies the next sort of the clicked column. */
-export function headerSort<C extends string>(columns: readonly C[], current: SortText<C>, textColumns: readonly C[], apply: (next: SortText<C>) => void) {
+export function headerSort<C extends string>(
+  columns: readonly C[],
+  current: SortText<C>,
+  textColumns: readonly C[],
+  apply: (next: SortText<C>) => void,
+) {
   return (id: string) => {
     const column = columns.find((c) => c === id);
     if (column) apply(nextSort(current, column, textColumns));

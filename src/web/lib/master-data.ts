@@ -8,7 +8,10 @@ export const useCustomers = () => useQuery(trpc.customers.list.queryOptions());
 export const useCasinos = () => useQuery(trpc.casinos.list.queryOptions());
 /** A customer's links; with `asOf`, their balances at the end of that day (office time zone). */
 export const useLinks = (customerId?: number, asOf?: string) =>
-  useQuery({ ...trpc.customerCasinos.list.queryOptions(customerId ? { customerId, ...(asOf ? { asOf } : {}) } : undefined), enabled: customerId !== undefined });
+  useQuery({
+    ...trpc.customerCasinos.list.queryOptions(customerId ? { customerId, ...(asOf ? { asOf } : {}) } : undefined),
+    enabled: customerId !== undefined,
+  });
 export const useAllLinks = () => useQuery(trpc.customerCasinos.list.queryOptions(undefined));
 export const useTypes = (casinoId?: number) =>
   useQuery({ ...trpc.transactionTypes.list.queryOptions(casinoId ? { casinoId } : undefined), enabled: casinoId !== undefined });

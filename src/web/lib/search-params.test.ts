@@ -13,7 +13,15 @@ describe('URL search params (the shared zod rules, a bad value falls back to the
   });
 
   it('turns each value that does not pass into undefined, so it overrides the raw text', () => {
-    const parsed = historySearch.parse({ customerId: 'abc', casinoId: 0, transactionTypeId: '0x10', startDate: '2026-02-30', endDate: 'yesterday', page: -1, sort: 'name' });
+    const parsed = historySearch.parse({
+      customerId: 'abc',
+      casinoId: 0,
+      transactionTypeId: '0x10',
+      startDate: '2026-02-30',
+      endDate: 'yesterday',
+      page: -1,
+      sort: 'name',
+    });
     expect(Object.values(parsed).every((v) => v === undefined)).toBe(true);
     expect(Object.keys(parsed).sort()).toEqual(['casinoId', 'customerId', 'endDate', 'page', 'sort', 'startDate', 'transactionTypeId']);
   });

@@ -3,7 +3,8 @@ import { getToken } from './auth-token';
 export type ExportFormat = 'xlsx' | 'csv';
 
 /** The server's export files (GET /api/exports/{file}.{csv,xlsx}, decision 022). */
-export type ServerExportFile = 'transactions' | 'high-sc' | 'profitability' | 'participation' | 'transaction-types' | 'audit' | 'reconciliation' | 'redemptions';
+export type ServerExportFile =
+  'transactions' | 'high-sc' | 'profitability' | 'participation' | 'transaction-types' | 'audit' | 'reconciliation' | 'redemptions';
 
 export type ExportParams = Record<string, string | number | undefined>;
 

@@ -130,7 +130,14 @@ describe('Add Transaction form', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save Transaction' }));
     expect(await screen.findByText('Transaction created successfully')).toBeTruthy();
     const sent = calls.find((c) => c.path === 'transactions.create')?.input as Record<string, string>;
-    expect(sent).toMatchObject({ customerId: '1', casinoId: '10', transactionTypeId: '100', usdChange: '-20', unplayedCoinsChange: '22000', playedCoinsChange: '0' });
+    expect(sent).toMatchObject({
+      customerId: '1',
+      casinoId: '10',
+      transactionTypeId: '100',
+      usdChange: '-20',
+      unplayedCoinsChange: '22000',
+      playedCoinsChange: '0',
+    });
     expect(sent.idempotencyKey).toMatch(/^[0-9a-f-]{36}$/);
     expect(fieldValue('Customer')).toBe('Alice');
     expect(fieldValue('Casino')).toBe('Lucky');
@@ -152,7 +159,10 @@ describe('Add Transaction form', () => {
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-11-20T18:45' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Transaction' }));
     expect(await screen.findByText('Transaction created successfully')).toBeTruthy();
-    expect(calls.find((c) => c.path === 'transactions.create')?.input).toMatchObject({ usdChange: '-20', occurredAt: new Date('2026-11-20T18:45').toISOString() });
+    expect(calls.find((c) => c.path === 'transactions.create')?.input).toMatchObject({
+      usdChange: '-20',
+      occurredAt: new Date('2026-11-20T18:45').toISOString(),
+    });
     expect(screen.getByRole('button', { name: 'Date: now' })).toBeTruthy();
     expect(screen.queryByLabelText('Date')).toBeNull();
   });
@@ -162,7 +172,14 @@ describe('Add Transaction form', () => {
     renderApp('/transactions/add');
     await screen.findByText('Select a customer to choose a casino');
     fireEvent.click(screen.getByRole('button', { name: 'Save Transaction' }));
-    for (const text of ['Customer is required', 'Casino is required', 'Transaction type is required', 'USD change is required', 'Unplayed coins change is required', 'Played coins change is required']) {
+    for (const text of [
+      'Customer is required',
+      'Casino is required',
+      'Transaction type is required',
+      'USD change is required',
+      'Unplayed coins change is required',
+      'Played coins change is required',
+    ]) {
       expect(await screen.findByText(text)).toBeTruthy();
     }
     expect(calls.some((c) => c.path === 'transactions.create')).toBe(false);
@@ -208,7 +225,9 @@ describe('Add Transaction form', () => {
     await waitFor(() => expect(screen.getByTestId('preview-below-zero').textContent).toBe('Unplayed SC after: -1,324.44, below zero'));
     fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '-50.01' } });
     await waitFor(() =>
-      expect(screen.getByTestId('preview-below-zero').textContent).toBe('Unplayed SC after: -1,324.44, below zero; Played SC after: -0.01, below zero'),
+      expect(screen.getByTestId('preview-below-zero').textContent).toBe(
+        'Unplayed SC after: -1,324.44, below zero; Played SC after: -0.01, below zero',
+      ),
     );
     fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '-1000' } });
     fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '-50' } });
@@ -231,7 +250,8 @@ describe('Add Transaction form', () => {
     await choose('Customer', 'Alice');
     await choose('Casino', 'Lucky');
     await choose('Transaction Type', 'Purchase');
-    for (const label of ['Change in USD ($)', 'Change in Unplayed Coins', 'Change in Played Coins']) fireEvent.change(screen.getByLabelText(label), { target: { value: '1' } });
+    for (const label of ['Change in USD ($)', 'Change in Unplayed Coins', 'Change in Played Coins'])
+      fireEvent.change(screen.getByLabelText(label), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Transaction' }));
     const message = await screen.findAllByText('[transactionTypeId] This type belongs to another casino');
     expect(message.length).toBe(1);
@@ -239,4 +259,3 @@ describe('Add Transaction form', () => {
     expect(screen.getByText('This type belongs to another casino')).toBeTruthy();
   });
 });
-

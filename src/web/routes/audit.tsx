@@ -32,7 +32,10 @@ const columns: GridColumn<AuditEntryView>[] = [
   col.accessor('at', { header: 'When', cell: (i) => formatDateTime(i.getValue()) }),
   col.accessor((e) => e.user?.email ?? 'System', { id: 'user', header: 'User' }),
   col.accessor('action', { header: 'Action', cell: (i) => <Badge variant="light">{actionLabel(i.getValue())}</Badge> }),
-  col.accessor((e) => `${ENTITY_LABELS[e.entity as keyof typeof ENTITY_LABELS] ?? e.entity}${e.entityId === null ? '' : ` #${e.entityId}`}`, { id: 'entity', header: 'Record' }),
+  col.accessor(
+    (e) => `${ENTITY_LABELS[e.entity as keyof typeof ENTITY_LABELS] ?? e.entity}${e.entityId === null ? '' : ` #${e.entityId}`}`,
+    { id: 'entity', header: 'Record' },
+  ),
   col.display({
     id: 'changes',
     header: 'Changes',
@@ -56,15 +59,27 @@ function AuditScreen() {
     placeholderData: keepPreviousData,
     enabled: rangeOk,
   });
-  const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value === '' || value === ALL ? undefined : value, page: undefined }) });
+  const set = (key: string, value: string | number | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, [key]: value === '' || value === ALL ? undefined : value, page: undefined }) });
   const data = (rangeOk && query.data) || { entries: [], totalCount: 0 };
 
   return (
     <Stack gap="md">
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
-          <Select label="Record type" data={[{ value: ALL, label: 'All records' }, ...AUDIT_ENTITIES.map((e) => ({ value: e, label: ENTITY_LABELS[e] }))]} value={filters.entity ?? ALL} onChange={(v) => set('entity', v ?? ALL)} allowDeselect={false} />
-          <TextInput label="Record id" inputMode="numeric" value={filters.entityId ?? ''} onChange={(e) => set('entityId', /^\d+$/.test(e.currentTarget.value) ? Number(e.currentTarget.value) : undefined)} />
+          <Select
+            label="Record type"
+            data={[{ value: ALL, label: 'All records' }, ...AUDIT_ENTITIES.map((e) => ({ value: e, label: ENTITY_LABELS[e] }))]}
+            value={filters.entity ?? ALL}
+            onChange={(v) => set('entity', v ?? ALL)}
+            allowDeselect={false}
+          />
+          <TextInput
+            label="Record id"
+            inputMode="numeric"
+            value={filters.entityId ?? ''}
+            onChange={(e) => set('entityId', /^\d+$/.test(e.currentTarget.value) ? Number(e.currentTarget.value) : undefined)}
+          />
           <Select
             label="User"
             searchable
@@ -74,11 +89,27 @@ function AuditScreen() {
             allowDeselect={false}
             error={users.isError ? 'The users could not be loaded' : undefined}
           />
-          <TextInput label="Start Date" type="date" value={filters.startDate ?? ''} onChange={(e) => set('startDate', e.currentTarget.value)} />
-          <TextInput label="End Date" type="date" value={filters.endDate ?? ''} onChange={(e) => set('endDate', e.currentTarget.value)} error={rangeOk ? undefined : DATE_RANGE_ERROR} />
+          <TextInput
+            label="Start Date"
+            type="date"
+            value={filters.startDate ?? ''}
+            onChange={(e) => set('startDate', e.currentTarget.value)}
+          />
+          <TextInput
+            label="End Date"
+            type="date"
+            value={filters.endDate ?? ''}
+            onChange={(e) => set('endDate', e.currentTarget.value)}
+            error={rangeOk ? undefined : DATE_RANGE_ERROR}
+          />
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
-          <ExportMenu server={{ file: 'audit', params: filters, count: query.data?.totalCount }} disabled={!rangeOk || !query.data} emptyMessage="There are no audit entries to export" noun="audit records" />
+          <ExportMenu
+            server={{ file: 'audit', params: filters, count: query.data?.totalCount }}
+            disabled={!rangeOk || !query.data}
+            emptyMessage="There are no audit entries to export"
+            noun="audit records"
+          />
         </Group>
       </Paper>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
@@ -96,7 +127,14 @@ function AuditScreen() {
           {rangeOk && query.isSuccess && (
             <Group justify="space-between">
               <Text size="sm" c="dimmed" />
-              <Pager full page={page} pageSize={AUDIT_PAGE_SIZE} total={data.totalCount} noun="entries" onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />
+              <Pager
+                full
+                page={page}
+                pageSize={AUDIT_PAGE_SIZE}
+                total={data.totalCount}
+                noun="entries"
+                onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
+              />
             </Group>
           )}
         </Stack>
@@ -106,7 +144,5 @@ function AuditScreen() {
 }
 
 export function AuditPage() {
-  return (
-    <AuditScreen />
-  );
+  return <AuditScreen />;
 }

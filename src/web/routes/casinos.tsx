@@ -34,11 +34,20 @@ export function CasinosPage() {
               {url.replace(/^https?:\/\//, '')}
             </Anchor>
           ) : (
-            <Text c="dimmed" size="sm">—</Text>
+            <Text c="dimmed" size="sm">
+              —
+            </Text>
           );
         },
       }),
-      col.accessor('scRatio', { header: 'SC per $1', cell: (info) => <Text ff="monospace" size="sm">{info.getValue().toLocaleString()}</Text> }),
+      col.accessor('scRatio', {
+        header: 'SC per $1',
+        cell: (info) => (
+          <Text ff="monospace" size="sm">
+            {info.getValue().toLocaleString()}
+          </Text>
+        ),
+      }),
       col.accessor('isActive', {
         header: 'Status',
         cell: (info) => <ActiveBadge active={info.getValue()} />,
@@ -73,7 +82,13 @@ export function CasinosPage() {
       <SearchableGrid
         label="Casinos"
         noun="casino"
-        sortBy={{ name: (c) => c.name, website: (c) => c.website, scRatio: (c) => c.scRatio, isActive: (c) => c.isActive, createdAt: (c) => c.createdAt }}
+        sortBy={{
+          name: (c) => c.name,
+          website: (c) => c.website,
+          scRatio: (c) => c.scRatio,
+          isActive: (c) => c.isActive,
+          createdAt: (c) => c.createdAt,
+        }}
         rows={casinos.data ?? []}
         columns={columns}
         getRowId={(c) => String(c.id)}

@@ -42,7 +42,16 @@ export function CheckInsPage() {
   const casinos = useCasinos();
   const page = search.page ?? 1;
   const sort: CheckInSort = search.sort ?? 'customer';
-  const input = { date: search.date, status: search.status, customerId: search.customerId, casinoId: search.casinoId, sort, desc: search.desc === 'true' || undefined, limit: CHECK_IN_PAGE_SIZE, offset: (page - 1) * CHECK_IN_PAGE_SIZE };
+  const input = {
+    date: search.date,
+    status: search.status,
+    customerId: search.customerId,
+    casinoId: search.casinoId,
+    sort,
+    desc: search.desc === 'true' || undefined,
+    limit: CHECK_IN_PAGE_SIZE,
+    offset: (page - 1) * CHECK_IN_PAGE_SIZE,
+  };
   const options = trpc.checkIns.board.queryOptions(input);
   const query = useQuery({ ...options, placeholderData: keepPreviousData });
   const record = useMutation(trpc.checkIns.record.mutationOptions());
@@ -72,7 +81,13 @@ export function CheckInsPage() {
     setError(undefined);
     const index = rows.findIndex((r) => rowKey(r) === rowKey(row));
     try {
-      await record.mutateAsync({ customerId: row.customerId, casinoId: row.casinoId, unplayedCoins: sc, date: query.data?.date, correction: confirmed || undefined });
+      await record.mutateAsync({
+        customerId: row.customerId,
+        casinoId: row.casinoId,
+        unplayedCoins: sc,
+        date: query.data?.date,
+        correction: confirmed || undefined,
+      });
     } catch (e) {
       if (isUnauthorized(e)) return;
       if (httpStatusOf(e) === 409 && !confirmed) return setCorrection({ row, sc });
@@ -83,16 +98,22 @@ export function CheckInsPage() {
     }
     notifySuccess('Checked in', `${row.customerName} at ${row.casinoName}`);
     setEditing(null);
-    await Promise.all([queryClient.invalidateQueries({ queryKey: trpc.checkIns.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }), queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() })]);
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: trpc.checkIns.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }),
+      queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
+    ]);
     // The next row not done after this one (the board as it now is).
     const fresh = queryClient.getQueryData<CheckInBoard>(options.queryKey)?.rows ?? rows;
-    const next = fresh.slice(Math.max(0, index)).find((r) => !r.done && rowKey(r) !== rowKey(row)) ?? fresh[Math.min(index, fresh.length - 1)];
+    const next =
+      fresh.slice(Math.max(0, index)).find((r) => !r.done && rowKey(r) !== rowKey(row)) ?? fresh[Math.min(index, fresh.length - 1)];
     focusRow(next ? rowKey(next) : null);
   };
 
   const onRowKey = (row: CheckInRowView, index: number) => (e: React.KeyboardEvent<HTMLTableRowElement>) => {
     if (e.target !== e.currentTarget) return;
-    const move = e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : e.key === 'Home' ? -index : e.key === 'End' ? rows.length - 1 - index : 0;
+    const move =
+      e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : e.key === 'Home' ? -index : e.key === 'End' ? rows.length - 1 - index : 0;
     if (move) {
       e.preventDefault();
       const target = rows[Math.max(0, Math.min(rows.length - 1, index + move))];
@@ -108,7 +129,14 @@ export function CheckInsPage() {
 
   const board = query.data;
   const percent = board && board.total ? (board.done / board.total) * 100 : 0;
-  const sortIcon = (id: CheckInSort) => (sort !== id ? <IconArrowsSort size={14} opacity={0.4} /> : search.desc === 'true' ? <IconSortDescending size={14} /> : <IconSortAscending size={14} />);
+  const sortIcon = (id: CheckInSort) =>
+    sort !== id ? (
+      <IconArrowsSort size={14} opacity={0.4} />
+    ) : search.desc === 'true' ? (
+      <IconSortDescending size={14} />
+    ) : (
+      <IconSortAscending size={14} />
+    );
 
   return (
     <Stack gap="md">
@@ -123,15 +151,46 @@ export function CheckInsPage() {
                 {board ? `Check-ins on ${board.date} (office time)` : 'Loading...'}
               </Text>
             </div>
-            <TextInput label="Day" type="date" value={search.date ?? board?.date ?? ''} onChange={(e) => set({ date: e.currentTarget.value || undefined })} w={170} />
+            <TextInput
+              label="Day"
+              type="date"
+              value={search.date ?? board?.date ?? ''}
+              onChange={(e) => set({ date: e.currentTarget.value || undefined })}
+              w={170}
+            />
           </Group>
           <Progress value={percent} color="teal" size="md" aria-label="Check-ins done" />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <Select label="Customer" searchable data={withAll('All customers', customerOptions(customers.data))} value={search.customerId ? String(search.customerId) : ALL} onChange={(v) => set({ customerId: v && v !== ALL ? Number(v) : undefined })} allowDeselect={false} />
-            <Select label="Casino" searchable data={withAll('All casinos', toOptions(casinos.data))} value={search.casinoId ? String(search.casinoId) : ALL} onChange={(v) => set({ casinoId: v && v !== ALL ? Number(v) : undefined })} allowDeselect={false} />
+            <Select
+              label="Customer"
+              searchable
+              data={withAll('All customers', customerOptions(customers.data))}
+              value={search.customerId ? String(search.customerId) : ALL}
+              onChange={(v) => set({ customerId: v && v !== ALL ? Number(v) : undefined })}
+              allowDeselect={false}
+            />
+            <Select
+              label="Casino"
+              searchable
+              data={withAll('All casinos', toOptions(casinos.data))}
+              value={search.casinoId ? String(search.casinoId) : ALL}
+              onChange={(v) => set({ casinoId: v && v !== ALL ? Number(v) : undefined })}
+              allowDeselect={false}
+            />
             <Stack gap={4}>
-              <Text size="sm" fw={500} id="check-in-status">Show</Text>
-              <SegmentedControl aria-labelledby="check-in-status" data={[{ value: ALL, label: 'All' }, { value: 'missing', label: 'Not done' }, { value: 'done', label: 'Done' }]} value={search.status ?? ALL} onChange={(v) => set({ status: v === ALL ? undefined : v })} />
+              <Text size="sm" fw={500} id="check-in-status">
+                Show
+              </Text>
+              <SegmentedControl
+                aria-labelledby="check-in-status"
+                data={[
+                  { value: ALL, label: 'All' },
+                  { value: 'missing', label: 'Not done' },
+                  { value: 'done', label: 'Done' },
+                ]}
+                value={search.status ?? ALL}
+                onChange={(v) => set({ status: v === ALL ? undefined : v })}
+              />
             </Stack>
           </SimpleGrid>
         </Stack>
@@ -143,10 +202,27 @@ export function CheckInsPage() {
             <Table.Thead>
               <Table.Tr>
                 {headers.map((h) => (
-                  <Table.Th key={h.label} ta={h.right ? 'right' : undefined} aria-sort={h.id && sort === h.id ? (search.desc === 'true' ? 'descending' : 'ascending') : undefined} style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Th
+                    key={h.label}
+                    ta={h.right ? 'right' : undefined}
+                    aria-sort={h.id && sort === h.id ? (search.desc === 'true' ? 'descending' : 'ascending') : undefined}
+                    style={{ whiteSpace: 'nowrap' }}
+                  >
                     {h.id ? (
-                      <UnstyledButton fw={700} fz="sm" onClick={() => set({ sort: h.id === 'customer' ? undefined : h.id, desc: sort === h.id && search.desc !== 'true' ? 'true' : undefined })}>
-                        <Group gap={4} wrap="nowrap">{h.label}{sortIcon(h.id)}</Group>
+                      <UnstyledButton
+                        fw={700}
+                        fz="sm"
+                        onClick={() =>
+                          set({
+                            sort: h.id === 'customer' ? undefined : h.id,
+                            desc: sort === h.id && search.desc !== 'true' ? 'true' : undefined,
+                          })
+                        }
+                      >
+                        <Group gap={4} wrap="nowrap">
+                          {h.label}
+                          {sortIcon(h.id)}
+                        </Group>
                       </UnstyledButton>
                     ) : (
                       h.label
@@ -159,7 +235,14 @@ export function CheckInsPage() {
               {!failure && !query.isPending && rows.length === 0 && (
                 <Table.Tr>
                   <Table.Td colSpan={headers.length}>
-                    <EmptyState title="No check-ins to show" description={search.status === 'missing' ? 'Every check-in is done' : 'No active customer has an active casino under these filters'} />
+                    <EmptyState
+                      title="No check-ins to show"
+                      description={
+                        search.status === 'missing'
+                          ? 'Every check-in is done'
+                          : 'No active customer has an active casino under these filters'
+                      }
+                    />
                   </Table.Td>
                 </Table.Tr>
               )}
@@ -194,13 +277,24 @@ export function CheckInsPage() {
           </Table>
         </Table.ScrollContainer>
         {board && board.totalCount > CHECK_IN_PAGE_SIZE && (
-          <Pager full page={page} pageSize={CHECK_IN_PAGE_SIZE} total={board.totalCount} noun="links" onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />
+          <Pager
+            full
+            page={page}
+            pageSize={CHECK_IN_PAGE_SIZE}
+            total={board.totalCount}
+            noun="links"
+            onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
+          />
         )}
       </Paper>
       <ConfirmDialog
         opened={correction !== null}
         title="Record a correction?"
-        message={correction ? `${correction.row.customerName} at ${correction.row.casinoName} is already checked in on ${board?.date}. Record ${correction.sc || '0'} SC more as a correction?` : ''}
+        message={
+          correction
+            ? `${correction.row.customerName} at ${correction.row.casinoName} is already checked in on ${board?.date}. Record ${correction.sc || '0'} SC more as a correction?`
+            : ''
+        }
         confirmLabel="Record correction"
         busy={record.isPending}
         onConfirm={() => {

@@ -5,7 +5,11 @@ import { BUSY, busyUntilRecovered, calls, mockTrpc } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
 import { tableRows } from '../testing/table';
 
-const CUSTOMERS = [customer(1, 'Alice Anders', { email: 'alice@example.com' }), customer(2, 'Bob Brown', { isActive: false }), customer(3, 'Cara Cole', { email: 'cara@example.com' })];
+const CUSTOMERS = [
+  customer(1, 'Alice Anders', { email: 'alice@example.com' }),
+  customer(2, 'Bob Brown', { isActive: false }),
+  customer(3, 'Cara Cole', { email: 'cara@example.com' }),
+];
 const LINKS = [
   { customerId: 1, casinoId: 10, status: 'active' as const, currentUnplayedCoins: '100.00', currentPlayedCoins: '0.00' },
   { customerId: 1, casinoId: 11, status: 'active' as const, currentUnplayedCoins: '0.00', currentPlayedCoins: '0.00' },
@@ -16,7 +20,12 @@ const firstCells = () => tableRows('Customers').map((r) => r.slice(0, 4));
 
 describe('Customers screen (spec 2.10)', () => {
   it('lists each customer with email, active casinos and status, counts, searches and sorts', async () => {
-    mockTrpc({ 'auth.user': () => ADMIN, 'customers.list': () => CUSTOMERS, 'customerCasinos.list': () => LINKS, 'casinos.list': () => [] });
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'customers.list': () => CUSTOMERS,
+      'customerCasinos.list': () => LINKS,
+      'casinos.list': () => [],
+    });
     renderApp('/customers');
     await screen.findByText('alice@example.com');
     await waitFor(() => expect(firstCells()[0][2]).toBe('2'));
@@ -39,7 +48,7 @@ describe('Customers screen (spec 2.10)', () => {
     expect(firstCells().map((r) => r[2])).toEqual(['2', '0', '0']);
   });
 
-  it("deactivates after asking, with the spec toast, and reads the list again", async () => {
+  it('deactivates after asking, with the spec toast, and reads the list again', async () => {
     let list = CUSTOMERS;
     mockTrpc({
       'auth.user': () => ADMIN,

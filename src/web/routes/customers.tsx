@@ -35,7 +35,19 @@ export function CustomersPage() {
   const columns = useMemo<GridColumn<CustomerView>[]>(
     () => [
       col.accessor('name', { header: 'Name', cell: (info) => <NameText name={info.getValue()} fw={600} /> }),
-      col.accessor('email', { header: 'Email', cell: (info) => { const email = info.getValue(); return email ? <NameText name={email} /> : <Text c="dimmed" size="sm">—</Text>; } }),
+      col.accessor('email', {
+        header: 'Email',
+        cell: (info) => {
+          const email = info.getValue();
+          return email ? (
+            <NameText name={email} />
+          ) : (
+            <Text c="dimmed" size="sm">
+              —
+            </Text>
+          );
+        },
+      }),
       col.accessor((c) => activeLinks.get(c.id) ?? 0, { id: 'casinos', header: 'Active casinos' }),
       col.accessor('isActive', {
         header: 'Status',
@@ -74,7 +86,13 @@ export function CustomersPage() {
       <SearchableGrid
         label="Customers"
         noun="customer"
-        sortBy={{ name: (c) => c.name, email: (c) => c.email, casinos: (c) => activeLinks.get(c.id) ?? 0, isActive: (c) => c.isActive, createdAt: (c) => c.createdAt }}
+        sortBy={{
+          name: (c) => c.name,
+          email: (c) => c.email,
+          casinos: (c) => activeLinks.get(c.id) ?? 0,
+          isActive: (c) => c.isActive,
+          createdAt: (c) => c.createdAt,
+        }}
         rows={customers.data ?? []}
         columns={columns}
         getRowId={(c) => String(c.id)}

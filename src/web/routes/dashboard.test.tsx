@@ -30,7 +30,9 @@ function mockDashboard(user = ADMIN, more: TrpcMocks = {}) {
 
 const stat = (title: string) => screen.getByTestId(`stat-${title}`).textContent;
 const tableOf = (caption: string) =>
-  [...(screen.getByText(caption).closest('table')?.querySelectorAll('tbody tr') ?? [])].map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+  [...(screen.getByText(caption).closest('table')?.querySelectorAll('tbody tr') ?? [])].map((tr) =>
+    [...tr.querySelectorAll('td')].map((td) => td.textContent),
+  );
 
 describe('Dashboard (spec 2.6)', () => {
   it('counts active customers and casinos, the recent entries and the money in transit', async () => {
@@ -62,10 +64,12 @@ describe('Dashboard (spec 2.6)', () => {
     renderApp('/dashboard');
     // The charts load in their own chunk after the page: slow on a busy machine.
     await screen.findByText('USD change per day, last 90 days (days with entries)', {}, { timeout: 15000 });
-    await waitFor(() => expect(tableOf('USD change per day, last 90 days (days with entries)')).toEqual([
-      ['2026-03-01', '-20.01', '1'],
-      ['2026-03-03', '+1,012.50', '4'],
-    ]));
+    await waitFor(() =>
+      expect(tableOf('USD change per day, last 90 days (days with entries)')).toEqual([
+        ['2026-03-01', '-20.01', '1'],
+        ['2026-03-03', '+1,012.50', '4'],
+      ]),
+    );
     expect(tableOf('SC balances per active casino, largest first')).toEqual([['Lucky', '22,000.00', '150.25', '22,150.25']]);
     expect(tableOf('Entries per staff member since Monday')).toEqual([['Ada Admin', '1,234']]);
   });

@@ -1,5 +1,15 @@
 import { Group, Paper, SimpleGrid, Skeleton, Stack, Text, ThemeIcon, Title, UnstyledButton } from '@mantine/core';
-import { IconBuildingStore, IconCash, IconCirclePlus, IconHistory, IconHourglass, IconReceipt, IconShieldCheck, IconTrendingUp, IconUsersGroup } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconCash,
+  IconCirclePlus,
+  IconHistory,
+  IconHourglass,
+  IconReceipt,
+  IconShieldCheck,
+  IconTrendingUp,
+  IconUsersGroup,
+} from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { type LinkProps } from '@tanstack/react-router';
 import { lazy, type ReactNode, Suspense } from 'react';
@@ -18,7 +28,11 @@ import { trpc } from '../trpc';
 function QuickAction({ to, title, hint, icon }: { to: NonNullable<LinkProps['to']>; title: string; hint: string; icon: ReactNode }) {
   return (
     <RouterAnchor to={to} underline="never" c="inherit">
-      <UnstyledButton component="div" p="md" style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, height: '100%' }}>
+      <UnstyledButton
+        component="div"
+        p="md"
+        style={{ border: '1px solid var(--mantine-color-default-border)', borderRadius: 8, height: '100%' }}
+      >
         <Group wrap="nowrap">
           <ThemeIcon variant="light" size="lg">
             {icon}
@@ -54,12 +68,53 @@ export function DashboardPage() {
     <Stack gap="lg">
       {cardsFailure && <LoadError failure={cardsFailure} />}
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, xl: 5 }}>
-        <StatCard title="Total Customers" hint="Active gaming accounts" icon={<IconUsersGroup />} loading={customers.isPending} failed={customers.isError} value={customers.data?.filter((c) => c.isActive).length ?? 0} />
-        <StatCard title="Active Casinos" hint="Gaming platforms" icon={<IconBuildingStore />} loading={casinos.isPending} failed={casinos.isError} value={casinos.data?.filter((c) => c.isActive).length ?? 0} />
-        <StatCard title="Recent Transactions" hint="Last 10 entries" icon={<IconReceipt />} loading={recent.isPending} failed={recent.isError} value={rows.length} />
-        <StatCard title="Your Role" hint="Access level" icon={<IconShieldCheck />} value={<Text span inherit tt="capitalize">{auth.user?.role ?? ''}</Text>} />
+        <StatCard
+          title="Total Customers"
+          hint="Active gaming accounts"
+          icon={<IconUsersGroup />}
+          loading={customers.isPending}
+          failed={customers.isError}
+          value={customers.data?.filter((c) => c.isActive).length ?? 0}
+        />
+        <StatCard
+          title="Active Casinos"
+          hint="Gaming platforms"
+          icon={<IconBuildingStore />}
+          loading={casinos.isPending}
+          failed={casinos.isError}
+          value={casinos.data?.filter((c) => c.isActive).length ?? 0}
+        />
+        <StatCard
+          title="Recent Transactions"
+          hint="Last 10 entries"
+          icon={<IconReceipt />}
+          loading={recent.isPending}
+          failed={recent.isError}
+          value={rows.length}
+        />
+        <StatCard
+          title="Your Role"
+          hint="Access level"
+          icon={<IconShieldCheck />}
+          value={
+            <Text span inherit tt="capitalize">
+              {auth.user?.role ?? ''}
+            </Text>
+          }
+        />
         <RouterAnchor to="/redemptions" underline="never" c="inherit">
-          <StatCard title="In transit" hint={inTransit.data ? `${formatCount(inTransit.data.count)} pending ${inTransit.data.count === 1 ? 'redemption' : 'redemptions'}` : 'Pending redemptions'} icon={<IconHourglass />} loading={inTransit.isPending} failed={inTransit.isError} value={inTransit.data ? `$${groupedAmount(inTransit.data.usd)}` : 0} />
+          <StatCard
+            title="In transit"
+            hint={
+              inTransit.data
+                ? `${formatCount(inTransit.data.count)} pending ${inTransit.data.count === 1 ? 'redemption' : 'redemptions'}`
+                : 'Pending redemptions'
+            }
+            icon={<IconHourglass />}
+            loading={inTransit.isPending}
+            failed={inTransit.isError}
+            value={inTransit.data ? `$${groupedAmount(inTransit.data.usd)}` : 0}
+          />
         </RouterAnchor>
       </SimpleGrid>
 
@@ -71,7 +126,12 @@ export function DashboardPage() {
         </Title>
         <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
           <QuickAction to="/transactions/add" title="Add Transaction" hint="Record a new entry" icon={<IconCirclePlus size={20} />} />
-          <QuickAction to="/transactions/history" title="View History" hint="Browse and filter all entries" icon={<IconHistory size={20} />} />
+          <QuickAction
+            to="/transactions/history"
+            title="View History"
+            hint="Browse and filter all entries"
+            icon={<IconHistory size={20} />}
+          />
           <QuickAction to="/reports/high-sc" title="High SC Report" hint="$100+ balances" icon={<IconTrendingUp size={20} />} />
           {isAdmin && <QuickAction to="/reports/profitability" title="Profitability" hint="USD reports" icon={<IconCash size={20} />} />}
         </SimpleGrid>
@@ -84,7 +144,11 @@ export function DashboardPage() {
         {recentFailure ? (
           <LoadError failure={recentFailure} compact />
         ) : recent.isPending ? (
-          <Stack>{[0, 1, 2].map((i) => <Skeleton key={i} h={44} />)}</Stack>
+          <Stack>
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} h={44} />
+            ))}
+          </Stack>
         ) : rows.length === 0 ? (
           <Text c="dimmed" size="sm">
             No transactions yet. Record the first one on the Add Transaction page.
@@ -92,10 +156,21 @@ export function DashboardPage() {
         ) : (
           <Stack gap={0}>
             {rows.slice(0, DASHBOARD_RECENT_SHOWN).map((t) => (
-              <Group key={t.id} justify="space-between" py="sm" wrap="nowrap" style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }} data-testid="recent-activity">
+              <Group
+                key={t.id}
+                justify="space-between"
+                py="sm"
+                wrap="nowrap"
+                style={{ borderBottom: '1px solid var(--mantine-color-default-border)' }}
+                data-testid="recent-activity"
+              >
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Text fw={600} size="sm" lineClamp={1}>
-                    {t.customer.name} <Text span c="dimmed">at</Text> {t.casino.name}
+                    {t.customer.name}{' '}
+                    <Text span c="dimmed">
+                      at
+                    </Text>{' '}
+                    {t.casino.name}
                   </Text>
                   <Group gap="xs">
                     <TypeBadge name={t.transactionType.name} />

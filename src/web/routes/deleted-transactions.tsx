@@ -18,7 +18,10 @@ const col = gridColumns<DeletedTransactionView>();
 function DeletedScreen() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
-  const query = useQuery({ ...trpc.transactions.deleted.queryOptions({ limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE }), placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...trpc.transactions.deleted.queryOptions({ limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
   const restore = useMutation(trpc.transactions.restore.mutationOptions());
 
   const restoreOne = async (t: DeletedTransactionView) => {
@@ -45,7 +48,14 @@ function DeletedScreen() {
       id: 'actions',
       header: 'Actions',
       cell: ({ row: { original: t } }) => (
-        <Button size="compact-sm" variant="light" leftSection={<IconRestore size={14} />} onClick={() => void restoreOne(t)} loading={restore.isPending && restore.variables?.id === t.id} aria-label={`Restore transaction ${t.id}`}>
+        <Button
+          size="compact-sm"
+          variant="light"
+          leftSection={<IconRestore size={14} />}
+          onClick={() => void restoreOne(t)}
+          loading={restore.isPending && restore.variables?.id === t.id}
+          aria-label={`Restore transaction ${t.id}`}
+        >
           Restore
         </Button>
       ),
@@ -76,7 +86,5 @@ function DeletedScreen() {
 }
 
 export function DeletedTransactionsPage() {
-  return (
-    <DeletedScreen />
-  );
+  return <DeletedScreen />;
 }

@@ -11,7 +11,9 @@ function mockEdit(more: TrpcMocks = {}) {
     'auth.user': () => ADMIN,
     'customers.list': () => [customer(1, 'Alice')],
     'casinos.list': () => [casino(10, 'Lucky')],
-    'customerCasinos.list': () => [{ customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '12000.00', currentPlayedCoins: '0.00' }],
+    'customerCasinos.list': () => [
+      { customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '12000.00', currentPlayedCoins: '0.00' },
+    ],
     'transactionTypes.list': () => [{ id: 100, name: 'Purchase', casinoId: 10 }],
     'transactions.list': () => ({ transactions: [original], totalCount: 1 }),
     'transactions.update': (input) => transaction(7, { usdChange: String(input.usdChange) }),
@@ -91,7 +93,10 @@ describe('Edit Transaction dialog: Date (decision 050)', () => {
     fireEvent.change(date, { target: { value: '2026-10-05T08:15' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
     expect(await screen.findByText('Transaction updated successfully')).toBeTruthy();
-    expect(calls.find((c) => c.path === 'transactions.update')?.input).toMatchObject({ id: 7, occurredAt: new Date('2026-10-05T08:15').toISOString() });
+    expect(calls.find((c) => c.path === 'transactions.update')?.input).toMatchObject({
+      id: 7,
+      occurredAt: new Date('2026-10-05T08:15').toISOString(),
+    });
   });
 
   it('refuses a date in the future under the field, saving nothing', async () => {
@@ -107,7 +112,9 @@ describe('Edit Transaction dialog: Date (decision 050)', () => {
 describe('Edit Transaction dialog: what it shows and refreshes', () => {
   it("previews balances from the pair's balance without this transaction, to the cent", async () => {
     mockEdit({
-      'customerCasinos.list': () => [{ customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '15000.50', currentPlayedCoins: '250.25' }],
+      'customerCasinos.list': () => [
+        { customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '15000.50', currentPlayedCoins: '250.25' },
+      ],
     });
     const usd = await openEdit();
     expect(usd.value).toBe('-10.99');

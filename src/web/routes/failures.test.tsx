@@ -52,7 +52,13 @@ describe('A failed read shows as a failure, never as empty data', () => {
   });
 
   it('Redemptions and Check-ins: the error state instead of an empty list or "0 of 0 done"', async () => {
-    mockTrpc({ 'auth.user': () => ADMIN, 'customers.list': () => [], 'casinos.list': () => [], 'redemptions.list': down, 'checkIns.board': down });
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'customers.list': () => [],
+      'casinos.list': () => [],
+      'redemptions.list': down,
+      'checkIns.board': down,
+    });
     const { router } = renderApp('/redemptions');
     expect(await screen.findAllByText('Database is busy, try again')).not.toHaveLength(0);
     expect(screen.queryByText('No redemptions found')).toBeNull();

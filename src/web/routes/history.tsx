@@ -33,7 +33,12 @@ export function HistoryPage() {
 
   const rangeOk = isOrderedRange(filters);
   const query = useQuery({
-    ...trpc.transactions.list.queryOptions({ ...filters, sort: search.sort, limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE }),
+    ...trpc.transactions.list.queryOptions({
+      ...filters,
+      sort: search.sort,
+      limit: HISTORY_PAGE_SIZE,
+      offset: (page - 1) * HISTORY_PAGE_SIZE,
+    }),
     placeholderData: keepPreviousData,
     enabled: rangeOk,
   });
@@ -42,24 +47,53 @@ export function HistoryPage() {
   const columns = useMemo(() => transactionColumns({ withCasino: true, onEdit: setEditing }), []);
 
   // Sorted on the server over every matching row (decision 044); USD only where the server can serve it.
-  const sortable = HISTORY_SORTS.filter((c) => !query.data || !historySortProblem({ ...parseSort(sort), column: c }, filters, data.totalCount));
-  const onSort = headerSort(HISTORY_SORTS, sort, [], (next) => void navigate({ search: (prev) => ({ ...prev, sort: next === '-date' ? undefined : next, page: undefined }) }));
+  const sortable = HISTORY_SORTS.filter(
+    (c) => !query.data || !historySortProblem({ ...parseSort(sort), column: c }, filters, data.totalCount),
+  );
+  const onSort = headerSort(
+    HISTORY_SORTS,
+    sort,
+    [],
+    (next) => void navigate({ search: (prev) => ({ ...prev, sort: next === '-date' ? undefined : next, page: undefined }) }),
+  );
 
-  const setFilter = (key: keyof HistorySearch, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value, page: undefined }) });
+  const setFilter = (key: keyof HistorySearch, value: string | number | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, [key]: value, page: undefined }) });
 
   const casinoName = new Map(casinos.data?.map((c) => [c.id, c.name]));
   const typeOptions = (types.data ?? [])
     .filter((t) => !filters.casinoId || t.casinoId === filters.casinoId)
-    .map((t) => ({ value: String(t.id), label: filters.casinoId ? t.name : `${t.name} — ${casinoName.get(t.casinoId) ?? 'Unknown casino'}` }));
+    .map((t) => ({
+      value: String(t.id),
+      label: filters.casinoId ? t.name : `${t.name} — ${casinoName.get(t.casinoId) ?? 'Unknown casino'}`,
+    }));
   const hasFilters = Object.keys(filters).length > 0;
 
   return (
     <Stack gap="md">
       <ReportFilters
         selects={[
-          { label: 'Customer', allLabel: 'All customers', options: customerOptions(customers.data), value: filters.customerId, onChange: (v) => setFilter('customerId', v) },
-          { label: 'Casino', allLabel: 'All casinos', options: toOptions(casinos.data), value: filters.casinoId, onChange: (v) => setFilter('casinoId', v) },
-          { label: 'Transaction Type', allLabel: 'All types', options: typeOptions, value: filters.transactionTypeId, onChange: (v) => setFilter('transactionTypeId', v) },
+          {
+            label: 'Customer',
+            allLabel: 'All customers',
+            options: customerOptions(customers.data),
+            value: filters.customerId,
+            onChange: (v) => setFilter('customerId', v),
+          },
+          {
+            label: 'Casino',
+            allLabel: 'All casinos',
+            options: toOptions(casinos.data),
+            value: filters.casinoId,
+            onChange: (v) => setFilter('casinoId', v),
+          },
+          {
+            label: 'Transaction Type',
+            allLabel: 'All types',
+            options: typeOptions,
+            value: filters.transactionTypeId,
+            onChange: (v) => setFilter('transactionTypeId', v),
+          },
         ]}
         startDate={filters.startDate}
         endDate={filters.endDate}
@@ -69,7 +103,14 @@ export function HistoryPage() {
         clearLabel="Clear Filters"
         lgCols={5}
         failure={filterFailure}
-        actions={<ExportButtons server={{ file: 'transactions', params: filters, count: query.data ? data.totalCount : undefined }} disabled={!query.data} emptyMessage="There are no transactions to export" noun="transactions" />}
+        actions={
+          <ExportButtons
+            server={{ file: 'transactions', params: filters, count: query.data ? data.totalCount : undefined }}
+            disabled={!query.data}
+            emptyMessage="There are no transactions to export"
+            noun="transactions"
+          />
+        }
       />
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="md">
@@ -85,9 +126,23 @@ export function HistoryPage() {
             sortable={sortable}
             onSort={onSort}
             minWidth={900}
-            empty={rangeOk ? <EmptyState title="No transactions found" description="Try adjusting your filters or add some transactions" /> : <RangeEmptyState />}
+            empty={
+              rangeOk ? (
+                <EmptyState title="No transactions found" description="Try adjusting your filters or add some transactions" />
+              ) : (
+                <RangeEmptyState />
+              )
+            }
           />
-          {rangeOk && !query.isError && <Pager full page={page} pageSize={HISTORY_PAGE_SIZE} total={data.totalCount} onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />}
+          {rangeOk && !query.isError && (
+            <Pager
+              full
+              page={page}
+              pageSize={HISTORY_PAGE_SIZE}
+              total={data.totalCount}
+              onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
+            />
+          )}
         </Stack>
       </Paper>
       <EditTransactionDialog transaction={editing} onClose={() => setEditing(null)} />

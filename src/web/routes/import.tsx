@@ -8,7 +8,11 @@ import { ImportSummary } from '../features/import/import-summary';
 import { MappingTable } from '../features/import/mapping-table';
 import { notifyError, notifySuccess } from '../lib/notify';
 
-type Step = { state: 'idle' } | { state: 'running'; dryRun: boolean; progress: number } | { state: 'failed'; message: string; retry: () => void } | { state: 'done'; result: ImportResult & { message?: string } };
+type Step =
+  | { state: 'idle' }
+  | { state: 'running'; dryRun: boolean; progress: number }
+  | { state: 'failed'; message: string; retry: () => void }
+  | { state: 'done'; result: ImportResult & { message?: string } };
 
 /** /import (issue 14, decision 051): choose or drop a file, check the columns and a dry run, then import. */
 export function ImportPage() {
@@ -20,10 +24,20 @@ export function ImportPage() {
   const [mapping, setMapping] = useState<Partial<Record<ImportField, string>>>({});
   const [step, setStep] = useState<Step>({ state: 'idle' });
 
-  const run = async (dryRun: boolean, next: { file?: File | null; mapping?: typeof mapping; createMissing?: boolean; skipInvalid?: boolean; kind?: ImportKind } = {}) => {
+  const run = async (
+    dryRun: boolean,
+    next: { file?: File | null; mapping?: typeof mapping; createMissing?: boolean; skipInvalid?: boolean; kind?: ImportKind } = {},
+  ) => {
     const chosen = next.file === undefined ? file : next.file;
     if (!chosen) return;
-    const request = { kind: next.kind ?? kind, file: chosen, dryRun, createMissing: next.createMissing ?? createMissing, skipInvalid: next.skipInvalid ?? skipInvalid, mapping: next.mapping ?? mapping };
+    const request = {
+      kind: next.kind ?? kind,
+      file: chosen,
+      dryRun,
+      createMissing: next.createMissing ?? createMissing,
+      skipInvalid: next.skipInvalid ?? skipInvalid,
+      mapping: next.mapping ?? mapping,
+    };
     setStep({ state: 'running', dryRun, progress: 0 });
     try {
       const result = await sendImport(request, (progress) => setStep({ state: 'running', dryRun, progress }));
@@ -50,7 +64,10 @@ export function ImportPage() {
     setMapping(next);
     void run(true, { mapping: next });
   };
-  const download = (importId: string) => downloadFailedRows(importId).catch((error: unknown) => notifyError('Error', error instanceof Error ? error.message : 'Download failed'));
+  const download = (importId: string) =>
+    downloadFailedRows(importId).catch((error: unknown) =>
+      notifyError('Error', error instanceof Error ? error.message : 'Download failed'),
+    );
   const result = step.state === 'done' ? step.result : null;
 
   return (
@@ -80,7 +97,16 @@ export function ImportPage() {
             ]}
             w="fit-content"
           />
-          <FileInput label="File" description="CSV or Excel (.xlsx, first sheet); or drop it here" placeholder="Choose a file" accept=".csv,.xlsx,text/csv" value={file} onChange={choose} leftSection={<IconUpload size={16} />} clearable />
+          <FileInput
+            label="File"
+            description="CSV or Excel (.xlsx, first sheet); or drop it here"
+            placeholder="Choose a file"
+            accept=".csv,.xlsx,text/csv"
+            value={file}
+            onChange={choose}
+            leftSection={<IconUpload size={16} />}
+            clearable
+          />
           <Group>
             {kind === 'transactions' && (
               <Checkbox
@@ -92,7 +118,11 @@ export function ImportPage() {
                 }}
               />
             )}
-            <Checkbox label="Skip invalid rows (import the valid ones)" checked={skipInvalid} onChange={(e) => setSkipInvalid(e.currentTarget.checked)} />
+            <Checkbox
+              label="Skip invalid rows (import the valid ones)"
+              checked={skipInvalid}
+              onChange={(e) => setSkipInvalid(e.currentTarget.checked)}
+            />
           </Group>
         </Stack>
       </Paper>
@@ -100,7 +130,12 @@ export function ImportPage() {
       {step.state === 'running' && (
         <Stack gap={4}>
           <Text size="sm">{step.dryRun ? 'Checking the file…' : step.progress < 1 ? 'Uploading…' : 'Importing…'}</Text>
-          <Progress value={step.progress < 1 ? step.progress * 100 : 100} animated={step.progress >= 1} striped aria-label="Import progress" />
+          <Progress
+            value={step.progress < 1 ? step.progress * 100 : 100}
+            animated={step.progress >= 1}
+            striped
+            aria-label="Import progress"
+          />
         </Stack>
       )}
       {step.state === 'failed' && (
@@ -126,7 +161,11 @@ export function ImportPage() {
             <ImportSummary result={result} onDownload={() => void download(result.importId)} />
             {result.dryRun && (
               <Group justify="flex-end">
-                <Button leftSection={<IconFileImport size={16} />} onClick={() => void run(false)} disabled={result.valid === 0 || (result.invalid > 0 && !skipInvalid)}>
+                <Button
+                  leftSection={<IconFileImport size={16} />}
+                  onClick={() => void run(false)}
+                  disabled={result.valid === 0 || (result.invalid > 0 && !skipInvalid)}
+                >
                   Import
                 </Button>
               </Group>

@@ -58,7 +58,9 @@ describe('Customers with the same name', () => {
     fireEvent.click((await screen.findAllByRole('button', { name: 'Add Customer' }))[0]);
     fireEvent.change(await screen.findByLabelText(/^Name/), { target: { value: ' alice anders' } });
     fireEvent.click(screen.getAllByRole('button', { name: 'Add Customer' }).at(-1)!);
-    expect(await screen.findByText('A customer named Alice Anders already exists (alice@example.com). Save another customer with this name?')).toBeTruthy();
+    expect(
+      await screen.findByText('A customer named Alice Anders already exists (alice@example.com). Save another customer with this name?'),
+    ).toBeTruthy();
     expect(calls.some((c) => c.path === 'customers.create')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Add anyway' }));
     expect(await screen.findByText('Customer created successfully')).toBeTruthy();
@@ -68,7 +70,11 @@ describe('Customers with the same name', () => {
   it('pickers tell customers of the same name apart by email, or by id without one', async () => {
     mockTrpc({
       'auth.user': () => ADMIN,
-      'customers.list': () => [customer(1, 'Alice Anders', { email: 'alice@example.com' }), customer(2, 'alice anders'), customer(3, 'Bob')],
+      'customers.list': () => [
+        customer(1, 'Alice Anders', { email: 'alice@example.com' }),
+        customer(2, 'alice anders'),
+        customer(3, 'Bob'),
+      ],
       'casinos.list': () => [],
       'transactionTypes.list': () => [],
       'transactions.list': () => ({ transactions: [transaction(1)], totalCount: 1 }),

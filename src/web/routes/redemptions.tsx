@@ -48,20 +48,67 @@ export function RedemptionsPage() {
   return (
     <Stack gap="md">
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <StatCard title="In transit" value={query.data ? `$${groupedAmount(query.data.inTransitUsd)}` : '—'} hint={query.data ? `${formatCount(query.data.inTransitCount)} pending ${query.data.inTransitCount === 1 ? 'redemption' : 'redemptions'}` : undefined} icon={<IconHourglass />} loading={query.isPending} failed={query.isError} />
-        <StatCard title={status === 'all' ? 'Redemptions' : STATUS_LABELS[status]} value={query.data?.totalCount ?? 0} hint="Under the filters" icon={<IconCashBanknote />} loading={query.isPending} failed={query.isError} />
+        <StatCard
+          title="In transit"
+          value={query.data ? `$${groupedAmount(query.data.inTransitUsd)}` : '—'}
+          hint={
+            query.data
+              ? `${formatCount(query.data.inTransitCount)} pending ${query.data.inTransitCount === 1 ? 'redemption' : 'redemptions'}`
+              : undefined
+          }
+          icon={<IconHourglass />}
+          loading={query.isPending}
+          failed={query.isError}
+        />
+        <StatCard
+          title={status === 'all' ? 'Redemptions' : STATUS_LABELS[status]}
+          value={query.data?.totalCount ?? 0}
+          hint="Under the filters"
+          icon={<IconCashBanknote />}
+          loading={query.isPending}
+          failed={query.isError}
+        />
       </SimpleGrid>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
-          <Select label="Customer" searchable data={withAll('All customers', customerOptions(customers.data))} value={search.customerId ? String(search.customerId) : ALL} onChange={(v) => setFilter('customerId', v)} allowDeselect={false} />
-          <Select label="Casino" searchable data={withAll('All casinos', toOptions(casinos.data))} value={search.casinoId ? String(search.casinoId) : ALL} onChange={(v) => setFilter('casinoId', v)} allowDeselect={false} />
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setRequesting({ customerId: search.customerId, casinoId: search.casinoId })}>
+          <Select
+            label="Customer"
+            searchable
+            data={withAll('All customers', customerOptions(customers.data))}
+            value={search.customerId ? String(search.customerId) : ALL}
+            onChange={(v) => setFilter('customerId', v)}
+            allowDeselect={false}
+          />
+          <Select
+            label="Casino"
+            searchable
+            data={withAll('All casinos', toOptions(casinos.data))}
+            value={search.casinoId ? String(search.casinoId) : ALL}
+            onChange={(v) => setFilter('casinoId', v)}
+            allowDeselect={false}
+          />
+          <Button
+            leftSection={<IconPlus size={16} />}
+            onClick={() => setRequesting({ customerId: search.customerId, casinoId: search.casinoId })}
+          >
             Request redemption
           </Button>
         </SimpleGrid>
       </Paper>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
-        <Tabs value={status} onChange={(v) => void navigate({ search: (prev) => ({ ...prev, status: v && v !== 'pending' ? (v as Exclude<RedemptionStatus, 'pending'> | 'all') : undefined, page: undefined }) })} mb="sm">
+        <Tabs
+          value={status}
+          onChange={(v) =>
+            void navigate({
+              search: (prev) => ({
+                ...prev,
+                status: v && v !== 'pending' ? (v as Exclude<RedemptionStatus, 'pending'> | 'all') : undefined,
+                page: undefined,
+              }),
+            })
+          }
+          mb="sm"
+        >
           <Tabs.List>
             {TABS.map((t) => (
               <Tabs.Tab key={t} value={t}>
@@ -80,10 +127,22 @@ export function RedemptionsPage() {
             failure={failure}
             numeric={['unplayedCoins', 'expectedUsd', 'usdReceived', 'actions']}
             minWidth={status === 'pending' ? 900 : 1020}
-            empty={<EmptyState title="No redemptions found" description={status === 'pending' ? 'Nothing is in transit under these filters' : 'Try another tab or filter'} />}
+            empty={
+              <EmptyState
+                title="No redemptions found"
+                description={status === 'pending' ? 'Nothing is in transit under these filters' : 'Try another tab or filter'}
+              />
+            }
           />
           {query.isSuccess && query.data.totalCount > REDEMPTIONS_PAGE_SIZE && (
-            <Pager full page={page} pageSize={REDEMPTIONS_PAGE_SIZE} total={query.data.totalCount} noun="redemptions" onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />
+            <Pager
+              full
+              page={page}
+              pageSize={REDEMPTIONS_PAGE_SIZE}
+              total={query.data.totalCount}
+              noun="redemptions"
+              onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
+            />
           )}
         </Stack>
       </Paper>

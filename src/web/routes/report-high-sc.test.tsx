@@ -36,7 +36,13 @@ describe('High SC report (spec 2.14)', () => {
     await screen.findByText('Chumba');
     expect(screen.getByLabelText<HTMLInputElement>('Minimum SC Value (USD)').value).toBe('250');
     expect(screen.getByText('Balances > $250')).toBeTruthy();
-    expect(calls.find((c) => c.path === 'reports.highSc')?.input).toEqual({ threshold: 250, asOf: '2026-03-01', sort: '-usd', limit: 100, offset: 0 });
+    expect(calls.find((c) => c.path === 'reports.highSc')?.input).toEqual({
+      threshold: 250,
+      asOf: '2026-03-01',
+      sort: '-usd',
+      limit: 100,
+      offset: 0,
+    });
     expect(calls.find((c) => c.path === 'reports.highScSummary')?.input).toEqual({ threshold: 250, asOf: '2026-03-01' });
   });
 

@@ -32,8 +32,24 @@ const columns: GridColumn<HighScRow>[] = [
   col.accessor('casinoName', { id: 'casino', header: 'Casino', cell: (i) => <NameText name={i.getValue()} /> }),
   col.accessor('totalCoins', { id: 'unplayed', header: 'Unplayed Coins', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor('playedCoins', { id: 'played', header: 'Played Coins', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
-  col.accessor((r) => formatGrouped(toHundredths(r.totalCoins) + toHundredths(r.playedCoins)), { id: 'total', header: 'Total Coins', cell: (i) => <Text ff="monospace" size="sm" fw={600}>{i.getValue()}</Text> }),
-  col.accessor((r) => formatGrouped(highScUsd(r)), { id: 'usd', header: 'USD Value', cell: (i) => <Text ff="monospace" size="sm" fw={700} c="teal">${i.getValue()}</Text> }),
+  col.accessor((r) => formatGrouped(toHundredths(r.totalCoins) + toHundredths(r.playedCoins)), {
+    id: 'total',
+    header: 'Total Coins',
+    cell: (i) => (
+      <Text ff="monospace" size="sm" fw={600}>
+        {i.getValue()}
+      </Text>
+    ),
+  }),
+  col.accessor((r) => formatGrouped(highScUsd(r)), {
+    id: 'usd',
+    header: 'USD Value',
+    cell: (i) => (
+      <Text ff="monospace" size="sm" fw={700} c="teal">
+        ${i.getValue()}
+      </Text>
+    ),
+  }),
 ];
 
 /** Spec 2.14. The threshold lives in the URL (and the subtitle). */
@@ -47,9 +63,20 @@ export function HighScReportPage() {
   const [page, setPage] = usePage(`${threshold} ${search.asOf ?? ''} ${search.sort ?? ''}`);
   // Sorted on the server over every matching link (decision 044), the sort kept in the URL.
   const sort = search.sort ?? 'customer';
-  const onSort = headerSort(HIGH_SC_SORTS, sort, ['customer', 'casino'], (next) => void navigate({ search: (prev) => ({ ...prev, sort: next === 'customer' ? undefined : next }), replace: true }));
+  const onSort = headerSort(
+    HIGH_SC_SORTS,
+    sort,
+    ['customer', 'casino'],
+    (next) => void navigate({ search: (prev) => ({ ...prev, sort: next === 'customer' ? undefined : next }), replace: true }),
+  );
   const query = useQuery({
-    ...trpc.reports.highSc.queryOptions({ threshold, ...asOfFilter, sort: search.sort, limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE }),
+    ...trpc.reports.highSc.queryOptions({
+      threshold,
+      ...asOfFilter,
+      sort: search.sort,
+      limit: REPORT_PAGE_SIZE,
+      offset: (page - 1) * REPORT_PAGE_SIZE,
+    }),
     placeholderData: keepPreviousData,
   });
   const summary = useQuery(trpc.reports.highScSummary.queryOptions({ threshold, ...asOfFilter }));
@@ -57,7 +84,8 @@ export function HighScReportPage() {
   const summaryFailure = failureOf(summary);
   const accounts = summary.data?.accounts ?? 0;
 
-  const show = (value: number) => void navigate({ search: (prev) => ({ ...prev, threshold: value === DEFAULT_HIGH_SC_THRESHOLD ? undefined : value }), replace: true });
+  const show = (value: number) =>
+    void navigate({ search: (prev) => ({ ...prev, threshold: value === DEFAULT_HIGH_SC_THRESHOLD ? undefined : value }), replace: true });
   // While typing, a valid threshold applies at once; the fallback to 100 and any message wait until the
   // person leaves the field or presses Enter, so clearing the box to type a new number is not undone.
   const type = (value: string) => {
@@ -96,14 +124,32 @@ export function HighScReportPage() {
             onChange={(e) => void navigate({ search: (prev) => ({ ...prev, asOf: e.currentTarget.value || undefined }), replace: true })}
             w={180}
           />
-          <ExportMenu server={{ file: 'high-sc', params: { threshold, ...asOfFilter }, count: summary.data?.accounts }} disabled={!summary.data} emptyMessage="There are no high SC balances to export" noun="high SC records" />
+          <ExportMenu
+            server={{ file: 'high-sc', params: { threshold, ...asOfFilter }, count: summary.data?.accounts }}
+            disabled={!summary.data}
+            emptyMessage="There are no high SC balances to export"
+            noun="high SC records"
+          />
         </Group>
       </Paper>
       {summaryFailure && <LoadError failure={summaryFailure} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <StatCard title="Total Accounts" value={accounts} icon={<IconWallet />} loading={summary.isPending} failed={summary.isError} />
-        <StatCard title="Unique Customers" value={summary.data?.uniqueCustomers ?? 0} icon={<IconUsers />} loading={summary.isPending} failed={summary.isError} />
-        <StatCard title="Total USD Value" value={`$${formatGrouped(toHundredths(summary.data?.totalUSD ?? '0'))}`} icon={<IconCash />} loading={summary.isPending} failed={summary.isError} color="teal" />
+        <StatCard
+          title="Unique Customers"
+          value={summary.data?.uniqueCustomers ?? 0}
+          icon={<IconUsers />}
+          loading={summary.isPending}
+          failed={summary.isError}
+        />
+        <StatCard
+          title="Total USD Value"
+          value={`$${formatGrouped(toHundredths(summary.data?.totalUSD ?? '0'))}`}
+          icon={<IconCash />}
+          loading={summary.isPending}
+          failed={summary.isError}
+          color="teal"
+        />
       </SimpleGrid>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="sm">
@@ -127,7 +173,9 @@ export function HighScReportPage() {
             minWidth={760}
             empty={<EmptyState title="No high balances found" description={`No casinos have balances above $${formatCount(threshold)}`} />}
           />
-          {accounts > REPORT_PAGE_SIZE && <Pager page={page} pageSize={REPORT_PAGE_SIZE} total={accounts} onPage={setPage} noun="accounts" full />}
+          {accounts > REPORT_PAGE_SIZE && (
+            <Pager page={page} pageSize={REPORT_PAGE_SIZE} total={accounts} onPage={setPage} noun="accounts" full />
+          )}
         </Stack>
       </Paper>
     </Stack>

@@ -8,7 +8,13 @@ import { choose } from '../testing/select';
 
 const CUSTOMERS = [customer(1, 'Master May'), customer(2, 'Alice', { email: 'alice@example.com' }), customer(3, 'Bob')];
 const ROWS: ParticipationRow[] = [
-  { customerId: 2, customer: { name: 'Alice', email: 'alice@example.com' }, customerName: 'Alice', totalCasinos: 3, missingCasinos: [{ name: 'Chumba', website: 'https://chumba.example.com' }] },
+  {
+    customerId: 2,
+    customer: { name: 'Alice', email: 'alice@example.com' },
+    customerName: 'Alice',
+    totalCasinos: 3,
+    missingCasinos: [{ name: 'Chumba', website: 'https://chumba.example.com' }],
+  },
   { customerId: 3, customer: { name: 'Bob', email: null }, customerName: 'Bob', totalCasinos: 3, missingCasinos: [] },
 ];
 const SUMMARY = { customersAnalyzed: 2, needRegistration: 1, totalMissing: 1, totalCasinos: 3 };
@@ -16,7 +22,12 @@ const stat = (title: string) => screen.getByTestId(`stat-${title}`).textContent;
 
 describe('Participation report (spec 2.16)', () => {
   it('asks for a master user first, then compares everyone with the chosen one', async () => {
-    mockTrpc({ 'auth.user': () => ADMIN, 'customers.list': () => CUSTOMERS, 'reports.participation': () => ROWS, 'reports.participationSummary': () => SUMMARY });
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'customers.list': () => CUSTOMERS,
+      'reports.participation': () => ROWS,
+      'reports.participationSummary': () => SUMMARY,
+    });
     const { router } = renderApp('/reports/participation');
     expect(await screen.findByText('Select Master User')).toBeTruthy();
     expect(calls.some((c) => c.path === 'reports.participation')).toBe(false);
@@ -27,7 +38,12 @@ describe('Participation report (spec 2.16)', () => {
   });
 
   it('shows the cards, and each customer with email, missing casinos and participation rate', async () => {
-    mockTrpc({ 'auth.user': () => ADMIN, 'customers.list': () => CUSTOMERS, 'reports.participation': () => ROWS, 'reports.participationSummary': () => SUMMARY });
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'customers.list': () => CUSTOMERS,
+      'reports.participation': () => ROWS,
+      'reports.participationSummary': () => SUMMARY,
+    });
     renderApp('/reports/participation?masterUserId=1');
     const [alice, bob] = await screen.findAllByTestId('participation-card');
     expect(stat('Customers Analyzed')).toBe('2');
@@ -46,12 +62,24 @@ describe('Participation report (spec 2.16)', () => {
   });
 
   it('keeps the sort in the URL and sends it to the server', async () => {
-    mockTrpc({ 'auth.user': () => ADMIN, 'customers.list': () => CUSTOMERS, 'reports.participation': () => ROWS, 'reports.participationSummary': () => SUMMARY });
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'customers.list': () => CUSTOMERS,
+      'reports.participation': () => ROWS,
+      'reports.participationSummary': () => SUMMARY,
+    });
     const { router } = renderApp('/reports/participation?masterUserId=1');
     await screen.findAllByTestId('participation-card');
     await choose('Sort by', 'Most missing');
     await waitFor(() => expect(router.state.location.search).toEqual({ masterUserId: 1, sort: '-missing' }));
-    await waitFor(() => expect(calls.filter((c) => c.path === 'reports.participation').at(-1)?.input).toEqual({ masterUserId: 1, sort: '-missing', limit: 100, offset: 0 }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === 'reports.participation').at(-1)?.input).toEqual({
+        masterUserId: 1,
+        sort: '-missing',
+        limit: 100,
+        offset: 0,
+      }),
+    );
   });
 
   it("shows the server's message with Retry instead of the cards; Retry loads the report", async () => {

@@ -28,7 +28,11 @@ export function ParticipationReportPage() {
   const [page, setPage] = usePage(`${masterUserId} ${sort ?? ''}`);
   const enabled = masterUserId !== undefined;
   const paging = { limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE };
-  const query = useQuery({ ...trpc.reports.participation.queryOptions({ masterUserId: masterUserId ?? 0, sort, ...paging }), enabled, placeholderData: keepPreviousData });
+  const query = useQuery({
+    ...trpc.reports.participation.queryOptions({ masterUserId: masterUserId ?? 0, sort, ...paging }),
+    enabled,
+    placeholderData: keepPreviousData,
+  });
   const summary = useQuery({ ...trpc.reports.participationSummary.queryOptions({ masterUserId: masterUserId ?? 0 }), enabled });
   const rows = query.data ?? [];
   const analyzed = summary.data?.customersAnalyzed ?? 0;
@@ -62,10 +66,20 @@ export function ParticipationReportPage() {
             ]}
             value={sort ?? 'customer'}
             allowDeselect={false}
-            onChange={(v) => void navigate({ search: (prev) => ({ ...prev, sort: sortParam(PARTICIPATION_SORTS).parse(v === 'customer' ? undefined : v) }), replace: true })}
+            onChange={(v) =>
+              void navigate({
+                search: (prev) => ({ ...prev, sort: sortParam(PARTICIPATION_SORTS).parse(v === 'customer' ? undefined : v) }),
+                replace: true,
+              })
+            }
             w={{ base: '100%', sm: 180 }}
           />
-          <ExportMenu server={{ file: 'participation', params: { masterUserId, sort }, count: analyzed }} disabled={analyzed === 0} emptyMessage="There are no participation data to export" noun="participation records" />
+          <ExportMenu
+            server={{ file: 'participation', params: { masterUserId, sort }, count: analyzed }}
+            disabled={analyzed === 0}
+            emptyMessage="There are no participation data to export"
+            noun="participation records"
+          />
         </Group>
         {customersFailure && (
           <Box mt="md">
@@ -143,25 +157,29 @@ export function ParticipationReportPage() {
                   </Text>
                   {r.missingCasinos.length ? (
                     <>
-                    <List size="sm" mt="sm" spacing={4}>
-                      {r.missingCasinos.map((c) => (
-                        <List.Item key={c.name}>
-                          <Group gap="xs">
-                            <Text size="sm">{c.name}</Text>
-                            {c.website && (
-                              <Anchor href={c.website} target="_blank" rel="noreferrer" size="xs">
-                                <Group gap={2}>
-                                  Visit <IconExternalLink size={12} />
-                                </Group>
-                              </Anchor>
-                            )}
-                          </Group>
-                        </List.Item>
-                      ))}
-                    </List>
-                    <Group justify="flex-end" mt="sm">
-                      <CreateMissingLinks masterUserId={masterUserId ?? 0} customer={{ id: r.customerId, name: r.customerName }} missing={r.missingCasinos.length} />
-                    </Group>
+                      <List size="sm" mt="sm" spacing={4}>
+                        {r.missingCasinos.map((c) => (
+                          <List.Item key={c.name}>
+                            <Group gap="xs">
+                              <Text size="sm">{c.name}</Text>
+                              {c.website && (
+                                <Anchor href={c.website} target="_blank" rel="noreferrer" size="xs">
+                                  <Group gap={2}>
+                                    Visit <IconExternalLink size={12} />
+                                  </Group>
+                                </Anchor>
+                              )}
+                            </Group>
+                          </List.Item>
+                        ))}
+                      </List>
+                      <Group justify="flex-end" mt="sm">
+                        <CreateMissingLinks
+                          masterUserId={masterUserId ?? 0}
+                          customer={{ id: r.customerId, name: r.customerName }}
+                          missing={r.missingCasinos.length}
+                        />
+                      </Group>
                     </>
                   ) : (
                     <Text size="sm" mt="sm" c="teal">
@@ -172,7 +190,9 @@ export function ParticipationReportPage() {
               ))}
             </SimpleGrid>
           )}
-          {analyzed > REPORT_PAGE_SIZE && <Pager page={page} pageSize={REPORT_PAGE_SIZE} total={analyzed} onPage={setPage} noun="customers" full />}
+          {analyzed > REPORT_PAGE_SIZE && (
+            <Pager page={page} pageSize={REPORT_PAGE_SIZE} total={analyzed} onPage={setPage} noun="customers" full />
+          )}
         </>
       )}
     </Stack>

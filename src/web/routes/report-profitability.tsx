@@ -71,14 +71,28 @@ function ProfitabilityReport() {
   const entries = summary.data?.entries ?? 0;
   const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value }) });
   // Sorted on the server over every matching pair (decision 044), the sort kept in the URL.
-  const onSort = headerSort(PROFITABILITY_SORTS, search.sort ?? '-usd', ['customer', 'casino'], (next) => set('sort', next === '-usd' ? undefined : next));
+  const onSort = headerSort(PROFITABILITY_SORTS, search.sort ?? '-usd', ['customer', 'casino'], (next) =>
+    set('sort', next === '-usd' ? undefined : next),
+  );
 
   return (
     <Stack gap="md">
       <ReportFilters
         selects={[
-          { label: 'Customer', allLabel: 'All customers', options: customerOptions(customers.data), value: search.customerId, onChange: (v) => set('customerId', v) },
-          { label: 'Casino', allLabel: 'All casinos', options: toOptions(casinos.data), value: search.casinoId, onChange: (v) => set('casinoId', v) },
+          {
+            label: 'Customer',
+            allLabel: 'All customers',
+            options: customerOptions(customers.data),
+            value: search.customerId,
+            onChange: (v) => set('customerId', v),
+          },
+          {
+            label: 'Casino',
+            allLabel: 'All casinos',
+            options: toOptions(casinos.data),
+            value: search.casinoId,
+            onChange: (v) => set('casinoId', v),
+          },
         ]}
         startDate={search.startDate}
         endDate={search.endDate}
@@ -86,11 +100,24 @@ function ProfitabilityReport() {
         onClear={() => void navigate({ search: {} })}
         canClear={Object.keys(filters).length > 0}
         failure={failureOf(customers, casinos)}
-        actions={<ExportMenu server={{ file: 'profitability', params: filters, count: entries }} disabled={entries === 0} emptyMessage="There are no profitability data to export" noun="profitability records" />}
+        actions={
+          <ExportMenu
+            server={{ file: 'profitability', params: filters, count: entries }}
+            disabled={entries === 0}
+            emptyMessage="There are no profitability data to export"
+            noun="profitability records"
+          />
+        }
       />
       {summaryFailure && <LoadError failure={summaryFailure} />}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
-        <StatCard title="Total Profit/Loss" value={formatSignedGrouped(total)} color={total >= 0 ? 'teal' : 'red'} icon={<IconScale />} {...cards} />
+        <StatCard
+          title="Total Profit/Loss"
+          value={formatSignedGrouped(total)}
+          color={total >= 0 ? 'teal' : 'red'}
+          icon={<IconScale />}
+          {...cards}
+        />
         <StatCard title="Profitable" value={summary.data?.profitable ?? 0} icon={<IconTrendingUp />} {...cards} />
         <StatCard title="Loss Making" value={summary.data?.loss ?? 0} icon={<IconTrendingDown />} {...cards} />
         <StatCard title="Total Entries" value={entries} hint="Customer-casino pairs" icon={<IconChartPie />} {...cards} />
@@ -109,7 +136,13 @@ function ProfitabilityReport() {
           sortable={PROFITABILITY_SORTS}
           onSort={onSort}
           minWidth={720}
-          empty={rangeOk ? <EmptyState title="No profitability data found" description="Try adjusting your filters or ensure transactions exist" /> : <RangeEmptyState />}
+          empty={
+            rangeOk ? (
+              <EmptyState title="No profitability data found" description="Try adjusting your filters or ensure transactions exist" />
+            ) : (
+              <RangeEmptyState />
+            )
+          }
         />
         {entries > REPORT_PAGE_SIZE && (
           <Box mt="sm">

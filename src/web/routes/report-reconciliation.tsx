@@ -21,12 +21,25 @@ const route = getRouteApi('/signed-in/reports/reconciliation');
 const col = gridColumns<ReconciliationRow>();
 
 const columns: GridColumn<ReconciliationRow>[] = [
-  col.accessor('customerName', { header: 'Customer', cell: (i) => <Text fw={600} size="sm">{i.getValue()}</Text> }),
+  col.accessor('customerName', {
+    header: 'Customer',
+    cell: (i) => (
+      <Text fw={600} size="sm">
+        {i.getValue()}
+      </Text>
+    ),
+  }),
   col.accessor('casinoName', { header: 'Casino' }),
   col.accessor('lastReconciledAt', { header: 'Last reconciled', cell: (i) => (i.getValue() ? formatDateTime(i.getValue()!) : 'Never') }),
   col.accessor('lastReconciledBy', { header: 'By', cell: (i) => i.getValue() ?? '—' }),
-  col.accessor('differenceUnplayed', { header: 'Unplayed difference', cell: (i) => (i.getValue() === null ? '—' : <Coins value={i.getValue()!} size="sm" />) }),
-  col.accessor('differencePlayed', { header: 'Played difference', cell: (i) => (i.getValue() === null ? '—' : <Coins value={i.getValue()!} size="sm" />) }),
+  col.accessor('differenceUnplayed', {
+    header: 'Unplayed difference',
+    cell: (i) => (i.getValue() === null ? '—' : <Coins value={i.getValue()!} size="sm" />),
+  }),
+  col.accessor('differencePlayed', {
+    header: 'Played difference',
+    cell: (i) => (i.getValue() === null ? '—' : <Coins value={i.getValue()!} size="sm" />),
+  }),
   col.accessor('stale', {
     header: 'Status',
     cell: (i) => (
@@ -46,7 +59,11 @@ export function ReconciliationReportPage() {
   const [error, setError] = useState<string>();
   const page = search.page ?? 1;
   const query = useQuery({
-    ...trpc.customerCasinos.reconciliationReport.queryOptions({ staleDays, limit: RECONCILIATION_PAGE_SIZE, offset: (page - 1) * RECONCILIATION_PAGE_SIZE }),
+    ...trpc.customerCasinos.reconciliationReport.queryOptions({
+      staleDays,
+      limit: RECONCILIATION_PAGE_SIZE,
+      offset: (page - 1) * RECONCILIATION_PAGE_SIZE,
+    }),
     placeholderData: keepPreviousData,
   });
   const failure = failureOf(query);
@@ -62,14 +79,43 @@ export function ReconciliationReportPage() {
     <Stack gap="md">
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Group align="flex-end" justify="space-between">
-          <TypedNumberInput whole label="Due after (days)" description="Links not reconciled within this many days are due" value={text} onChange={(e) => setText(e.currentTarget.value)} onBlur={commit} onKeyDown={(e) => e.key === 'Enter' && commit()} error={error} w={260} />
-          <ExportMenu server={{ file: 'reconciliation', params: { staleDays }, count: query.data?.totalCount }} disabled={!query.data} emptyMessage="There are no reconciliation data to export" noun="reconciliation records" />
+          <TypedNumberInput
+            whole
+            label="Due after (days)"
+            description="Links not reconciled within this many days are due"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            onBlur={commit}
+            onKeyDown={(e) => e.key === 'Enter' && commit()}
+            error={error}
+            w={260}
+          />
+          <ExportMenu
+            server={{ file: 'reconciliation', params: { staleDays }, count: query.data?.totalCount }}
+            disabled={!query.data}
+            emptyMessage="There are no reconciliation data to export"
+            noun="reconciliation records"
+          />
         </Group>
       </Paper>
       {failure && <LoadError failure={failure} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <StatCard title="Active links" value={query.data?.totalCount ?? 0} icon={<IconScale />} loading={query.isPending} failed={query.isError} />
-        <StatCard title="Due for reconciliation" value={query.data?.staleCount ?? 0} hint={`Not reconciled within ${staleDays} days`} icon={<IconAlertTriangle />} loading={query.isPending} failed={query.isError} color="orange.8" />
+        <StatCard
+          title="Active links"
+          value={query.data?.totalCount ?? 0}
+          icon={<IconScale />}
+          loading={query.isPending}
+          failed={query.isError}
+        />
+        <StatCard
+          title="Due for reconciliation"
+          value={query.data?.staleCount ?? 0}
+          hint={`Not reconciled within ${staleDays} days`}
+          icon={<IconAlertTriangle />}
+          loading={query.isPending}
+          failed={query.isError}
+          color="orange.8"
+        />
       </SimpleGrid>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="sm">
@@ -85,7 +131,14 @@ export function ReconciliationReportPage() {
             empty={<EmptyState title="No active links" description="Register customers at casinos to reconcile their balances" />}
           />
           {query.isSuccess && query.data.totalCount > RECONCILIATION_PAGE_SIZE && (
-            <Pager full page={page} pageSize={RECONCILIATION_PAGE_SIZE} total={query.data.totalCount} noun="links" onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />
+            <Pager
+              full
+              page={page}
+              pageSize={RECONCILIATION_PAGE_SIZE}
+              total={query.data.totalCount}
+              noun="links"
+              onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
+            />
           )}
         </Stack>
       </Paper>

@@ -14,10 +14,21 @@ import type { PayoutRow } from '../lib/api-types';
 
 const col = gridColumns<PayoutRow>();
 const days = (v: number | null) => (v === null ? '—' : `${v.toFixed(1)} days`);
-const mono = (text: string) => <Text span ff="monospace" size="sm">{text}</Text>;
+const mono = (text: string) => (
+  <Text span ff="monospace" size="sm">
+    {text}
+  </Text>
+);
 
 const columns: GridColumn<PayoutRow>[] = [
-  col.accessor('casinoName', { header: 'Casino', cell: (i) => <Text fw={600} size="sm">{i.getValue()}</Text> }),
+  col.accessor('casinoName', {
+    header: 'Casino',
+    cell: (i) => (
+      <Text fw={600} size="sm">
+        {i.getValue()}
+      </Text>
+    ),
+  }),
   col.accessor('pendingCount', { header: 'Pending', cell: (i) => mono(formatCount(i.getValue())) }),
   col.accessor('pendingUsd', { header: 'Pending USD', cell: (i) => mono(groupedAmount(i.getValue())) }),
   col.accessor('receivedCount', { header: 'Received', cell: (i) => mono(formatCount(i.getValue())) }),
@@ -40,14 +51,41 @@ export function RedemptionsReportPage() {
           <Text size="sm" c="dimmed">
             Received and rejected redemptions since {query.data?.since ?? '…'} (180 days); pending ones whenever requested.
           </Text>
-          <ExportMenu server={{ file: 'redemptions', params: {}, count: rows.length }} disabled={!query.data || rows.length === 0} emptyMessage="There are no redemption data to export" noun="redemption records" />
+          <ExportMenu
+            server={{ file: 'redemptions', params: {}, count: rows.length }}
+            disabled={!query.data || rows.length === 0}
+            emptyMessage="There are no redemption data to export"
+            noun="redemption records"
+          />
         </Group>
       </Paper>
       {failure && <LoadError failure={failure} />}
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <StatCard title="In transit" value={`$${formatGrouped(pendingUsd)}`} hint={`${formatCount(sum('pendingCount'))} pending`} icon={<IconHourglass />} loading={query.isPending} failed={query.isError} />
-        <StatCard title="Received" value={sum('receivedCount')} hint="Last 180 days" icon={<IconClockHour4 />} loading={query.isPending} failed={query.isError} />
-        <StatCard title="Rejected" value={sum('rejectedCount')} hint="Last 180 days" icon={<IconX />} loading={query.isPending} failed={query.isError} color="red.8" />
+        <StatCard
+          title="In transit"
+          value={`$${formatGrouped(pendingUsd)}`}
+          hint={`${formatCount(sum('pendingCount'))} pending`}
+          icon={<IconHourglass />}
+          loading={query.isPending}
+          failed={query.isError}
+        />
+        <StatCard
+          title="Received"
+          value={sum('receivedCount')}
+          hint="Last 180 days"
+          icon={<IconClockHour4 />}
+          loading={query.isPending}
+          failed={query.isError}
+        />
+        <StatCard
+          title="Rejected"
+          value={sum('rejectedCount')}
+          hint="Last 180 days"
+          icon={<IconX />}
+          loading={query.isPending}
+          failed={query.isError}
+          color="red.8"
+        />
       </SimpleGrid>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <DataTable
@@ -60,7 +98,9 @@ export function RedemptionsReportPage() {
           failure={failure}
           numeric={['pendingCount', 'pendingUsd', 'receivedCount', 'medianDays', 'p90Days', 'rejectedCount']}
           minWidth={820}
-          empty={<EmptyState title="No redemptions found" description="Request a redemption from Add Transaction or the Redemptions page" />}
+          empty={
+            <EmptyState title="No redemptions found" description="Request a redemption from Add Transaction or the Redemptions page" />
+          }
         />
       </Paper>
     </Stack>

@@ -33,7 +33,11 @@ const columns: GridColumn<TypeReportRow>[] = [
   col.accessor('playedCoinsChange', { id: 'played', header: 'Played Change', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor('usdChange', { id: 'usd', header: 'USD Change', cell: (i) => <SignedUsd value={i.getValue()} size="sm" /> }),
   col.accessor('purchaseRatio', { id: 'ratio', header: 'Ratio', cell: (i) => <RatioBadge ratio={i.getValue()} /> }),
-  col.accessor('totalCoinsAfter', { id: 'total', header: 'Total SC After', cell: (i) => <Coins value={i.getValue()} size="sm" fw={600} /> }),
+  col.accessor('totalCoinsAfter', {
+    id: 'total',
+    header: 'Total SC After',
+    cell: (i) => <Coins value={i.getValue()} size="sm" fw={600} />,
+  }),
 ];
 
 /** Spec 2.17. Filters live in the URL; the cards and the export cover every matching transaction. */
@@ -53,18 +57,31 @@ export function TransactionTypesReportPage() {
   const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value }) });
   // The rows sort on the server as History's do (decision 044), the sort kept in the URL.
   const sort = search.sort ?? '-date';
-  const sortable = HISTORY_SORTS.filter((c) => !summary || !historySortProblem({ ...parseSort(sort), column: c }, filters, summary.transactionCount));
+  const sortable = HISTORY_SORTS.filter(
+    (c) => !summary || !historySortProblem({ ...parseSort(sort), column: c }, filters, summary.transactionCount),
+  );
   const onSort = headerSort(HISTORY_SORTS, sort, [], (next) => set('sort', next === '-date' ? undefined : next));
 
   const casinoName = new Map(casinos.data?.map((c) => [c.id, c.name]));
-  const typeOptions = (types.data ?? []).map((t) => ({ value: String(t.id), label: `${t.name} — ${casinoName.get(t.casinoId) ?? 'Unknown casino'}` }));
+  const typeOptions = (types.data ?? []).map((t) => ({
+    value: String(t.id),
+    label: `${t.name} — ${casinoName.get(t.casinoId) ?? 'Unknown casino'}`,
+  }));
   const usd = toHundredths(summary?.totalUSD ?? '0');
   const range = summary?.firstDate && summary.lastDate ? `${formatDate(summary.firstDate)} – ${formatDate(summary.lastDate)}` : '—';
 
   return (
     <Stack gap="md">
       <ReportFilters
-        selects={[{ label: 'Transaction Type', allLabel: 'All types', options: typeOptions, value: search.transactionTypeId, onChange: (v) => set('transactionTypeId', v) }]}
+        selects={[
+          {
+            label: 'Transaction Type',
+            allLabel: 'All types',
+            options: typeOptions,
+            value: search.transactionTypeId,
+            onChange: (v) => set('transactionTypeId', v),
+          },
+        ]}
         startDate={search.startDate}
         endDate={search.endDate}
         onDates={set}
@@ -83,9 +100,24 @@ export function TransactionTypesReportPage() {
       {summaryFailure && <LoadError failure={summaryFailure} />}
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         <StatCard title="Total Transactions" value={summary?.transactionCount ?? 0} icon={<IconReceipt />} {...cards} />
-        <StatCard title="Total USD Impact" value={formatSignedGrouped(usd)} color={usd >= 0 ? 'teal' : 'red'} icon={<IconCash />} {...cards} />
+        <StatCard
+          title="Total USD Impact"
+          value={formatSignedGrouped(usd)}
+          color={usd >= 0 ? 'teal' : 'red'}
+          icon={<IconCash />}
+          {...cards}
+        />
         <StatCard title="Unique Customers" value={summary?.uniqueCustomers ?? 0} icon={<IconUsers />} {...cards} />
-        <StatCard title="Date Range" value={<Text span fz="md" fw={700}>{range}</Text>} icon={<IconCalendar />} {...cards} />
+        <StatCard
+          title="Date Range"
+          value={
+            <Text span fz="md" fw={700}>
+              {range}
+            </Text>
+          }
+          icon={<IconCalendar />}
+          {...cards}
+        />
       </SimpleGrid>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <Stack gap="sm">

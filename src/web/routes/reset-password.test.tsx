@@ -18,8 +18,7 @@ describe('Reset password screen', () => {
     renderApp('/reset-password?token=abc', { signedIn: false });
     const password = await screen.findByLabelText('New Password');
     fireEvent.change(password, { target: { value: 'abcdefgh' } });
-    const met = () =>
-      [...document.querySelectorAll('[aria-label="Password requirements"] li')].map((li) => li.getAttribute('data-met'));
+    const met = () => [...document.querySelectorAll('[aria-label="Password requirements"] li')].map((li) => li.getAttribute('data-met'));
     expect(met()).toEqual(['true', 'true', 'false', 'false']);
     fireEvent.change(password, { target: { value: 'Abcdefg1' } });
     expect(met()).toEqual(['true', 'true', 'true', 'true']);

@@ -15,7 +15,7 @@ describe('Route guards (beforeLoad)', () => {
     expect(screen.queryByText('Verifying authentication')).toBeNull();
   });
 
-  it("a server that cannot say who is signed in shows its message and Retry, not the login form; Retry gets in", async () => {
+  it('a server that cannot say who is signed in shows its message and Retry, not the login form; Retry gets in', async () => {
     expectConsoleError(); // the router's error boundary logs the error it shows
     let failing = true;
     mockTrpc({
@@ -73,4 +73,3 @@ describe('Route loaders', () => {
     expect(screen.getByText('Manage gaming platforms')).toBeTruthy();
   });
 });
-

@@ -20,7 +20,13 @@ describe('Transaction Types screen (spec 2.12)', () => {
     mockTrpc({ 'auth.user': () => ADMIN, 'transactionTypes.list': () => TYPES, 'casinos.list': () => CASINOS });
     renderApp('/types');
     await screen.findByText('Withdraw');
-    await waitFor(() => expect(cells()).toEqual([['Purchase', 'Lucky'], ['Withdraw', 'Lucky'], ['Bonus', 'Chumba']]));
+    await waitFor(() =>
+      expect(cells()).toEqual([
+        ['Purchase', 'Lucky'],
+        ['Withdraw', 'Lucky'],
+        ['Bonus', 'Chumba'],
+      ]),
+    );
     expect(screen.getByTestId('list-count').textContent).toBe('3 types');
     await choose('Casino filter', 'Chumba');
     expect(cells()).toEqual([['Bonus', 'Chumba']]);
@@ -50,7 +56,12 @@ describe('Transaction Types screen (spec 2.12)', () => {
     fireEvent.click(screen.getAllByRole('button', { name: 'Add Type' }).at(-1)!);
     expect(await screen.findByText('Transaction type added')).toBeTruthy();
     expect(calls.find((c) => c.path === 'transactionTypes.create')?.input).toEqual({ name: 'Promo', casinoId: '11' });
-    await waitFor(() => expect(cells()).toEqual([['Bonus', 'Chumba'], ['Promo', 'Chumba']]));
+    await waitFor(() =>
+      expect(cells()).toEqual([
+        ['Bonus', 'Chumba'],
+        ['Promo', 'Chumba'],
+      ]),
+    );
   });
 
   it("deletes after asking; a refused delete shows the server's message and keeps the row", async () => {

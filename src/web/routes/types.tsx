@@ -94,7 +94,12 @@ export function TypesPage() {
         empty={{ title: 'No transaction types found', description: 'Add types such as Purchase, Withdraw or Bonus for each casino.' }}
         minWidth={480}
       />
-      <TypeDialog opened={dialog !== null} type={dialog?.type ?? null} defaultCasinoId={casinoId === ALL ? '' : casinoId} onClose={() => setDialog(null)} />
+      <TypeDialog
+        opened={dialog !== null}
+        type={dialog?.type ?? null}
+        defaultCasinoId={casinoId === ALL ? '' : casinoId}
+        onClose={() => setDialog(null)}
+      />
       <ConfirmDialog
         opened={deleting !== null}
         title="Delete transaction type"

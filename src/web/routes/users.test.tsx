@@ -4,11 +4,7 @@ import { calls, mockTrpc } from '../testing/msw';
 import { ADMIN, renderApp, STAFF } from '../testing/render';
 import type { UserView } from '../lib/api-types';
 
-const USERS: UserView[] = [
-  ADMIN,
-  STAFF,
-  { id: 3, email: 'zoe@example.com', firstName: 'Zoe', lastName: 'Young', role: 'staff' },
-];
+const USERS: UserView[] = [ADMIN, STAFF, { id: 3, email: 'zoe@example.com', firstName: 'Zoe', lastName: 'Young', role: 'staff' }];
 
 const namesInTable = () =>
   within(screen.getByRole('table', { name: 'Users' }))
@@ -69,7 +65,13 @@ describe('Users page', () => {
       'auth.user': () => ADMIN,
       'users.list': () => list,
       'users.create': (input) => {
-        const created: UserView = { id: 4, email: input.email, firstName: input.firstName ?? null, lastName: input.lastName ?? null, role: input.role ?? 'staff' };
+        const created: UserView = {
+          id: 4,
+          email: input.email,
+          firstName: input.firstName ?? null,
+          lastName: input.lastName ?? null,
+          role: input.role ?? 'staff',
+        };
         list = [...list, created];
         return created;
       },
@@ -87,7 +89,13 @@ describe('Users page', () => {
     fireEvent.change(within(dialog).getByLabelText('First name'), { target: { value: 'Rita' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create User' }));
     expect(await screen.findByText('User created')).toBeTruthy();
-    expect(calls.find((c) => c.path === 'users.create')?.input).toEqual({ email: 'rita@example.com', password: 'Initial123', firstName: 'Rita', lastName: '', role: 'staff' });
+    expect(calls.find((c) => c.path === 'users.create')?.input).toEqual({
+      email: 'rita@example.com',
+      password: 'Initial123',
+      firstName: 'Rita',
+      lastName: '',
+      role: 'staff',
+    });
     expect(await screen.findByText('rita@example.com')).toBeTruthy();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Add User' }));

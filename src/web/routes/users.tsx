@@ -83,10 +83,19 @@ function UsersScreen() {
           </Group>
           {users.isSuccess && (
             <Text size="sm" c="dimmed" data-testid="user-count">
-              {shown.length === all.length ? `${all.length} ${all.length === 1 ? 'user' : 'users'}` : `${shown.length} of ${all.length} users`}
+              {shown.length === all.length
+                ? `${all.length} ${all.length === 1 ? 'user' : 'users'}`
+                : `${shown.length} of ${all.length} users`}
             </Text>
           )}
-          <UsersGrid users={shown} loading={users.isPending} failure={failureOf(users)} sort={{ id: sortKey, desc }} onSort={onHeaderSort} empty={empty} />
+          <UsersGrid
+            users={shown}
+            loading={users.isPending}
+            failure={failureOf(users)}
+            sort={{ id: sortKey, desc }}
+            onSort={onHeaderSort}
+            empty={empty}
+          />
         </Stack>
       </Paper>
       <CreateUserDialog opened={creating} onClose={() => setCreating(false)} />
@@ -96,7 +105,5 @@ function UsersScreen() {
 
 /** Spec 2.13: admins only; others get Access Denied and go to / after one second. */
 export function UsersPage() {
-  return (
-    <UsersScreen />
-  );
+  return <UsersScreen />;
 }

@@ -2,9 +2,24 @@ import type { CasinoView, CustomerView, TransactionView } from '../lib/api-types
 
 const at = '2026-01-01T00:00:00.000Z';
 
-export const customer = (id: number, name: string, more: Partial<CustomerView> = {}): CustomerView => ({ id, name, email: null, isActive: true, createdAt: at, ...more });
+export const customer = (id: number, name: string, more: Partial<CustomerView> = {}): CustomerView => ({
+  id,
+  name,
+  email: null,
+  isActive: true,
+  createdAt: at,
+  ...more,
+});
 
-export const casino = (id: number, name: string, more: Partial<CasinoView> = {}): CasinoView => ({ id, name, website: null, isActive: true, scRatio: 1000, createdAt: at, ...more });
+export const casino = (id: number, name: string, more: Partial<CasinoView> = {}): CasinoView => ({
+  id,
+  name,
+  website: null,
+  isActive: true,
+  scRatio: 1000,
+  createdAt: at,
+  ...more,
+});
 
 /** A whole transaction as the server answers it: a purchase of 22,000 coins for $20 at Lucky by Alice. */
 export const transaction = (id: number, more: Partial<TransactionView> = {}): TransactionView => ({

@@ -87,7 +87,12 @@ export function mockTrpc(mocks: TrpcMocks) {
             error: {
               message: error.message,
               code: -32000,
-              data: { code: CODES[error.httpStatus] ?? 'INTERNAL_SERVER_ERROR', httpStatus: error.httpStatus, path, ...(error.errors ? { errors: error.errors } : {}) },
+              data: {
+                code: CODES[error.httpStatus] ?? 'INTERNAL_SERVER_ERROR',
+                httpStatus: error.httpStatus,
+                path,
+                ...(error.errors ? { errors: error.errors } : {}),
+              },
             },
           };
         }

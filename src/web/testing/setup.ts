@@ -24,9 +24,9 @@ function installBrowserStubs() {
     observe() {}
     unobserve() {}
     disconnect() {}
-}
-window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
-Element.prototype.scrollIntoView = vi.fn();
+  }
+  window.ResizeObserver = ResizeObserverStub as unknown as typeof ResizeObserver;
+  Element.prototype.scrollIntoView = vi.fn();
 }
 
 // Lazy screens load their chunk on first use; on a busy 2-core machine that can take a few seconds.

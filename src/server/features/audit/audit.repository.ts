@@ -40,7 +40,10 @@ const row = (actor: Actor, entry: AuditEntry, at: string) => ({
 
 /** Appends an entry inside the caller's Kysely transaction (master data, users, sign-in). */
 export async function appendAudit(db: Db, actor: Actor, entry: AuditEntry, now = new Date()): Promise<void> {
-  await db.insertInto('auditLog').values(row(actor, entry, now.toISOString())).execute();
+  await db
+    .insertInto('auditLog')
+    .values(row(actor, entry, now.toISOString()))
+    .execute();
 }
 
 const statements = new WeakMap<SQLite.Database, SQLite.Statement<[ReturnType<typeof row>], never>>();

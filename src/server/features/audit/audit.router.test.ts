@@ -30,7 +30,15 @@ const entry = (over: Record<string, unknown> = {}) => ({
 });
 
 const auditOf = async (id: number) => (await call('GET', `/api/transactions/${id}/audit`, staff)).json();
-const entryCount = async () => Number((await s.database.db.selectFrom('auditLog').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+const entryCount = async () =>
+  Number(
+    (
+      await s.database.db
+        .selectFrom('auditLog')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('audit trail of transactions', () => {
   it('records create, edit and delete with who, when and the values before and after', async () => {
@@ -43,8 +51,20 @@ describe('audit trail of transactions', () => {
       ['edit', staff.email],
       ['delete', admin.email],
     ]);
-    const fields = { date: created.date, customerId: pair.customer.id, casinoId: pair.casino.id, transactionTypeId: pair.type.id, unplayedCoinsChange: '22000.00', playedCoinsChange: '0.00' };
-    expect(trail[0]).toMatchObject({ entity: 'transaction', entityId: created.id, before: null, after: { ...fields, usdChange: '-20.00' } });
+    const fields = {
+      date: created.date,
+      customerId: pair.customer.id,
+      casinoId: pair.casino.id,
+      transactionTypeId: pair.type.id,
+      unplayedCoinsChange: '22000.00',
+      playedCoinsChange: '0.00',
+    };
+    expect(trail[0]).toMatchObject({
+      entity: 'transaction',
+      entityId: created.id,
+      before: null,
+      after: { ...fields, usdChange: '-20.00' },
+    });
     expect(trail[1]).toMatchObject({ before: { ...fields, usdChange: '-20.00' }, after: { ...fields, usdChange: '-24.00' } });
     expect(trail[2]).toMatchObject({ before: { ...fields, usdChange: '-24.00' }, after: null });
   });
@@ -68,7 +88,9 @@ describe('audit trail of transactions', () => {
     await call('DELETE', `/api/transaction-types/${type.id}`, staff);
     const list = (await call('GET', '/api/audit?limit=7', admin)).json();
     expect(list.totalCount).toBeGreaterThanOrEqual(7);
-    expect(list.entries.map((e: { action: string; entity: string; user: { email: string } }) => `${e.entity} ${e.action} ${e.user.email}`)).toEqual([
+    expect(
+      list.entries.map((e: { action: string; entity: string; user: { email: string } }) => `${e.entity} ${e.action} ${e.user.email}`),
+    ).toEqual([
       `transactionType delete ${staff.email}`,
       `transactionType edit ${staff.email}`,
       `transactionType create ${staff.email}`,
@@ -99,15 +121,34 @@ describe('audit trail of transactions', () => {
 
 describe('audit trail of users and sign-ins', () => {
   it('records user creation, role change, reset link sent, password reset and sign-ins, never a password', async () => {
-    const created = (await call('POST', '/api/admin/users', admin, { email: 'newbie@example.com', password: 'Passw0rd!', firstName: 'New', lastName: 'Bie', role: 'staff' })).json();
+    const created = (
+      await call('POST', '/api/admin/users', admin, {
+        email: 'newbie@example.com',
+        password: 'Passw0rd!',
+        firstName: 'New',
+        lastName: 'Bie',
+        role: 'staff',
+      })
+    ).json();
     await call('PATCH', `/api/admin/users/${created.id}/role`, admin, { role: 'admin' });
     await call('POST', `/api/admin/users/${created.id}/send-reset-link`, admin);
     const { latestOutboxMail } = await import('../../testing/outbox');
     const { token } = latestOutboxMail(s.dataDir);
-    expect((await s.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'N3wPassword' } })).statusCode).toBe(200);
-    expect((await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'newbie@example.com', password: 'wrong-one' } })).statusCode).toBe(401);
-    expect((await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'NEWBIE@example.com', password: 'N3wPassword' } })).statusCode).toBe(200);
-    expect((await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'whatever1A' } })).statusCode).toBe(401);
+    expect(
+      (await s.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'N3wPassword' } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'newbie@example.com', password: 'wrong-one' } }))
+        .statusCode,
+    ).toBe(401);
+    expect(
+      (await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'NEWBIE@example.com', password: 'N3wPassword' } }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await s.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: 'nobody@example.com', password: 'whatever1A' } }))
+        .statusCode,
+    ).toBe(401);
 
     const list = (await call('GET', `/api/audit?entity=user&entityId=${created.id}`, admin)).json();
     expect(list.entries.map((e: { action: string; user: { email: string } | null }) => `${e.action} ${e.user?.email ?? '-'}`)).toEqual([
@@ -118,7 +159,13 @@ describe('audit trail of users and sign-ins', () => {
     ]);
     expect(list.entries[2]).toMatchObject({ entityId: created.id, before: { role: 'staff' }, after: { role: 'admin' } });
     const sessions = (await call('GET', '/api/audit?entity=session', admin)).json();
-    expect(sessions.entries.map((e: { action: string; entityId: number | null; after: { email: string } }) => [e.action, e.entityId, e.after.email])).toEqual([
+    expect(
+      sessions.entries.map((e: { action: string; entityId: number | null; after: { email: string } }) => [
+        e.action,
+        e.entityId,
+        e.after.email,
+      ]),
+    ).toEqual([
       ['sign-in-failed', null, 'nobody@example.com'],
       ['sign-in', created.id, 'NEWBIE@example.com'],
       ['sign-in-failed', created.id, 'newbie@example.com'],
@@ -138,7 +185,10 @@ describe('restore after delete', () => {
     expect((await call('DELETE', `/api/transactions/${b.id}`, staff)).statusCode).toBe(204);
     expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({ currentUnplayedCoins: 2210050 });
     const deleted = (await call('GET', '/api/transactions/deleted', admin)).json();
-    expect(deleted).toMatchObject({ totalCount: 1, transactions: [{ id: b.id, unplayedCoinsChange: '-500.25', deletedBy: { email: staff.email } }] });
+    expect(deleted).toMatchObject({
+      totalCount: 1,
+      transactions: [{ id: b.id, unplayedCoinsChange: '-500.25', deletedBy: { email: staff.email } }],
+    });
 
     const restored = await call('POST', `/api/transactions/${b.id}/restore`, staff);
     expect(restored.statusCode).toBe(200);
@@ -163,7 +213,10 @@ describe('restore after delete', () => {
     const refused = await call('POST', `/api/transactions/${t.id}/restore`, other);
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('Only an admin, or the user who deleted it within 10 minutes, can restore this transaction');
-    await s.database.db.updateTable('deletedTransactions').set({ deletedAt: new Date(Date.now() - 11 * 60 * 1000).toISOString() }).execute();
+    await s.database.db
+      .updateTable('deletedTransactions')
+      .set({ deletedAt: new Date(Date.now() - 11 * 60 * 1000).toISOString() })
+      .execute();
     expect((await call('POST', `/api/transactions/${t.id}/restore`, staff)).statusCode).toBe(403);
     expect((await call('POST', `/api/transactions/${t.id}/restore`, admin)).statusCode).toBe(200);
   });
@@ -188,7 +241,9 @@ describe('GET /api/admin/ledger-check', () => {
     await s.database.db.updateTable('customerCasinos').set({ currentUnplayedCoins: 1 }).execute();
     const broken = (await call('GET', '/api/admin/ledger-check', admin)).json();
     expect(broken).toMatchObject({ ok: false, checkedTransactions: 1 });
-    expect(broken.problems).toContain(`Customer ${pair.customer.id} at casino ${pair.casino.id}: the link's balances differ from its transactions`);
+    expect(broken.problems).toContain(
+      `Customer ${pair.customer.id} at casino ${pair.casino.id}: the link's balances differ from its transactions`,
+    );
     expect(await s.caller(admin).audit.lastLedgerCheck()).toMatchObject({ ok: false, trigger: 'on-demand' });
   });
 });

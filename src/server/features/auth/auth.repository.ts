@@ -98,4 +98,3 @@ export async function auditSignIn(db: Db, email: string, user: { id: number; ema
     after: { email },
   });
 }
-

@@ -84,8 +84,7 @@ describe('password reset', () => {
     expect(stored[0].tokenHash).not.toContain(token);
     expect(stored[0].tokenHash).toMatch(/^[0-9a-f]{64}$/);
 
-    const reset = (password: string) =>
-      s.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
+    const reset = (password: string) => s.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password } });
     const weak = await reset('short');
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors).toEqual([{ path: 'password', message: 'Password must be at least 8 characters long' }]);
@@ -103,7 +102,10 @@ describe('password reset', () => {
     const admin = await s.addUser('admin');
     const staff = await s.addUser('staff');
     const { token } = await sendLink(staff.id, admin.auth);
-    await s.database.db.updateTable('passwordResetTokens').set({ expiresAt: new Date(Date.now() - 1000).toISOString() }).execute();
+    await s.database.db
+      .updateTable('passwordResetTokens')
+      .set({ expiresAt: new Date(Date.now() - 1000).toISOString() })
+      .execute();
     const res = await s.app.inject({ method: 'POST', url: '/api/auth/reset-password', payload: { token, password: 'NewPassw0rd' } });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe('This reset link is invalid or has expired. Please request a new password reset.');

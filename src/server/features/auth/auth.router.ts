@@ -16,7 +16,9 @@ export const authRouter = router({
     const attempt = loginThrottle.beginLogin(ctx.ip, input.email);
     try {
       const user = await findUserByEmail(ctx.db, input.email);
-      const ok = user ? await verifyPassword(user.passwordHash, input.password, attempt.known) : (await burnPasswordCheck(input.password), false);
+      const ok = user
+        ? await verifyPassword(user.passwordHash, input.password, attempt.known)
+        : (await burnPasswordCheck(input.password), false);
       await auditSignIn(ctx.db, input.email, user, ok);
       if (!user || !ok) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Invalid email or password' });
       attempt.succeeded();

@@ -33,7 +33,9 @@ describe('password hashing', () => {
     vi.resetModules();
     const fresh = await import('./passwords');
     const flood = Array.from({ length: 2 + fresh.MAX_WAITING }, () => fresh.hashPassword('Flood1234'));
-    await fresh.burnPasswordCheck('Guess1234').catch((error: Error) => expect(error.message).toBe('The server is busy checking passwords. Try again in a moment.'));
+    await fresh
+      .burnPasswordCheck('Guess1234')
+      .catch((error: Error) => expect(error.message).toBe('The server is busy checking passwords. Try again in a moment.'));
     await Promise.all(flood);
     await expect(fresh.burnPasswordCheck('Guess1234')).resolves.toBeUndefined();
   });

@@ -36,7 +36,11 @@ describe('a burst of guesses cannot pass the throttle together (finding 1)', () 
 
   it('60 parallel REST logins (59 wrong, then the right one) get no token; the account-and-address limit holds at 10', async () => {
     await s.addUser('admin', 'boss@example.com');
-    const first = statuses(await Promise.all(Array.from({ length: 60 }, (_, i) => login('boss@example.com', i === 59 ? TEST_PASSWORD : `Wrong${i}Pass`, '10.6.6.6'))));
+    const first = statuses(
+      await Promise.all(
+        Array.from({ length: 60 }, (_, i) => login('boss@example.com', i === 59 ? TEST_PASSWORD : `Wrong${i}Pass`, '10.6.6.6')),
+      ),
+    );
     expect(first).not.toContain(200);
     expect(tally(first)).toEqual({ 401: 4, 429: 56 });
     const later: number[] = [];
@@ -49,12 +53,16 @@ describe('a burst of guesses cannot pass the throttle together (finding 1)', () 
 
   it('bounds the password queue: a flood from many addresses gets 503 past it, then sign-in works again', async () => {
     await s.addUser('admin', 'boss@example.com');
-    const flood = statuses(await Promise.all(Array.from({ length: 60 }, (_, i) => login(`nobody${i}@example.com`, 'Wrong1234', `10.7.${i}.1`))));
+    const flood = statuses(
+      await Promise.all(Array.from({ length: 60 }, (_, i) => login(`nobody${i}@example.com`, 'Wrong1234', `10.7.${i}.1`))),
+    );
     const counts = tally(flood);
     expect(counts[503]).toBeGreaterThanOrEqual(60 - 2 - MAX_WAITING - 2);
     expect(counts[401] + counts[503]).toBe(60);
     const busy = await Promise.all(Array.from({ length: 40 }, (_, i) => login(`x${i}@example.com`, 'Wrong1234', `10.8.${i}.1`)));
-    expect(busy.find((r) => r.statusCode === 503)?.json()).toEqual({ message: 'The server is busy checking passwords. Try again in a moment.' });
+    expect(busy.find((r) => r.statusCode === 503)?.json()).toEqual({
+      message: 'The server is busy checking passwords. Try again in a moment.',
+    });
     expect((await login('boss@example.com', TEST_PASSWORD, '10.0.0.5')).statusCode).toBe(200);
   });
 });
@@ -98,7 +106,12 @@ describe('a flood of guesses does not keep the admin out (findings 1 and 8, deci
     expect(guesses[503]).toBeGreaterThan(0);
     // Of the guesses whose passwords were checked (401), only those already running when she arrived and
     // those checked beside hers may finish before her, not the 32 waiting (34 without the priority).
-    const checkedBefore = answered.slice(0, answered.findIndex((a) => a.name === 'admin')).filter((a) => a.status === 401);
+    const checkedBefore = answered
+      .slice(
+        0,
+        answered.findIndex((a) => a.name === 'admin'),
+      )
+      .filter((a) => a.status === 401);
     expect(checkedBefore.length).toBeLessThanOrEqual(8);
     expect(guesses[401]).toBeGreaterThan(20);
   });

@@ -23,7 +23,11 @@ async function refusedEverywhere(token: string) {
   const rest = await s.app.inject({ url: '/api/auth/user', headers });
   const trpc = await s.app.inject({ url: '/trpc/auth.user', headers });
   const batch = await s.app.inject({ url: '/trpc/auth.user,customers.list?batch=1&input=%7B%7D', headers });
-  return [rest.statusCode, trpc.statusCode, batch.json<{ error: { data: { httpStatus: number } } }[]>().map((r) => r.error.data.httpStatus)];
+  return [
+    rest.statusCode,
+    trpc.statusCode,
+    batch.json<{ error: { data: { httpStatus: number } } }[]>().map((r) => r.error.data.httpStatus),
+  ];
 }
 
 describe('sign-in tokens', () => {

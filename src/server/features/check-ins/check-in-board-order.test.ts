@@ -28,12 +28,23 @@ describe('the check-in board order', () => {
     const user = await insertUser(db, { email: 'o@example.com', passwordHash: 'x', firstName: 'Oda', lastName: null, role: 'staff' });
     // Three customers at three casinos (names out of id order), one locked link, one inactive customer.
     const pairs: Awaited<ReturnType<typeof pairFixture>>[] = [];
-    for (const [customerName, casinoName] of [['Cat', 'Zed'], ['Ann', 'Yak'], ['Ben', 'Xen']]) pairs.push(await pairFixture(db, { customerName, casinoName }));
+    for (const [customerName, casinoName] of [
+      ['Cat', 'Zed'],
+      ['Ann', 'Yak'],
+      ['Ben', 'Xen'],
+    ])
+      pairs.push(await pairFixture(db, { customerName, casinoName }));
     const links: Link[] = [];
     for (const p of pairs) {
       for (const k of pairs) {
         if (p !== k) await setLinkStatus(db, p.customer.id, k.casino.id, 'active');
-        links.push({ customerId: p.customer.id, customerName: p.customer.name, casinoId: k.casino.id, casinoName: k.casino.name, at: new Map() });
+        links.push({
+          customerId: p.customer.id,
+          customerName: p.customer.name,
+          casinoId: k.casino.id,
+          casinoName: k.casino.name,
+          at: new Map(),
+        });
       }
     }
     await setLinkStatus(db, pairs[0].customer.id, pairs[1].casino.id, 'locked');
@@ -63,8 +74,14 @@ describe('the check-in board order', () => {
     const cmp = (a: string | number | null, b: string | number | null) => (a === b ? 0 : a === null ? -1 : b === null ? 1 : a < b ? -1 : 1);
     const names = (a: ReturnType<typeof view>, b: ReturnType<typeof view>, casinoFirst: boolean) =>
       casinoFirst
-        ? cmp(a.casinoName, b.casinoName) || cmp(a.casinoId, b.casinoId) || cmp(a.customerName, b.customerName) || cmp(a.customerId, b.customerId)
-        : cmp(a.customerName, b.customerName) || cmp(a.customerId, b.customerId) || cmp(a.casinoName, b.casinoName) || cmp(a.casinoId, b.casinoId);
+        ? cmp(a.casinoName, b.casinoName) ||
+          cmp(a.casinoId, b.casinoId) ||
+          cmp(a.customerName, b.customerName) ||
+          cmp(a.customerId, b.customerId)
+        : cmp(a.customerName, b.customerName) ||
+          cmp(a.customerId, b.customerId) ||
+          cmp(a.casinoName, b.casinoName) ||
+          cmp(a.casinoId, b.casinoId);
 
     let variants = 0;
     for (const date of ['2026-11-20', '2026-11-22', '2026-11-23']) {
@@ -75,7 +92,11 @@ describe('the check-in board order', () => {
               const sign = desc ? -1 : 1;
               const expected = board
                 .map(view)
-                .filter((l) => (!('customerId' in filter) || l.customerId === filter.customerId) && (!('casinoId' in filter) || l.casinoId === filter.casinoId))
+                .filter(
+                  (l) =>
+                    (!('customerId' in filter) || l.customerId === filter.customerId) &&
+                    (!('casinoId' in filter) || l.casinoId === filter.casinoId),
+                )
                 .filter((l) => (status === 'done' ? l.at.has(date) : status === 'missing' ? !l.at.has(date) : true))
                 .sort((a, b) =>
                   sort === 'streak'
@@ -84,12 +105,26 @@ describe('the check-in board order', () => {
                       ? sign * (cmp(a.lastAt, b.lastAt) || names(a, b, false))
                       : sign * names(a, b, sort === 'casino'),
                 )
-                .map((l) => ({ customerId: l.customerId, casinoId: l.casinoId, done: l.at.has(date), at: l.at.get(date) ?? null, streak: l.streak, lastAt: l.lastAt }));
+                .map((l) => ({
+                  customerId: l.customerId,
+                  casinoId: l.casinoId,
+                  done: l.at.has(date),
+                  at: l.at.get(date) ?? null,
+                  streak: l.streak,
+                  lastAt: l.lastAt,
+                }));
               const q: BoardQuery = { date, status, ...filter, sort, desc };
               const got = async (limit: number, offset: number) => {
                 const b = await checkInBoard(db, { ...q, limit, offset }, 'UTC', NOW);
                 expect(b.totalCount).toBe(expected.length);
-                return b.rows.map((r) => ({ customerId: r.customerId, casinoId: r.casinoId, done: r.done, at: r.at, streak: r.streak, lastAt: r.lastAt }));
+                return b.rows.map((r) => ({
+                  customerId: r.customerId,
+                  casinoId: r.casinoId,
+                  done: r.done,
+                  at: r.at,
+                  streak: r.streak,
+                  lastAt: r.lastAt,
+                }));
               };
               const label = JSON.stringify(q);
               expect({ label, rows: await got(100, 0) }).toEqual({ label, rows: expected });

@@ -27,7 +27,8 @@ beforeEach(async () => {
 });
 afterEach(() => s.stop());
 
-const api = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) => s.app.inject({ method, url, headers: staff.auth, payload });
+const api = (method: 'POST' | 'PATCH' | 'DELETE', url: string, payload?: Record<string, unknown>) =>
+  s.app.inject({ method, url, headers: staff.auth, payload });
 const entry = (pair: typeof alice, typeId: number, sc: string, occurredAt: string) => ({
   customerId: pair.customer.id,
   casinoId: pair.casino.id,
@@ -49,7 +50,12 @@ async function edit(id: number, body: ReturnType<typeof entry>) {
 /** The kept rows and each link's last check-in, as stored. */
 async function kept() {
   const days = await s.database.db.selectFrom('checkIns').selectAll().orderBy('customerId').orderBy('casinoId').orderBy('day').execute();
-  const links = await s.database.db.selectFrom('customerCasinos').select(['customerId', 'casinoId', 'lastCheckInDay', 'lastCheckInAt', 'checkInStreak']).orderBy('customerId').orderBy('casinoId').execute();
+  const links = await s.database.db
+    .selectFrom('customerCasinos')
+    .select(['customerId', 'casinoId', 'lastCheckInDay', 'lastCheckInAt', 'checkInStreak'])
+    .orderBy('customerId')
+    .orderBy('casinoId')
+    .execute();
   return { days, links };
 }
 
@@ -62,17 +68,43 @@ async function recomputed() {
     .orderBy('t.date')
     .orderBy('t.id')
     .execute();
-  const byKey = new Map<string, { customerId: number; casinoId: number; day: string; count: number; unplayedCoins: number; transactionId: number; at: string; byUserId: number | null; streak: number }>();
+  const byKey = new Map<
+    string,
+    {
+      customerId: number;
+      casinoId: number;
+      day: string;
+      count: number;
+      unplayedCoins: number;
+      transactionId: number;
+      at: string;
+      byUserId: number | null;
+      streak: number;
+    }
+  >();
   for (const r of rows.filter((t) => t.name.toLowerCase() === 'check-in')) {
     const day = localDay(r.date, TZ);
     const key = `${r.customerId}:${r.casinoId}:${day}`;
     const d = byKey.get(key);
-    byKey.set(key, { customerId: r.customerId, casinoId: r.casinoId, day, count: (d?.count ?? 0) + 1, unplayedCoins: (d?.unplayedCoins ?? 0) + r.unplayedCoinsChange, transactionId: r.id, at: r.date, byUserId: r.createdByUserId, streak: 0 });
+    byKey.set(key, {
+      customerId: r.customerId,
+      casinoId: r.casinoId,
+      day,
+      count: (d?.count ?? 0) + 1,
+      unplayedCoins: (d?.unplayedCoins ?? 0) + r.unplayedCoinsChange,
+      transactionId: r.id,
+      at: r.date,
+      byUserId: r.createdByUserId,
+      streak: 0,
+    });
   }
   const days = [...byKey.values()].sort((a, b) => a.customerId - b.customerId || a.casinoId - b.casinoId || a.day.localeCompare(b.day));
   days.forEach((d, i) => {
     const before = days[i - 1];
-    d.streak = before && before.customerId === d.customerId && before.casinoId === d.casinoId && nextDay(before.day) === d.day ? before.streak + 1 : 1;
+    d.streak =
+      before && before.customerId === d.customerId && before.casinoId === d.casinoId && nextDay(before.day) === d.day
+        ? before.streak + 1
+        : 1;
   });
   const links = (await kept()).links.map((l) => {
     const last = days.filter((d) => d.customerId === l.customerId && d.casinoId === l.casinoId).at(-1);
@@ -99,7 +131,16 @@ async function expectBoard(day: string, now: string) {
       lastAt: last?.at ?? null,
     };
   });
-  expect(board.rows.map((r) => ({ customerName: r.customerName, done: r.done, unplayedCoins: r.unplayedCoins, transactionId: r.transactionId, streak: r.streak, lastAt: r.lastAt }))).toEqual(expected);
+  expect(
+    board.rows.map((r) => ({
+      customerName: r.customerName,
+      done: r.done,
+      unplayedCoins: r.unplayedCoins,
+      transactionId: r.transactionId,
+      streak: r.streak,
+      lastAt: r.lastAt,
+    })),
+  ).toEqual(expected);
   expect(board.done).toBe(expected.filter((r) => r.done).length);
   return board;
 }
@@ -119,10 +160,29 @@ describe('the kept check-in days', () => {
     // Add Transaction: 23:30 on the 20th in New York (04:30 UTC on the 21st).
     const late = await add(alice, luckyCheckIn, '10', '2026-11-21T04:30:00Z');
     // The board, for the 21st (an earlier day: booked at its last second).
-    expect((await api('POST', '/api/check-ins', { customerId: alice.customer.id, casinoId: alice.casino.id, unplayedCoins: '2.50', date: '2026-11-21' })).statusCode).toBe(201);
+    expect(
+      (
+        await api('POST', '/api/check-ins', {
+          customerId: alice.customer.id,
+          casinoId: alice.casino.id,
+          unplayedCoins: '2.50',
+          date: '2026-11-21',
+        })
+      ).statusCode,
+    ).toBe(201);
     // An import: 00:15 on the 22nd office time, and Bob's first.
-    const csv = ['Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change', '2026-11-22 00:15,Alice,Lucky,Check-in,5,0,0', '2026-11-22 10:00,Bob,Star,check-in,1,0,0', ''].join('\r\n');
-    const imported = await s.app.inject({ method: 'POST', url: '/api/import/transactions', headers: { ...staff.auth, 'content-type': 'text/csv' }, payload: csv });
+    const csv = [
+      'Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change',
+      '2026-11-22 00:15,Alice,Lucky,Check-in,5,0,0',
+      '2026-11-22 10:00,Bob,Star,check-in,1,0,0',
+      '',
+    ].join('\r\n');
+    const imported = await s.app.inject({
+      method: 'POST',
+      url: '/api/import/transactions',
+      headers: { ...staff.auth, 'content-type': 'text/csv' },
+      payload: csv,
+    });
     expect(imported.statusCode).toBe(201);
     let board = await expectBoard('2026-11-22', '2026-11-22T20:00:00Z');
     expect(board.rows[0]).toMatchObject({ customerName: 'Alice', done: true, unplayedCoins: '5.00', streak: 3 });
@@ -130,12 +190,20 @@ describe('the kept check-in days', () => {
 
     // The entry of the 20th moved to the 19th: the run 19-20-21-22 breaks into 19 and 21-22.
     await edit(late, entry(alice, luckyCheckIn, '10', '2026-11-19T15:00:00Z'));
-    expect((await kept()).days.filter((d) => d.customerId === alice.customer.id).map((d) => [d.day, d.streak])).toEqual([['2026-11-19', 1], ['2026-11-21', 1], ['2026-11-22', 2]]);
+    expect((await kept()).days.filter((d) => d.customerId === alice.customer.id).map((d) => [d.day, d.streak])).toEqual([
+      ['2026-11-19', 1],
+      ['2026-11-21', 1],
+      ['2026-11-22', 2],
+    ]);
     await expectExact();
     // Its amount, then back to the 20th: one run of four again, with the new SC.
     await edit(late, entry(alice, luckyCheckIn, '12.34', '2026-11-19T15:00:00Z'));
     await edit(late, entry(alice, luckyCheckIn, '12.34', '2026-11-20T15:00:00Z'));
-    expect((await kept()).days.filter((d) => d.customerId === alice.customer.id).map((d) => [d.day, d.unplayedCoins, d.streak])).toEqual([['2026-11-20', 1234, 1], ['2026-11-21', 250, 2], ['2026-11-22', 500, 3]]);
+    expect((await kept()).days.filter((d) => d.customerId === alice.customer.id).map((d) => [d.day, d.unplayedCoins, d.streak])).toEqual([
+      ['2026-11-20', 1234, 1],
+      ['2026-11-21', 250, 2],
+      ['2026-11-22', 500, 3],
+    ]);
     await expectExact();
     // A Purchase retyped as a check-in (the 23rd), then the 21st's check-in retyped as a Purchase.
     const purchase = await add(alice, alice.type.id, '3', '2026-11-23T14:00:00Z');
@@ -181,21 +249,42 @@ describe('the kept check-in days', () => {
 describe('the board links', () => {
   it('keep on-board, names and the per-casino counts in step with customers, casinos and link statuses', async () => {
     const carol = await pairFixture(s.database.db, { customerName: 'Carol', casinoName: 'Moon' });
-    const boardLinks = () => s.database.db.selectFrom('customerCasinos').select(['customerId', 'casinoId', 'onBoard', 'customerName', 'casinoName']).orderBy('customerId').orderBy('casinoId').execute();
+    const boardLinks = () =>
+      s.database.db
+        .selectFrom('customerCasinos')
+        .select(['customerId', 'casinoId', 'onBoard', 'customerName', 'casinoName'])
+        .orderBy('customerId')
+        .orderBy('casinoId')
+        .execute();
     /** The same from the tables themselves. */
     const truth = () =>
       s.database.db
         .selectFrom('customerCasinos as l')
         .innerJoin('customers as c', 'c.id', 'l.customerId')
         .innerJoin('casinos as k', 'k.id', 'l.casinoId')
-        .select((eb) => ['l.customerId', 'l.casinoId', eb.case().when(eb.and([eb('l.status', '=', 'active'), eb('c.isActive', '=', 1), eb('k.isActive', '=', 1)])).then(1).else(0).end().as('onBoard'), 'c.name as customerName', 'k.name as casinoName'])
+        .select((eb) => [
+          'l.customerId',
+          'l.casinoId',
+          eb
+            .case()
+            .when(eb.and([eb('l.status', '=', 'active'), eb('c.isActive', '=', 1), eb('k.isActive', '=', 1)]))
+            .then(1)
+            .else(0)
+            .end()
+            .as('onBoard'),
+          'c.name as customerName',
+          'k.name as casinoName',
+        ])
         .orderBy('l.customerId')
         .orderBy('l.casinoId')
         .execute();
-    const counts = async () => (await s.database.db.selectFrom('boardCounts').select(['casinoId', 'links']).where('links', '<>', 0).orderBy('casinoId').execute());
+    const counts = async () =>
+      await s.database.db.selectFrom('boardCounts').select(['casinoId', 'links']).where('links', '<>', 0).orderBy('casinoId').execute();
     const truthCounts = async () => {
       const on = (await truth()).filter((l) => l.onBoard === 1);
-      return [...new Set(on.map((l) => l.casinoId))].sort((a, b) => a - b).map((casinoId) => ({ casinoId, links: on.filter((l) => l.casinoId === casinoId).length }));
+      return [...new Set(on.map((l) => l.casinoId))]
+        .sort((a, b) => a - b)
+        .map((casinoId) => ({ casinoId, links: on.filter((l) => l.casinoId === casinoId).length }));
     };
     const check = async () => {
       expect(await boardLinks()).toEqual(await truth());
@@ -204,14 +293,22 @@ describe('the board links', () => {
     await check();
     expect((await counts()).length).toBe(3);
     // Alice at Star (a new link), Bob inactive, Star renamed, Moon off, Carol's link locked.
-    expect((await api('POST', '/api/customer-casinos', { customerId: alice.customer.id, casinoId: bob.casino.id, status: 'active' })).statusCode).toBeLessThan(300);
+    expect(
+      (await api('POST', '/api/customer-casinos', { customerId: alice.customer.id, casinoId: bob.casino.id, status: 'active' })).statusCode,
+    ).toBeLessThan(300);
     await check();
     expect((await api('PATCH', `/api/customers/${bob.customer.id}`, { isActive: false })).statusCode).toBe(200);
     expect((await api('PATCH', `/api/casinos/${bob.casino.id}`, { name: 'Star Two' })).statusCode).toBe(200);
     expect((await api('PATCH', `/api/casinos/${carol.casino.id}`, { isActive: false })).statusCode).toBe(200);
     await check();
-    expect((await boardLinks()).find((l) => l.customerId === alice.customer.id && l.casinoId === bob.casino.id)).toMatchObject({ casinoName: 'Star Two', onBoard: 1 });
-    expect((await api('POST', '/api/customer-casinos', { customerId: alice.customer.id, casinoId: alice.casino.id, status: 'locked' })).statusCode).toBeLessThan(300);
+    expect((await boardLinks()).find((l) => l.customerId === alice.customer.id && l.casinoId === bob.casino.id)).toMatchObject({
+      casinoName: 'Star Two',
+      onBoard: 1,
+    });
+    expect(
+      (await api('POST', '/api/customer-casinos', { customerId: alice.customer.id, casinoId: alice.casino.id, status: 'locked' }))
+        .statusCode,
+    ).toBeLessThan(300);
     await check();
     const board = await checkInBoard(s.database.db, {}, TZ);
     expect(board).toMatchObject({ total: 1, done: 0, rows: [{ customerName: 'Alice', casinoName: 'Star Two' }] });

@@ -22,7 +22,9 @@ function prepare(sqlite: SQLite.Database) {
   const q = <P extends unknown[], R>(text: string) => sqlite.prepare<P, R>(text);
   return {
     zone: q<[], { timeZone: string }>(`select "timeZone" from "checkInZone" where id = 1`),
-    setZone: q<[string], never>(`insert into "checkInZone" (id, "timeZone") values (1, ?) on conflict (id) do update set "timeZone" = excluded."timeZone"`),
+    setZone: q<[string], never>(
+      `insert into "checkInZone" (id, "timeZone") values (1, ?) on conflict (id) do update set "timeZone" = excluded."timeZone"`,
+    ),
     isCheckIn: q<[number], { yes: number }>(`select ${IS_CHECK_IN} yes from "transactionTypes" where id = ?`),
     // The pair's check-ins booked in one office day, latest first.
     ofDay: q<[number, number, string, string], { id: number; date: string; unplayedCoinsChange: number; createdByUserId: number | null }>(
@@ -30,7 +32,9 @@ function prepare(sqlite: SQLite.Database) {
        where t."customerId" = ? and t."casinoId" = ? and t.date >= ? and t.date < ? and lower(y.name) = lower('${CHECK_IN_TYPE}')
        order by t.date desc, t.id desc`,
     ),
-    day: q<[number, number, string], Pick<CheckInRow, 'streak' | 'unplayedCoins'>>(`select streak, "unplayedCoins" from "checkIns" where ${pairAt} and day = ?`),
+    day: q<[number, number, string], Pick<CheckInRow, 'streak' | 'unplayedCoins'>>(
+      `select streak, "unplayedCoins" from "checkIns" where ${pairAt} and day = ?`,
+    ),
     upsert: q<[CheckInRow], never>(
       `insert into "checkIns" ("customerId", "casinoId", day, count, "unplayedCoins", "transactionId", at, "byUserId", streak)
        values (@customerId, @casinoId, @day, @count, @unplayedCoins, @transactionId, @at, @byUserId, @streak)
@@ -39,7 +43,9 @@ function prepare(sqlite: SQLite.Database) {
     ),
     remove: q<[number, number, string], never>(`delete from "checkIns" where ${pairAt} and day = ?`),
     setStreak: q<[number, number, number, string], never>(`update "checkIns" set streak = ? where ${pairAt} and day = ?`),
-    latest: q<[number, number], { day: string; at: string; streak: number }>(`select day, at, streak from "checkIns" where ${pairAt} order by day desc limit 1`),
+    latest: q<[number, number], { day: string; at: string; streak: number }>(
+      `select day, at, streak from "checkIns" where ${pairAt} order by day desc limit 1`,
+    ),
     markLink: q<[string | null, string | null, number, number, number], never>(
       `update "customerCasinos" set "lastCheckInDay" = ?, "lastCheckInAt" = ?, "checkInStreak" = ? where ${pairAt}`,
     ),
@@ -104,7 +110,17 @@ export function keepCheckInDay(sqlite: SQLite.Database, at: { customerId: number
   if (rows.length) {
     const [latest] = rows;
     const unplayedCoins = rows.reduce((sum, r) => sum + r.unplayedCoinsChange, 0);
-    s.upsert.run({ customerId, casinoId, day, count: rows.length, unplayedCoins, transactionId: latest.id, at: latest.date, byUserId: latest.createdByUserId, streak: 0 });
+    s.upsert.run({
+      customerId,
+      casinoId,
+      day,
+      count: rows.length,
+      unplayedCoins,
+      transactionId: latest.id,
+      at: latest.date,
+      byUserId: latest.createdByUserId,
+      streak: 0,
+    });
   } else if (existed) {
     s.remove.run(customerId, casinoId, day);
   }
@@ -113,7 +129,10 @@ export function keepCheckInDay(sqlite: SQLite.Database, at: { customerId: number
 }
 
 /** `keepCheckInDay` for many new rows (the import's bulk write): each link and office day once. */
-export function keepCheckInDays(sqlite: SQLite.Database, rows: Iterable<{ customerId: number; casinoId: number; date: string; transactionTypeId: number }>): void {
+export function keepCheckInDays(
+  sqlite: SQLite.Database,
+  rows: Iterable<{ customerId: number; casinoId: number; date: string; transactionTypeId: number }>,
+): void {
   const dayOf = localDays(checkInZone(sqlite));
   const checkIn = new Map<number, boolean>();
   const days = new Map<string, { customerId: number; casinoId: number; date: string }>();
@@ -135,9 +154,16 @@ export function rebuildCheckIns(sqlite: SQLite.Database, timeZone: string, casin
   const one = casinoId === undefined ? '' : ' and "casinoId" = ?';
   const args = casinoId === undefined ? [] : [casinoId];
   sqlite.prepare(`delete from "checkIns" where 1${one}`).run(...args);
-  sqlite.prepare(`update "customerCasinos" set "lastCheckInDay" = null, "lastCheckInAt" = null, "checkInStreak" = 0 where ("lastCheckInDay" is not null or "checkInStreak" <> 0)${one}`).run(...args);
+  sqlite
+    .prepare(
+      `update "customerCasinos" set "lastCheckInDay" = null, "lastCheckInAt" = null, "checkInStreak" = 0 where ("lastCheckInDay" is not null or "checkInStreak" <> 0)${one}`,
+    )
+    .run(...args);
   const rows = sqlite
-    .prepare<unknown[], { customerId: number; casinoId: number; id: number; date: string; unplayedCoinsChange: number; createdByUserId: number | null }>(
+    .prepare<
+      unknown[],
+      { customerId: number; casinoId: number; id: number; date: string; unplayedCoinsChange: number; createdByUserId: number | null }
+    >(
       `select t."customerId", t."casinoId", t.id, t.date, t."unplayedCoinsChange", t."createdByUserId" from transactions t
        where t."transactionTypeId" in (select id from "transactionTypes" where ${IS_CHECK_IN}${one})
        order by t."customerId", t."casinoId", t.date, t.id`,
@@ -151,17 +177,34 @@ export function rebuildCheckIns(sqlite: SQLite.Database, timeZone: string, casin
     const last = days.at(-1);
     const samePair = last !== undefined && last.customerId === r.customerId && last.casinoId === r.casinoId;
     if (samePair && last.day === day) {
-      const joined: DayRow = { count: last.count + 1, unplayedCoins: last.unplayedCoins + r.unplayedCoinsChange, transactionId: r.id, at: r.date, byUserId: r.createdByUserId };
+      const joined: DayRow = {
+        count: last.count + 1,
+        unplayedCoins: last.unplayedCoins + r.unplayedCoinsChange,
+        transactionId: r.id,
+        at: r.date,
+        byUserId: r.createdByUserId,
+      };
       Object.assign(last, joined);
     } else {
       const streak = samePair && nextDay(last.day) === day ? last.streak + 1 : 1;
-      days.push({ customerId: r.customerId, casinoId: r.casinoId, day, count: 1, unplayedCoins: r.unplayedCoinsChange, transactionId: r.id, at: r.date, byUserId: r.createdByUserId, streak });
+      days.push({
+        customerId: r.customerId,
+        casinoId: r.casinoId,
+        day,
+        count: 1,
+        unplayedCoins: r.unplayedCoinsChange,
+        transactionId: r.id,
+        at: r.date,
+        byUserId: r.createdByUserId,
+        streak,
+      });
     }
   }
   days.forEach((d, i) => {
     s.upsert.run(d);
     const next = days[i + 1];
-    if (!next || next.customerId !== d.customerId || next.casinoId !== d.casinoId) s.markLink.run(d.day, d.at, d.streak, d.customerId, d.casinoId);
+    if (!next || next.customerId !== d.customerId || next.casinoId !== d.casinoId)
+      s.markLink.run(d.day, d.at, d.streak, d.customerId, d.casinoId);
   });
   s.setZone.run(timeZone);
   return days.length;

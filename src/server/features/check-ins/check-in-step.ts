@@ -25,27 +25,33 @@ export interface CheckInRequest {
  * any other way. A second one for the same link and day is a 409 unless `correction` confirms it.
  */
 export function recordCheckIn(db: Db, input: CheckInRequest, userId: number, timeZone: string, now = new Date()): Promise<RecordedCheckIn> {
-  return ledgerStep(db, userId, (step) => {
-    const { customerId, casinoId, unplayedCoins } = input;
-    const day = input.date ?? localDay(now, timeZone);
-    const stamp = bookedAt('date', day, now, timeZone);
-    const existing = keptCheckInDay(step.sqlite, customerId, casinoId, day);
-    if (existing && !input.correction) throw conflict(`Already checked in on ${day} (${formatHundredths(existing.unplayedCoins)} SC); confirm to record a correction`);
-    if (!step.statements.casino.get(casinoId)) throw fieldError('casinoId', 'Casino not found');
-    const transactionTypeId = step.typeNamed(casinoId, CHECK_IN_TYPE);
-    const transactionId = step.record(
-      { customerId, casinoId, transactionTypeId, unplayedCoinsChange: unplayedCoins, playedCoinsChange: 0, usdChange: 0 },
-      stamp,
-      { action: 'check-in' },
-    );
-    // The ledger's write path kept the day's row, its streak and the link's last check-in (decision 061).
-    const streak = keptCheckInDay(step.sqlite, customerId, casinoId, day)?.streak ?? 0;
-    step.audit({
-      action: existing ? 'check-in-correction' : 'check-in',
-      entity: 'checkIn',
-      entityId: transactionId,
-      after: { customerId, casinoId, day, unplayedCoins: formatHundredths(unplayedCoins), streak },
-    });
-    return { transactionId, day, streak };
-  }, now);
+  return ledgerStep(
+    db,
+    userId,
+    (step) => {
+      const { customerId, casinoId, unplayedCoins } = input;
+      const day = input.date ?? localDay(now, timeZone);
+      const stamp = bookedAt('date', day, now, timeZone);
+      const existing = keptCheckInDay(step.sqlite, customerId, casinoId, day);
+      if (existing && !input.correction)
+        throw conflict(`Already checked in on ${day} (${formatHundredths(existing.unplayedCoins)} SC); confirm to record a correction`);
+      if (!step.statements.casino.get(casinoId)) throw fieldError('casinoId', 'Casino not found');
+      const transactionTypeId = step.typeNamed(casinoId, CHECK_IN_TYPE);
+      const transactionId = step.record(
+        { customerId, casinoId, transactionTypeId, unplayedCoinsChange: unplayedCoins, playedCoinsChange: 0, usdChange: 0 },
+        stamp,
+        { action: 'check-in' },
+      );
+      // The ledger's write path kept the day's row, its streak and the link's last check-in (decision 061).
+      const streak = keptCheckInDay(step.sqlite, customerId, casinoId, day)?.streak ?? 0;
+      step.audit({
+        action: existing ? 'check-in-correction' : 'check-in',
+        entity: 'checkIn',
+        entityId: transactionId,
+        after: { customerId, casinoId, day, unplayedCoins: formatHundredths(unplayedCoins), streak },
+      });
+      return { transactionId, day, streak };
+    },
+    now,
+  );
 }

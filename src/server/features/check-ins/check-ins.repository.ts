@@ -30,13 +30,16 @@ type Rows = SelectQueryBuilder<Board, 'l' | 'ci', object>;
 
 /** The link is on the board (a literal, so SQLite uses the partial indexes). */
 const ON_BOARD = sql<SqlBool>`"l"."onBoard" = 1`;
-const doneOn = (day: string) => sql<SqlBool>`exists (select 1 from "checkIns" d where d."customerId" = "l"."customerId" and d."casinoId" = "l"."casinoId" and d.day = ${day})`;
+const doneOn = (day: string) =>
+  sql<SqlBool>`exists (select 1 from "checkIns" d where d."customerId" = "l"."customerId" and d."casinoId" = "l"."casinoId" and d.day = ${day})`;
 
 /** The board's links under the customer and casino filters, with the day's check-in row when there is one. */
 function links(db: Db, day: string, q: BoardQuery) {
   let b = db
     .selectFrom('customerCasinos as l')
-    .leftJoin('checkIns as ci', (j) => j.onRef('ci.customerId', '=', 'l.customerId').onRef('ci.casinoId', '=', 'l.casinoId').on('ci.day', '=', day))
+    .leftJoin('checkIns as ci', (j) =>
+      j.onRef('ci.customerId', '=', 'l.customerId').onRef('ci.casinoId', '=', 'l.casinoId').on('ci.day', '=', day),
+    )
     .where(ON_BOARD);
   if (q.customerId !== undefined) b = b.where('l.customerId', '=', q.customerId);
   if (q.casinoId !== undefined) b = b.where('l.casinoId', '=', q.casinoId);
@@ -56,18 +59,27 @@ function dayRows(db: Db, day: string, q: BoardQuery) {
 }
 
 const count = (b: SelectQueryBuilder<Board, 'l' | 'ci', object>) =>
-  b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
+  b
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
 
 /** M of "N of M": one customer's links counted (50 at most), else the kept per-casino counts. */
 async function linkCount(db: Db, q: BoardQuery): Promise<number> {
   if (q.customerId !== undefined) {
     let b = db.selectFrom('customerCasinos as l').where(ON_BOARD).where('l.customerId', '=', q.customerId);
     if (q.casinoId !== undefined) b = b.where('l.casinoId', '=', q.casinoId);
-    return b.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
+    return b
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+      .then((r) => Number(r.n));
   }
   let b = db.selectFrom('boardCounts');
   if (q.casinoId !== undefined) b = b.where('casinoId', '=', q.casinoId);
-  return b.select((eb) => eb.fn.coalesce(eb.fn.sum<number>('links'), eb.val(0)).as('n')).executeTakeFirstOrThrow().then((r) => Number(r.n));
+  return b
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('links'), eb.val(0)).as('n'))
+    .executeTakeFirstOrThrow()
+    .then((r) => Number(r.n));
 }
 
 /** The columns a row shows; `running` is the first day a streak still runs on (yesterday). */
@@ -123,7 +135,8 @@ export async function checkInBoard(db: Db, q: BoardQuery, timeZone: string, now 
 
   const [total, done] = await Promise.all([linkCount(db, q), count(dayRows(db, day, q))]);
   const totalCount = q.status === 'done' ? done : q.status === 'missing' ? total - done : total;
-  const byStatus = (b: Links): Links => (q.status === 'done' ? b.where(doneOn(day)) : q.status === 'missing' ? b.where((eb) => eb.not(doneOn(day))) : b);
+  const byStatus = (b: Links): Links =>
+    q.status === 'done' ? b.where(doneOn(day)) : q.status === 'missing' ? b.where((eb) => eb.not(doneOn(day))) : b;
   const streakKey = sql`case when "l"."lastCheckInDay" >= ${running} then "l"."checkInStreak" else 0 end`;
   // The page's links in order: a walk of keys that stops after the page (its rows are read next).
   let keys: { customerId: number; casinoId: number }[] = [];
@@ -131,7 +144,11 @@ export async function checkInBoard(db: Db, q: BoardQuery, timeZone: string, now 
   if (q.status === 'done' && done * done <= (offset + limit) * total) {
     // Few check-ins that day: sort that day's rows rather than step over the links without one.
     const first = sort === 'streak' ? [streakKey] : sort === 'last' ? [sql.ref('l.lastCheckInAt')] : [];
-    const sorted = ordered(ordered(dayRows(db, day, q), first, direction), nameKeys(q, sort === 'casino'), sort === 'streak' ? 'asc' : direction);
+    const sorted = ordered(
+      ordered(dayRows(db, day, q), first, direction),
+      nameKeys(q, sort === 'casino'),
+      sort === 'streak' ? 'asc' : direction,
+    );
     keys = await sorted.select(['l.customerId', 'l.casinoId']).limit(limit).offset(offset).execute();
   } else if (sort === 'streak') {
     // Running streaks (checked in yesterday or today: few links, sorted) and then the rest in name order, or the reverse.
@@ -161,7 +178,12 @@ export async function checkInBoard(db: Db, q: BoardQuery, timeZone: string, now 
   }
   // The page's rows, by key, put back in the walk's order.
   const found = keys.length
-    ? await selectRow(links(db, day, {}).where(sql<SqlBool>`("l"."customerId", "l"."casinoId") in (values ${sql.join(keys.map((k) => sql`(${k.customerId}, ${k.casinoId})`))})`), running).execute()
+    ? await selectRow(
+        links(db, day, {}).where(
+          sql<SqlBool>`("l"."customerId", "l"."casinoId") in (values ${sql.join(keys.map((k) => sql`(${k.customerId}, ${k.casinoId})`))})`,
+        ),
+        running,
+      ).execute()
     : [];
   const byKey = new Map(found.map((r) => [`${r.customerId}:${r.casinoId}`, r]));
   const rows = keys.flatMap((k) => byKey.get(`${k.customerId}:${k.casinoId}`) ?? []);

@@ -5,5 +5,7 @@ import { recordCheckIn } from './check-in-step';
 /** The daily check-in board (decision 060): staff and admins alike. */
 export const checkInsRouter = router({
   board: authedProcedure.input(checkInBoardInput).query(({ ctx, input }) => ctx.services.readers.run('checkIns.board', input)),
-  record: authedProcedure.input(recordCheckInInput).mutation(({ ctx, input }) => recordCheckIn(ctx.db, input, ctx.user.id, ctx.services.config.timeZone)),
+  record: authedProcedure
+    .input(recordCheckInInput)
+    .mutation(({ ctx, input }) => recordCheckIn(ctx.db, input, ctx.user.id, ctx.services.config.timeZone)),
 });

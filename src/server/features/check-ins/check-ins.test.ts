@@ -24,9 +24,16 @@ afterEach(() => s.stop());
 const post = (payload: Record<string, unknown>) => s.app.inject({ method: 'POST', url: '/api/check-ins', headers: staff.auth, payload });
 const get = (query: string) => s.app.inject({ url: `/api/check-ins${query}`, headers: staff.auth });
 const checkIn = (sc: number, at: string, date?: string) =>
-  recordCheckIn(s.database.db, { customerId: alice.customer.id, casinoId: alice.casino.id, unplayedCoins: sc, date }, staff.id, TZ, new Date(at));
+  recordCheckIn(
+    s.database.db,
+    { customerId: alice.customer.id, casinoId: alice.casino.id, unplayedCoins: sc, date },
+    staff.id,
+    TZ,
+    new Date(at),
+  );
 const boardOn = (date: string, now = '2026-11-25T12:00:00Z') => checkInBoard(s.database.db, { date }, TZ, new Date(now));
-const aliceOn = async (date: string, now = '2026-11-21T12:00:00Z') => (await boardOn(date, now)).rows.find((r) => r.customerName === 'Alice');
+const aliceOn = async (date: string, now = '2026-11-21T12:00:00Z') =>
+  (await boardOn(date, now)).rows.find((r) => r.customerName === 'Alice');
 
 /** The check-in days and streaks recomputed from the Check-in transactions themselves (office days). */
 async function recomputed() {
@@ -37,7 +44,10 @@ async function recomputed() {
     .where('y.name', '=', 'Check-in')
     .orderBy('t.date')
     .execute();
-  const days = new Map<string, { customerId: number; casinoId: number; day: string; count: number; unplayedCoins: number; streak: number }>();
+  const days = new Map<
+    string,
+    { customerId: number; casinoId: number; day: string; count: number; unplayedCoins: number; streak: number }
+  >();
   for (const r of rows) {
     const day = localDay(r.date, TZ);
     const key = `${r.customerId}:${r.casinoId}:${day}`;
@@ -59,10 +69,23 @@ describe('the check-in board', () => {
     await checkIn(1500, '2026-11-21T05:15:00Z');
     // Each day's own check-in; the streak and the last check-in are the link's current ones.
     const last = '2026-11-21T05:15:00.000Z';
-    expect(await aliceOn('2026-11-20')).toMatchObject({ done: true, unplayedCoins: '10.00', streak: 2, by: 'Sam Staff', at: '2026-11-21T04:30:00.000Z', lastAt: last });
+    expect(await aliceOn('2026-11-20')).toMatchObject({
+      done: true,
+      unplayedCoins: '10.00',
+      streak: 2,
+      by: 'Sam Staff',
+      at: '2026-11-21T04:30:00.000Z',
+      lastAt: last,
+    });
     expect(await aliceOn('2026-11-21')).toMatchObject({ done: true, unplayedCoins: '15.00', streak: 2, lastAt: last });
     // On the 22nd (still open) the streak runs on; on the 23rd it is broken.
-    expect(await aliceOn('2026-11-22', '2026-11-22T20:00:00Z')).toMatchObject({ done: false, transactionId: null, unplayedCoins: null, streak: 2, lastAt: last });
+    expect(await aliceOn('2026-11-22', '2026-11-22T20:00:00Z')).toMatchObject({
+      done: false,
+      transactionId: null,
+      unplayedCoins: null,
+      streak: 2,
+      lastAt: last,
+    });
     expect(await aliceOn('2026-11-23', '2026-11-23T20:00:00Z')).toMatchObject({ done: false, streak: 0, lastAt: last });
     await checkIn(0, '2026-11-23T15:00:00Z');
     expect(await aliceOn('2026-11-23', '2026-11-23T20:00:00Z')).toMatchObject({ done: true, unplayedCoins: '0.00', streak: 1 });
@@ -70,19 +93,42 @@ describe('the check-in board', () => {
     const filled = await checkIn(500, '2026-11-23T16:00:00Z', '2026-11-22');
     expect(filled).toMatchObject({ day: '2026-11-22', streak: 3 });
     expect(await aliceOn('2026-11-23', '2026-11-23T20:00:00Z')).toMatchObject({ streak: 4 });
-    const link = await s.database.db.selectFrom('customerCasinos').select(['lastCheckInDay', 'checkInStreak']).where('customerId', '=', alice.customer.id).executeTakeFirstOrThrow();
+    const link = await s.database.db
+      .selectFrom('customerCasinos')
+      .select(['lastCheckInDay', 'checkInStreak'])
+      .where('customerId', '=', alice.customer.id)
+      .executeTakeFirstOrThrow();
     expect(link).toEqual({ lastCheckInDay: '2026-11-23', checkInStreak: 4 });
-    const kept = await s.database.db.selectFrom('checkIns').select(['customerId', 'casinoId', 'day', 'count', 'unplayedCoins', 'streak']).orderBy('day').execute();
+    const kept = await s.database.db
+      .selectFrom('checkIns')
+      .select(['customerId', 'casinoId', 'day', 'count', 'unplayedCoins', 'streak'])
+      .orderBy('day')
+      .execute();
     expect(kept).toEqual(await recomputed());
-    expect(await linkBalances(s.database.db, alice.customer.id, alice.casino.id)).toMatchObject({ currentUnplayedCoins: 3000, usdTotal: 0, transactionCount: 4 });
+    expect(await linkBalances(s.database.db, alice.customer.id, alice.casino.id)).toMatchObject({
+      currentUnplayedCoins: 3000,
+      usdTotal: 0,
+      transactionCount: 4,
+    });
     expect(ledgerIsSound(await checkLedger(s.database.db))).toBe(true);
 
     const board = await boardOn('2026-11-23');
     expect(board).toMatchObject({ date: '2026-11-23', done: 1, total: 2, totalCount: 2 });
-    expect(board.rows.map((r) => [r.customerName, r.casinoName, r.done])).toEqual([['Alice', 'Lucky', true], ['Bob', 'Star', false]]);
-    expect((await checkInBoard(s.database.db, { date: '2026-11-23', status: 'missing' }, TZ)).rows.map((r) => r.customerName)).toEqual(['Bob']);
-    expect((await checkInBoard(s.database.db, { date: '2026-11-23', sort: 'streak', desc: true }, TZ, new Date('2026-11-23T20:00:00Z'))).rows.map((r) => r.customerName)).toEqual(['Alice', 'Bob']);
-    expect((await checkInBoard(s.database.db, { date: '2026-11-23', sort: 'customer', desc: true }, TZ)).rows.map((r) => r.customerName)).toEqual(['Bob', 'Alice']);
+    expect(board.rows.map((r) => [r.customerName, r.casinoName, r.done])).toEqual([
+      ['Alice', 'Lucky', true],
+      ['Bob', 'Star', false],
+    ]);
+    expect((await checkInBoard(s.database.db, { date: '2026-11-23', status: 'missing' }, TZ)).rows.map((r) => r.customerName)).toEqual([
+      'Bob',
+    ]);
+    expect(
+      (
+        await checkInBoard(s.database.db, { date: '2026-11-23', sort: 'streak', desc: true }, TZ, new Date('2026-11-23T20:00:00Z'))
+      ).rows.map((r) => r.customerName),
+    ).toEqual(['Alice', 'Bob']);
+    expect(
+      (await checkInBoard(s.database.db, { date: '2026-11-23', sort: 'customer', desc: true }, TZ)).rows.map((r) => r.customerName),
+    ).toEqual(['Bob', 'Alice']);
   });
 
   it('records from REST, refuses a second check-in the same day (409) unless confirmed as a correction', async () => {
@@ -93,23 +139,78 @@ describe('the check-in board', () => {
     const again = await post({ customerId: bob.customer.id, casinoId: bob.casino.id, unplayedCoins: '2.50' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(`Already checked in on ${today} (2.50 SC); confirm to record a correction`);
-    expect(await linkBalances(s.database.db, bob.customer.id, bob.casino.id)).toMatchObject({ currentUnplayedCoins: 250, transactionCount: 1 });
+    expect(await linkBalances(s.database.db, bob.customer.id, bob.casino.id)).toMatchObject({
+      currentUnplayedCoins: 250,
+      transactionCount: 1,
+    });
     const corrected = await post({ customerId: bob.customer.id, casinoId: bob.casino.id, unplayedCoins: '1.25', correction: true });
     expect(corrected.statusCode).toBe(201);
     const board = (await get(`?date=${today}&status=done`)).json();
-    expect(board).toMatchObject({ done: 1, total: 2, rows: [{ customerName: 'Bob', casinoName: 'Star', done: true, unplayedCoins: '3.75', streak: 1, transactionId: corrected.json().transactionId, by: 'Sam Staff' }] });
-    expect(Object.keys(board.rows[0]).sort()).toEqual(['at', 'by', 'casinoId', 'casinoName', 'customerId', 'customerName', 'done', 'lastAt', 'streak', 'transactionId', 'unplayedCoins'].sort());
-    const types = await s.database.db.selectFrom('transactionTypes').select('name').where('casinoId', '=', bob.casino.id).orderBy('name').execute();
+    expect(board).toMatchObject({
+      done: 1,
+      total: 2,
+      rows: [
+        {
+          customerName: 'Bob',
+          casinoName: 'Star',
+          done: true,
+          unplayedCoins: '3.75',
+          streak: 1,
+          transactionId: corrected.json().transactionId,
+          by: 'Sam Staff',
+        },
+      ],
+    });
+    expect(Object.keys(board.rows[0]).sort()).toEqual(
+      [
+        'at',
+        'by',
+        'casinoId',
+        'casinoName',
+        'customerId',
+        'customerName',
+        'done',
+        'lastAt',
+        'streak',
+        'transactionId',
+        'unplayedCoins',
+      ].sort(),
+    );
+    const types = await s.database.db
+      .selectFrom('transactionTypes')
+      .select('name')
+      .where('casinoId', '=', bob.casino.id)
+      .orderBy('name')
+      .execute();
     expect(types.map((t) => t.name)).toEqual(['Check-in', 'Purchase']);
-    const audit = await s.database.db.selectFrom('auditLog').select(['entity', 'action']).where('userId', '=', staff.id).orderBy('id').execute();
-    expect(audit.map((a) => `${a.entity} ${a.action}`)).toEqual(['transactionType create', 'transaction check-in', 'checkIn check-in', 'transaction check-in', 'checkIn check-in-correction']);
+    const audit = await s.database.db
+      .selectFrom('auditLog')
+      .select(['entity', 'action'])
+      .where('userId', '=', staff.id)
+      .orderBy('id')
+      .execute();
+    expect(audit.map((a) => `${a.entity} ${a.action}`)).toEqual([
+      'transactionType create',
+      'transaction check-in',
+      'checkIn check-in',
+      'transaction check-in',
+      'checkIn check-in-correction',
+    ]);
   });
 
   it('refuses bad input with field messages: a negative or mistyped SC, a future day, an inactive link', async () => {
     const bad = await post({ customerId: bob.customer.id, casinoId: bob.casino.id, unplayedCoins: '-1', date: '2026-02-30' });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual([{ path: 'unplayedCoins', message: 'Must be 0 or more' }, { path: 'date', message: 'Must be a real date' }]);
-    const future = await post({ customerId: bob.customer.id, casinoId: bob.casino.id, unplayedCoins: '1', date: nextDay(localDay(new Date(), TZ)) });
+    expect(bad.json().errors).toEqual([
+      { path: 'unplayedCoins', message: 'Must be 0 or more' },
+      { path: 'date', message: 'Must be a real date' },
+    ]);
+    const future = await post({
+      customerId: bob.customer.id,
+      casinoId: bob.casino.id,
+      unplayedCoins: '1',
+      date: nextDay(localDay(new Date(), TZ)),
+    });
     expect(future.json().errors).toEqual([{ path: 'date', message: 'Must not be in the future' }]);
     const carol = await s.database.db.selectFrom('customers').select('id').where('name', '=', 'Carol').executeTakeFirstOrThrow();
     const moon = await s.database.db.selectFrom('casinos').select('id').where('name', '=', 'Moon').executeTakeFirstOrThrow();

@@ -15,7 +15,14 @@ describe('GET /api/customer-casinos?customerId=X&asOf=YYYY-MM-DD', () => {
   it('answers the balances at the end of that office day, equal to a recomputation', async () => {
     const pair = await pairFixture(s.database.db, { customerName: 'Alice', casinoName: 'Lucky' });
     const db = s.database.db;
-    const f = (u: number, p: number) => ({ customerId: pair.customer.id, casinoId: pair.casino.id, transactionTypeId: pair.type.id, unplayedCoinsChange: u, playedCoinsChange: p, usdChange: 0 });
+    const f = (u: number, p: number) => ({
+      customerId: pair.customer.id,
+      casinoId: pair.casino.id,
+      transactionTypeId: pair.type.id,
+      unplayedCoinsChange: u,
+      playedCoinsChange: p,
+      usdChange: 0,
+    });
     // New York: 10:00 on Mar 1, 23:30 on Mar 2 (04:30 UTC on Mar 3), 09:00 on Mar 3.
     const entries: [string, number, number][] = [
       ['2026-03-01T15:00:00.000Z', 150025, 0],
@@ -23,7 +30,8 @@ describe('GET /api/customer-casinos?customerId=X&asOf=YYYY-MM-DD', () => {
       ['2026-03-03T14:00:00.000Z', 7, 3],
     ];
     for (const [at, u, p] of entries) await createEntry(db, f(u, p), staff.id, undefined, new Date(at));
-    const asOf = async (day: string) => (await s.app.inject({ url: `/api/customer-casinos?customerId=${pair.customer.id}&asOf=${day}`, headers: staff.auth })).json();
+    const asOf = async (day: string) =>
+      (await s.app.inject({ url: `/api/customer-casinos?customerId=${pair.customer.id}&asOf=${day}`, headers: staff.auth })).json();
     const recompute = (endUtc: string) => {
       const upTo = entries.filter(([at]) => at < endUtc);
       const sum = (i: 1 | 2) => upTo.reduce((n, e) => n + e[i], 0);
@@ -39,7 +47,13 @@ describe('GET /api/customer-casinos?customerId=X&asOf=YYYY-MM-DD', () => {
       const [link] = await asOf(day);
       expect([link.currentUnplayedCoins, link.currentPlayedCoins], day).toEqual(recompute(end));
     }
-    expect((await asOf('2026-03-02'))[0]).toEqual({ customerId: pair.customer.id, casinoId: pair.casino.id, status: 'active', currentUnplayedCoins: '1475.25', currentPlayedCoins: '10.00' });
+    expect((await asOf('2026-03-02'))[0]).toEqual({
+      customerId: pair.customer.id,
+      casinoId: pair.casino.id,
+      status: 'active',
+      currentUnplayedCoins: '1475.25',
+      currentPlayedCoins: '10.00',
+    });
   });
 
   it('needs a customer with a date, and a real date', async () => {
@@ -54,16 +68,28 @@ describe('GET /api/customer-casinos?customerId=X&asOf=YYYY-MM-DD', () => {
     const db = s.database.db;
     const a = await pairFixture(db, { customerName: 'Ann', casinoName: 'Lucky' });
     const b = await pairFixture(db, { customerName: 'Bob', casinoName: 'Star' });
-    const f = (p: typeof a, u: number) => ({ customerId: p.customer.id, casinoId: p.casino.id, transactionTypeId: p.type.id, unplayedCoinsChange: u, playedCoinsChange: 0, usdChange: 0 });
+    const f = (p: typeof a, u: number) => ({
+      customerId: p.customer.id,
+      casinoId: p.casino.id,
+      transactionTypeId: p.type.id,
+      unplayedCoinsChange: u,
+      playedCoinsChange: 0,
+      usdChange: 0,
+    });
     await createEntry(db, f(a, 15_000_000), staff.id, undefined, new Date('2026-03-01T15:00:00.000Z')); // Ann: $150 on Mar 1
     await createEntry(db, f(b, 5_000_000), staff.id, undefined, new Date('2026-03-01T16:00:00.000Z')); // Bob: $50 on Mar 1
     await createEntry(db, f(a, -10_000_000), staff.id, undefined, new Date('2026-03-03T04:30:00.000Z')); // Ann: $50 from 23:30 NY on Mar 2
     await createEntry(db, f(b, 10_000_000), staff.id, undefined, new Date('2026-03-03T14:00:00.000Z')); // Bob: $150 on Mar 3
     const get = async (q: string) => (await s.app.inject({ url: `/api/reports/high-sc?${q}`, headers: staff.auth })).json();
-    expect((await get('threshold=100&asOf=2026-03-01')).map((r: { customerName: string; totalCoins: string }) => [r.customerName, r.totalCoins])).toEqual([['Ann', '150000.00']]);
+    expect(
+      (await get('threshold=100&asOf=2026-03-01')).map((r: { customerName: string; totalCoins: string }) => [r.customerName, r.totalCoins]),
+    ).toEqual([['Ann', '150000.00']]);
     expect(await get('threshold=100&asOf=2026-03-02')).toEqual([]);
     expect((await get('threshold=100')).map((r: { customerName: string }) => r.customerName)).toEqual(['Bob']);
-    expect(await s.caller(staff).reports.highScSummary({ threshold: 40, asOf: '2026-03-02' })).toEqual({ accounts: 2, uniqueCustomers: 2, totalUSD: '100.00' });
+    expect(await s.caller(staff).reports.highScSummary({ threshold: 40, asOf: '2026-03-02' })).toEqual({
+      accounts: 2,
+      uniqueCustomers: 2,
+      totalUSD: '100.00',
+    });
   });
 });
-

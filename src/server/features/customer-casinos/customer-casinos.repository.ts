@@ -24,7 +24,9 @@ export function balancesAsOf(db: Db, asOf: string, timeZone: string) {
   const last = (column: 'unplayedCoinsAfter' | 'playedCoinsAfter') =>
     sql<number>`coalesce((select t.${sql.ref(column)} from transactions t where t."customerId" = l."customerId" and t."casinoId" = l."casinoId"
       and t.date < ${end} order by t.date desc, t.id desc limit 1), 0)`;
-  return db.selectFrom('customerCasinos as l').select(['l.customerId', 'l.casinoId', 'l.status', last('unplayedCoinsAfter').as('u'), last('playedCoinsAfter').as('p')]);
+  return db
+    .selectFrom('customerCasinos as l')
+    .select(['l.customerId', 'l.casinoId', 'l.status', last('unplayedCoinsAfter').as('u'), last('playedCoinsAfter').as('p')]);
 }
 
 /** A customer's links with their balances at the end of `asOf`. */
@@ -47,13 +49,24 @@ export async function listLinks(db: Db, customerId?: number): Promise<LinkView[]
 }
 
 /** Creates the link with zero balances, or changes its status; balances are the ledger's alone. */
-export async function setLinkStatus(db: Db, customerId: number, casinoId: number, status: LinkStatus, actor: Actor = SYSTEM): Promise<LinkView> {
+export async function setLinkStatus(
+  db: Db,
+  customerId: number,
+  casinoId: number,
+  status: LinkStatus,
+  actor: Actor = SYSTEM,
+): Promise<LinkView> {
   return db.transaction().execute(async (trx) => {
     const customer = await trx.selectFrom('customers').select('id').where('id', '=', customerId).executeTakeFirst();
     if (!customer) throw fieldError('customerId', 'Customer not found');
     const casino = await trx.selectFrom('casinos').select('id').where('id', '=', casinoId).executeTakeFirst();
     if (!casino) throw fieldError('casinoId', 'Casino not found');
-    const before = await trx.selectFrom('customerCasinos').select('status').where('customerId', '=', customerId).where('casinoId', '=', casinoId).executeTakeFirst();
+    const before = await trx
+      .selectFrom('customerCasinos')
+      .select('status')
+      .where('customerId', '=', customerId)
+      .where('casinoId', '=', casinoId)
+      .executeTakeFirst();
     const row = await trx
       .insertInto('customerCasinos')
       .values({ customerId, casinoId, status })

@@ -1,5 +1,12 @@
 import { formatHundredths } from '../../../shared/money';
-import { createMissingLinksInput, listLinksInput, type ReconcileResult, reconcileInput, reconciliationReportInput, setLinkInput } from '../../../shared/schemas/customer-casinos';
+import {
+  createMissingLinksInput,
+  listLinksInput,
+  type ReconcileResult,
+  reconcileInput,
+  reconciliationReportInput,
+  setLinkInput,
+} from '../../../shared/schemas/customer-casinos';
 import { reconcileLink } from '../transactions/ledger';
 import { getTransaction } from '../transactions/transactions.repository';
 import { authedProcedure, router } from '../../trpc/procedures';
@@ -19,7 +26,12 @@ export const customerCasinosRouter = router({
   /** Compares the casino's balances with the ledger; a difference is booked as one adjustment. */
   reconcile: authedProcedure.input(reconcileInput).mutation(async ({ ctx, input }): Promise<ReconcileResult> => {
     const { customerId, casinoId, unplayedCoins, playedCoins, note } = input;
-    const outcome = await reconcileLink(ctx.db, { customerId, casinoId }, { unplayed: unplayedCoins, played: playedCoins, note: note ?? null }, ctx.user.id);
+    const outcome = await reconcileLink(
+      ctx.db,
+      { customerId, casinoId },
+      { unplayed: unplayedCoins, played: playedCoins, note: note ?? null },
+      ctx.user.id,
+    );
     return {
       differenceUnplayed: formatHundredths(outcome.differenceUnplayed),
       differencePlayed: formatHundredths(outcome.differencePlayed),
@@ -29,5 +41,7 @@ export const customerCasinosRouter = router({
   }),
 
   /** Links with their last reconciliation; stale ones (none within staleDays) first. */
-  reconciliationReport: authedProcedure.input(reconciliationReportInput).query(({ ctx, input }) => ctx.services.readers.run('customerCasinos.reconciliationReport', input)),
+  reconciliationReport: authedProcedure
+    .input(reconciliationReportInput)
+    .query(({ ctx, input }) => ctx.services.readers.run('customerCasinos.reconciliationReport', input)),
 });

@@ -20,7 +20,13 @@ async function prepare() {
     return c;
   };
   const casino = (name: string, isActive = true) => insertCasino(db, { name, website: null, isActive, scRatio: 1000 });
-  const [master, ann, bob, cy, dee] = [await cust('Master'), await cust('Ann'), await cust('Bob'), await cust('Cy', false), await cust('Dee')];
+  const [master, ann, bob, cy, dee] = [
+    await cust('Master'),
+    await cust('Ann'),
+    await cust('Bob'),
+    await cust('Cy', false),
+    await cust('Dee'),
+  ];
   const [lucky, star, moon, closed] = [await casino('Lucky'), await casino('Star'), await casino('Moon'), await casino('Closed', false)];
   await setLinkStatus(db, master.id, lucky.id, 'active');
   await setLinkStatus(db, master.id, star.id, 'active');
@@ -47,7 +53,10 @@ describe('Participation: the casinos that count, and Create missing links', () =
     const d = await prepare();
     const staff = await s.addUser('staff');
     const api = s.caller(staff);
-    expect(await api.customerCasinos.createMissing({ masterUserId: d.master.id, customerId: d.bob.id })).toEqual({ created: 2, more: false });
+    expect(await api.customerCasinos.createMissing({ masterUserId: d.master.id, customerId: d.bob.id })).toEqual({
+      created: 2,
+      more: false,
+    });
     const bobLinks = await api.customerCasinos.list({ customerId: d.bob.id });
     expect(bobLinks.map((l) => [l.casinoId, l.status, l.currentUnplayedCoins])).toEqual([
       [d.lucky.id, 'inactive', '0.00'],
@@ -67,7 +76,12 @@ describe('Participation: the casinos that count, and Create missing links', () =
     const rows = await api.reports.participation({ masterUserId: d.master.id });
     expect(rows.every((r) => r.missingCasinos.length === 0)).toBe(true);
     expect(await api.customerCasinos.createMissing({ masterUserId: d.master.id })).toEqual({ created: 0, more: false });
-    const audit = await s.database.db.selectFrom('auditLog').select('action').where('entity', '=', 'link').where('action', '=', 'create').execute();
+    const audit = await s.database.db
+      .selectFrom('auditLog')
+      .select('action')
+      .where('entity', '=', 'link')
+      .where('action', '=', 'create')
+      .execute();
     expect(audit).toHaveLength(6 + 4);
   });
 
@@ -75,20 +89,37 @@ describe('Participation: the casinos that count, and Create missing links', () =
     const d = await prepare();
     const db = s.database.db;
     const actor = { id: null, email: 'test' };
-    const linkCount = async () => Number((await db.selectFrom('customerCasinos').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    const linkCount = async () =>
+      Number(
+        (
+          await db
+            .selectFrom('customerCasinos')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await linkCount();
     // Missing: Ann at Star, Bob at Lucky and Star, Dee at Lucky.
     expect(await createMissingLinks(db, d.master.id, undefined, 'inactive', actor, 3)).toEqual({ created: 3, more: true });
     expect(await linkCount()).toBe(before + 3);
     expect(await createMissingLinks(db, d.master.id, undefined, 'inactive', actor, 3)).toEqual({ created: 1, more: false });
     expect(await linkCount()).toBe(before + 4);
-    expect((await s.caller(await s.addUser('staff')).reports.participation({ masterUserId: d.master.id })).every((r) => r.missingCasinos.length === 0)).toBe(true);
+    expect(
+      (await s.caller(await s.addUser('staff')).reports.participation({ masterUserId: d.master.id })).every(
+        (r) => r.missingCasinos.length === 0,
+      ),
+    ).toBe(true);
   });
 
   it('refuses an inactive customer or an unknown master with a field error, writing nothing', async () => {
     const d = await prepare();
     const staff = await s.addUser('staff');
-    const res = await s.app.inject({ method: 'POST', url: '/trpc/customerCasinos.createMissing', headers: { ...staff.auth, 'content-type': 'application/json' }, payload: { masterUserId: d.master.id, customerId: d.cy.id } });
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/trpc/customerCasinos.createMissing',
+      headers: { ...staff.auth, 'content-type': 'application/json' },
+      payload: { masterUserId: d.master.id, customerId: d.cy.id },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.body).toContain('Customer not found or not active');
     await expect(s.caller(staff).customerCasinos.createMissing({ masterUserId: 999 })).rejects.toThrow('Customer not found');

@@ -22,7 +22,13 @@ export async function createMissingLinks(
     const master = await trx.selectFrom('customers').select('id').where('id', '=', masterId).executeTakeFirst();
     if (!master) throw fieldError('masterUserId', 'Customer not found');
     if (customerId !== undefined) {
-      const target = await trx.selectFrom('customers').select('id').where('id', '=', customerId).where('id', '!=', masterId).where('isActive', '=', 1).executeTakeFirst();
+      const target = await trx
+        .selectFrom('customers')
+        .select('id')
+        .where('id', '=', customerId)
+        .where('id', '!=', masterId)
+        .where('isActive', '=', 1)
+        .executeTakeFirst();
       if (!target) throw fieldError('customerId', 'Customer not found or not active');
     }
     const casinoIds = (await masterCasinosOf(trx, masterId)).map((k) => k.id);
@@ -35,14 +41,31 @@ export async function createMissingLinks(
       .where('customers.id', '!=', masterId)
       .where('customers.isActive', '=', 1)
       .where(({ not, exists, selectFrom }) =>
-        not(exists(selectFrom('customerCasinos').select('customerCasinos.customerId').whereRef('customerCasinos.customerId', '=', 'customers.id').whereRef('customerCasinos.casinoId', '=', 'casinos.id'))),
+        not(
+          exists(
+            selectFrom('customerCasinos')
+              .select('customerCasinos.customerId')
+              .whereRef('customerCasinos.customerId', '=', 'customers.id')
+              .whereRef('customerCasinos.casinoId', '=', 'casinos.id'),
+          ),
+        ),
       );
     if (customerId !== undefined) pairs = pairs.where('customers.id', '=', customerId);
-    const missing = await pairs.orderBy('customers.id').orderBy('casinos.id').limit(cap + 1).execute();
+    const missing = await pairs
+      .orderBy('customers.id')
+      .orderBy('casinos.id')
+      .limit(cap + 1)
+      .execute();
     const now = missing.slice(0, cap);
     for (const { customerId: c, casinoId: k } of now) {
       await trx.insertInto('customerCasinos').values({ customerId: c, casinoId: k, status }).execute();
-      await appendAudit(trx, actor, { action: 'create', entity: 'link', entityId: null, before: null, after: { customerId: c, casinoId: k, status } });
+      await appendAudit(trx, actor, {
+        action: 'create',
+        entity: 'link',
+        entityId: null,
+        before: null,
+        after: { customerId: c, casinoId: k, status },
+      });
     }
     return { created: now.length, more: missing.length > cap };
   });

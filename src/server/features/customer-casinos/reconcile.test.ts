@@ -10,21 +10,43 @@ beforeEach(async () => {
   s = await createTestServer({ timeZone: 'UTC' });
   staff = await s.addUser('staff');
   pair = await pairFixture(s.database.db, { customerName: 'Alice', casinoName: 'Lucky' });
-  await post('/api/transactions', { customerId: pair.customer.id, casinoId: pair.casino.id, transactionTypeId: pair.type.id, unplayedCoinsChange: '1500.25', playedCoinsChange: '20.00', usdChange: '-1.50' });
+  await post('/api/transactions', {
+    customerId: pair.customer.id,
+    casinoId: pair.casino.id,
+    transactionTypeId: pair.type.id,
+    unplayedCoinsChange: '1500.25',
+    playedCoinsChange: '20.00',
+    usdChange: '-1.50',
+  });
 });
 afterEach(() => s.stop());
 
 const post = (url: string, payload: unknown) => s.app.inject({ method: 'POST', url, headers: staff.auth, payload: payload as object });
 const reconcile = (unplayedCoins: string, playedCoins: string, note?: string) =>
-  post('/api/customer-casinos/reconcile', { customerId: pair.customer.id, casinoId: pair.casino.id, unplayedCoins, playedCoins, ...(note ? { note } : {}) });
+  post('/api/customer-casinos/reconcile', {
+    customerId: pair.customer.id,
+    casinoId: pair.casino.id,
+    unplayedCoins,
+    playedCoins,
+    ...(note ? { note } : {}),
+  });
 
 describe('POST /api/customer-casinos/reconcile', () => {
   it('records nothing when the casino shows what the ledger holds, and remembers the check', async () => {
     const res = await reconcile('1500.25', '20.00');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ differenceUnplayed: '0.00', differencePlayed: '0.00', adjustment: null, reconciledAt: expect.any(String) });
+    expect(res.json()).toEqual({
+      differenceUnplayed: '0.00',
+      differencePlayed: '0.00',
+      adjustment: null,
+      reconciledAt: expect.any(String),
+    });
     const report = (await s.app.inject({ url: '/api/reports/reconciliation?staleDays=7', headers: staff.auth })).json();
-    expect(report).toMatchObject({ totalCount: 1, staleCount: 0, rows: [{ customerName: 'Alice', casinoName: 'Lucky', lastReconciledBy: staff.email, differenceUnplayed: '0.00', stale: false }] });
+    expect(report).toMatchObject({
+      totalCount: 1,
+      staleCount: 0,
+      rows: [{ customerName: 'Alice', casinoName: 'Lucky', lastReconciledBy: staff.email, differenceUnplayed: '0.00', stale: false }],
+    });
   });
 
   it('books one adjustment that brings the ledger to exactly the typed balances', async () => {
@@ -34,9 +56,19 @@ describe('POST /api/customer-casinos/reconcile', () => {
     expect(body).toMatchObject({
       differenceUnplayed: '-175.81',
       differencePlayed: '5.01',
-      adjustment: { transactionType: { name: 'Adjustment' }, unplayedCoinsChange: '-175.81', playedCoinsChange: '5.01', usdChange: '0.00', unplayedCoinsAfter: '1324.44', playedCoinsAfter: '25.01' },
+      adjustment: {
+        transactionType: { name: 'Adjustment' },
+        unplayedCoinsChange: '-175.81',
+        playedCoinsChange: '5.01',
+        usdChange: '0.00',
+        unplayedCoinsAfter: '1324.44',
+        playedCoinsAfter: '25.01',
+      },
     });
-    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({ currentUnplayedCoins: 132444, currentPlayedCoins: 2501 });
+    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({
+      currentUnplayedCoins: 132444,
+      currentPlayedCoins: 2501,
+    });
     expect(ledgerIsSound(await checkLedger(s.database.db))).toBe(true);
 
     // The Adjustment type is created once and reused.
@@ -45,7 +77,12 @@ describe('POST /api/customer-casinos/reconcile', () => {
     expect(types.map((t) => t.name).sort()).toEqual(['Adjustment', 'Purchase']);
     expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({ currentUnplayedCoins: 100000 });
 
-    const audit = await s.database.db.selectFrom('auditLog').select(['action', 'entity']).where('userId', '=', staff.id).orderBy('id').execute();
+    const audit = await s.database.db
+      .selectFrom('auditLog')
+      .select(['action', 'entity'])
+      .where('userId', '=', staff.id)
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => `${a.entity} ${a.action}`)).toEqual([
       'transaction create',
       'transactionType create',
@@ -64,16 +101,28 @@ describe('POST /api/customer-casinos/reconcile', () => {
       { path: 'playedCoins', message: 'Must have at most 2 decimal places' },
     ]);
     const other = await pairFixture(s.database.db, { customerName: 'Bob', casinoName: 'Star' });
-    const unknown = await post('/api/customer-casinos/reconcile', { customerId: other.customer.id, casinoId: pair.casino.id, unplayedCoins: '1', playedCoins: '0' });
+    const unknown = await post('/api/customer-casinos/reconcile', {
+      customerId: other.customer.id,
+      casinoId: pair.casino.id,
+      unplayedCoins: '1',
+      playedCoins: '0',
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().errors).toEqual([{ path: 'casinoId', message: 'Customer is not registered at this casino' }]);
-    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({ currentUnplayedCoins: 150025, currentPlayedCoins: 2000 });
+    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({
+      currentUnplayedCoins: 150025,
+      currentPlayedCoins: 2000,
+    });
   });
 
   it('lists links never reconciled, or not within N days, as stale', async () => {
     const other = await pairFixture(s.database.db, { customerName: 'Bob', casinoName: 'Star' });
     await reconcile('1500.25', '20.00');
-    await s.database.db.updateTable('customerCasinos').set({ lastReconciledAt: new Date(Date.now() - 10 * 86_400_000).toISOString() }).where('customerId', '=', pair.customer.id).execute();
+    await s.database.db
+      .updateTable('customerCasinos')
+      .set({ lastReconciledAt: new Date(Date.now() - 10 * 86_400_000).toISOString() })
+      .where('customerId', '=', pair.customer.id)
+      .execute();
     const week = (await s.app.inject({ url: '/api/reports/reconciliation?staleDays=7', headers: staff.auth })).json();
     expect(week.staleCount).toBe(2);
     expect(week.rows.map((r: { customerName: string; stale: boolean }) => [r.customerName, r.stale])).toEqual([

@@ -8,7 +8,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Active links with their last reconciliation, the ones never reconciled or not within `staleDays`
  * first (oldest first), paged.
  */
-export async function reconciliationReport(db: Db, input: { staleDays?: number; limit?: number; offset?: number } | undefined, now = new Date()): Promise<ReconciliationReport> {
+export async function reconciliationReport(
+  db: Db,
+  input: { staleDays?: number; limit?: number; offset?: number } | undefined,
+  now = new Date(),
+): Promise<ReconciliationReport> {
   const staleDays = input?.staleDays ?? DEFAULT_STALE_DAYS;
   const cutoff = new Date(now.getTime() - staleDays * DAY_MS).toISOString();
   const active = db.selectFrom('customerCasinos as l').where('l.status', '=', 'active');
@@ -36,7 +40,16 @@ export async function reconciliationReport(db: Db, input: { staleDays?: number; 
     active
       .select((eb) => [
         eb.fn.countAll<number>().as('total'),
-        eb.fn.sum<number>(eb.case().when(eb.or([eb('l.lastReconciledAt', 'is', null), eb('l.lastReconciledAt', '<', cutoff)])).then(1).else(0).end()).as('stale'),
+        eb.fn
+          .sum<number>(
+            eb
+              .case()
+              .when(eb.or([eb('l.lastReconciledAt', 'is', null), eb('l.lastReconciledAt', '<', cutoff)]))
+              .then(1)
+              .else(0)
+              .end(),
+          )
+          .as('stale'),
       ])
       .executeTakeFirstOrThrow(),
   ]);

@@ -43,7 +43,9 @@ describe('customers', () => {
     });
     expect((await call('GET', '/api/customers')).json()).toEqual([]);
     expect((await call('PATCH', '/api/customers/999', { isActive: true })).statusCode).toBe(404);
-    expect((await call('PATCH', '/api/customers/abc', { isActive: true })).json().errors).toEqual([{ path: 'id', message: 'Must be a positive whole number' }]);
+    expect((await call('PATCH', '/api/customers/abc', { isActive: true })).json().errors).toEqual([
+      { path: 'id', message: 'Must be a positive whole number' },
+    ]);
   });
 
   it('needs sign-in', async () => {
@@ -71,7 +73,10 @@ describe('casinos', () => {
     for (const name of ['Chumba', 'chumba', '  CHUMBA  ']) {
       const res = await call('POST', '/api/casinos', { name });
       expect(res.statusCode, name).toBe(409);
-      expect(res.json()).toEqual({ message: 'A casino named "Chumba" already exists', errors: [{ path: 'name', message: 'A casino named "Chumba" already exists' }] });
+      expect(res.json()).toEqual({
+        message: 'A casino named "Chumba" already exists',
+        errors: [{ path: 'name', message: 'A casino named "Chumba" already exists' }],
+      });
     }
     const other = (await call('POST', '/api/casinos', { name: 'Pulsz' })).json();
     const rename = await call('PATCH', `/api/casinos/${other.id}`, { name: 'chumba ' });
@@ -145,7 +150,13 @@ describe('customer-casino links', () => {
     const k = (await call('POST', '/api/casinos', { name: 'K' })).json();
     const set = await call('POST', '/api/customer-casinos', { customerId: c.id, casinoId: k.id, status: 'active' });
     expect(set.statusCode).toBe(200);
-    expect(set.json()).toEqual({ customerId: c.id, casinoId: k.id, status: 'active', currentUnplayedCoins: '0.00', currentPlayedCoins: '0.00' });
+    expect(set.json()).toEqual({
+      customerId: c.id,
+      casinoId: k.id,
+      status: 'active',
+      currentUnplayedCoins: '0.00',
+      currentPlayedCoins: '0.00',
+    });
     await call('POST', '/api/customer-casinos', { customerId: c.id, casinoId: k.id, status: 'banned' });
     expect((await call('GET', `/api/customer-casinos?customerId=${c.id}`)).json()).toEqual([
       { customerId: c.id, casinoId: k.id, status: 'banned', currentUnplayedCoins: '0.00', currentPlayedCoins: '0.00' },

@@ -20,7 +20,7 @@ const NOW = new Date('2026-03-10T12:00:00.000Z');
 const ZONES = ['UTC', 'America/New_York', 'Asia/Kolkata', 'Asia/Kathmandu'];
 
 let seed = 7;
-const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
 
 /** The chart as the date index gives it: one range sum per office day (what the kept hours must equal). */
 async function direct(db: Db, zone: string) {
@@ -54,13 +54,33 @@ describe('the Dashboard charts from kept totals (decision 025)', () => {
     const ids: number[] = [];
     for (const [i, at] of instants.entries()) {
       const p = pairs[i % 2];
-      const input = { customerId: p.customer.id, casinoId: p.casino.id, transactionTypeId: p.type.id, unplayedCoinsChange: 100, playedCoinsChange: 0, usdChange: 1 + Math.floor(rand() * 5000) };
+      const input = {
+        customerId: p.customer.id,
+        casinoId: p.casino.id,
+        transactionTypeId: p.type.id,
+        unplayedCoinsChange: 100,
+        playedCoinsChange: 0,
+        usdChange: 1 + Math.floor(rand() * 5000),
+      };
       ids.push(await createEntry(db, input, admin.id, undefined, new Date(at)));
     }
     for (const id of ids.filter((_, i) => i % 5 === 0)) {
       const p = pairs[id % 2];
       const occurredAt = new Date(NOW.getTime() - Math.floor(rand() * 95 * 86_400_000)).toISOString();
-      await editEntry(db, id, { customerId: p.customer.id, casinoId: p.casino.id, transactionTypeId: p.type.id, unplayedCoinsChange: 100, playedCoinsChange: 0, usdChange: -7, occurredAt }, admin.id);
+      await editEntry(
+        db,
+        id,
+        {
+          customerId: p.customer.id,
+          casinoId: p.casino.id,
+          transactionTypeId: p.type.id,
+          unplayedCoinsChange: 100,
+          playedCoinsChange: 0,
+          usdChange: -7,
+          occurredAt,
+        },
+        admin.id,
+      );
     }
     for (const id of ids.filter((_, i) => i % 9 === 4)) await deleteEntry(db, id, admin.id);
 
@@ -76,11 +96,34 @@ describe('the Dashboard charts from kept totals (decision 025)', () => {
     const a = await pairFixture(db, { casinoName: 'Lucky' });
     const b = await pairFixture(db, { casinoName: 'Star' });
     const add = (p: typeof a, unplayed: number, played: number) =>
-      createEntry(db, { customerId: p.customer.id, casinoId: p.casino.id, transactionTypeId: p.type.id, unplayedCoinsChange: unplayed, playedCoinsChange: played, usdChange: 0 }, admin.id);
+      createEntry(
+        db,
+        {
+          customerId: p.customer.id,
+          casinoId: p.casino.id,
+          transactionTypeId: p.type.id,
+          unplayedCoinsChange: unplayed,
+          playedCoinsChange: played,
+          usdChange: 0,
+        },
+        admin.id,
+      );
     await add(a, 1_000_001, 2);
     const id = await add(b, 500_000, 0);
     await add(a, -1, 48);
-    await editEntry(db, id, { customerId: b.customer.id, casinoId: b.casino.id, transactionTypeId: b.type.id, unplayedCoinsChange: 2_500_000, playedCoinsChange: 0, usdChange: 0 }, admin.id);
+    await editEntry(
+      db,
+      id,
+      {
+        customerId: b.customer.id,
+        casinoId: b.casino.id,
+        transactionTypeId: b.type.id,
+        unplayedCoinsChange: 2_500_000,
+        playedCoinsChange: 0,
+        usdChange: 0,
+      },
+      admin.id,
+    );
     expect(await scByCasino(db)).toEqual([
       { casinoId: b.casino.id, casinoName: 'Star', unplayed: '25000.00', played: '0.00', total: '25000.00' },
       { casinoId: a.casino.id, casinoName: 'Lucky', unplayed: '10000.00', played: '0.50', total: '10000.50' },
@@ -91,7 +134,20 @@ describe('the Dashboard charts from kept totals (decision 025)', () => {
     const db = s.database.db;
     const admin = await s.addUser('admin');
     const p = await pairFixture(db);
-    await createEntry(db, { customerId: p.customer.id, casinoId: p.casino.id, transactionTypeId: p.type.id, unplayedCoinsChange: 100, playedCoinsChange: 0, usdChange: 5 }, admin.id, undefined, new Date('2026-03-01T10:20:00.000Z'));
+    await createEntry(
+      db,
+      {
+        customerId: p.customer.id,
+        casinoId: p.casino.id,
+        transactionTypeId: p.type.id,
+        unplayedCoinsChange: 100,
+        playedCoinsChange: 0,
+        usdChange: 5,
+      },
+      admin.id,
+      undefined,
+      new Date('2026-03-01T10:20:00.000Z'),
+    );
     expect((await checkLedger(db)).badTotals).toEqual([]);
     await sql`update "hourTotals" set "usdTotal" = "usdTotal" + 1`.execute(db);
     await sql`update "casinoBalances" set "playedCoins" = "playedCoins" + 1`.execute(db);

@@ -17,7 +17,8 @@ export interface DownloadTokens {
 export function downloadTokens(app: FastifyInstance, jwtSecret: string): DownloadTokens {
   const key = crypto.createHash('sha256').update(`${jwtSecret}\0export-download`).digest();
   return {
-    sign: (user) => app.jwt.sign({ sub: String(user.id), tv: user.tokenVersion, use: 'download' }, { key, expiresIn: DOWNLOAD_TOKEN_SECONDS }),
+    sign: (user) =>
+      app.jwt.sign({ sub: String(user.id), tv: user.tokenVersion, use: 'download' }, { key, expiresIn: DOWNLOAD_TOKEN_SECONDS }),
     verify(token) {
       try {
         const payload: { sub?: unknown; tv?: unknown; use?: unknown } = app.jwt.verify(token, { key });

@@ -1,7 +1,12 @@
 import { avgPerTransaction, highScUsdHundredths, participationRate, profitStatus } from '../../../shared/ledger';
 import { toHundredths } from '../../../shared/money';
 import type { z } from 'zod';
-import type { highScSummaryInput, participationInput, profitabilitySummaryInput, transactionTypesReportInput } from '../../../shared/schemas/reports';
+import type {
+  highScSummaryInput,
+  participationInput,
+  profitabilitySummaryInput,
+  transactionTypesReportInput,
+} from '../../../shared/schemas/reports';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { auditExportInput } from '../../../shared/schemas/audit';
 import type { reconciliationExportInput } from '../../../shared/schemas/customer-casinos';
@@ -101,7 +106,12 @@ async function* transactionRows(db: Db, filters: TransactionFilters, timeZone: s
     const batch = await transactionBatch(db, filters, timeZone, BATCH, after);
     for (const t of batch) {
       // A customer, casino, type or user added since the names were read: read them again.
-      if (!names.customers.has(t.customerId) || !names.casinos.has(t.casinoId) || !names.types.has(t.transactionTypeId) || (t.createdByUserId !== null && !names.users.has(t.createdByUserId))) {
+      if (
+        !names.customers.has(t.customerId) ||
+        !names.casinos.has(t.casinoId) ||
+        !names.types.has(t.transactionTypeId) ||
+        (t.createdByUserId !== null && !names.users.has(t.createdByUserId))
+      ) {
         names = await exportNames(db);
       }
       const ratio = round4(t.purchaseRatio);
@@ -172,10 +182,22 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
           { header: 'Threshold', numFmt: MONEY, width: 12 },
         ],
         rows: mapRows(
-          pages((limit, offset) => (request.input.asOf ? highScAsOf(db, threshold, request.input.asOf, timeZone, { limit, offset }) : highSc(db, threshold, { limit, offset }))),
+          pages((limit, offset) =>
+            request.input.asOf
+              ? highScAsOf(db, threshold, request.input.asOf, timeZone, { limit, offset })
+              : highSc(db, threshold, { limit, offset }),
+          ),
           (r) => {
             const coins = toHundredths(r.totalCoins) + toHundredths(r.playedCoins);
-            return [r.customerName, r.casinoName, money(r.totalCoins), money(r.playedCoins), coins / 100, highScUsdHundredths(coins, 0) / 100, threshold];
+            return [
+              r.customerName,
+              r.casinoName,
+              money(r.totalCoins),
+              money(r.playedCoins),
+              coins / 100,
+              highScUsdHundredths(coins, 0) / 100,
+              threshold,
+            ];
           },
         ),
       };
@@ -195,7 +217,15 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
         ],
         rows: mapRows(
           pages(async (limit, offset) => (await listAudit(db, { ...request.input, limit, offset }, timeZone)).entries),
-          (e) => [new Date(e.at), e.user?.email ?? 'System', e.action, e.entity, e.entityId, e.before == null ? null : JSON.stringify(e.before), e.after == null ? null : JSON.stringify(e.after)],
+          (e) => [
+            new Date(e.at),
+            e.user?.email ?? 'System',
+            e.action,
+            e.entity,
+            e.entityId,
+            e.before == null ? null : JSON.stringify(e.before),
+            e.after == null ? null : JSON.stringify(e.after),
+          ],
         ),
       };
     case 'reconciliation':
@@ -264,7 +294,16 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
           (r) => {
             const total = toHundredths(r.totalUSD);
             const avg = avgPerTransaction(total, r.transactionCount) / 100;
-            return [r.customerName, r.casinoName, total / 100, r.transactionCount, avg, profitStatus(total), dayOrAll(range.startDate), dayOrAll(range.endDate)];
+            return [
+              r.customerName,
+              r.casinoName,
+              total / 100,
+              r.transactionCount,
+              avg,
+              profitStatus(total),
+              dayOrAll(range.startDate),
+              dayOrAll(range.endDate),
+            ];
           },
         ),
       };
@@ -311,7 +350,15 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
           })(),
           (t) => {
             const total = toHundredths(t.totalUSD);
-            return [t.transactionTypeName, t.casinoName, t.transactionCount, total / 100, avgPerTransaction(total, t.transactionCount) / 100, dayOrAll(filters.startDate), dayOrAll(filters.endDate)];
+            return [
+              t.transactionTypeName,
+              t.casinoName,
+              t.transactionCount,
+              total / 100,
+              avgPerTransaction(total, t.transactionCount) / 100,
+              dayOrAll(filters.startDate),
+              dayOrAll(filters.endDate),
+            ];
           },
         ),
       };

@@ -16,7 +16,16 @@ export const EXCEL_MAX_ROWS = 1_048_576;
  * dates carry no zone; exceljs writes a Date's UTC fields). Offsets are cached per quarter hour.
  */
 export function wallClock(timeZone: string): (instant: Date) => Date {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const offsets = new Map<number, number>();
   return (instant) => {
     const ms = instant.getTime();
@@ -46,8 +55,10 @@ const minuteText = (local: Date) => local.toISOString().slice(0, 16).replace('T'
 const safe = (cell: string | number | null) => (typeof cell === 'string' ? neutralise(cell) : cell);
 
 /** The cell as CSV text or value, and as Excel writes it (instants at the office's wall clock). */
-const csvCell = (cell: Cell, local: (d: Date) => Date) => (cell instanceof Date ? minuteText(local(cell)) : cell !== null && typeof cell === 'object' ? cell.text : safe(cell));
-const xlsxCell = (cell: Cell, local: (d: Date) => Date) => (cell instanceof Date ? local(cell) : cell !== null && typeof cell === 'object' ? cell.excel : safe(cell));
+const csvCell = (cell: Cell, local: (d: Date) => Date) =>
+  cell instanceof Date ? minuteText(local(cell)) : cell !== null && typeof cell === 'object' ? cell.text : safe(cell);
+const xlsxCell = (cell: Cell, local: (d: Date) => Date) =>
+  cell instanceof Date ? local(cell) : cell !== null && typeof cell === 'object' ? cell.excel : safe(cell);
 
 /** Excel's name of a column: 1 -> A, 27 -> AA. */
 export function columnLetter(n: number): string {
@@ -103,7 +114,9 @@ async function writeXlsx(sheet: ExportSheet, out: Writable, local: (d: Date) => 
     commitSheet();
     sheets += 1;
     // Past Excel's limit the rows go on: "Transactions (2)", "Transactions (3)", ... (decision 022).
-    ws = workbook.addWorksheet(sheets === 1 ? sheet.sheetName : `${sheet.sheetName} (${sheets})`, { views: [{ state: 'frozen', ySplit: 1 }] });
+    ws = workbook.addWorksheet(sheets === 1 ? sheet.sheetName : `${sheet.sheetName} (${sheets})`, {
+      views: [{ state: 'frozen', ySplit: 1 }],
+    });
     ws.columns = sheet.columns.map((c) => ({ header: c.header, width: c.width, style: c.numFmt ? { numFmt: c.numFmt } : {} }));
     ws.getRow(1).font = { bold: true };
     ws.getRow(1).commit();
@@ -127,7 +140,13 @@ async function writeXlsx(sheet: ExportSheet, out: Writable, local: (d: Date) => 
 }
 
 /** Writes the sheet to `out` as CSV or XLSX, ending it; resolves with the number of rows. */
-export function writeExport(sheet: ExportSheet, format: ExportFormat, out: Writable, timeZone: string, maxRows = EXCEL_MAX_ROWS): Promise<number> {
+export function writeExport(
+  sheet: ExportSheet,
+  format: ExportFormat,
+  out: Writable,
+  timeZone: string,
+  maxRows = EXCEL_MAX_ROWS,
+): Promise<number> {
   const local = wallClock(timeZone);
   return format === 'csv' ? writeCsv(sheet, out, local) : writeXlsx(sheet, out, local, maxRows);
 }

@@ -2,7 +2,12 @@ import { TRPCError } from '@trpc/server';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z, ZodError } from 'zod';
 import { localDay } from '../../../shared/dates';
-import { highScSummaryInput, participationInput, profitabilitySummaryInput, transactionTypesReportInput } from '../../../shared/schemas/reports';
+import {
+  highScSummaryInput,
+  participationInput,
+  profitabilitySummaryInput,
+  transactionTypesReportInput,
+} from '../../../shared/schemas/reports';
 import { transactionFilters } from '../../../shared/schemas/transactions';
 import { auditExportInput } from '../../../shared/schemas/audit';
 import { reconciliationExportInput } from '../../../shared/schemas/customer-casinos';
@@ -51,38 +56,44 @@ export function registerExports(app: FastifyInstance, db: Db, services: AppServi
   app.post('/api/exports/token', async (req, reply) => {
     const user = await services.sessions.userFor(req.headers.authorization);
     if (!user) return reply.code(401).send({ message: 'Unauthorized' });
-    const { tokenVersion } = (await db.selectFrom('users').select('tokenVersion').where('id', '=', user.id).executeTakeFirstOrThrow());
+    const { tokenVersion } = await db.selectFrom('users').select('tokenVersion').where('id', '=', user.id).executeTakeFirstOrThrow();
     return reply.send({ token: services.downloadTokens.sign({ id: user.id, tokenVersion }) });
   });
 
-  app.get('/api/exports/:file', async (req: FastifyRequest<{ Params: { file: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
-    const match = /^(transactions|high-sc|profitability|participation|transaction-types|audit|reconciliation|redemptions)\.(csv|xlsx)$/.exec(req.params.file);
-    if (!match) return reply.code(404).send({ message: `Not found: GET ${req.url.split('?')[0]}` });
-    const kind = match[1] as ExportKind;
-    const format = match[2] as ExportFormat;
-    const { token, ...query } = req.query;
-    try {
-      const user = await userOf(req, db, services, token);
-      if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
-      if (EXPORTS[kind].admin && user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Admins only' });
-      let request: ExportRequest;
+  app.get(
+    '/api/exports/:file',
+    async (req: FastifyRequest<{ Params: { file: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
+      const match =
+        /^(transactions|high-sc|profitability|participation|transaction-types|audit|reconciliation|redemptions)\.(csv|xlsx)$/.exec(
+          req.params.file,
+        );
+      if (!match) return reply.code(404).send({ message: `Not found: GET ${req.url.split('?')[0]}` });
+      const kind = match[1] as ExportKind;
+      const format = match[2] as ExportFormat;
+      const { token, ...query } = req.query;
       try {
-        request = EXPORTS[kind].parse(query);
+        const user = await userOf(req, db, services, token);
+        if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+        if (EXPORTS[kind].admin && user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Admins only' });
+        let request: ExportRequest;
+        try {
+          request = EXPORTS[kind].parse(query);
+        } catch (error) {
+          if (error instanceof ZodError) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Validation failed', cause: error });
+          throw error;
+        }
+        const day = localDay(new Date(), services.config.timeZone);
+        const { body, rows } = await services.readers.exportFile(request, format, day);
+        rows.catch((error: unknown) => req.log.error({ err: error }, 'export failed while streaming'));
+        const name = `${EXPORT_FILE_BASES[kind]}_${day}.${format}`;
+        return reply
+          .header('content-type', CONTENT_TYPES[format])
+          .header('content-disposition', `attachment; filename="${name}"`)
+          .header('cache-control', 'no-store')
+          .send(body);
       } catch (error) {
-        if (error instanceof ZodError) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Validation failed', cause: error });
-        throw error;
+        return sendTrpcError(reply, error, req);
       }
-      const day = localDay(new Date(), services.config.timeZone);
-      const { body, rows } = await services.readers.exportFile(request, format, day);
-      rows.catch((error: unknown) => req.log.error({ err: error }, 'export failed while streaming'));
-      const name = `${EXPORT_FILE_BASES[kind]}_${day}.${format}`;
-      return reply
-        .header('content-type', CONTENT_TYPES[format])
-        .header('content-disposition', `attachment; filename="${name}"`)
-        .header('cache-control', 'no-store')
-        .send(body);
-    } catch (error) {
-      return sendTrpcError(reply, error, req);
-    }
-  });
+    },
+  );
 }

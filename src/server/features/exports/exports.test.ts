@@ -25,7 +25,20 @@ beforeEach(async () => {
   other = await pairFixture(db, { customerName: 'Zoë, "Z"', casinoName: 'Star' });
   await setLinkStatus(db, other.customer.id, pair.casino.id, 'active');
   const add = (p: typeof pair, u: number, usd: number, iso: string) =>
-    createEntry(db, { customerId: p.customer.id, casinoId: p.casino.id, transactionTypeId: p.type.id, unplayedCoinsChange: u, playedCoinsChange: 0, usdChange: usd }, admin.id, undefined, new Date(iso));
+    createEntry(
+      db,
+      {
+        customerId: p.customer.id,
+        casinoId: p.casino.id,
+        transactionTypeId: p.type.id,
+        unplayedCoinsChange: u,
+        playedCoinsChange: 0,
+        usdChange: usd,
+      },
+      admin.id,
+      undefined,
+      new Date(iso),
+    );
   await add(pair, 15_000_001, -5_000, '2026-03-01T05:00:00.000Z'); // 00:00 in New York
   await add(other, 25_000_000, -1_234, '2026-03-03T17:30:00.000Z');
   await add(pair, -100, 2_550, '2026-03-08T07:15:00.000Z'); // 03:15, daylight time begins that night
@@ -43,7 +56,12 @@ async function xlsxRows(payload: Buffer, sheet: string) {
   await workbook.xlsx.load(payload as unknown as ArrayBuffer);
   const ws = workbook.getWorksheet(sheet)!;
   const rows: { values: unknown[]; formats: (string | undefined)[] }[] = [];
-  ws.eachRow((row) => rows.push({ values: (row.values as unknown[]).slice(1), formats: row.cellCount ? Array.from({ length: row.cellCount }, (_, i) => row.getCell(i + 1).numFmt) : [] }));
+  ws.eachRow((row) =>
+    rows.push({
+      values: (row.values as unknown[]).slice(1),
+      formats: row.cellCount ? Array.from({ length: row.cellCount }, (_, i) => row.getCell(i + 1).numFmt) : [],
+    }),
+  );
   const [view] = ws.views;
   return { rows, names: workbook.worksheets.map((w) => w.name), frozen: view?.state === 'frozen' ? view.ySplit : 0, filter: ws.autoFilter };
 }
@@ -77,7 +95,18 @@ describe('GET /api/exports/transactions', () => {
     expect(frozen).toBe(1);
     expect(filter).toBe('A1:J3');
     expect(rows[0].values[0]).toBe('Date');
-    expect(rows[1].values).toEqual([new Date('2026-03-08T03:15:00.000Z'), '\'=HYPERLINK("x")', 'Lucky', 'Purchase', -1, 0, 25.5, undefined, 149999.01, 'Ada Admin']);
+    expect(rows[1].values).toEqual([
+      new Date('2026-03-08T03:15:00.000Z'),
+      '\'=HYPERLINK("x")',
+      'Lucky',
+      'Purchase',
+      -1,
+      0,
+      25.5,
+      undefined,
+      149999.01,
+      'Ada Admin',
+    ]);
     expect(rows[2].values[7]).toBe(3);
     expect(rows[1].formats[0]).toBe('yyyy-mm-dd hh:mm');
     expect(rows[1].formats[6]).toBe('#,##0.00');
@@ -88,7 +117,9 @@ describe('GET /api/exports/transactions', () => {
     const res = await get('/api/exports/transactions.csv?startDate=2026-02-30');
     expect(res.statusCode).toBe(400);
     expect(res.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual(['startDate']);
-    expect((await get('/api/exports/transactions.csv?limit=5')).json<{ errors: unknown }>().errors).toEqual([{ path: 'limit', message: 'Unknown field' }]);
+    expect((await get('/api/exports/transactions.csv?limit=5')).json<{ errors: unknown }>().errors).toEqual([
+      { path: 'limit', message: 'Unknown field' },
+    ]);
     expect((await get('/api/exports/transactions.pdf')).statusCode).toBe(404);
   });
 });
@@ -111,7 +142,9 @@ describe('report exports', () => {
     ]);
     expect(partSheet.rows[1].formats[4]).toBe('0.0%');
     expect([partSheet.frozen, partSheet.filter]).toEqual([1, 'A1:E2']);
-    expect(csvLines((await get(`/api/exports/participation.csv?masterUserId=${other.customer.id}`)).body)[1]).toBe('"\'=HYPERLINK(""x"")",2,1,Star,50.0%');
+    expect(csvLines((await get(`/api/exports/participation.csv?masterUserId=${other.customer.id}`)).body)[1]).toBe(
+      '"\'=HYPERLINK(""x"")",2,1,Star,50.0%',
+    );
     const types = await get('/api/exports/transaction-types.csv?startDate=2026-03-01');
     expect(csvLines(types.body)).toEqual([
       'Transaction Type,Casino,Transaction Count,Total USD,Average USD per Transaction,Start Date,End Date',
@@ -126,7 +159,10 @@ describe('report exports', () => {
       ['\'=HYPERLINK("x")', 'Lucky', -24.5, 2, -12.25, 'Loss', 'All', 'All'],
     ]);
     // A filter's day is a real date in Excel.
-    const ranged = await xlsxRows((await get('/api/exports/profitability.xlsx?startDate=2026-03-01', admin.auth)).rawPayload, 'Profitability Report');
+    const ranged = await xlsxRows(
+      (await get('/api/exports/profitability.xlsx?startDate=2026-03-01', admin.auth)).rawPayload,
+      'Profitability Report',
+    );
     expect(ranged.rows[1].values.slice(6)).toEqual([new Date('2026-03-01T00:00:00.000Z'), 'All']);
     expect(ranged.rows[1].formats.slice(2, 7)).toEqual(['#,##0.00', '#,##0', '#,##0.00', undefined, 'yyyy-mm-dd']);
     expect([ranged.frozen, ranged.filter]).toEqual([1, 'A1:H3']);
@@ -165,20 +201,59 @@ describe('the transactions export past one batch', () => {
     const db = s.database.db;
     const start = Date.parse('2025-01-01T00:00:00.000Z');
     for (let i = 0; i < BATCH + 50; i++) {
-      await createEntry(db, { customerId: pair.customer.id, casinoId: pair.casino.id, transactionTypeId: pair.type.id, unplayedCoinsChange: 1, playedCoinsChange: 0, usdChange: i }, admin.id, undefined, new Date(start + i * 60_000));
+      await createEntry(
+        db,
+        {
+          customerId: pair.customer.id,
+          casinoId: pair.casino.id,
+          transactionTypeId: pair.type.id,
+          unplayedCoinsChange: 1,
+          playedCoinsChange: 0,
+          usdChange: i,
+        },
+        admin.id,
+        undefined,
+        new Date(start + i * 60_000),
+      );
     }
     const rows = exportSheet(db, { kind: 'transactions', input: {} }, 'UTC', '2026-03-09').rows[Symbol.asyncIterator]();
-    const got: Cell[][] = [((await rows.next()).value as Cell[])];
+    const got: Cell[][] = [(await rows.next()).value as Cell[]];
     // Older than every row, so the walk reaches it in a later batch, after the names were read.
     const late = await pairFixture(db, { customerName: 'Late Customer', casinoName: 'Late Casino' });
-    await createEntry(db, { customerId: late.customer.id, casinoId: late.casino.id, transactionTypeId: late.type.id, unplayedCoinsChange: 7, playedCoinsChange: 0, usdChange: 0 }, admin.id, undefined, new Date('2024-01-01T00:00:00.000Z'));
+    await createEntry(
+      db,
+      {
+        customerId: late.customer.id,
+        casinoId: late.casino.id,
+        transactionTypeId: late.type.id,
+        unplayedCoinsChange: 7,
+        playedCoinsChange: 0,
+        usdChange: 0,
+      },
+      admin.id,
+      undefined,
+      new Date('2024-01-01T00:00:00.000Z'),
+    );
     for (let next = await rows.next(); !next.done; next = await rows.next()) got.push(next.value);
     expect(got).toHaveLength(3 + BATCH + 50 + 1);
     const times = got.map((r) => (r[0] as Date).getTime());
     expect(times).toEqual([...times].sort((a, b) => b - a));
     // The USD of the batch rows: each once, newest (the largest) first.
-    expect(got.filter((r) => (r[0] as Date).getTime() >= start && (r[0] as Date).getTime() < Date.parse('2026-01-01')).map((r) => r[6])).toEqual(Array.from({ length: BATCH + 50 }, (_, i) => (BATCH + 49 - i) / 100));
-    expect(got.at(-1)).toEqual([new Date('2024-01-01T00:00:00.000Z'), 'Late Customer', 'Late Casino', late.type.name, 0.07, 0, 0, null, 0.07, 'Ada Admin']);
+    expect(
+      got.filter((r) => (r[0] as Date).getTime() >= start && (r[0] as Date).getTime() < Date.parse('2026-01-01')).map((r) => r[6]),
+    ).toEqual(Array.from({ length: BATCH + 50 }, (_, i) => (BATCH + 49 - i) / 100));
+    expect(got.at(-1)).toEqual([
+      new Date('2024-01-01T00:00:00.000Z'),
+      'Late Customer',
+      'Late Casino',
+      late.type.name,
+      0.07,
+      0,
+      0,
+      null,
+      0.07,
+      'Ada Admin',
+    ]);
   });
 });
 
@@ -187,7 +262,15 @@ describe('past Excel’s row limit', () => {
     async function* rows() {
       for (let i = 1; i <= 5; i++) yield [i, `row ${i}`];
     }
-    const sheet = (): ExportSheet => ({ fileBase: 'x', sheetName: 'Transactions', columns: [{ header: 'N', width: 5 }, { header: 'Text', width: 10 }], rows: rows() });
+    const sheet = (): ExportSheet => ({
+      fileBase: 'x',
+      sheetName: 'Transactions',
+      columns: [
+        { header: 'N', width: 5 },
+        { header: 'Text', width: 10 },
+      ],
+      rows: rows(),
+    });
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (c: Buffer) => chunks.push(c));
@@ -200,9 +283,29 @@ describe('past Excel’s row limit', () => {
       return [ws.name, got];
     });
     expect(values).toEqual([
-      ['Transactions', [['N', 'Text'], [1, 'row 1'], [2, 'row 2']]],
-      ['Transactions (2)', [['N', 'Text'], [3, 'row 3'], [4, 'row 4']]],
-      ['Transactions (3)', [['N', 'Text'], [5, 'row 5']]],
+      [
+        'Transactions',
+        [
+          ['N', 'Text'],
+          [1, 'row 1'],
+          [2, 'row 2'],
+        ],
+      ],
+      [
+        'Transactions (2)',
+        [
+          ['N', 'Text'],
+          [3, 'row 3'],
+          [4, 'row 4'],
+        ],
+      ],
+      [
+        'Transactions (3)',
+        [
+          ['N', 'Text'],
+          [5, 'row 5'],
+        ],
+      ],
     ]);
   });
 });
@@ -216,7 +319,11 @@ describe('GET /api/exports/audit and /reconciliation', () => {
     const lines = csvLines(res.body);
     expect(lines[0]).toBe('When,User,Action,Record,Record Id,Before,After');
     expect(lines).toHaveLength(4);
-    expect(lines.slice(1).map((l) => l.split(',').slice(1, 4).join(','))).toEqual([`${admin.email},create,transaction`, `${admin.email},create,transaction`, `${admin.email},create,transaction`]);
+    expect(lines.slice(1).map((l) => l.split(',').slice(1, 4).join(','))).toEqual([
+      `${admin.email},create,transaction`,
+      `${admin.email},create,transaction`,
+      `${admin.email},create,transaction`,
+    ]);
     const xlsx = await get(`/api/exports/audit.xlsx?entity=transaction&startDate=2026-03-02&endDate=2026-03-01`, admin.auth);
     expect(xlsx.statusCode).toBe(400);
     expect(xlsx.json().errors).toEqual([{ path: 'endDate', message: 'End date is before start date' }]);

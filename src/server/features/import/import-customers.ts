@@ -8,7 +8,10 @@ import type { RowOutcome, RowWriter } from './import-run';
 import { asText } from './import-values';
 
 /** A customer row checked by the Add Customer form's own schema: the name and email, or the field that refuses it. */
-export function checkCustomerRow(cells: ImportCell[], columns: Partial<Record<ImportField, number>>): { name: string; email: string | null } | { field: CustomerImportField; message: string } {
+export function checkCustomerRow(
+  cells: ImportCell[],
+  columns: Partial<Record<ImportField, number>>,
+): { name: string; email: string | null } | { field: CustomerImportField; message: string } {
   const get = (field: CustomerImportField) => {
     const index = columns[field];
     return index === undefined ? undefined : asText(cells[index] ?? null);
@@ -20,9 +23,20 @@ export function checkCustomerRow(cells: ImportCell[], columns: Partial<Record<Im
 }
 
 /** Customers: a name already in the product (as a person reads it: case and spaces aside) is a duplicate, skipped. */
-export function customerWriter(sqlite: SQLite.Database, write: { actor: Actor; now: Date } | null, check: typeof checkCustomerRow): RowWriter {
-  const known = new Set(sqlite.prepare<[], { name: string }>('select name from customers').all().map((c) => nameKey(c.name)));
-  const insert = sqlite.prepare<[string, string | null, string], never>('insert into customers (name, email, "isActive", "createdAt") values (?, ?, 1, ?)');
+export function customerWriter(
+  sqlite: SQLite.Database,
+  write: { actor: Actor; now: Date } | null,
+  check: typeof checkCustomerRow,
+): RowWriter {
+  const known = new Set(
+    sqlite
+      .prepare<[], { name: string }>('select name from customers')
+      .all()
+      .map((c) => nameKey(c.name)),
+  );
+  const insert = sqlite.prepare<[string, string | null, string], never>(
+    'insert into customers (name, email, "isActive", "createdAt") values (?, ?, 1, ?)',
+  );
   let customers = 0;
   return {
     row(cells, columns): RowOutcome {
@@ -33,7 +47,12 @@ export function customerWriter(sqlite: SQLite.Database, write: { actor: Actor; n
       known.add(key);
       if (write) {
         const id = Number(insert.run(checked.name, checked.email, write.now.toISOString()).lastInsertRowid);
-        appendAuditSync(sqlite, write.actor, { action: 'import', entity: 'customer', entityId: id, after: { id, name: checked.name, email: checked.email, isActive: true } }, write.now);
+        appendAuditSync(
+          sqlite,
+          write.actor,
+          { action: 'import', entity: 'customer', entityId: id, after: { id, name: checked.name, email: checked.email, isActive: true } },
+          write.now,
+        );
       }
       customers++;
       return 'valid';

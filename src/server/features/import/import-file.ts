@@ -25,7 +25,11 @@ function xlsxCell(value: ExcelJS.CellValue): ImportCell {
   if ('richText' in value) return value.richText.map((part) => part.text).join('');
   if ('formula' in value || 'sharedFormula' in value) {
     const result = value.result;
-    return result === undefined || (typeof result === 'object' && !(result instanceof Date)) ? null : typeof result === 'boolean' ? String(result) : result;
+    return result === undefined || (typeof result === 'object' && !(result instanceof Date))
+      ? null
+      : typeof result === 'boolean'
+        ? String(result)
+        : result;
   }
   if ('text' in value && typeof value.text === 'string') return value.text;
   return null;
@@ -34,7 +38,13 @@ function xlsxCell(value: ExcelJS.CellValue): ImportCell {
 async function* xlsxRows(file: string): AsyncGenerator<ImportCell[]> {
   // exceljs is loaded on the first xlsx import only (as for the exports: it holds tens of MB).
   const { default: Excel } = await import('exceljs');
-  const workbook = new Excel.stream.xlsx.WorkbookReader(file, { sharedStrings: 'cache', styles: 'cache', hyperlinks: 'ignore', worksheets: 'emit', entries: 'emit' });
+  const workbook = new Excel.stream.xlsx.WorkbookReader(file, {
+    sharedStrings: 'cache',
+    styles: 'cache',
+    hyperlinks: 'ignore',
+    worksheets: 'emit',
+    entries: 'emit',
+  });
   for await (const sheet of workbook) {
     let expected = 1;
     for await (const row of sheet) {

@@ -20,23 +20,38 @@ export class ImportNames {
     private readonly sqlite: SQLite.Database,
     private readonly write: { actor: Actor; now: Date } | null,
   ) {
-    for (const c of sqlite.prepare<[], { id: number; name: string; isActive: number }>('select id, name, "isActive" from customers').all()) {
+    for (const c of sqlite
+      .prepare<[], { id: number; name: string; isActive: number }>('select id, name, "isActive" from customers')
+      .all()) {
       const key = nameKey(c.name);
       this.customers.set(key, [...(this.customers.get(key) ?? []), { id: c.id, isActive: c.isActive === 1 }]);
     }
-    for (const c of sqlite.prepare<[], { id: number; name: string; isActive: number; scRatio: number }>('select id, name, "isActive", "scRatio" from casinos').all()) {
+    for (const c of sqlite
+      .prepare<[], { id: number; name: string; isActive: number; scRatio: number }>('select id, name, "isActive", "scRatio" from casinos')
+      .all()) {
       this.casinos.set(nameKey(c.name), { id: c.id, isActive: c.isActive === 1, scRatio: c.scRatio });
     }
-    for (const t of sqlite.prepare<[], { id: number; name: string; casinoId: number }>('select id, name, "casinoId" from "transactionTypes"').all()) {
+    for (const t of sqlite
+      .prepare<[], { id: number; name: string; casinoId: number }>('select id, name, "casinoId" from "transactionTypes"')
+      .all()) {
       this.types.set(`${t.casinoId}:${nameKey(t.name)}`, t.id);
       this.typeCasinos.set(nameKey(t.name), t.casinoId);
     }
-    for (const l of sqlite.prepare<[], { customerId: number; casinoId: number; status: string }>('select "customerId", "casinoId", status from "customerCasinos"').all()) {
+    for (const l of sqlite
+      .prepare<[], { customerId: number; casinoId: number; status: string }>(
+        'select "customerId", "casinoId", status from "customerCasinos"',
+      )
+      .all()) {
       this.links.set(`${l.customerId}:${l.casinoId}`, l.status);
     }
   }
 
-  private insert(sql: string, params: unknown[], entity: 'customer' | 'casino' | 'transactionType', after: Record<string, unknown>): number {
+  private insert(
+    sql: string,
+    params: unknown[],
+    entity: 'customer' | 'casino' | 'transactionType',
+    after: Record<string, unknown>,
+  ): number {
     if (!this.write) return this.nextStandIn--;
     const id = Number(this.sqlite.prepare(sql).run(...params).lastInsertRowid);
     appendAuditSync(this.sqlite, this.write.actor, { action: 'create', entity, entityId: id, after: { id, ...after } }, this.write.now);
@@ -49,7 +64,11 @@ export class ImportNames {
     if (found) return found[0].isActive ? found[0] : 'Customer is inactive';
     if (!create) return 'Customer not found';
     const at = (this.write?.now ?? new Date()).toISOString();
-    const id = this.insert('insert into customers (name, email, "isActive", "createdAt") values (?, null, 1, ?)', [name, at], 'customer', { name, email: null, isActive: true });
+    const id = this.insert('insert into customers (name, email, "isActive", "createdAt") values (?, null, 1, ?)', [name, at], 'customer', {
+      name,
+      email: null,
+      isActive: true,
+    });
     this.created.customers++;
     this.customers.set(nameKey(name), [{ id, isActive: true }]);
     return { id };
@@ -60,7 +79,12 @@ export class ImportNames {
     if (found) return found.isActive ? found : 'Casino is inactive';
     if (!create) return 'Casino not found';
     const at = (this.write?.now ?? new Date()).toISOString();
-    const id = this.insert('insert into casinos (name, website, "isActive", "scRatio", "createdAt") values (?, null, 1, 1000, ?)', [name, at], 'casino', { name, website: null, isActive: true, scRatio: 1000 });
+    const id = this.insert(
+      'insert into casinos (name, website, "isActive", "scRatio", "createdAt") values (?, null, 1, 1000, ?)',
+      [name, at],
+      'casino',
+      { name, website: null, isActive: true, scRatio: 1000 },
+    );
     this.created.casinos++;
     const casino = { id, isActive: true, scRatio: 1000 };
     this.casinos.set(nameKey(name), casino);
@@ -70,8 +94,12 @@ export class ImportNames {
   type(name: string, casinoId: number, create: boolean): { id: number } | string {
     const found = this.types.get(`${casinoId}:${nameKey(name)}`);
     if (found !== undefined) return { id: found };
-    if (!create) return this.typeCasinos.has(nameKey(name)) ? 'Transaction type does not belong to this casino' : 'Transaction type not found';
-    const id = this.insert('insert into "transactionTypes" (name, "casinoId") values (?, ?)', [name, casinoId], 'transactionType', { name, casinoId });
+    if (!create)
+      return this.typeCasinos.has(nameKey(name)) ? 'Transaction type does not belong to this casino' : 'Transaction type not found';
+    const id = this.insert('insert into "transactionTypes" (name, "casinoId") values (?, ?)', [name, casinoId], 'transactionType', {
+      name,
+      casinoId,
+    });
     this.created.transactionTypes++;
     this.types.set(`${casinoId}:${nameKey(name)}`, id);
     return { id };
@@ -84,8 +112,15 @@ export class ImportNames {
     if (status === 'active') return true;
     if (status !== undefined || !create) return 'Customer has no active registration at this casino';
     if (this.write) {
-      this.sqlite.prepare(`insert into "customerCasinos" ("customerId", "casinoId", status) values (?, ?, 'active')`).run(customerId, casinoId);
-      appendAuditSync(this.sqlite, this.write.actor, { action: 'create', entity: 'link', entityId: null, after: { customerId, casinoId, status: 'active' } }, this.write.now);
+      this.sqlite
+        .prepare(`insert into "customerCasinos" ("customerId", "casinoId", status) values (?, ?, 'active')`)
+        .run(customerId, casinoId);
+      appendAuditSync(
+        this.sqlite,
+        this.write.actor,
+        { action: 'create', entity: 'link', entityId: null, after: { customerId, casinoId, status: 'active' } },
+        this.write.now,
+      );
     }
     this.created.links++;
     this.links.set(key, 'active');

@@ -21,7 +21,12 @@ const files: Record<'csv' | 'xlsx', Buffer> = { csv: Buffer.alloc(0), xlsx: Buff
 async function exportOf(db: Db, kind: 'transactions' | 'high-sc', format: 'csv' | 'xlsx'): Promise<Buffer> {
   const chunks: Buffer[] = [];
   const out = new Writable({ write: (chunk: Buffer, _e, done) => (chunks.push(chunk), done()) });
-  await writeExport(exportSheet(db, kind === 'transactions' ? { kind, input: {} } : { kind, input: { threshold: 0 } }, TZ, '2026-11-23'), format, out, TZ);
+  await writeExport(
+    exportSheet(db, kind === 'transactions' ? { kind, input: {} } : { kind, input: { threshold: 0 } }, TZ, '2026-11-23'),
+    format,
+    out,
+    TZ,
+  );
   return Buffer.concat(chunks);
 }
 
@@ -31,7 +36,15 @@ async function ledgerByName(db: Db) {
     .selectFrom('customerCasinos as l')
     .innerJoin('customers as c', 'c.id', 'l.customerId')
     .innerJoin('casinos as k', 'k.id', 'l.casinoId')
-    .select(['c.name as customer', 'k.name as casino', 'l.status', 'l.currentUnplayedCoins', 'l.currentPlayedCoins', 'l.usdTotal', 'l.transactionCount'])
+    .select([
+      'c.name as customer',
+      'k.name as casino',
+      'l.status',
+      'l.currentUnplayedCoins',
+      'l.currentPlayedCoins',
+      'l.usdTotal',
+      'l.transactionCount',
+    ])
     .where('l.transactionCount', '>', 0)
     .orderBy('c.name')
     .orderBy('k.name')
@@ -44,14 +57,21 @@ async function ledgerByName(db: Db) {
     .orderBy('k.name')
     .orderBy('t.name')
     .execute();
-  const count = await db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
+  const count = await db
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
   return { pairs, types, count: Number(count.n) };
 }
 
 beforeAll(async () => {
   const dir = tempDir();
   const file = path.join(dir, 'demo.db');
-  const seeded = runCommand('seed-demo.ts', [], { DATABASE_PATH: file, ADMIN_EMAIL: 'admin@example.com', ADMIN_PASSWORD: 'Passw0rd!Passw0rd' });
+  const seeded = runCommand('seed-demo.ts', [], {
+    DATABASE_PATH: file,
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: 'Passw0rd!Passw0rd',
+  });
   expect(seeded.stderr).toBe('');
   source = openDatabase(file);
   files.csv = await exportOf(source.db, 'transactions', 'csv');
@@ -67,7 +87,12 @@ describe.each(['csv', 'xlsx'] as const)('the demo data round trip through the %s
     s = await createTestServer({ timeZone: TZ });
     const staff = await s.addUser('staff');
     const post = () =>
-      s.app.inject({ method: 'POST', url: '/api/import/transactions?createMissing=1', headers: { ...staff.auth, 'content-type': format === 'csv' ? 'text/csv' : XLSX_TYPE }, payload: files[format] });
+      s.app.inject({
+        method: 'POST',
+        url: '/api/import/transactions?createMissing=1',
+        headers: { ...staff.auth, 'content-type': format === 'csv' ? 'text/csv' : XLSX_TYPE },
+        payload: files[format],
+      });
     const expected = await ledgerByName(source.db);
     // The demo's 3,000 entries, with its redemption steps and check-ins.
     const n = expected.count;
@@ -78,7 +103,13 @@ describe.each(['csv', 'xlsx'] as const)('the demo data round trip through the %s
     expect(result).toMatchObject({ dryRun: false, committed: true, rows: n, valid: n, invalid: 0, errors: [], skippedDuplicates: 0 });
     const customers = new Set(expected.pairs.map((p) => p.customer)).size;
     const casinos = new Set(expected.pairs.map((p) => p.casino)).size;
-    expect(result.created).toEqual({ transactions: n, customers, casinos, transactionTypes: expected.types.length, links: expected.pairs.length });
+    expect(result.created).toEqual({
+      transactions: n,
+      customers,
+      casinos,
+      transactionTypes: expected.types.length,
+      links: expected.pairs.length,
+    });
 
     const imported = await ledgerByName(s.database.db);
     expect(imported).toEqual(expected);
@@ -86,12 +117,22 @@ describe.each(['csv', 'xlsx'] as const)('the demo data round trip through the %s
     expect(await checkLedger(s.database.db)).toEqual({ badLinks: [], badTransactions: [], badTotals: [], orphans: 0 });
     const attributed = await s.database.db.selectFrom('transactions').select('createdByUserId').distinct().execute();
     expect(attributed).toEqual([{ createdByUserId: staff.id }]);
-    const audited = await s.database.db.selectFrom('auditLog').select((eb) => eb.fn.countAll<number>().as('n')).where('action', '=', 'import').where('userId', '=', staff.id).executeTakeFirstOrThrow();
+    const audited = await s.database.db
+      .selectFrom('auditLog')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('action', '=', 'import')
+      .where('userId', '=', staff.id)
+      .executeTakeFirstOrThrow();
     expect(Number(audited.n)).toBe(n);
 
     const again = await post();
     expect(again.statusCode).toBe(201);
-    expect(again.json()).toMatchObject({ rows: n, valid: 0, skippedDuplicates: n, created: { transactions: 0, customers: 0, casinos: 0, transactionTypes: 0, links: 0 } });
+    expect(again.json()).toMatchObject({
+      rows: n,
+      valid: 0,
+      skippedDuplicates: n,
+      created: { transactions: 0, customers: 0, casinos: 0, transactionTypes: 0, links: 0 },
+    });
     expect(await ledgerByName(s.database.db)).toEqual(expected);
   }, 120_000);
 });

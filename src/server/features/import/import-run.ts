@@ -1,5 +1,15 @@
 import type SQLite from 'better-sqlite3';
-import { detectColumns, type ImportField, type ImportKind, type ImportOptions, type ImportResult, IMPORT_HEADERS, importFields, MAX_LISTED_ERRORS, OPTIONAL_IMPORT_FIELDS } from '../../../shared/schemas/import';
+import {
+  detectColumns,
+  type ImportField,
+  type ImportKind,
+  type ImportOptions,
+  type ImportResult,
+  IMPORT_HEADERS,
+  importFields,
+  MAX_LISTED_ERRORS,
+  OPTIONAL_IMPORT_FIELDS,
+} from '../../../shared/schemas/import';
 import type { Actor } from '../audit/audit.repository';
 import { type ImportCell, type ImportFormat, readRows } from './import-file';
 import { FailedRows } from './import-failed';
@@ -89,7 +99,13 @@ export async function runImport(sqlite: SQLite.Database, task: ImportTask, now =
         result.columns = detectColumns(task.kind, result.headers, options.mapping);
         const missing = importFields(task.kind).filter((f) => result.columns[f] === undefined && !OPTIONAL_IMPORT_FIELDS.includes(f));
         if (missing.length > 0) {
-          result.errors = missing.map((field) => ({ row: rowNumber, field, message: options.mapping[field] ? `Column "${options.mapping[field]}" not found` : `No column for ${IMPORT_HEADERS[field].label}` }));
+          result.errors = missing.map((field) => ({
+            row: rowNumber,
+            field,
+            message: options.mapping[field]
+              ? `Column "${options.mapping[field]}" not found`
+              : `No column for ${IMPORT_HEADERS[field].label}`,
+          }));
           result.invalid = missing.length;
           break;
         }

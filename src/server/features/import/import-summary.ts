@@ -3,7 +3,11 @@ import type { ImportResult } from '../../../shared/schemas/import';
 /** The import's outcome as the command line prints it: the same figures the API answers. */
 export function formatImportSummary(r: ImportResult): string {
   const c = r.created;
-  const verb = r.dryRun ? 'Dry run: nothing written.' : r.committed ? 'Imported.' : `Nothing was imported: ${r.invalid} ${r.invalid === 1 ? 'row has' : 'rows have'} errors.`;
+  const verb = r.dryRun
+    ? 'Dry run: nothing written.'
+    : r.committed
+      ? 'Imported.'
+      : `Nothing was imported: ${r.invalid} ${r.invalid === 1 ? 'row has' : 'rows have'} errors.`;
   const lines = [
     verb,
     `Rows: ${r.rows}   valid: ${r.valid}   invalid: ${r.invalid}   duplicates skipped: ${r.skippedDuplicates}`,

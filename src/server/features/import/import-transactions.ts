@@ -8,7 +8,17 @@ import { ledgerStatements } from '../transactions/ledger-statements';
 import type { ImportCell } from './import-file';
 import { ImportNames } from './import-names';
 import type { ImportTask, RowOutcome, RowWriter } from './import-run';
-import { amountInput, checkCasinoName, checkCustomerName, checkPlayed, checkTypeName, checkUnplayed, checkUsd, type Checked, dateChecker } from './import-values';
+import {
+  amountInput,
+  checkCasinoName,
+  checkCustomerName,
+  checkPlayed,
+  checkTypeName,
+  checkUnplayed,
+  checkUsd,
+  type Checked,
+  dateChecker,
+} from './import-values';
 
 type Refusal = { error: { field: ImportField; message: string } };
 const refuse = (field: TransactionImportField, message: string): Refusal => ({ error: { field, message } });
@@ -43,7 +53,15 @@ export function transactionWriter(sqlite: SQLite.Database, task: ImportTask, wri
       const unplayed = checkUnplayed(amountInput(get('unplayedCoinsChange')));
       const played = checkPlayed(amountInput(get('playedCoinsChange')));
       const usd = checkUsd(amountInput(get('usdChange')));
-      checks.push(['date', date], ['customer', customer], ['casino', casino], ['transactionType', type], ['unplayedCoinsChange', unplayed], ['playedCoinsChange', played], ['usdChange', usd]);
+      checks.push(
+        ['date', date],
+        ['customer', customer],
+        ['casino', casino],
+        ['transactionType', type],
+        ['unplayedCoinsChange', unplayed],
+        ['playedCoinsChange', played],
+        ['usdChange', usd],
+      );
       for (const [field, checked] of checks) if (!checked.ok) return refuse(field, checked.message);
       if (!(date.ok && customer.ok && casino.ok && type.ok && unplayed.ok && played.ok && usd.ok)) return refuse('date', 'Invalid row');
 
@@ -56,16 +74,36 @@ export function transactionWriter(sqlite: SQLite.Database, task: ImportTask, wri
       const linked = names.link(theCustomer.id, theCasino.id, create);
       if (linked !== true) return refuse('casino', linked);
 
-      entries.push({ date: date.value, customerId: theCustomer.id, casinoId: theCasino.id, transactionTypeId: theType.id, unplayedCoinsChange: unplayed.value, playedCoinsChange: played.value, usdChange: usd.value, scRatio: theCasino.scRatio, order: entries.length });
+      entries.push({
+        date: date.value,
+        customerId: theCustomer.id,
+        casinoId: theCasino.id,
+        transactionTypeId: theType.id,
+        unplayedCoinsChange: unplayed.value,
+        playedCoinsChange: played.value,
+        usdChange: usd.value,
+        scRatio: theCasino.scRatio,
+        order: entries.length,
+      });
       return 'valid';
     },
     finish() {
       const at = (write?.now ?? new Date()).toISOString();
-      const outcome = insertMany(s, entries, write && {
-        userId: write.actor.id,
-        at,
-        inserted: (id, e) => appendAuditSync(sqlite, write.actor, { action: 'import', entity: 'transaction', entityId: id, after: auditedFields(e) }, write.now),
-      });
+      const outcome = insertMany(
+        s,
+        entries,
+        write && {
+          userId: write.actor.id,
+          at,
+          inserted: (id, e) =>
+            appendAuditSync(
+              sqlite,
+              write.actor,
+              { action: 'import', entity: 'transaction', entityId: id, after: auditedFields(e) },
+              write.now,
+            ),
+        },
+      );
       written = outcome.inserted;
       entries.length = 0;
       return { duplicates: outcome.duplicates };

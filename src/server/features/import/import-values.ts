@@ -45,7 +45,16 @@ export const unneutralise = (text: string) => (/^'[\s;,|"']*[=+\-@\uFF1D\uFF0B\u
  * on quarter hours), so a file of 100,000 rows costs a few thousand lookups.
  */
 export function fromWallClock(timeZone: string): (local: number) => number {
-  const format = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' });
+  const format = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  });
   const offsetAt = (at: number) => {
     const p = Object.fromEntries(format.formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
     return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at / 1000) * 1000;
@@ -81,20 +90,24 @@ export function dateChecker(timeZone: string, now = Date.now()): (cell: ImportCe
   };
   return (cell) => {
     if (cell === null || (typeof cell === 'string' && cell.trim() === '')) return { ok: false, message: 'Date is required' };
-    if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? { ok: false, message: 'Must be a real date' } : instant(toUtc(cell.getTime()));
+    if (cell instanceof Date)
+      return Number.isNaN(cell.getTime()) ? { ok: false, message: 'Must be a real date' } : instant(toUtc(cell.getTime()));
     if (typeof cell === 'number') return { ok: false, message: DATE_FORMAT };
     const text = cell.trim();
     const m = LOCAL.exec(text);
     if (!m) {
       if (!/[zZ]$|[+-]\d{2}:\d{2}$/.test(text)) return { ok: false, message: DATE_FORMAT };
       const problem = instantProblem(text, now);
-      return problem ? { ok: false, message: problem === 'Must be a date and time (ISO 8601 with a time zone)' ? DATE_FORMAT : problem } : { ok: true, value: new Date(text).toISOString() };
+      return problem
+        ? { ok: false, message: problem === 'Must be a date and time (ISO 8601 with a time zone)' ? DATE_FORMAT : problem }
+        : { ok: true, value: new Date(text).toISOString() };
     }
     const [y, mo, d, h = 0, mi = 0, s = 0] = m.slice(1, 7).map((part) => Number(part ?? 0));
     const ms = Number((m[7] ?? '0').padEnd(3, '0'));
     const local = Date.UTC(y, mo - 1, d, h, mi, s, ms);
     const back = new Date(local);
-    if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return { ok: false, message: 'Must be a real date' };
+    if (back.getUTCFullYear() !== y || back.getUTCMonth() !== mo - 1 || back.getUTCDate() !== d || h > 23 || mi > 59 || s > 59)
+      return { ok: false, message: 'Must be a real date' };
     return instant(toUtc(local));
   };
 }

@@ -45,59 +45,73 @@ export function registerImport(app: FastifyInstance, services: AppServices, impo
     // The body stays a stream here; the handler spools it to the data folder under the size limit.
     scope.addContentTypeParser(['text/csv', XLSX_TYPE], (_req, payload, done) => done(null, payload));
 
-    scope.post('/api/import/:kind', async (req: FastifyRequest<{ Params: { kind: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
-      const kind = req.params.kind;
-      if (kind !== 'transactions' && kind !== 'customers') return reply.code(404).send({ message: `Not found: POST ${req.url.split('?')[0]}` });
-      // A large import works longer than the idle timeout of ordinary requests without sending a byte.
-      // (app.inject's stand-in socket has no timeout to set)
-      if (typeof req.raw.socket?.setTimeout === 'function') req.raw.socket.setTimeout(IMPORT_IDLE_MS);
-      const limit = services.config.importMaxBytes;
-      const tooLarge = () => reply.code(413).header('connection', 'close').send({ message: `The file is larger than the import limit of ${megabytes(limit)} (IMPORT_MAX_BYTES)` });
-      let spooled: string | null = null;
-      try {
-        const user = await services.sessions.userFor(req.headers.authorization);
-        if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
-        const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
-        const format = FORMATS[contentType];
-        if (!format) return reply.code(415).send({ message: `Send the file as text/csv or ${XLSX_TYPE}` });
-        let options;
+    scope.post(
+      '/api/import/:kind',
+      async (req: FastifyRequest<{ Params: { kind: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
+        const kind = req.params.kind;
+        if (kind !== 'transactions' && kind !== 'customers')
+          return reply.code(404).send({ message: `Not found: POST ${req.url.split('?')[0]}` });
+        // A large import works longer than the idle timeout of ordinary requests without sending a byte.
+        // (app.inject's stand-in socket has no timeout to set)
+        if (typeof req.raw.socket?.setTimeout === 'function') req.raw.socket.setTimeout(IMPORT_IDLE_MS);
+        const limit = services.config.importMaxBytes;
+        const tooLarge = () =>
+          reply
+            .code(413)
+            .header('connection', 'close')
+            .send({ message: `The file is larger than the import limit of ${megabytes(limit)} (IMPORT_MAX_BYTES)` });
+        let spooled: string | null = null;
         try {
-          options = importQuery.parse(req.query);
+          const user = await services.sessions.userFor(req.headers.authorization);
+          if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+          const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+          const format = FORMATS[contentType];
+          if (!format) return reply.code(415).send({ message: `Send the file as text/csv or ${XLSX_TYPE}` });
+          let options;
+          try {
+            options = importQuery.parse(req.query);
+          } catch (error) {
+            if (error instanceof ZodError) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Validation failed', cause: error });
+            throw error;
+          }
+          if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge();
+          fs.mkdirSync(importer.dir, { recursive: true, mode: 0o700 });
+          spooled = path.join(importer.dir, `upload-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.${format}`);
+          try {
+            await spool(req.body as Readable, spooled, limit);
+          } catch (error) {
+            if (error instanceof TooLarge) return tooLarge();
+            throw error;
+          }
+          const result = await importer.run({ kind: kind as ImportKind, file: spooled, format, options, actor: actorOf(user) });
+          if (!result.dryRun && !result.committed) {
+            return reply.code(400).send({
+              message: `Nothing was imported: ${result.invalid} ${result.invalid === 1 ? 'row has' : 'rows have'} errors`,
+              ...result,
+            });
+          }
+          return reply.code(result.committed ? 201 : 200).send(result);
         } catch (error) {
-          if (error instanceof ZodError) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Validation failed', cause: error });
-          throw error;
+          return sendTrpcError(reply, error, req);
+        } finally {
+          if (spooled) fs.rmSync(spooled, { force: true });
         }
-        if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge();
-        fs.mkdirSync(importer.dir, { recursive: true, mode: 0o700 });
-        spooled = path.join(importer.dir, `upload-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.${format}`);
-        try {
-          await spool(req.body as Readable, spooled, limit);
-        } catch (error) {
-          if (error instanceof TooLarge) return tooLarge();
-          throw error;
-        }
-        const result = await importer.run({ kind: kind as ImportKind, file: spooled, format, options, actor: actorOf(user) });
-        if (!result.dryRun && !result.committed) {
-          return reply.code(400).send({ message: `Nothing was imported: ${result.invalid} ${result.invalid === 1 ? 'row has' : 'rows have'} errors`, ...result });
-        }
-        return reply.code(result.committed ? 201 : 200).send(result);
-      } catch (error) {
-        return sendTrpcError(reply, error, req);
-      } finally {
-        if (spooled) fs.rmSync(spooled, { force: true });
-      }
-    });
+      },
+    );
 
-    scope.get('/api/import/:importId/failed-rows.csv', async (req: FastifyRequest<{ Params: { importId: string } }>, reply: FastifyReply) => {
-      const user = await services.sessions.userFor(req.headers.authorization);
-      if (!user) return reply.code(401).send({ message: 'Unauthorized' });
-      const file = importer.failedRows(req.params.importId);
-      if (!file) return reply.code(404).send({ message: 'No failed rows for this import' });
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="failed-rows.csv"`)
-        .header('cache-control', 'no-store')
-        .send(fs.createReadStream(file));
-    });
+    scope.get(
+      '/api/import/:importId/failed-rows.csv',
+      async (req: FastifyRequest<{ Params: { importId: string } }>, reply: FastifyReply) => {
+        const user = await services.sessions.userFor(req.headers.authorization);
+        if (!user) return reply.code(401).send({ message: 'Unauthorized' });
+        const file = importer.failedRows(req.params.importId);
+        if (!file) return reply.code(404).send({ message: 'No failed rows for this import' });
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="failed-rows.csv"`)
+          .header('cache-control', 'no-store')
+          .send(fs.createReadStream(file));
+      },
+    );
   });
 }

@@ -14,40 +14,73 @@ it('imports into a database file on a worker thread, committed where the server 
   const { db, close } = openDatabase(file);
   await migrateToLatest(db);
   const csv = path.join(dir, 'in.csv');
-  fs.writeFileSync(csv, 'Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change\r\n2026-11-01 10:00,Ann,Zed,Purchase,1.25,0,-1\r\n');
+  fs.writeFileSync(
+    csv,
+    'Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change\r\n2026-11-01 10:00,Ann,Zed,Purchase,1.25,0,-1\r\n',
+  );
   const importer = createImporter(db, file, dir, 'UTC');
-  const result = await importer.run({ kind: 'transactions', file: csv, format: 'csv', options: { dryRun: false, createMissing: true, skipInvalid: false, mapping: {} }, actor: { id: null, email: null } });
-  expect(result).toMatchObject({ committed: true, valid: 1, created: { transactions: 1, customers: 1, casinos: 1, transactionTypes: 1, links: 1 } });
-  expect(await db.selectFrom('transactions').select(['date', 'unplayedCoinsChange']).execute()).toEqual([{ date: '2026-11-01T10:00:00.000Z', unplayedCoinsChange: 125 }]);
+  const result = await importer.run({
+    kind: 'transactions',
+    file: csv,
+    format: 'csv',
+    options: { dryRun: false, createMissing: true, skipInvalid: false, mapping: {} },
+    actor: { id: null, email: null },
+  });
+  expect(result).toMatchObject({
+    committed: true,
+    valid: 1,
+    created: { transactions: 1, customers: 1, casinos: 1, transactionTypes: 1, links: 1 },
+  });
+  expect(await db.selectFrom('transactions').select(['date', 'unplayedCoinsChange']).execute()).toEqual([
+    { date: '2026-11-01T10:00:00.000Z', unplayedCoinsChange: 125 },
+  ]);
   await close();
 }, 60_000);
 
 // Decision 052: the import worker runs below the main thread and the screens' read threads (nice 5).
-it.runIf(fs.existsSync('/proc/thread-self'))('runs the import worker at nice 7 while it works', async () => {
-  const dir = tempDir();
-  const file = path.join(dir, 'app.db');
-  const { db, close } = openDatabase(file);
-  await migrateToLatest(db);
-  const csv = path.join(dir, 'in.csv');
-  const rows = Array.from({ length: 4000 }, (_, i) => `2026-10-${String(1 + (i % 28)).padStart(2, '0')} 10:00,Ann ${i % 40},Zed,Purchase,${i}.25,0,-1`);
-  fs.writeFileSync(csv, `Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change\r\n${rows.join('\r\n')}\r\n`);
-  const importer = createImporter(db, file, dir, 'UTC');
-  const nice = (task: string) => Number(fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
-  const seen = new Set<number>();
-  let done = false;
-  const run = importer.run({ kind: 'transactions', file: csv, format: 'csv', options: { dryRun: false, createMissing: true, skipInvalid: false, mapping: {} }, actor: { id: null, email: null } }).finally(() => (done = true));
-  while (!done) {
-    for (const task of fs.readdirSync('/proc/self/task')) {
-      try {
-        seen.add(nice(task));
-      } catch {
-        // the thread ended between the listing and the read
+it.runIf(fs.existsSync('/proc/thread-self'))(
+  'runs the import worker at nice 7 while it works',
+  async () => {
+    const dir = tempDir();
+    const file = path.join(dir, 'app.db');
+    const { db, close } = openDatabase(file);
+    await migrateToLatest(db);
+    const csv = path.join(dir, 'in.csv');
+    const rows = Array.from(
+      { length: 4000 },
+      (_, i) => `2026-10-${String(1 + (i % 28)).padStart(2, '0')} 10:00,Ann ${i % 40},Zed,Purchase,${i}.25,0,-1`,
+    );
+    fs.writeFileSync(
+      csv,
+      `Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change\r\n${rows.join('\r\n')}\r\n`,
+    );
+    const importer = createImporter(db, file, dir, 'UTC');
+    const nice = (task: string) => Number(fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+    const seen = new Set<number>();
+    let done = false;
+    const run = importer
+      .run({
+        kind: 'transactions',
+        file: csv,
+        format: 'csv',
+        options: { dryRun: false, createMissing: true, skipInvalid: false, mapping: {} },
+        actor: { id: null, email: null },
+      })
+      .finally(() => (done = true));
+    while (!done) {
+      for (const task of fs.readdirSync('/proc/self/task')) {
+        try {
+          seen.add(nice(task));
+        } catch {
+          // the thread ended between the listing and the read
+        }
       }
+      await new Promise((resolve) => setTimeout(resolve, 2));
     }
-    await new Promise((resolve) => setTimeout(resolve, 2));
-  }
-  expect((await run).created.transactions).toBe(4000);
-  expect(seen).toContain(7);
-  expect(nice(String(process.pid))).toBe(os.getPriority());
-  await close();
-}, 60_000);
+    expect((await run).created.transactions).toBe(4000);
+    expect(seen).toContain(7);
+    expect(nice(String(process.pid))).toBe(os.getPriority());
+    await close();
+  },
+  60_000,
+);

@@ -38,15 +38,24 @@ function sweep(dir: string): void {
 function startWorker(workerData: unknown): Worker {
   if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./import-worker.mjs', import.meta.url), { workerData });
   const source = new URL('./import-worker.ts', import.meta.url).href;
-  const api = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const api = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   // A small script registers tsx in the thread, then imports the module.
-  return new Worker(`import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`, { eval: true, workerData });
+  return new Worker(`import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`, {
+    eval: true,
+    workerData,
+  });
 }
 
 function inWorker(databaseFile: string, task: ImportTask): Promise<ImportResult> {
   return new Promise((resolve, reject) => {
     const worker = startWorker({ databaseFile, task });
-    worker.once('message', (reply: { ok: true; result: ImportResult } | { ok: false; message: string }) => (reply.ok ? resolve(reply.result) : reject(new Error(reply.message))));
+    worker.once('message', (reply: { ok: true; result: ImportResult } | { ok: false; message: string }) =>
+      reply.ok ? resolve(reply.result) : reject(new Error(reply.message)),
+    );
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The import worker stopped (exit code ${code})`)));
   });

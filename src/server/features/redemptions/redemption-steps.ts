@@ -22,7 +22,9 @@ export interface RedemptionRequest {
   note?: string | null;
 }
 
-const audited = (r: Pick<RedemptionRow, 'customerId' | 'casinoId' | 'status' | 'unplayedCoins' | 'playedCoins' | 'expectedUsd'> & Partial<RedemptionRow>) => ({
+const audited = (
+  r: Pick<RedemptionRow, 'customerId' | 'casinoId' | 'status' | 'unplayedCoins' | 'playedCoins' | 'expectedUsd'> & Partial<RedemptionRow>,
+) => ({
   customerId: r.customerId,
   casinoId: r.casinoId,
   status: r.status,
@@ -35,30 +37,50 @@ const audited = (r: Pick<RedemptionRow, 'customerId' | 'casinoId' | 'status' | '
 });
 
 export function requestRedemption(db: Db, input: RedemptionRequest, userId: number, now = new Date()): Promise<number> {
-  return ledgerStep(db, userId, (step) => {
-    const { customerId, casinoId, unplayedCoins, expectedUsd } = input;
-    const playedCoins = input.playedCoins ?? 0;
-    const link = step.statements.link.get(customerId, casinoId);
-    if (link && unplayedCoins > link.currentUnplayedCoins) {
-      throw fieldError('unplayedCoins', `More than the balance: ${formatHundredths(link.currentUnplayedCoins)} unplayed SC`);
-    }
-    if (link && playedCoins > link.currentPlayedCoins) {
-      throw fieldError('playedCoins', `More than the balance: ${formatHundredths(link.currentPlayedCoins)} played SC`);
-    }
-    // record() checks every reference; the casino first, so its type is only ever made for a real one.
-    if (!step.statements.casino.get(casinoId)) throw fieldError('casinoId', 'Casino not found');
-    const stamp = now.toISOString();
-    const transactionTypeId = step.typeNamed(casinoId, WITHDRAW_TYPE);
-    const requestTransactionId = step.record(
-      { customerId, casinoId, transactionTypeId, unplayedCoinsChange: -unplayedCoins, playedCoinsChange: -playedCoins, usdChange: 0 },
-      stamp,
-      { action: 'redemption-request' },
-    );
-    const row = { customerId, casinoId, requestedAt: stamp, requestedByUserId: userId, unplayedCoins, playedCoins, expectedUsd, note: input.note ?? null, requestTransactionId };
-    const id = Number(redemptionStatements(step.sqlite).insert.run(row).lastInsertRowid);
-    step.audit({ action: 'request', entity: 'redemption', entityId: id, after: { ...audited({ ...row, status: 'pending' }), requestTransactionId } });
-    return id;
-  }, now);
+  return ledgerStep(
+    db,
+    userId,
+    (step) => {
+      const { customerId, casinoId, unplayedCoins, expectedUsd } = input;
+      const playedCoins = input.playedCoins ?? 0;
+      const link = step.statements.link.get(customerId, casinoId);
+      if (link && unplayedCoins > link.currentUnplayedCoins) {
+        throw fieldError('unplayedCoins', `More than the balance: ${formatHundredths(link.currentUnplayedCoins)} unplayed SC`);
+      }
+      if (link && playedCoins > link.currentPlayedCoins) {
+        throw fieldError('playedCoins', `More than the balance: ${formatHundredths(link.currentPlayedCoins)} played SC`);
+      }
+      // record() checks every reference; the casino first, so its type is only ever made for a real one.
+      if (!step.statements.casino.get(casinoId)) throw fieldError('casinoId', 'Casino not found');
+      const stamp = now.toISOString();
+      const transactionTypeId = step.typeNamed(casinoId, WITHDRAW_TYPE);
+      const requestTransactionId = step.record(
+        { customerId, casinoId, transactionTypeId, unplayedCoinsChange: -unplayedCoins, playedCoinsChange: -playedCoins, usdChange: 0 },
+        stamp,
+        { action: 'redemption-request' },
+      );
+      const row = {
+        customerId,
+        casinoId,
+        requestedAt: stamp,
+        requestedByUserId: userId,
+        unplayedCoins,
+        playedCoins,
+        expectedUsd,
+        note: input.note ?? null,
+        requestTransactionId,
+      };
+      const id = Number(redemptionStatements(step.sqlite).insert.run(row).lastInsertRowid);
+      step.audit({
+        action: 'request',
+        entity: 'redemption',
+        entityId: id,
+        after: { ...audited({ ...row, status: 'pending' }), requestTransactionId },
+      });
+      return id;
+    },
+    now,
+  );
 }
 
 function pendingRedemption(step: LedgerStep, id: number): RedemptionRow {
@@ -68,7 +90,12 @@ function pendingRedemption(step: LedgerStep, id: number): RedemptionRow {
   return r;
 }
 
-function finish(step: LedgerStep, before: RedemptionRow, change: Partial<RedemptionRow> & Pick<RedemptionRow, 'status'>, action: string): void {
+function finish(
+  step: LedgerStep,
+  before: RedemptionRow,
+  change: Partial<RedemptionRow> & Pick<RedemptionRow, 'status'>,
+  action: string,
+): void {
   const after: RedemptionRow = { ...before, finishedAt: step.now.toISOString(), finishedByUserId: step.userId, ...change };
   redemptionStatements(step.sqlite).finish.run({
     id: after.id,
@@ -81,34 +108,79 @@ function finish(step: LedgerStep, before: RedemptionRow, change: Partial<Redempt
     receiptTransactionId: after.receiptTransactionId,
     reversalTransactionId: after.reversalTransactionId,
   });
-  step.audit({ action, entity: 'redemption', entityId: before.id, before: audited(before), after: { ...audited(after), receiptTransactionId: after.receiptTransactionId, reversalTransactionId: after.reversalTransactionId } });
+  step.audit({
+    action,
+    entity: 'redemption',
+    entityId: before.id,
+    before: audited(before),
+    after: { ...audited(after), receiptTransactionId: after.receiptTransactionId, reversalTransactionId: after.reversalTransactionId },
+  });
 }
 
 /** Books the USD received (it may differ from the expected) at `receivedAt` (default now). */
-export function receiveRedemption(db: Db, id: number, usdReceived: number, receivedAt: string | undefined, userId: number, timeZone: string, now = new Date()): Promise<void> {
-  return ledgerStep(db, userId, (step) => {
-    const r = pendingRedemption(step, id);
-    const stamp = bookedAt('receivedAt', receivedAt, now, timeZone, r.requestedAt);
-    const transactionTypeId = step.typeNamed(r.casinoId, WITHDRAW_TYPE);
-    const receiptTransactionId = step.record(
-      { customerId: r.customerId, casinoId: r.casinoId, transactionTypeId, unplayedCoinsChange: 0, playedCoinsChange: 0, usdChange: usdReceived },
-      stamp,
-      { action: 'redemption-receipt', settles: true },
-    );
-    finish(step, r, { status: 'received', receivedAt: stamp, usdReceived, receiptTransactionId }, 'receive');
-  }, now);
+export function receiveRedemption(
+  db: Db,
+  id: number,
+  usdReceived: number,
+  receivedAt: string | undefined,
+  userId: number,
+  timeZone: string,
+  now = new Date(),
+): Promise<void> {
+  return ledgerStep(
+    db,
+    userId,
+    (step) => {
+      const r = pendingRedemption(step, id);
+      const stamp = bookedAt('receivedAt', receivedAt, now, timeZone, r.requestedAt);
+      const transactionTypeId = step.typeNamed(r.casinoId, WITHDRAW_TYPE);
+      const receiptTransactionId = step.record(
+        {
+          customerId: r.customerId,
+          casinoId: r.casinoId,
+          transactionTypeId,
+          unplayedCoinsChange: 0,
+          playedCoinsChange: 0,
+          usdChange: usdReceived,
+        },
+        stamp,
+        { action: 'redemption-receipt', settles: true },
+      );
+      finish(step, r, { status: 'received', receivedAt: stamp, usdReceived, receiptTransactionId }, 'receive');
+    },
+    now,
+  );
 }
 
 /** Rejected by the casino or cancelled by the office: the coins go back to the balance, now. */
-export function closeRedemption(db: Db, id: number, status: 'rejected' | 'cancelled', note: string | null, userId: number, now = new Date()): Promise<void> {
-  return ledgerStep(db, userId, (step) => {
-    const r = pendingRedemption(step, id);
-    const transactionTypeId = step.typeNamed(r.casinoId, WITHDRAW_TYPE);
-    const reversalTransactionId = step.record(
-      { customerId: r.customerId, casinoId: r.casinoId, transactionTypeId, unplayedCoinsChange: r.unplayedCoins, playedCoinsChange: r.playedCoins, usdChange: 0 },
-      now.toISOString(),
-      { action: 'redemption-reversal', settles: true },
-    );
-    finish(step, r, { status, finishNote: note, reversalTransactionId }, status === 'rejected' ? 'reject' : 'cancel');
-  }, now);
+export function closeRedemption(
+  db: Db,
+  id: number,
+  status: 'rejected' | 'cancelled',
+  note: string | null,
+  userId: number,
+  now = new Date(),
+): Promise<void> {
+  return ledgerStep(
+    db,
+    userId,
+    (step) => {
+      const r = pendingRedemption(step, id);
+      const transactionTypeId = step.typeNamed(r.casinoId, WITHDRAW_TYPE);
+      const reversalTransactionId = step.record(
+        {
+          customerId: r.customerId,
+          casinoId: r.casinoId,
+          transactionTypeId,
+          unplayedCoinsChange: r.unplayedCoins,
+          playedCoinsChange: r.playedCoins,
+          usdChange: 0,
+        },
+        now.toISOString(),
+        { action: 'redemption-reversal', settles: true },
+      );
+      finish(step, r, { status, finishNote: note, reversalTransactionId }, status === 'rejected' ? 'reject' : 'cancel');
+    },
+    now,
+  );
 }

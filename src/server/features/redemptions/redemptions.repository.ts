@@ -29,13 +29,19 @@ function filtered(db: Db, f: RedemptionFilters) {
 }
 
 const userName = (eb: ExpressionBuilder<Database & { u: Database['users'] }, 'u'>) =>
-  sql<string | null>`coalesce(nullif(trim(coalesce(${eb.ref('u.firstName')}, '') || ' ' || coalesce(${eb.ref('u.lastName')}, '')), ''), ${eb.ref('u.email')})`;
+  sql<
+    string | null
+  >`coalesce(nullif(trim(coalesce(${eb.ref('u.firstName')}, '') || ' ' || coalesce(${eb.ref('u.lastName')}, '')), ''), ${eb.ref('u.email')})`;
 
 /** Days each received redemption took, per casino, over the window ending `now`. */
 async function daysToPay(db: Db, now: Date, casinoIds?: number[]): Promise<Map<number, number[]>> {
   if (casinoIds && casinoIds.length === 0) return new Map();
   const since = new Date(now.getTime() - PAYOUT_WINDOW_DAYS * DAY_MS).toISOString();
-  let q = db.selectFrom('redemptions').select(['casinoId', 'requestedAt', 'receivedAt']).where('status', '=', 'received').where('receivedAt', '>=', since);
+  let q = db
+    .selectFrom('redemptions')
+    .select(['casinoId', 'requestedAt', 'receivedAt'])
+    .where('status', '=', 'received')
+    .where('receivedAt', '>=', since);
   if (casinoIds) q = q.where('casinoId', 'in', casinoIds);
   const days = new Map<number, number[]>();
   for (const r of await q.execute()) {
@@ -48,7 +54,12 @@ async function daysToPay(db: Db, now: Date, casinoIds?: number[]): Promise<Map<n
 
 const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
-export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: number; offset?: number }, timeZone: string, now = new Date()): Promise<RedemptionPage> {
+export async function listRedemptions(
+  db: Db,
+  f: RedemptionFilters & { limit?: number; offset?: number },
+  timeZone: string,
+  now = new Date(),
+): Promise<RedemptionPage> {
   const officeToday = localDay(now, timeZone);
   const officeDay = localDays(timeZone);
   const limit = f.limit ?? REDEMPTIONS_PAGE_SIZE;
@@ -63,7 +74,9 @@ export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: n
       .limit(limit)
       .offset(offset)
       .execute(),
-    filtered(db, f).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    filtered(db, f)
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
     inTransit(db, { customerId: f.customerId, casinoId: f.casinoId }),
   ]);
   const found = ids.length
@@ -74,8 +87,19 @@ export async function listRedemptions(db: Db, f: RedemptionFilters & { limit?: n
         .leftJoin('users as u', 'u.id', 'r.requestedByUserId')
         .leftJoin('users as fu', 'fu.id', 'r.finishedByUserId')
         .selectAll('r')
-        .select((eb) => ['c.name as customerName', 'k.name as casinoName', userName(eb).as('requestedBy'), 'fu.email as finishedByEmail', 'fu.firstName as finishedFirst', 'fu.lastName as finishedLast'])
-        .where('r.id', 'in', ids.map((r) => r.id))
+        .select((eb) => [
+          'c.name as customerName',
+          'k.name as casinoName',
+          userName(eb).as('requestedBy'),
+          'fu.email as finishedByEmail',
+          'fu.firstName as finishedFirst',
+          'fu.lastName as finishedLast',
+        ])
+        .where(
+          'r.id',
+          'in',
+          ids.map((r) => r.id),
+        )
         .execute()
     : [];
   const byId = new Map(found.map((r) => [r.id, r]));
@@ -140,8 +164,26 @@ export async function payoutReport(db: Db, timeZone: string, casinoId?: number, 
       'k.name as casinoName',
       eb.fn.sum<number>(eb.case().when('r.status', '=', 'pending').then(1).else(0).end()).as('pendingCount'),
       eb.fn.sum<number>(eb.case().when('r.status', '=', 'pending').then(eb.ref('r.expectedUsd')).else(0).end()).as('pendingUsd'),
-      eb.fn.sum<number>(eb.case().when(eb.and([eb('r.status', '=', 'rejected'), eb('r.finishedAt', '>=', since)])).then(1).else(0).end()).as('rejectedCount'),
-      eb.fn.sum<number>(eb.case().when(eb.and([eb('r.status', '=', 'received'), eb('r.receivedAt', '>=', since)])).then(1).else(0).end()).as('receivedCount'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('r.status', '=', 'rejected'), eb('r.finishedAt', '>=', since)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('rejectedCount'),
+      eb.fn
+        .sum<number>(
+          eb
+            .case()
+            .when(eb.and([eb('r.status', '=', 'received'), eb('r.receivedAt', '>=', since)]))
+            .then(1)
+            .else(0)
+            .end(),
+        )
+        .as('receivedCount'),
     ])
     .groupBy(['r.casinoId', 'k.name'])
     .orderBy('k.name');

@@ -1,4 +1,10 @@
-import { finishRedemptionInput, listRedemptionsInput, payoutReportInput, receiveRedemptionInput, requestRedemptionInput } from '../../../shared/schemas/redemptions';
+import {
+  finishRedemptionInput,
+  listRedemptionsInput,
+  payoutReportInput,
+  receiveRedemptionInput,
+  requestRedemptionInput,
+} from '../../../shared/schemas/redemptions';
 import { authedProcedure, router } from '../../trpc/procedures';
 import { closeRedemption, receiveRedemption, requestRedemption } from './redemption-steps';
 import { getRedemption } from './redemptions.repository';
@@ -9,7 +15,11 @@ export const redemptionsRouter = router({
   inTransit: authedProcedure.query(({ ctx }) => ctx.services.readers.run('redemptions.inTransit', undefined)),
   report: authedProcedure.input(payoutReportInput).query(({ ctx, input }) => ctx.services.readers.run('redemptions.report', input)),
 
-  request: authedProcedure.input(requestRedemptionInput).mutation(async ({ ctx, input }) => getRedemption(ctx.db, await requestRedemption(ctx.db, input, ctx.user.id), ctx.services.config.timeZone)),
+  request: authedProcedure
+    .input(requestRedemptionInput)
+    .mutation(async ({ ctx, input }) =>
+      getRedemption(ctx.db, await requestRedemption(ctx.db, input, ctx.user.id), ctx.services.config.timeZone),
+    ),
   receive: authedProcedure.input(receiveRedemptionInput).mutation(async ({ ctx, input }) => {
     await receiveRedemption(ctx.db, input.id, input.usdReceived, input.receivedAt, ctx.user.id, ctx.services.config.timeZone);
     return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);

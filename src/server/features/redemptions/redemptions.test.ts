@@ -15,16 +15,34 @@ beforeEach(async () => {
   admin = await s.addUser('admin');
   pair = await pairFixture(s.database.db, { customerName: 'Alice', casinoName: 'Lucky' });
   // 1500.25 unplayed and 20.00 played SC, bought for 15.00 USD.
-  const buy = await post('/api/transactions', { customerId: pair.customer.id, casinoId: pair.casino.id, transactionTypeId: pair.type.id, unplayedCoinsChange: '1500.25', playedCoinsChange: '20.00', usdChange: '-15.00' });
+  const buy = await post('/api/transactions', {
+    customerId: pair.customer.id,
+    casinoId: pair.casino.id,
+    transactionTypeId: pair.type.id,
+    unplayedCoinsChange: '1500.25',
+    playedCoinsChange: '20.00',
+    usdChange: '-15.00',
+  });
   expect(buy.statusCode).toBe(201);
 });
 afterEach(() => s.stop());
 
-const post = (url: string, payload: unknown, auth = staff.auth) => s.app.inject({ method: 'POST', url, headers: auth, payload: payload as object });
+const post = (url: string, payload: unknown, auth = staff.auth) =>
+  s.app.inject({ method: 'POST', url, headers: auth, payload: payload as object });
 const get = (url: string, auth = staff.auth) => s.app.inject({ url, headers: auth });
 const request = (body: Record<string, unknown> = {}) =>
-  post('/api/redemptions', { customerId: pair.customer.id, casinoId: pair.casino.id, unplayedCoins: '1000.25', playedCoins: '20.00', expectedUsd: '100.00', note: 'Weekly cash-out', ...body });
-const transaction = async (id: number) => (await get(`/api/transactions/${id}/audit`)).statusCode === 200 && (await s.database.db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
+  post('/api/redemptions', {
+    customerId: pair.customer.id,
+    casinoId: pair.casino.id,
+    unplayedCoins: '1000.25',
+    playedCoins: '20.00',
+    expectedUsd: '100.00',
+    note: 'Weekly cash-out',
+    ...body,
+  });
+const transaction = async (id: number) =>
+  (await get(`/api/transactions/${id}/audit`)).statusCode === 200 &&
+  (await s.database.db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow());
 const profit = async (query = '') => (await get(`/api/reports/profitability${query}`, admin.auth)).json() as { totalUSD: string }[];
 
 describe('request -> receive', () => {
@@ -32,10 +50,33 @@ describe('request -> receive', () => {
     const res = await request();
     expect(res.statusCode).toBe(201);
     const r = res.json();
-    expect(r).toMatchObject({ status: 'pending', customerName: 'Alice', casinoName: 'Lucky', unplayedCoins: '1000.25', playedCoins: '20.00', expectedUsd: '100.00', note: 'Weekly cash-out', ageDays: 0, requestedBy: 'Sam Staff', usdReceived: null });
+    expect(r).toMatchObject({
+      status: 'pending',
+      customerName: 'Alice',
+      casinoName: 'Lucky',
+      unplayedCoins: '1000.25',
+      playedCoins: '20.00',
+      expectedUsd: '100.00',
+      note: 'Weekly cash-out',
+      ageDays: 0,
+      requestedBy: 'Sam Staff',
+      usdReceived: null,
+    });
     const req = await transaction(r.requestTransactionId);
-    expect(req).toMatchObject({ unplayedCoinsChange: -100025, playedCoinsChange: -2000, usdChange: 0, unplayedCoinsAfter: 50000, playedCoinsAfter: 0, totalCoinsAfter: 50000 });
-    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toEqual({ currentUnplayedCoins: 50000, currentPlayedCoins: 0, usdTotal: -1500, transactionCount: 2 });
+    expect(req).toMatchObject({
+      unplayedCoinsChange: -100025,
+      playedCoinsChange: -2000,
+      usdChange: 0,
+      unplayedCoinsAfter: 50000,
+      playedCoinsAfter: 0,
+      totalCoinsAfter: 50000,
+    });
+    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toEqual({
+      currentUnplayedCoins: 50000,
+      currentPlayedCoins: 0,
+      usdTotal: -1500,
+      transactionCount: 2,
+    });
     // Pending money is not profit: Profitability still shows only the purchase.
     expect((await profit())[0].totalUSD).toBe('-15.00');
     const list = (await get('/api/redemptions?status=pending')).json();
@@ -50,10 +91,29 @@ describe('request -> receive', () => {
     const received = await post(`/api/redemptions/${r.id}/receive`, { usdReceived: '97.50' });
     expect(received.statusCode).toBe(200);
     const done = received.json();
-    expect(done).toMatchObject({ status: 'received', usdReceived: '97.50', expectedUsd: '100.00', ageDays: null, finishedBy: 'Sam Staff', receiptTransactionId: expect.any(Number) });
+    expect(done).toMatchObject({
+      status: 'received',
+      usdReceived: '97.50',
+      expectedUsd: '100.00',
+      ageDays: null,
+      finishedBy: 'Sam Staff',
+      receiptTransactionId: expect.any(Number),
+    });
     const receipt = await transaction(done.receiptTransactionId);
-    expect(receipt).toMatchObject({ usdChange: 9750, unplayedCoinsChange: 0, playedCoinsChange: 0, unplayedCoinsAfter: 50000, playedCoinsAfter: 0, date: done.receivedAt });
-    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toEqual({ currentUnplayedCoins: 50000, currentPlayedCoins: 0, usdTotal: 8250, transactionCount: 3 });
+    expect(receipt).toMatchObject({
+      usdChange: 9750,
+      unplayedCoinsChange: 0,
+      playedCoinsChange: 0,
+      unplayedCoinsAfter: 50000,
+      playedCoinsAfter: 0,
+      date: done.receivedAt,
+    });
+    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toEqual({
+      currentUnplayedCoins: 50000,
+      currentPlayedCoins: 0,
+      usdTotal: 8250,
+      transactionCount: 3,
+    });
     expect((await profit())[0].totalUSD).toBe('82.50');
     expect((await get('/api/redemptions')).json()).toMatchObject({ inTransitUsd: '0.00', inTransitCount: 0 });
     expect(ledgerIsSound(await checkLedger(s.database.db))).toBe(true);
@@ -62,14 +122,23 @@ describe('request -> receive', () => {
   it('books a receipt at an earlier received date in date order, and Profitability counts it on that day only', async () => {
     // Requested ten days ago, received three days ago; a purchase two days ago sits after the receipt.
     const now = Date.now();
-    const id = await requestRedemption(s.database.db, { customerId: pair.customer.id, casinoId: pair.casino.id, unplayedCoins: 50000, expectedUsd: 5000 }, staff.id, new Date(now - 10 * 86_400_000));
+    const id = await requestRedemption(
+      s.database.db,
+      { customerId: pair.customer.id, casinoId: pair.casino.id, unplayedCoins: 50000, expectedUsd: 5000 },
+      staff.id,
+      new Date(now - 10 * 86_400_000),
+    );
     const threeDaysAgo = new Date(now - 3 * 86_400_000);
     await receiveRedemption(s.database.db, id, 4875, threeDaysAgo.toISOString(), staff.id, 'America/New_York', new Date(now));
     const day = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(ms));
     expect((await profit(`?endDate=${day(now - 4 * 86_400_000)}`))[0].totalUSD).toBe('0.00');
     expect((await profit(`?startDate=${day(now - 3 * 86_400_000)}&endDate=${day(now - 3 * 86_400_000)}`))[0].totalUSD).toBe('48.75');
-    const types = (await get(`/api/reports/transaction-types?startDate=${day(now - 3 * 86_400_000)}&endDate=${day(now - 3 * 86_400_000)}`)).json();
-    expect(types.map((t: { usdChange: string; transactionType: { name: string } }) => [t.transactionType.name, t.usdChange])).toEqual([['Withdraw', '48.75']]);
+    const types = (
+      await get(`/api/reports/transaction-types?startDate=${day(now - 3 * 86_400_000)}&endDate=${day(now - 3 * 86_400_000)}`)
+    ).json();
+    expect(types.map((t: { usdChange: string; transactionType: { name: string } }) => [t.transactionType.name, t.usdChange])).toEqual([
+      ['Withdraw', '48.75'],
+    ]);
     expect(ledgerIsSound(await checkLedger(s.database.db))).toBe(true);
   });
 });
@@ -80,14 +149,33 @@ describe('request -> reject or cancel', () => {
     const rejected = await post(`/api/redemptions/${r.id}/reject`, { note: 'KYC documents missing' });
     expect(rejected.statusCode).toBe(200);
     const body = rejected.json();
-    expect(body).toMatchObject({ status: 'rejected', finishNote: 'KYC documents missing', usdReceived: null, reversalTransactionId: expect.any(Number) });
-    expect(await transaction(body.reversalTransactionId)).toMatchObject({ unplayedCoinsChange: 100025, playedCoinsChange: 2000, usdChange: 0, unplayedCoinsAfter: 150025, playedCoinsAfter: 2000 });
+    expect(body).toMatchObject({
+      status: 'rejected',
+      finishNote: 'KYC documents missing',
+      usdReceived: null,
+      reversalTransactionId: expect.any(Number),
+    });
+    expect(await transaction(body.reversalTransactionId)).toMatchObject({
+      unplayedCoinsChange: 100025,
+      playedCoinsChange: 2000,
+      usdChange: 0,
+      unplayedCoinsAfter: 150025,
+      playedCoinsAfter: 2000,
+    });
     // The request entry is still there: three transactions, balances back where they were.
-    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toEqual({ currentUnplayedCoins: 150025, currentPlayedCoins: 2000, usdTotal: -1500, transactionCount: 3 });
+    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toEqual({
+      currentUnplayedCoins: 150025,
+      currentPlayedCoins: 2000,
+      usdTotal: -1500,
+      transactionCount: 3,
+    });
     expect(await transaction(r.requestTransactionId)).toMatchObject({ unplayedCoinsChange: -100025 });
     const r2 = (await request({ unplayedCoins: '1.00', playedCoins: undefined, expectedUsd: '0.01' })).json();
     expect((await post(`/api/redemptions/${r2.id}/cancel`, {})).json()).toMatchObject({ status: 'cancelled', playedCoins: '0.00' });
-    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({ currentUnplayedCoins: 150025, transactionCount: 5 });
+    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({
+      currentUnplayedCoins: 150025,
+      transactionCount: 5,
+    });
     expect(ledgerIsSound(await checkLedger(s.database.db))).toBe(true);
   });
 
@@ -112,9 +200,14 @@ describe('input rules', () => {
     expect(res.json().errors).toEqual([{ path: 'unplayedCoins', message: 'More than the balance: 1500.25 unplayed SC' }]);
     const played = await request({ unplayedCoins: '1.00', playedCoins: '20.01' });
     expect(played.json().errors).toEqual([{ path: 'playedCoins', message: 'More than the balance: 20.00 played SC' }]);
-    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({ currentUnplayedCoins: 150025, transactionCount: 1 });
+    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({
+      currentUnplayedCoins: 150025,
+      transactionCount: 1,
+    });
     expect(await s.database.db.selectFrom('redemptions').selectAll().execute()).toEqual([]);
-    expect(await s.database.db.selectFrom('transactionTypes').select('name').where('casinoId', '=', pair.casino.id).execute()).toEqual([{ name: 'Purchase' }]);
+    expect(await s.database.db.selectFrom('transactionTypes').select('name').where('casinoId', '=', pair.casino.id).execute()).toEqual([
+      { name: 'Purchase' },
+    ]);
   });
 
   it('applies the strict rules of every amount', async () => {
@@ -128,7 +221,10 @@ describe('input rules', () => {
     const r = (await request()).json();
     const bad = await post(`/api/redemptions/${r.id}/receive`, { usdReceived: '97.5x', receivedAt: '2026-13-01' });
     expect(bad.json().errors.map((e: { path: string }) => e.path)).toEqual(['usdReceived', 'receivedAt']);
-    const future = await post(`/api/redemptions/${r.id}/receive`, { usdReceived: '1.00', receivedAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const future = await post(`/api/redemptions/${r.id}/receive`, {
+      usdReceived: '1.00',
+      receivedAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expect(future.json().errors).toEqual([{ path: 'receivedAt', message: 'Must not be in the future' }]);
   });
 });
@@ -136,26 +232,65 @@ describe('input rules', () => {
 describe('reports and access', () => {
   it('In transit sums every pending redemption; the payout report matches a recomputation of median and 90th percentile', async () => {
     const other = await pairFixture(s.database.db, { customerName: 'Bob', casinoName: 'Star' });
-    await post('/api/transactions', { customerId: other.customer.id, casinoId: other.casino.id, transactionTypeId: other.type.id, unplayedCoinsChange: '100000', playedCoinsChange: '0', usdChange: '-100' });
+    await post('/api/transactions', {
+      customerId: other.customer.id,
+      casinoId: other.casino.id,
+      transactionTypeId: other.type.id,
+      unplayedCoinsChange: '100000',
+      playedCoinsChange: '0',
+      usdChange: '-100',
+    });
     const now = Date.now();
     const ago = (days: number) => new Date(now - days * 86_400_000);
     // Lucky pays in 1, 2, 3 and 10 days (inside 180 days); one more took 40 days but was paid 200 days ago.
-    const lucky = [[12, 1], [20, 2], [30, 3], [50, 10], [240, 40]];
+    const lucky = [
+      [12, 1],
+      [20, 2],
+      [30, 3],
+      [50, 10],
+      [240, 40],
+    ];
     for (const [requested, took] of lucky) {
-      const id = await requestRedemption(s.database.db, { customerId: pair.customer.id, casinoId: pair.casino.id, unplayedCoins: 100, expectedUsd: 1000 }, staff.id, ago(requested));
+      const id = await requestRedemption(
+        s.database.db,
+        { customerId: pair.customer.id, casinoId: pair.casino.id, unplayedCoins: 100, expectedUsd: 1000 },
+        staff.id,
+        ago(requested),
+      );
       await receiveRedemption(s.database.db, id, 1000, ago(requested - took).toISOString(), staff.id, 'UTC', new Date(now));
     }
-    await requestRedemption(s.database.db, { customerId: pair.customer.id, casinoId: pair.casino.id, unplayedCoins: 100, expectedUsd: 2550 }, staff.id, ago(25));
-    await requestRedemption(s.database.db, { customerId: other.customer.id, casinoId: other.casino.id, unplayedCoins: 100, expectedUsd: 12345 }, staff.id, ago(1));
-    const rejected = (await post('/api/redemptions', { customerId: other.customer.id, casinoId: other.casino.id, unplayedCoins: '1', expectedUsd: '1' })).json();
+    await requestRedemption(
+      s.database.db,
+      { customerId: pair.customer.id, casinoId: pair.casino.id, unplayedCoins: 100, expectedUsd: 2550 },
+      staff.id,
+      ago(25),
+    );
+    await requestRedemption(
+      s.database.db,
+      { customerId: other.customer.id, casinoId: other.casino.id, unplayedCoins: 100, expectedUsd: 12345 },
+      staff.id,
+      ago(1),
+    );
+    const rejected = (
+      await post('/api/redemptions', { customerId: other.customer.id, casinoId: other.casino.id, unplayedCoins: '1', expectedUsd: '1' })
+    ).json();
     await post(`/api/redemptions/${rejected.id}/reject`, {});
 
     const all = (await get('/api/redemptions')).json();
     expect(all).toMatchObject({ totalCount: 8, inTransitUsd: '148.95', inTransitCount: 2 });
-    expect((await get(`/api/redemptions?casinoId=${pair.casino.id}`)).json()).toMatchObject({ totalCount: 6, inTransitUsd: '25.50', inTransitCount: 1 });
+    expect((await get(`/api/redemptions?casinoId=${pair.casino.id}`)).json()).toMatchObject({
+      totalCount: 6,
+      inTransitUsd: '25.50',
+      inTransitCount: 1,
+    });
     const pending = (await get('/api/redemptions?status=pending')).json();
     // Oldest first; Lucky's 25-day-old one is older than twice its median (2.5 days): highlighted.
-    expect(pending.redemptions.map((r: { casinoName: string; ageDays: number; overdue: boolean }) => [r.casinoName, r.ageDays, r.overdue])).toEqual([['Lucky', 25, true], ['Star', 1, false]]);
+    expect(
+      pending.redemptions.map((r: { casinoName: string; ageDays: number; overdue: boolean }) => [r.casinoName, r.ageDays, r.overdue]),
+    ).toEqual([
+      ['Lucky', 25, true],
+      ['Star', 1, false],
+    ]);
 
     const recompute = (xs: number[], p: number) => {
       const v = [...xs].sort((a, b) => a - b);
@@ -164,8 +299,26 @@ describe('reports and access', () => {
     };
     const report = (await get('/api/reports/redemptions')).json();
     expect(report.rows).toEqual([
-      { casinoId: pair.casino.id, casinoName: 'Lucky', pendingCount: 1, pendingUsd: '25.50', receivedCount: 4, medianDays: recompute([1, 2, 3, 10], 0.5), p90Days: recompute([1, 2, 3, 10], 0.9), rejectedCount: 0 },
-      { casinoId: other.casino.id, casinoName: 'Star', pendingCount: 1, pendingUsd: '123.45', receivedCount: 0, medianDays: null, p90Days: null, rejectedCount: 1 },
+      {
+        casinoId: pair.casino.id,
+        casinoName: 'Lucky',
+        pendingCount: 1,
+        pendingUsd: '25.50',
+        receivedCount: 4,
+        medianDays: recompute([1, 2, 3, 10], 0.5),
+        p90Days: recompute([1, 2, 3, 10], 0.9),
+        rejectedCount: 0,
+      },
+      {
+        casinoId: other.casino.id,
+        casinoName: 'Star',
+        pendingCount: 1,
+        pendingUsd: '123.45',
+        receivedCount: 0,
+        medianDays: null,
+        p90Days: null,
+        rejectedCount: 1,
+      },
     ]);
     expect([report.rows[0].medianDays, report.rows[0].p90Days]).toEqual([2.5, 7.9]);
     expect((await get('/api/redemptions?status=paid')).statusCode).toBe(400);
@@ -173,7 +326,12 @@ describe('reports and access', () => {
     const csv = await get('/api/exports/redemptions.csv');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-disposition']).toMatch(/redemptions_report_\d{4}-\d{2}-\d{2}\.csv/);
-    expect(csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/)).toEqual([
+    expect(
+      csv.body
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split(/\r?\n/),
+    ).toEqual([
       'Casino,Pending,Pending USD,Received (180 days),Median Days to Pay,90th Percentile Days,Rejected (180 days)',
       'Lucky,1,25.5,4,2.5,7.9,0',
       'Star,1,123.45,0,,,1',
@@ -185,7 +343,12 @@ describe('reports and access', () => {
     await post(`/api/redemptions/${r.id}/receive`, { usdReceived: '99.00' });
     const r2 = (await request({ unplayedCoins: '1.00', playedCoins: '0' })).json();
     await post(`/api/redemptions/${r2.id}/cancel`, { note: 'Typed twice' });
-    const audit = await s.database.db.selectFrom('auditLog').select(['action', 'entity', 'entityId', 'after']).where('userId', '=', staff.id).orderBy('id').execute();
+    const audit = await s.database.db
+      .selectFrom('auditLog')
+      .select(['action', 'entity', 'entityId', 'after'])
+      .where('userId', '=', staff.id)
+      .orderBy('id')
+      .execute();
     expect(audit.map((a) => `${a.entity} ${a.action}`)).toEqual([
       'transaction create',
       'transactionType create',
@@ -209,9 +372,24 @@ describe("a redemption's entries in History", () => {
     const done = (await post(`/api/redemptions/${r.id}/receive`, { usdReceived: '97.50' })).json();
     const entryOf = (id: number) => s.database.db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const before = await entryOf(done.receiptTransactionId);
-    for (const [id, step] of [[r.requestTransactionId, 'request'], [done.receiptTransactionId, 'receipt']] as const) {
+    for (const [id, step] of [
+      [r.requestTransactionId, 'request'],
+      [done.receiptTransactionId, 'receipt'],
+    ] as const) {
       const message = `This transaction is the ${step} of redemption #${r.id}; it cannot be edited or deleted (cancel or finish the redemption instead)`;
-      const edit = await s.app.inject({ method: 'PATCH', url: `/api/transactions/${id}`, headers: staff.auth, payload: { customerId: pair.customer.id, casinoId: pair.casino.id, transactionTypeId: pair.type.id, unplayedCoinsChange: '0', playedCoinsChange: '0', usdChange: '1.00' } });
+      const edit = await s.app.inject({
+        method: 'PATCH',
+        url: `/api/transactions/${id}`,
+        headers: staff.auth,
+        payload: {
+          customerId: pair.customer.id,
+          casinoId: pair.casino.id,
+          transactionTypeId: pair.type.id,
+          unplayedCoinsChange: '0',
+          playedCoinsChange: '0',
+          usdChange: '1.00',
+        },
+      });
       expect(edit.statusCode).toBe(409);
       expect(edit.json().message).toBe(message);
       const remove = await s.app.inject({ method: 'DELETE', url: `/api/transactions/${id}`, headers: admin.auth });
@@ -219,7 +397,12 @@ describe("a redemption's entries in History", () => {
       expect(remove.json().message).toBe(message);
     }
     expect(await entryOf(done.receiptTransactionId)).toEqual(before);
-    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toEqual({ currentUnplayedCoins: 50000, currentPlayedCoins: 0, usdTotal: 8250, transactionCount: 3 });
+    expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toEqual({
+      currentUnplayedCoins: 50000,
+      currentPlayedCoins: 0,
+      usdTotal: 8250,
+      transactionCount: 3,
+    });
     // The purchase before it is an ordinary entry.
     const purchase = await s.database.db.selectFrom('transactions').select('id').where('usdChange', '=', -1500).executeTakeFirstOrThrow();
     expect((await s.app.inject({ method: 'DELETE', url: `/api/transactions/${purchase.id}`, headers: staff.auth })).statusCode).toBe(204);

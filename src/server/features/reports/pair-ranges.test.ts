@@ -5,7 +5,7 @@ import { type PairTotal, PairRanges } from './pair-ranges';
 
 let database: OpenedDatabase;
 let seed = 7;
-const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296);
+const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 4294967296;
 const between = (lo: number, hi: number) => lo + Math.floor(rand() * (hi - lo + 1));
 const DAY = 86_400_000;
 const START = Date.parse('2026-01-01T00:00:00.000Z');
@@ -15,14 +15,19 @@ const dateAt = () => new Date(START + between(0, 60 * DAY)).toISOString();
 function prepare() {
   const { sqlite } = database;
   const now = new Date().toISOString();
-  for (const name of ['Ann', 'Bob', 'Cy']) sqlite.prepare('insert into customers (name, isActive, createdAt) values (?, 1, ?)').run(name, now);
-  for (const name of ['Lucky', 'Star']) sqlite.prepare('insert into casinos (name, isActive, scRatio, createdAt) values (?, 1, 1000, ?)').run(name, now);
+  for (const name of ['Ann', 'Bob', 'Cy'])
+    sqlite.prepare('insert into customers (name, isActive, createdAt) values (?, 1, ?)').run(name, now);
+  for (const name of ['Lucky', 'Star'])
+    sqlite.prepare('insert into casinos (name, isActive, scRatio, createdAt) values (?, 1, 1000, ?)').run(name, now);
   for (const casinoId of [1, 2]) sqlite.prepare('insert into transactionTypes (name, casinoId) values (?, ?)').run('Purchase', casinoId);
-  for (const customerId of [1, 2, 3]) for (const casinoId of [1, 2]) sqlite.prepare('insert into customerCasinos (customerId, casinoId) values (?, ?)').run(customerId, casinoId);
+  for (const customerId of [1, 2, 3])
+    for (const casinoId of [1, 2])
+      sqlite.prepare('insert into customerCasinos (customerId, casinoId) values (?, ?)').run(customerId, casinoId);
 }
 
 function insert(n: number) {
-  const stmt = database.sqlite.prepare(`insert into transactions (date, customerId, casinoId, transactionTypeId, unplayedCoinsChange, playedCoinsChange, usdChange,
+  const stmt = database.sqlite
+    .prepare(`insert into transactions (date, customerId, casinoId, transactionTypeId, unplayedCoinsChange, playedCoinsChange, usdChange,
     unplayedCoinsAfter, playedCoinsAfter, totalCoinsAfter, createdAt, updatedAt) values (?, ?, ?, ?, 0, 0, ?, 0, 0, 0, ?, ?)`);
   for (let i = 0; i < n; i++) {
     const casinoId = between(1, 2);
@@ -46,7 +51,9 @@ function change(n: number) {
     else if (roll < 0.8) database.sqlite.prepare('update transactions set usdChange = ? where id = ?').run(between(-9_999, 9_999), id);
     else {
       const casinoId = between(1, 2);
-      database.sqlite.prepare('update transactions set customerId = ?, casinoId = ?, transactionTypeId = ? where id = ?').run(between(1, 3), casinoId, casinoId, id);
+      database.sqlite
+        .prepare('update transactions set customerId = ?, casinoId = ?, transactionTypeId = ? where id = ?')
+        .run(between(1, 3), casinoId, casinoId, id);
     }
   }
 }
@@ -109,13 +116,17 @@ describe('PairRanges', () => {
     const at = '2026-03-01T05:00:00.000Z';
     const write = () =>
       database.sqlite
-        .prepare(`insert into transactions (date, customerId, casinoId, transactionTypeId, unplayedCoinsChange, playedCoinsChange, usdChange,
-          unplayedCoinsAfter, playedCoinsAfter, totalCoinsAfter, createdAt, updatedAt) values (?, 1, 1, 1, 0, 0, 1234, 0, 0, 0, ?, ?)`)
+        .prepare(
+          `insert into transactions (date, customerId, casinoId, transactionTypeId, unplayedCoinsChange, playedCoinsChange, usdChange,
+          unplayedCoinsAfter, playedCoinsAfter, totalCoinsAfter, createdAt, updatedAt) values (?, 1, 1, 1, 0, 0, 1234, 0, 0, 0, ?, ?)`,
+        )
         .run(at, at, at);
     const ranges = new PairRanges(database.sqlite);
     write();
     for (const pass of [1, 2]) {
-      expect(ranges.totals({ from: at, to: '2026-03-01T05:00:00.001Z' }, {})).toEqual([{ customerId: 1, casinoId: 1, usd: 1234 * pass, n: pass }]);
+      expect(ranges.totals({ from: at, to: '2026-03-01T05:00:00.001Z' }, {})).toEqual([
+        { customerId: 1, casinoId: 1, usd: 1234 * pass, n: pass },
+      ]);
       expect(ranges.totals({ from: '2026-03-01T00:00:00.000Z', to: at }, {})).toEqual([]);
       write(); // the second pass reads one row from the columns and one from the changed rows
     }

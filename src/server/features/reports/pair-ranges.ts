@@ -128,7 +128,9 @@ export class PairRanges {
     const own = !this.sqlite.inTransaction;
     if (own) this.sqlite.exec('begin');
     try {
-      const feed = this.sqlite.prepare('select coalesce(min(seq), 0) first, coalesce(max(seq), 0) last from "transactionChanges"').get() as { first: number; last: number };
+      const feed = this.sqlite
+        .prepare('select coalesce(min(seq), 0) first, coalesce(max(seq), 0) last from "transactionChanges"')
+        .get() as { first: number; last: number };
       if (feed.last === this.seq) return;
       if (this.seq < 0 || this.seq < feed.first - 1 || feed.last - this.seq > this.options.rebuildAfter) this.build();
       else this.follow(this.seq);

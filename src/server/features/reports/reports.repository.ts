@@ -1,8 +1,26 @@
 import { type RawBuilder, sql } from 'kysely';
 import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
 import { formatHundredths } from '../../../shared/money';
-import { type HIGH_SC_SORTS, type HistorySortColumn, type PARTICIPATION_SORTS, type PROFITABILITY_SORTS, parseSort, type Sort, type SortText } from '../../../shared/sorting';
-import type { HighScRow, HighScSummary, Paging, ParticipationRow, ParticipationSummary, ProfitabilityRow, ProfitabilitySummary, TypeReportRow, TypeReportSummary } from '../../../shared/schemas/reports';
+import {
+  type HIGH_SC_SORTS,
+  type HistorySortColumn,
+  type PARTICIPATION_SORTS,
+  type PROFITABILITY_SORTS,
+  parseSort,
+  type Sort,
+  type SortText,
+} from '../../../shared/sorting';
+import type {
+  HighScRow,
+  HighScSummary,
+  Paging,
+  ParticipationRow,
+  ParticipationSummary,
+  ProfitabilityRow,
+  ProfitabilitySummary,
+  TypeReportRow,
+  TypeReportSummary,
+} from '../../../shared/schemas/reports';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { Db } from '../../db/types';
 import { fieldError } from '../../errors/domain-errors';
@@ -22,7 +40,11 @@ const dir = (desc: boolean) => (desc ? 'desc' : 'asc');
  * A High SC sort (decision 044) over the matching links (never transactions): the chosen column, then
  * customer and casino name. `coins` are the unplayed and played balance expressions of the query.
  */
-export function highScOrdering(text: SortText<(typeof HIGH_SC_SORTS)[number]> | undefined, unplayed: RawBuilder<number>, played: RawBuilder<number>): Ordering {
+export function highScOrdering(
+  text: SortText<(typeof HIGH_SC_SORTS)[number]> | undefined,
+  unplayed: RawBuilder<number>,
+  played: RawBuilder<number>,
+): Ordering {
   const sort = parseSort(text ?? 'customer');
   const d = dir(sort.desc);
   const names: Ordering = [
@@ -30,7 +52,13 @@ export function highScOrdering(text: SortText<(typeof HIGH_SC_SORTS)[number]> | 
     [sql`k.name`, sort.column === 'casino' ? d : 'asc'],
   ];
   const first: Ordering =
-    sort.column === 'unplayed' ? [[unplayed, d]] : sort.column === 'played' ? [[played, d]] : sort.column === 'total' || sort.column === 'usd' ? [[sql`${unplayed} + ${played}`, d]] : [];
+    sort.column === 'unplayed'
+      ? [[unplayed, d]]
+      : sort.column === 'played'
+        ? [[played, d]]
+        : sort.column === 'total' || sort.column === 'usd'
+          ? [[sql`${unplayed} + ${played}`, d]]
+          : [];
   return [...first, ...(sort.column === 'casino' ? [names[1], names[0]] : names)];
 }
 
@@ -53,17 +81,43 @@ export async function highSc(
   const floor = highScFloor(thresholdUsd);
   const coins = sql<number>`l."currentUnplayedCoins" + l."currentPlayedCoins"`;
   const ordering = highScOrdering(page.sort, sql<number>`l."currentUnplayedCoins"`, sql<number>`l."currentPlayedCoins"`);
-  const seek = db.selectFrom('customerCasinos as l').select(sql<number>`1`.as('one')).where(coins, '>', floor).limit(fewLimit + 1);
-  const matches = Number((await db.selectFrom(seek.as('m')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const seek = db
+    .selectFrom('customerCasinos as l')
+    .select(sql<number>`1`.as('one'))
+    .where(coins, '>', floor)
+    .limit(fewLimit + 1);
+  const matches = Number(
+    (
+      await db
+        .selectFrom(seek.as('m'))
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   const walk = matches > fewLimit && (page.sort ?? 'customer') === 'customer';
   const rows = await (
     walk
-      ? db.selectFrom('customers as c').crossJoin('customerCasinos as l').crossJoin('casinos as k').whereRef('l.customerId', '=', 'c.id').whereRef('k.id', '=', 'l.casinoId')
-      : db.selectFrom('customerCasinos as l').innerJoin('customers as c', 'c.id', 'l.customerId').innerJoin('casinos as k', 'k.id', 'l.casinoId')
+      ? db
+          .selectFrom('customers as c')
+          .crossJoin('customerCasinos as l')
+          .crossJoin('casinos as k')
+          .whereRef('l.customerId', '=', 'c.id')
+          .whereRef('k.id', '=', 'l.casinoId')
+      : db
+          .selectFrom('customerCasinos as l')
+          .innerJoin('customers as c', 'c.id', 'l.customerId')
+          .innerJoin('casinos as k', 'k.id', 'l.casinoId')
   )
     // In the walk, "+ 0" keeps SQLite off the coins index inside the loop (it would range-scan it per customer).
     .where(walk ? sql<number>`${coins} + 0` : coins, '>', floor)
-    .select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'l.currentUnplayedCoins', 'l.currentPlayedCoins'])
+    .select([
+      'l.customerId',
+      'l.casinoId',
+      'c.name as customerName',
+      'k.name as casinoName',
+      'l.currentUnplayedCoins',
+      'l.currentPlayedCoins',
+    ])
     .$call((q) => ordering.reduce((o, [e, d]) => o.orderBy(e, d), q))
     .orderBy('l.customerId')
     .orderBy('l.casinoId')
@@ -93,7 +147,9 @@ export async function highScSummary(db: Db, thresholdUsd: number): Promise<HighS
     .select([
       sql<number>`count(*)`.as('accounts'),
       sql<number>`count(distinct l."customerId")`.as('customers'),
-      sql<number>`coalesce(sum((l."currentUnplayedCoins" + l."currentPlayedCoins" + ${sql.lit(half)}) / ${sql.lit(HIGH_SC_USD_FACTOR)}), 0)`.as('usd'),
+      sql<number>`coalesce(sum((l."currentUnplayedCoins" + l."currentPlayedCoins" + ${sql.lit(half)}) / ${sql.lit(HIGH_SC_USD_FACTOR)}), 0)`.as(
+        'usd',
+      ),
     ])
     .executeTakeFirstOrThrow();
   return { accounts: Number(row.accounts), uniqueCustomers: Number(row.customers), totalUSD: formatHundredths(Number(row.usd)) };
@@ -134,7 +190,13 @@ const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * customer and casino name (SQLite's NOCASE), rows `offset` to `end`. In the default order only the
  * pairs at or above the end-th largest total can be on the page: only those are named and sorted.
  */
-async function rankedPage(db: Db, pairs: PairTotal[], offset: number, end: number, sortText?: ProfitabilitySort): Promise<ProfitabilityRow[]> {
+async function rankedPage(
+  db: Db,
+  pairs: PairTotal[],
+  offset: number,
+  end: number,
+  sortText?: ProfitabilitySort,
+): Promise<ProfitabilityRow[]> {
   let candidates = pairs;
   if (isDefaultProfitabilitySort(sortText) && end < pairs.length) {
     const sorted = Float64Array.from(pairs, (p) => p.usd).sort();
@@ -143,8 +205,16 @@ async function rankedPage(db: Db, pairs: PairTotal[], offset: number, end: numbe
   }
   const customerIds = [...new Set(candidates.map((p) => p.customerId))];
   const casinoIds = [...new Set(candidates.map((p) => p.casinoId))];
-  const customers = new Map(customerIds.length ? (await db.selectFrom('customers').select(['id', 'name']).where('id', 'in', customerIds).execute()).map((c) => [c.id, c.name]) : []);
-  const casinos = new Map(casinoIds.length ? (await db.selectFrom('casinos').select(['id', 'name']).where('id', 'in', casinoIds).execute()).map((k) => [k.id, k.name]) : []);
+  const customers = new Map(
+    customerIds.length
+      ? (await db.selectFrom('customers').select(['id', 'name']).where('id', 'in', customerIds).execute()).map((c) => [c.id, c.name])
+      : [],
+  );
+  const casinos = new Map(
+    casinoIds.length
+      ? (await db.selectFrom('casinos').select(['id', 'name']).where('id', 'in', casinoIds).execute()).map((k) => [k.id, k.name])
+      : [],
+  );
   const rows = candidates
     .filter((p) => customers.has(p.customerId) && casinos.has(p.casinoId))
     .map((p) => ({ ...p, customerName: customers.get(p.customerId)!, casinoName: casinos.get(p.casinoId)! }))
@@ -183,7 +253,12 @@ function profitabilityOrdering(text: SortText<(typeof PROFITABILITY_SORTS)[numbe
     count: sql`g.n`,
     avg: sql`g.usd * 1.0 / g.n`,
   }[sort.column];
-  return [[byColumn, d], [sql`g.usd`, 'desc'], [sql`c.name collate nocase`, 'asc'], [sql`k.name collate nocase`, 'asc']];
+  return [
+    [byColumn, d],
+    [sql`g.usd`, 'desc'],
+    [sql`c.name collate nocase`, 'asc'],
+    [sql`k.name collate nocase`, 'asc'],
+  ];
 }
 
 type ProfitabilitySort = SortText<(typeof PROFITABILITY_SORTS)[number]>;
@@ -195,7 +270,11 @@ const isDefaultProfitabilitySort = (sort: ProfitabilitySort | undefined) => sort
  * in the default order by walking their USD index (a page stops after its rows; names order only equal
  * totals), in another by sorting the pairs (links, never transactions).
  */
-export async function profitability(db: Db, f: TransactionFilters & Paging & { sort?: ProfitabilitySort }, timeZone: string): Promise<ProfitabilityRow[]> {
+export async function profitability(
+  db: Db,
+  f: TransactionFilters & Paging & { sort?: ProfitabilitySort },
+  timeZone: string,
+): Promise<ProfitabilityRow[]> {
   if (hasRange(f)) {
     const pairs = rangedPairs(db, f, timeZone);
     const offset = f.offset ?? 0;
@@ -223,7 +302,14 @@ export async function profitability(db: Db, f: TransactionFilters & Paging & { s
   if (f.customerId !== undefined) q = q.where('l.customerId', '=', f.customerId);
   if (f.casinoId !== undefined) q = q.where('l.casinoId', '=', f.casinoId);
   const rows = await q
-    .select(['l.customerId', 'l.casinoId', 'c.name as customerName', 'k.name as casinoName', 'l.usdTotal as usd', 'l.transactionCount as n'])
+    .select([
+      'l.customerId',
+      'l.casinoId',
+      'c.name as customerName',
+      'k.name as casinoName',
+      'l.usdTotal as usd',
+      'l.transactionCount as n',
+    ])
     .orderBy('l.usdTotal', 'desc')
     .orderBy(sql`c.name collate nocase`)
     .orderBy(sql`k.name collate nocase`)
@@ -232,7 +318,14 @@ export async function profitability(db: Db, f: TransactionFilters & Paging & { s
   return rows.map(toProfitabilityRow);
 }
 
-function toProfitabilityRow(r: { customerId: number; casinoId: number; customerName: string; casinoName: string; usd: number; n: number }): ProfitabilityRow {
+function toProfitabilityRow(r: {
+  customerId: number;
+  casinoId: number;
+  customerName: string;
+  casinoName: string;
+  usd: number;
+  n: number;
+}): ProfitabilityRow {
   return {
     customerId: r.customerId,
     casinoId: r.casinoId,
@@ -248,9 +341,20 @@ function toProfitabilityRow(r: { customerId: number; casinoId: number; customerN
  * range seeks on the links' USD index (a non-zero total means the pair has transactions).
  */
 async function allPairsSummary(db: Db): Promise<ProfitabilitySummary> {
-  const count = async (where: (q: ReturnType<typeof db.selectFrom<'customerCasinos as l'>>) => ReturnType<typeof db.selectFrom<'customerCasinos as l'>>) =>
-    Number((await where(db.selectFrom('customerCasinos as l')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
-  const total = await db.selectFrom('typeTotals').select(sql<number>`coalesce(sum("usdTotal"), 0)`.as('usd')).executeTakeFirstOrThrow();
+  const count = async (
+    where: (q: ReturnType<typeof db.selectFrom<'customerCasinos as l'>>) => ReturnType<typeof db.selectFrom<'customerCasinos as l'>>,
+  ) =>
+    Number(
+      (
+        await where(db.selectFrom('customerCasinos as l'))
+          .select(sql<number>`count(*)`.as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
+  const total = await db
+    .selectFrom('typeTotals')
+    .select(sql<number>`coalesce(sum("usdTotal"), 0)`.as('usd'))
+    .executeTakeFirstOrThrow();
   const profitable = await count((q) => q.where('l.usdTotal', '>', 0));
   const loss = await count((q) => q.where('l.usdTotal', '<', 0));
   const even = await count((q) => q.where('l.usdTotal', '=', 0).where('l.transactionCount', '>', 0));
@@ -281,7 +385,12 @@ export async function profitabilitySummary(db: Db, f: TransactionFilters, timeZo
       sql<number>`count(*)`.as('entries'),
     ])
     .executeTakeFirstOrThrow();
-  return { totalUSD: formatHundredths(Number(row.total)), profitable: Number(row.profitable), loss: Number(row.loss), entries: Number(row.entries) };
+  return {
+    totalUSD: formatHundredths(Number(row.total)),
+    profitable: Number(row.profitable),
+    loss: Number(row.loss),
+    entries: Number(row.entries),
+  };
 }
 
 /** Decision 041: the casinos that count in the Participation report, active with the master's link active. */
@@ -297,7 +406,12 @@ function masterCasinoIds(db: Db, masterId: number) {
 
 /** The same casinos with their names, for Create missing links. */
 export function masterCasinosOf(db: Db, masterId: number) {
-  return db.selectFrom('casinos as k').select(['k.id', 'k.name', 'k.website']).where('k.id', 'in', masterCasinoIds(db, masterId)).orderBy('k.name').execute();
+  return db
+    .selectFrom('casinos as k')
+    .select(['k.id', 'k.name', 'k.website'])
+    .where('k.id', 'in', masterCasinoIds(db, masterId))
+    .orderBy('k.name')
+    .execute();
 }
 
 /** The customers the Participation report compares with the master: every other active one. */
@@ -311,7 +425,14 @@ async function requireMaster(db: Db, masterId: number): Promise<void> {
 }
 
 async function countMasterCasinos(db: Db, masterId: number): Promise<number> {
-  return Number((await db.selectFrom(masterCasinoIds(db, masterId).as('mc')).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  return Number(
+    (
+      await db
+        .selectFrom(masterCasinoIds(db, masterId).as('mc'))
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 }
 
 /**
@@ -334,16 +455,28 @@ export async function participation(
   const sort = parseSort(sortText ?? 'customer');
   const d = dir(sort.desc);
   let list = othersOf(db, masterId).select(['c.id', 'c.name', 'c.email']);
-  if (sort.column === 'missing') list = list.orderBy(registeredAt(db, masterId), sort.desc ? 'asc' : 'desc').orderBy('c.name').orderBy('c.id');
+  if (sort.column === 'missing')
+    list = list
+      .orderBy(registeredAt(db, masterId), sort.desc ? 'asc' : 'desc')
+      .orderBy('c.name')
+      .orderBy('c.id');
   else list = list.orderBy('c.name', d).orderBy('c.id', d);
   const customers = await list.$call((q) => pageOf(q, page)).execute();
   if (customers.length === 0) return [];
   const missing = await db
     .selectFrom('customers as c')
     .innerJoin('casinos as k', (join) => join.on('k.id', 'in', masterCasinos))
-    .where('c.id', 'in', customers.map((c) => c.id))
+    .where(
+      'c.id',
+      'in',
+      customers.map((c) => c.id),
+    )
     .where(({ not, exists, selectFrom }) =>
-      not(exists(selectFrom('customerCasinos as l').select('l.casinoId').whereRef('l.customerId', '=', 'c.id').whereRef('l.casinoId', '=', 'k.id'))),
+      not(
+        exists(
+          selectFrom('customerCasinos as l').select('l.casinoId').whereRef('l.customerId', '=', 'c.id').whereRef('l.casinoId', '=', 'k.id'),
+        ),
+      ),
     )
     .select(['c.id as customerId', 'k.name', 'k.website'])
     .orderBy('k.name')
@@ -365,12 +498,14 @@ export async function participation(
 
 /** A compared customer's links at the master's casinos (any status), from its primary-key range. */
 function registeredAt(db: Db, masterId: number) {
-  return db
-    .selectFrom('customerCasinos as l')
-    .where('l.customerId', '=', sql.ref<number>('c.id'))
-    // "+ 0": one range of the primary key per customer, not a seek per casino on the casino index.
-    .where(sql<number>`l."casinoId" + 0`, 'in', masterCasinoIds(db, masterId))
-    .select(sql<number>`count(*)`.as('n'));
+  return (
+    db
+      .selectFrom('customerCasinos as l')
+      .where('l.customerId', '=', sql.ref<number>('c.id'))
+      // "+ 0": one range of the primary key per customer, not a seek per casino on the casino index.
+      .where(sql<number>`l."casinoId" + 0`, 'in', masterCasinoIds(db, masterId))
+      .select(sql<number>`count(*)`.as('n'))
+  );
 }
 
 /**
@@ -380,7 +515,13 @@ function registeredAt(db: Db, masterId: number) {
 export async function participationSummary(db: Db, masterId: number): Promise<ParticipationSummary> {
   await requireMaster(db, masterId);
   const totalCasinos = await countMasterCasinos(db, masterId);
-  const analyzed = Number((await othersOf(db, masterId).select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  const analyzed = Number(
+    (
+      await othersOf(db, masterId)
+        .select(sql<number>`count(*)`.as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
   // Customers in id order, each one's links at those casinos by its primary key: grouped as they come, no sort.
   const registered = othersOf(db, masterId)
     .select(registeredAt(db, masterId).as('n'))
@@ -391,7 +532,12 @@ export async function participationSummary(db: Db, masterId: number): Promise<Pa
     .select([sql<number>`coalesce(sum(r.n), 0)`.as('links'), sql<number>`coalesce(sum(r.n = ${totalCasinos}), 0)`.as('complete')])
     .executeTakeFirstOrThrow();
   const complete = totalCasinos === 0 ? analyzed : Number(row.complete);
-  return { customersAnalyzed: analyzed, needRegistration: analyzed - complete, totalMissing: analyzed * totalCasinos - Number(row.links), totalCasinos };
+  return {
+    customersAnalyzed: analyzed,
+    needRegistration: analyzed - complete,
+    totalMissing: analyzed * totalCasinos - Number(row.links),
+    totalCasinos,
+  };
 }
 
 /** How many customers have a transaction in the span: one seek per customer on (customerId, date). */
@@ -399,7 +545,11 @@ async function customersInSpan(db: Db, span: Span): Promise<number> {
   if (span.from === undefined && span.to === undefined) {
     const row = await db
       .selectFrom('customers as c')
-      .where(({ exists, selectFrom }) => exists(selectFrom('customerCasinos as l').select('l.casinoId').whereRef('l.customerId', '=', 'c.id').where('l.transactionCount', '>', 0)))
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('customerCasinos as l').select('l.casinoId').whereRef('l.customerId', '=', 'c.id').where('l.transactionCount', '>', 0),
+        ),
+      )
       .select(sql<number>`count(*)`.as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
@@ -494,8 +644,17 @@ export async function typeReportSummary(db: Db, f: TransactionFilters, timeZone:
 }
 
 /** Spec 2.17 rows: the matching transactions, newest first (or as `sort` says, as History), at most `limit`, with their type's totals. */
-export async function typeReportRows(db: Db, f: TransactionFilters, timeZone: string, limit: number, sort?: Sort<HistorySortColumn>): Promise<TypeReportRow[]> {
-  const [rows, summary] = await Promise.all([listTransactions(db, f, timeZone, limit, 0, undefined, undefined, sort), typeReportSummary(db, f, timeZone)]);
+export async function typeReportRows(
+  db: Db,
+  f: TransactionFilters,
+  timeZone: string,
+  limit: number,
+  sort?: Sort<HistorySortColumn>,
+): Promise<TypeReportRow[]> {
+  const [rows, summary] = await Promise.all([
+    listTransactions(db, f, timeZone, limit, 0, undefined, undefined, sort),
+    typeReportSummary(db, f, timeZone),
+  ]);
   const totals = new Map(summary.byType.map((t) => [t.transactionTypeId, t]));
   return rows.map((t) => ({
     ...t,

@@ -43,7 +43,13 @@ async function prepare(db: Db) {
     moonWithdraw: await insertType(db, { name: 'Withdraw', casinoId: casinos.moon.id }),
   };
   const add = (customerId: number, casinoId: number, transactionTypeId: number, u: number, p: number, usd: number, date: string) =>
-    createEntry(db, { customerId, casinoId, transactionTypeId, unplayedCoinsChange: u, playedCoinsChange: p, usdChange: usd }, admin.id, undefined, new Date(date));
+    createEntry(
+      db,
+      { customerId, casinoId, transactionTypeId, unplayedCoinsChange: u, playedCoinsChange: p, usdChange: usd },
+      admin.id,
+      undefined,
+      new Date(date),
+    );
   // Ann at Lucky: exactly $100 of coins (100,000.00 coins): not above a threshold of 100.
   await add(customers.ann.id, casinos.lucky.id, types.luckyPurchase.id, 9_000_000, 1_000_000, -10_000, '2026-03-01T04:59:59.999Z');
   // Ann at Star: 150,000.01 coins -> $150.00001; a purchase and a withdrawal that break even.
@@ -72,52 +78,112 @@ describe('GET /api/reports/high-sc', () => {
     const res = await get('/api/reports/high-sc?threshold=100');
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { customerId: data.customers.ann.id, customerName: 'Ann', casinoId: data.casinos.star.id, casinoName: 'Star', totalCoins: '150000.01', playedCoins: '0.00' },
-      { customerId: data.customers.bob.id, customerName: 'Bob', casinoId: data.casinos.lucky.id, casinoName: 'Lucky', totalCoins: '250000.00', playedCoins: '0.00' },
+      {
+        customerId: data.customers.ann.id,
+        customerName: 'Ann',
+        casinoId: data.casinos.star.id,
+        casinoName: 'Star',
+        totalCoins: '150000.01',
+        playedCoins: '0.00',
+      },
+      {
+        customerId: data.customers.bob.id,
+        customerName: 'Bob',
+        casinoId: data.casinos.lucky.id,
+        casinoName: 'Lucky',
+        totalCoins: '250000.00',
+        playedCoins: '0.00',
+      },
     ]);
     const lower = (await get('/api/reports/high-sc?threshold=99.99')).json();
-    expect(lower.map((r: { casinoName: string; customerName: string }) => `${r.customerName}/${r.casinoName}`)).toEqual(['Ann/Lucky', 'Ann/Star', 'Bob/Lucky']);
+    expect(lower.map((r: { casinoName: string; customerName: string }) => `${r.customerName}/${r.casinoName}`)).toEqual([
+      'Ann/Lucky',
+      'Ann/Star',
+      'Bob/Lucky',
+    ]);
     expect((await get('/api/reports/high-sc')).json()).toHaveLength(2);
     expect((await get('/api/reports/high-sc?threshold=1000000')).json()).toEqual([]);
-    expect((await get('/api/reports/high-sc?threshold=abc')).json().errors).toEqual([{ path: 'threshold', message: 'Threshold must be a number' }]);
+    expect((await get('/api/reports/high-sc?threshold=abc')).json().errors).toEqual([
+      { path: 'threshold', message: 'Threshold must be a number' },
+    ]);
   });
 });
 
 describe('report pages and cards', () => {
   it('page the high SC rows and sum every matching link for the cards', async () => {
     const page = (await get('/api/reports/high-sc?threshold=99.99&limit=2&offset=1')).json();
-    expect(page.map((r: { casinoName: string; customerName: string }) => `${r.customerName}/${r.casinoName}`)).toEqual(['Ann/Star', 'Bob/Lucky']);
+    expect(page.map((r: { casinoName: string; customerName: string }) => `${r.customerName}/${r.casinoName}`)).toEqual([
+      'Ann/Star',
+      'Bob/Lucky',
+    ]);
     // $100.00 + $150.00 (150,000.01 coins rounds to the cent) + $250.00
-    expect(await s.caller(staff).reports.highScSummary({ threshold: 99.99 })).toEqual({ accounts: 3, uniqueCustomers: 2, totalUSD: '500.00' });
-    expect(await s.caller(staff).reports.highScSummary({ threshold: 1_000_000 })).toEqual({ accounts: 0, uniqueCustomers: 0, totalUSD: '0.00' });
+    expect(await s.caller(staff).reports.highScSummary({ threshold: 99.99 })).toEqual({
+      accounts: 3,
+      uniqueCustomers: 2,
+      totalUSD: '500.00',
+    });
+    expect(await s.caller(staff).reports.highScSummary({ threshold: 1_000_000 })).toEqual({
+      accounts: 0,
+      uniqueCustomers: 0,
+      totalUSD: '0.00',
+    });
     expect((await get('/api/reports/high-sc?limit=0')).json().errors).toEqual([{ path: 'limit', message: 'Must be at least 1' }]);
   });
 
   it('finds the same page through the coins index (few matches) as by walking customer names (many)', async () => {
-    for (const [threshold, offset] of [[0, 0], [99.99, 1], [149.99, 0], [0, 3]]) {
+    for (const [threshold, offset] of [
+      [0, 0],
+      [99.99, 1],
+      [149.99, 0],
+      [0, 3],
+    ]) {
       const seek = await highSc(s.database.db, threshold, { limit: 2, offset });
       expect(await highSc(s.database.db, threshold, { limit: 2, offset }, 0)).toEqual(seek);
     }
-    expect((await highSc(s.database.db, 0, { limit: 2, offset: 1 }, 0)).map((r) => `${r.customerName}/${r.casinoName}`)).toEqual(['Ann/Star', 'Bob/Lucky']);
+    expect((await highSc(s.database.db, 0, { limit: 2, offset: 1 }, 0)).map((r) => `${r.customerName}/${r.casinoName}`)).toEqual([
+      'Ann/Star',
+      'Bob/Lucky',
+    ]);
   });
 
   it('page the profitability rows and count profitable and loss pairs over all of them, for admins only', async () => {
     const page = (await get('/api/reports/profitability?limit=2&offset=1', admin.auth)).json();
-    expect(page.map((r: { casinoName: string; totalUSD: string }) => `${r.casinoName} ${r.totalUSD}`)).toEqual(['Star 0.00', 'Lucky -12.34']);
+    expect(page.map((r: { casinoName: string; totalUSD: string }) => `${r.casinoName} ${r.totalUSD}`)).toEqual([
+      'Star 0.00',
+      'Lucky -12.34',
+    ]);
     expect(await s.caller(admin).reports.profitabilitySummary()).toEqual({ totalUSD: '-86.84', profitable: 1, loss: 2, entries: 4 });
-    expect(await s.caller(admin).reports.profitabilitySummary({ startDate: '2026-03-01', endDate: '2026-03-02' })).toEqual({ totalUSD: '25.50', profitable: 1, loss: 0, entries: 2 });
+    expect(await s.caller(admin).reports.profitabilitySummary({ startDate: '2026-03-01', endDate: '2026-03-02' })).toEqual({
+      totalUSD: '25.50',
+      profitable: 1,
+      loss: 0,
+      entries: 2,
+    });
     await expect(s.caller(staff).reports.profitabilitySummary()).rejects.toThrow('Admins only');
   });
 
   it('ranks pairs over a date range holding every transaction exactly as the kept totals do, page by page', async () => {
     const all = { startDate: '2000-01-01', endDate: '2100-01-01' };
-    for (const [limit, offset] of [[100, 0], [2, 0], [2, 1], [1, 3], [2, 4]]) {
-      expect(await s.caller(admin).reports.profitability({ ...all, limit, offset })).toEqual(await s.caller(admin).reports.profitability({ limit, offset }));
+    for (const [limit, offset] of [
+      [100, 0],
+      [2, 0],
+      [2, 1],
+      [1, 3],
+      [2, 4],
+    ]) {
+      expect(await s.caller(admin).reports.profitability({ ...all, limit, offset })).toEqual(
+        await s.caller(admin).reports.profitability({ limit, offset }),
+      );
     }
     expect(await s.caller(admin).reports.profitabilitySummary(all)).toEqual(await s.caller(admin).reports.profitabilitySummary());
     for (const sort of sortTexts(PROFITABILITY_SORTS)) {
-      for (const [limit, offset] of [[100, 0], [2, 1]]) {
-        expect(await s.caller(admin).reports.profitability({ ...all, sort, limit, offset })).toEqual(await s.caller(admin).reports.profitability({ sort, limit, offset }));
+      for (const [limit, offset] of [
+        [100, 0],
+        [2, 1],
+      ]) {
+        expect(await s.caller(admin).reports.profitability({ ...all, sort, limit, offset })).toEqual(
+          await s.caller(admin).reports.profitability({ sort, limit, offset }),
+        );
       }
     }
   });
@@ -126,7 +192,10 @@ describe('report pages and cards', () => {
     const masterUserId = data.customers.ann.id;
     for (const sort of sortTexts(PARTICIPATION_SORTS)) {
       const whole = await s.caller(staff).reports.participation({ masterUserId, sort });
-      const pages = [...(await s.caller(staff).reports.participation({ masterUserId, sort, limit: 2, offset: 0 })), ...(await s.caller(staff).reports.participation({ masterUserId, sort, limit: 2, offset: 2 }))];
+      const pages = [
+        ...(await s.caller(staff).reports.participation({ masterUserId, sort, limit: 2, offset: 0 })),
+        ...(await s.caller(staff).reports.participation({ masterUserId, sort, limit: 2, offset: 2 })),
+      ];
       expect(pages).toEqual(whole);
     }
     const most = await s.caller(staff).reports.participation({ masterUserId, sort: '-missing' });
@@ -147,21 +216,41 @@ describe('GET /api/reports/profitability', () => {
 
   it('sums USD per pair, by total descending, with break-even pairs', async () => {
     const rows = (await get('/api/reports/profitability', admin.auth)).json();
-    expect(rows.map((r: { customerName: string; casinoName: string; totalUSD: string; transactionCount: number }) => [r.customerName, r.casinoName, r.totalUSD, r.transactionCount])).toEqual([
+    expect(
+      rows.map((r: { customerName: string; casinoName: string; totalUSD: string; transactionCount: number }) => [
+        r.customerName,
+        r.casinoName,
+        r.totalUSD,
+        r.transactionCount,
+      ]),
+    ).toEqual([
       ['Ann', 'Moon', '25.50', 1],
       ['Ann', 'Star', '0.00', 2],
       ['Bob', 'Lucky', '-12.34', 1],
       ['Ann', 'Lucky', '-100.00', 1],
     ]);
-    const onlyAnn = (await get(`/api/reports/profitability?customerId=${data.customers.ann.id}&casinoId=${data.casinos.star.id}`, admin.auth)).json();
-    expect(onlyAnn).toEqual([{ customerId: data.customers.ann.id, casinoId: data.casinos.star.id, customerName: 'Ann', casinoName: 'Star', totalUSD: '0.00', transactionCount: 2 }]);
+    const onlyAnn = (
+      await get(`/api/reports/profitability?customerId=${data.customers.ann.id}&casinoId=${data.casinos.star.id}`, admin.auth)
+    ).json();
+    expect(onlyAnn).toEqual([
+      {
+        customerId: data.customers.ann.id,
+        casinoId: data.casinos.star.id,
+        customerName: 'Ann',
+        casinoName: 'Star',
+        totalUSD: '0.00',
+        transactionCount: 2,
+      },
+    ]);
   });
 
   it('cuts date ranges at the office day edges, end date inclusive', async () => {
     const day1 = (await get('/api/reports/profitability?startDate=2026-02-28&endDate=2026-02-28', admin.auth)).json();
     expect(day1.map((r: { casinoName: string }) => r.casinoName)).toEqual(['Lucky']);
     const march = (await get('/api/reports/profitability?startDate=2026-03-01&endDate=2026-03-02', admin.auth)).json();
-    expect(march.map((r: { casinoName: string; totalUSD: string; transactionCount: number }) => [r.casinoName, r.totalUSD, r.transactionCount])).toEqual([
+    expect(
+      march.map((r: { casinoName: string; totalUSD: string; transactionCount: number }) => [r.casinoName, r.totalUSD, r.transactionCount]),
+    ).toEqual([
       ['Moon', '25.50', 1],
       ['Star', '0.00', 2],
     ]);
@@ -192,13 +281,22 @@ describe('GET /api/reports/participation', () => {
           { name: 'Moon', website: null },
         ],
       },
-      { customerId: data.customers.dee.id, customer: { name: 'Dee', email: null }, customerName: 'Dee', totalCasinos: 3, missingCasinos: expect.any(Array) },
+      {
+        customerId: data.customers.dee.id,
+        customer: { name: 'Dee', email: null },
+        customerName: 'Dee',
+        totalCasinos: 3,
+        missingCasinos: expect.any(Array),
+      },
     ]);
   });
 
   it('pages the customers by name, and the summary counts every compared customer', async () => {
     const master = data.customers.ann.id;
-    const all = (await get(`/api/reports/participation?masterUserId=${master}`)).json() as { customerName: string; missingCasinos: unknown[] }[];
+    const all = (await get(`/api/reports/participation?masterUserId=${master}`)).json() as {
+      customerName: string;
+      missingCasinos: unknown[];
+    }[];
     const page2 = (await get(`/api/reports/participation?masterUserId=${master}&limit=2&offset=2`)).json();
     expect(page2.map((r: { customerName: string }) => r.customerName)).toEqual(['Dee']);
     expect(page2[0].missingCasinos).toHaveLength(3);
@@ -222,13 +320,20 @@ describe('GET /api/reports/participation', () => {
       [0, 0],
     ]);
     expect((await get('/api/reports/participation')).json().errors).toEqual([{ path: 'masterUserId', message: 'Select a master user' }]);
-    expect((await get('/api/reports/participation?masterUserId=999')).json().errors).toEqual([{ path: 'masterUserId', message: 'Customer not found' }]);
+    expect((await get('/api/reports/participation?masterUserId=999')).json().errors).toEqual([
+      { path: 'masterUserId', message: 'Customer not found' },
+    ]);
   });
 });
 
 describe('reports without limit over REST', () => {
   const streamed = async (procedure: ProcedurePath, input: Record<string, unknown>, pageSize: number, user = admin) => {
-    const body = await streamPages(createContextInner({ db: s.database.db, services: s.services, user, ip: '127.0.0.1' }), procedure, input, pageSize);
+    const body = await streamPages(
+      createContextInner({ db: s.database.db, services: s.services, user, ip: '127.0.0.1' }),
+      procedure,
+      input,
+      pageSize,
+    );
     let text = '';
     for await (const chunk of body) text += String(chunk);
     return JSON.parse(text) as unknown;
@@ -249,7 +354,9 @@ describe('reports without limit over REST', () => {
 
   it('refuses before sending anything, with the access and validation of the procedure itself', async () => {
     await expect(streamed('reports.profitability', {}, 2, staff)).rejects.toThrow('Admins only');
-    expect((await get('/api/reports/participation?masterUserId=999')).json().errors).toEqual([{ path: 'masterUserId', message: 'Customer not found' }]);
+    expect((await get('/api/reports/participation?masterUserId=999')).json().errors).toEqual([
+      { path: 'masterUserId', message: 'Customer not found' },
+    ]);
     expect((await get('/api/reports/high-sc?threshold=abc')).statusCode).toBe(400);
   });
 });
@@ -258,7 +365,13 @@ describe('GET /api/reports/transaction-types', () => {
   it('returns the matching transactions with type and casino names and the type totals', async () => {
     const rows = (await get(`/api/reports/transaction-types?transactionTypeId=${data.types.starPurchase.id}`)).json();
     expect(rows).toHaveLength(2);
-    expect(rows[0]).toMatchObject({ transactionTypeName: 'Purchase', casinoName: 'Star', usdChange: '50.00', transactionCount: 2, totalUSD: '0.00' });
+    expect(rows[0]).toMatchObject({
+      transactionTypeName: 'Purchase',
+      casinoName: 'Star',
+      usdChange: '50.00',
+      transactionCount: 2,
+      totalUSD: '0.00',
+    });
     const ranged = (await get('/api/reports/transaction-types?startDate=2026-03-02&endDate=2026-03-02')).json();
     expect(ranged.map((r: { casinoName: string; usdChange: string }) => [r.casinoName, r.usdChange])).toEqual([
       ['Moon', '25.50'],
@@ -272,9 +385,27 @@ describe('GET /api/reports/transaction-types', () => {
       firstDate: '2026-03-01T05:00:00.000Z',
       lastDate: '2026-03-03T05:00:00.000Z',
       byType: [
-        { transactionTypeId: data.types.luckyBonus.id, transactionTypeName: 'Bonus', casinoName: 'Lucky', transactionCount: 1, totalUSD: '-12.34' },
-        { transactionTypeId: data.types.starPurchase.id, transactionTypeName: 'Purchase', casinoName: 'Star', transactionCount: 2, totalUSD: '0.00' },
-        { transactionTypeId: data.types.moonWithdraw.id, transactionTypeName: 'Withdraw', casinoName: 'Moon', transactionCount: 1, totalUSD: '25.50' },
+        {
+          transactionTypeId: data.types.luckyBonus.id,
+          transactionTypeName: 'Bonus',
+          casinoName: 'Lucky',
+          transactionCount: 1,
+          totalUSD: '-12.34',
+        },
+        {
+          transactionTypeId: data.types.starPurchase.id,
+          transactionTypeName: 'Purchase',
+          casinoName: 'Star',
+          transactionCount: 2,
+          totalUSD: '0.00',
+        },
+        {
+          transactionTypeId: data.types.moonWithdraw.id,
+          transactionTypeName: 'Withdraw',
+          casinoName: 'Moon',
+          transactionCount: 1,
+          totalUSD: '25.50',
+        },
       ],
     });
   });
@@ -292,12 +423,16 @@ describe('report sorts', () => {
     const asOf = await api.reports.highSc({ threshold: 0, asOf: '2026-12-31', sort: '-total' });
     expect(asOf.map((r) => `${r.customerName} ${r.casinoName}`)).toEqual(['Bob Lucky', 'Ann Star', 'Ann Lucky']);
 
-    const profit = async (sort?: '-count' | 'customer' | 'avg') => (await api.reports.profitability({ sort })).map((r) => `${r.customerName} ${r.casinoName} ${r.totalUSD}`);
+    const profit = async (sort?: '-count' | 'customer' | 'avg') =>
+      (await api.reports.profitability({ sort })).map((r) => `${r.customerName} ${r.casinoName} ${r.totalUSD}`);
     expect(await profit()).toEqual(['Ann Moon 25.50', 'Ann Star 0.00', 'Bob Lucky -12.34', 'Ann Lucky -100.00']);
     expect(await profit('-count')).toEqual(['Ann Star 0.00', 'Ann Moon 25.50', 'Bob Lucky -12.34', 'Ann Lucky -100.00']);
     expect(await profit('avg')).toEqual(['Ann Lucky -100.00', 'Bob Lucky -12.34', 'Ann Star 0.00', 'Ann Moon 25.50']);
 
-    const part = async (sort?: '-missing') => (await api.reports.participation({ masterUserId: data.customers.ann.id, sort })).map((r) => `${r.customerName} ${r.missingCasinos.length}`);
+    const part = async (sort?: '-missing') =>
+      (await api.reports.participation({ masterUserId: data.customers.ann.id, sort })).map(
+        (r) => `${r.customerName} ${r.missingCasinos.length}`,
+      );
     expect(await part()).toEqual(['Bob 1', 'Cy 2', 'Dee 3']);
     expect(await part('-missing')).toEqual(['Dee 3', 'Cy 2', 'Bob 1']);
 

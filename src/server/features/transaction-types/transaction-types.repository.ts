@@ -37,7 +37,12 @@ export async function renameType(db: Db, id: number, name: string, actor: Actor 
     const type = await trx.selectFrom('transactionTypes').select(['id', 'name', 'casinoId']).where('id', '=', id).executeTakeFirst();
     if (!type) throw notFound('Transaction type not found');
     await assertNameFree(trx, type.casinoId, name, id);
-    const renamed = await trx.updateTable('transactionTypes').set({ name }).where('id', '=', id).returning(['id', 'name', 'casinoId']).executeTakeFirstOrThrow();
+    const renamed = await trx
+      .updateTable('transactionTypes')
+      .set({ name })
+      .where('id', '=', id)
+      .returning(['id', 'name', 'casinoId'])
+      .executeTakeFirstOrThrow();
     // Its transactions become check-ins, or stop being ones: the casino's kept check-in days follow (decision 061).
     if (isCheckInName(type.name) !== isCheckInName(name)) {
       const sqlite = sqliteOf(db);

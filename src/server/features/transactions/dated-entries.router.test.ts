@@ -15,7 +15,14 @@ afterEach(() => s.stop());
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
   s.app.inject({ method, url, headers: user.auth, ...(payload !== undefined ? { payload: payload as object } : {}) });
-const entry = (unplayed: string) => ({ customerId: pair.customer.id, casinoId: pair.casino.id, transactionTypeId: pair.type.id, unplayedCoinsChange: unplayed, playedCoinsChange: '0', usdChange: '-1.00' });
+const entry = (unplayed: string) => ({
+  customerId: pair.customer.id,
+  casinoId: pair.casino.id,
+  transactionTypeId: pair.type.id,
+  unplayedCoinsChange: unplayed,
+  playedCoinsChange: '0',
+  usdChange: '-1.00',
+});
 
 describe('occurredAt (decision 050)', () => {
   it('checks the instant: a real date and time with a zone, not in the future beyond five minutes', () => {

@@ -13,7 +13,8 @@ let database: OpenedDatabase;
 let userId: number;
 beforeEach(async () => {
   database = await createTestDatabase();
-  userId = (await insertUser(database.db, { email: 'd@example.com', passwordHash: 'x', firstName: null, lastName: null, role: 'staff' })).id;
+  userId = (await insertUser(database.db, { email: 'd@example.com', passwordHash: 'x', firstName: null, lastName: null, role: 'staff' }))
+    .id;
 });
 afterEach(() => database.close());
 
@@ -29,28 +30,75 @@ async function rowsInOrder() {
     .execute();
 }
 
-const dayTotals = () => database.db.selectFrom('dayTotals').select(['day', 'transactionCount', 'usdTotal']).where('transactionCount', '!=', 0).orderBy('day').execute();
+const dayTotals = () =>
+  database.db
+    .selectFrom('dayTotals')
+    .select(['day', 'transactionCount', 'usdTotal'])
+    .where('transactionCount', '!=', 0)
+    .orderBy('day')
+    .execute();
 
 describe('dated entries', () => {
   it('places a backdated entry in its pair order, recomputes the later after-values and books it on its own day', async () => {
     const db = database.db;
     const { customer, casino, type } = await pairFixture(db);
-    const f = (unplayed: number, usd: number): LedgerFields => ({ customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id, unplayedCoinsChange: unplayed, playedCoinsChange: 5, usdChange: usd });
+    const f = (unplayed: number, usd: number): LedgerFields => ({
+      customerId: customer.id,
+      casinoId: casino.id,
+      transactionTypeId: type.id,
+      unplayedCoinsChange: unplayed,
+      playedCoinsChange: 5,
+      usdChange: usd,
+    });
     const a = await createEntry(db, f(100000, -1000), userId, undefined, new Date('2026-11-18T09:00:00.000Z'));
     const b = await createEntry(db, f(-2550, 0), userId, undefined, new Date('2026-11-19T09:00:00.000Z'));
     const c = await createEntry(db, { ...f(777, -1), occurredAt: '2026-11-18T10:30:00.000Z' }, userId, undefined, now);
 
     expect(await rowsInOrder()).toEqual([
-      { id: a, date: '2026-11-18T09:00:00.000Z', unplayedCoinsChange: 100000, unplayedCoinsAfter: 100000, playedCoinsAfter: 5, totalCoinsAfter: 100005, createdAt: '2026-11-18T09:00:00.000Z' },
-      { id: c, date: '2026-11-18T10:30:00.000Z', unplayedCoinsChange: 777, unplayedCoinsAfter: 100777, playedCoinsAfter: 10, totalCoinsAfter: 100787, createdAt: now.toISOString() },
-      { id: b, date: '2026-11-19T09:00:00.000Z', unplayedCoinsChange: -2550, unplayedCoinsAfter: 98227, playedCoinsAfter: 15, totalCoinsAfter: 98242, createdAt: '2026-11-19T09:00:00.000Z' },
+      {
+        id: a,
+        date: '2026-11-18T09:00:00.000Z',
+        unplayedCoinsChange: 100000,
+        unplayedCoinsAfter: 100000,
+        playedCoinsAfter: 5,
+        totalCoinsAfter: 100005,
+        createdAt: '2026-11-18T09:00:00.000Z',
+      },
+      {
+        id: c,
+        date: '2026-11-18T10:30:00.000Z',
+        unplayedCoinsChange: 777,
+        unplayedCoinsAfter: 100777,
+        playedCoinsAfter: 10,
+        totalCoinsAfter: 100787,
+        createdAt: now.toISOString(),
+      },
+      {
+        id: b,
+        date: '2026-11-19T09:00:00.000Z',
+        unplayedCoinsChange: -2550,
+        unplayedCoinsAfter: 98227,
+        playedCoinsAfter: 15,
+        totalCoinsAfter: 98242,
+        createdAt: '2026-11-19T09:00:00.000Z',
+      },
     ]);
-    expect(await linkBalances(db, customer.id, casino.id)).toEqual({ currentUnplayedCoins: 98227, currentPlayedCoins: 15, usdTotal: -1001, transactionCount: 3 });
+    expect(await linkBalances(db, customer.id, casino.id)).toEqual({
+      currentUnplayedCoins: 98227,
+      currentPlayedCoins: 15,
+      usdTotal: -1001,
+      transactionCount: 3,
+    });
     expect(await dayTotals()).toEqual([
       { day: '2026-11-18', transactionCount: 2, usdTotal: -1001 },
       { day: '2026-11-19', transactionCount: 1, usdTotal: 0 },
     ]);
-    const created = await db.selectFrom('auditLog').select(['at', 'after']).where('entityId', '=', c).where('action', '=', 'create').executeTakeFirstOrThrow();
+    const created = await db
+      .selectFrom('auditLog')
+      .select(['at', 'after'])
+      .where('entityId', '=', c)
+      .where('action', '=', 'create')
+      .executeTakeFirstOrThrow();
     expect(created.at).toBe(now.toISOString());
     expect(JSON.parse(created.after ?? '{}')).toMatchObject({ date: '2026-11-18T10:30:00.000Z', unplayedCoinsChange: '7.77' });
     expect(await checkLedger(db)).toEqual(sound);
@@ -59,7 +107,14 @@ describe('dated entries', () => {
   it('moves an entry to another day by an edit, keeps its date without occurredAt, and audits the change', async () => {
     const db = database.db;
     const { customer, casino, type } = await pairFixture(db);
-    const f = (unplayed: number): LedgerFields => ({ customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id, unplayedCoinsChange: unplayed, playedCoinsChange: 0, usdChange: -unplayed });
+    const f = (unplayed: number): LedgerFields => ({
+      customerId: customer.id,
+      casinoId: casino.id,
+      transactionTypeId: type.id,
+      unplayedCoinsChange: unplayed,
+      playedCoinsChange: 0,
+      usdChange: -unplayed,
+    });
     const a = await createEntry(db, f(1000), userId, undefined, new Date('2026-11-01T08:00:00.000Z'));
     const b = await createEntry(db, f(2000), userId, undefined, new Date('2026-11-02T08:00:00.000Z'));
     const c = await createEntry(db, f(4000), userId, undefined, new Date('2026-11-03T08:00:00.000Z'));
@@ -85,17 +140,30 @@ describe('dated entries', () => {
       [b, 7500],
     ]);
     // Same date as b: the id (a < b) breaks the tie.
-    expect((await rowsInOrder()).map((r) => r.date)).toEqual(['2026-10-31T23:59:59.999Z', '2026-11-02T08:00:00.000Z', '2026-11-02T08:00:00.000Z']);
+    expect((await rowsInOrder()).map((r) => r.date)).toEqual([
+      '2026-10-31T23:59:59.999Z',
+      '2026-11-02T08:00:00.000Z',
+      '2026-11-02T08:00:00.000Z',
+    ]);
 
     // Without occurredAt the date stays.
     await editEntry(db, b, f(100), userId, now);
-    expect(await db.selectFrom('transactions').select('date').where('id', '=', b).executeTakeFirstOrThrow()).toEqual({ date: '2026-11-02T08:00:00.000Z' });
+    expect(await db.selectFrom('transactions').select('date').where('id', '=', b).executeTakeFirstOrThrow()).toEqual({
+      date: '2026-11-02T08:00:00.000Z',
+    });
     expect(await dayTotals()).toEqual([
       { day: '2026-10-31', transactionCount: 1, usdTotal: -4000 },
       { day: '2026-11-02', transactionCount: 2, usdTotal: -1600 },
     ]);
-    const edits = await db.selectFrom('auditLog').select(['before', 'after']).where('entityId', '=', c).where('action', '=', 'edit').execute();
-    expect(edits.map((e) => [JSON.parse(e.before ?? '{}').date, JSON.parse(e.after ?? '{}').date])).toEqual([['2026-11-03T08:00:00.000Z', '2026-10-31T23:59:59.999Z']]);
+    const edits = await db
+      .selectFrom('auditLog')
+      .select(['before', 'after'])
+      .where('entityId', '=', c)
+      .where('action', '=', 'edit')
+      .execute();
+    expect(edits.map((e) => [JSON.parse(e.before ?? '{}').date, JSON.parse(e.after ?? '{}').date])).toEqual([
+      ['2026-11-03T08:00:00.000Z', '2026-10-31T23:59:59.999Z'],
+    ]);
     expect(await checkLedger(db)).toEqual(sound);
   });
 
@@ -103,7 +171,14 @@ describe('dated entries', () => {
     const db = database.db;
     const p = await pairFixture(db);
     const q = await pairFixture(db);
-    const of = (pair: typeof p, unplayed: number): LedgerFields => ({ customerId: pair.customer.id, casinoId: pair.casino.id, transactionTypeId: pair.type.id, unplayedCoinsChange: unplayed, playedCoinsChange: 0, usdChange: 0 });
+    const of = (pair: typeof p, unplayed: number): LedgerFields => ({
+      customerId: pair.customer.id,
+      casinoId: pair.casino.id,
+      transactionTypeId: pair.type.id,
+      unplayedCoinsChange: unplayed,
+      playedCoinsChange: 0,
+      usdChange: 0,
+    });
     const p1 = await createEntry(db, of(p, 100), userId, undefined, new Date('2026-11-01T00:00:00.000Z'));
     await createEntry(db, of(p, 200), userId, undefined, new Date('2026-11-02T00:00:00.000Z'));
     await createEntry(db, of(q, 1000), userId, undefined, new Date('2026-11-05T00:00:00.000Z'));
@@ -120,12 +195,19 @@ describe('dated entries', () => {
     const db = database.db;
     const pairs = [await pairFixture(db), await pairFixture(db), await pairFixture(db)];
     let seed = 20261123;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
-    const pick = <T,>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
+    const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
     const when = () => new Date(Date.UTC(2026, 9, 1) + Math.floor(rand() * 40 * 86_400_000)).toISOString();
     const fields = (): LedgerFields => {
       const p = pick(pairs);
-      return { customerId: p.customer.id, casinoId: p.casino.id, transactionTypeId: p.type.id, unplayedCoinsChange: Math.round((rand() - 0.5) * 1e6), playedCoinsChange: Math.round((rand() - 0.5) * 1e4), usdChange: Math.round((rand() - 0.5) * 1e5) };
+      return {
+        customerId: p.customer.id,
+        casinoId: p.casino.id,
+        transactionTypeId: p.type.id,
+        unplayedCoinsChange: Math.round((rand() - 0.5) * 1e6),
+        playedCoinsChange: Math.round((rand() - 0.5) * 1e4),
+        usdChange: Math.round((rand() - 0.5) * 1e5),
+      };
     };
     const ids: number[] = [];
     for (let step = 0; step < 300; step++) {

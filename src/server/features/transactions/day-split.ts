@@ -28,11 +28,13 @@ export function spanOf(f: Pick<TransactionFilters, 'startDate' | 'endDate'>, tim
 }
 
 export function splitByDays(span: Span): DaySplit {
-  const fromDay = span.from === undefined ? undefined : span.from.endsWith(MIDNIGHT) ? span.from.slice(0, 10) : nextDay(span.from.slice(0, 10));
+  const fromDay =
+    span.from === undefined ? undefined : span.from.endsWith(MIDNIGHT) ? span.from.slice(0, 10) : nextDay(span.from.slice(0, 10));
   const toDay = span.to?.slice(0, 10);
   if (fromDay !== undefined && toDay !== undefined && fromDay >= toDay) return { days: null, edges: [span] };
   const edges: Span[] = [];
-  if (span.from !== undefined && fromDay !== undefined && !span.from.endsWith(MIDNIGHT)) edges.push({ from: span.from, to: fromDay + MIDNIGHT });
+  if (span.from !== undefined && fromDay !== undefined && !span.from.endsWith(MIDNIGHT))
+    edges.push({ from: span.from, to: fromDay + MIDNIGHT });
   if (span.to !== undefined && toDay !== undefined && !span.to.endsWith(MIDNIGHT)) edges.push({ from: toDay + MIDNIGHT, to: span.to });
   return { days: { fromDay, toDay }, edges };
 }

@@ -3,7 +3,11 @@ import type { DeletedTransactionView } from '../../../shared/schemas/transaction
 import type { Db } from '../../db/types';
 
 /** Deleted transactions, most recently deleted first, with the names a person recognises them by. */
-export async function listDeleted(db: Db, limit: number, offset: number): Promise<{ transactions: DeletedTransactionView[]; totalCount: number }> {
+export async function listDeleted(
+  db: Db,
+  limit: number,
+  offset: number,
+): Promise<{ transactions: DeletedTransactionView[]; totalCount: number }> {
   const [rows, count] = await Promise.all([
     db
       .selectFrom('deletedTransactions as d')
@@ -29,7 +33,10 @@ export async function listDeleted(db: Db, limit: number, offset: number): Promis
       .limit(limit)
       .offset(offset)
       .execute(),
-    db.selectFrom('deletedTransactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('deletedTransactions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   return {
     totalCount: Number(count.n),

@@ -55,7 +55,9 @@ export async function checkLedger(db: Db, sample = 20): Promise<InvariantReport>
   const keptBalances = sql`select "casinoId", links, "unplayedCoins", "playedCoins" from "casinoBalances" where links != 0 or "unplayedCoins" != 0 or "playedCoins" != 0`;
   const freshBalances = sql`select "casinoId", links, "unplayedCoins", "playedCoins" from (${sql.raw(RECOMPUTED_CASINO_BALANCES)})`;
   const badBalances = await sql<{ casinoId: number }>`
-    select "casinoId" from (${keptBalances} except ${freshBalances}) union select "casinoId" from (${freshBalances} except ${keptBalances}) limit ${sample}`.execute(db);
+    select "casinoId" from (${keptBalances} except ${freshBalances}) union select "casinoId" from (${freshBalances} except ${keptBalances}) limit ${sample}`.execute(
+    db,
+  );
   badTotals.push(...badBalances.rows.map((r) => `casinoBalances ${r.casinoId}`));
   return {
     badLinks: badLinks.rows,

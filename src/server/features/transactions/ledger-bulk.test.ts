@@ -14,7 +14,9 @@ const sound = { badLinks: [], badTransactions: [], badTotals: [], orphans: 0 };
 
 async function ledgerWithPairs() {
   const database = await createTestDatabase();
-  const userId = (await insertUser(database.db, { email: 'b@example.com', passwordHash: 'x', firstName: null, lastName: null, role: 'staff' })).id;
+  const userId = (
+    await insertUser(database.db, { email: 'b@example.com', passwordHash: 'x', firstName: null, lastName: null, role: 'staff' })
+  ).id;
   const pairs: Awaited<ReturnType<typeof pairFixture>>[] = [];
   for (let i = 0; i < 3; i++) pairs.push(await pairFixture(database.db, { customerName: `Bulk ${i}`, casinoName: `Bulk casino ${i}` }));
   // Stored rows: pair 0 on the 10th, 12th and 14th; pair 1 on the 11th; pair 2 none.
@@ -26,7 +28,19 @@ async function ledgerWithPairs() {
   ];
   for (const [p, date, unplayed] of stored) {
     const { customer, casino, type } = pairs[p];
-    await createEntry(database.db, { customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id, unplayedCoinsChange: unplayed, playedCoinsChange: 1, usdChange: -100, occurredAt: date }, userId);
+    await createEntry(
+      database.db,
+      {
+        customerId: customer.id,
+        casinoId: casino.id,
+        transactionTypeId: type.id,
+        unplayedCoinsChange: unplayed,
+        playedCoinsChange: 1,
+        usdChange: -100,
+        occurredAt: date,
+      },
+      userId,
+    );
   }
   return { database, userId, pairs };
 }
@@ -45,15 +59,31 @@ const NEW: [number, string, number][] = [
 
 const inOrder = (database: OpenedDatabase) =>
   sqliteOf(database.db)
-    .prepare<[], { customerName: string; date: string; unplayedCoinsChange: number; unplayedCoinsAfter: number; playedCoinsAfter: number; totalCoinsAfter: number }>(
+    .prepare<
+      [],
+      {
+        customerName: string;
+        date: string;
+        unplayedCoinsChange: number;
+        unplayedCoinsAfter: number;
+        playedCoinsAfter: number;
+        totalCoinsAfter: number;
+      }
+    >(
       `select c.name "customerName", t.date, t."unplayedCoinsChange", t."unplayedCoinsAfter", t."playedCoinsAfter", t."totalCoinsAfter"
        from transactions t join customers c on c.id = t."customerId" order by c.name, t.date, t.id`,
     )
     .all();
 
 const kept = (database: OpenedDatabase) => ({
-  links: sqliteOf(database.db).prepare(`select "currentUnplayedCoins", "currentPlayedCoins", "usdTotal", "transactionCount" from "customerCasinos" order by "customerId"`).all(),
-  days: sqliteOf(database.db).prepare(`select day, "transactionCount", "usdTotal" from "dayTotals" where "transactionCount" != 0 order by day`).all(),
+  links: sqliteOf(database.db)
+    .prepare(
+      `select "currentUnplayedCoins", "currentPlayedCoins", "usdTotal", "transactionCount" from "customerCasinos" order by "customerId"`,
+    )
+    .all(),
+  days: sqliteOf(database.db)
+    .prepare(`select day, "transactionCount", "usdTotal" from "dayTotals" where "transactionCount" != 0 order by day`)
+    .all(),
 });
 
 let bulk: Awaited<ReturnType<typeof ledgerWithPairs>>;
@@ -68,13 +98,29 @@ afterEach(async () => {
 });
 
 const entriesOf = (l: typeof bulk): BulkEntry[] =>
-  NEW.map(([p, date, unplayed], order) => ({ customerId: l.pairs[p].customer.id, casinoId: l.pairs[p].casino.id, transactionTypeId: l.pairs[p].type.id, unplayedCoinsChange: unplayed, playedCoinsChange: 1, usdChange: -100, date, scRatio: 1000, order }));
+  NEW.map(([p, date, unplayed], order) => ({
+    customerId: l.pairs[p].customer.id,
+    casinoId: l.pairs[p].casino.id,
+    transactionTypeId: l.pairs[p].type.id,
+    unplayedCoinsChange: unplayed,
+    playedCoinsChange: 1,
+    usdChange: -100,
+    date,
+    scRatio: 1000,
+    order,
+  }));
 
 describe('insertMany', () => {
   it('lands out-of-order rows across pairs with the after-values, balances and totals of the same rows entered one by one', async () => {
     const sqlite = sqliteOf(bulk.database.db);
     const audited: number[] = [];
-    const outcome = sqlite.transaction(() => insertMany(ledgerStatements(sqlite), entriesOf(bulk), { userId: bulk.userId, at: '2026-11-20T12:00:00.000Z', inserted: (id) => audited.push(id) }))();
+    const outcome = sqlite.transaction(() =>
+      insertMany(ledgerStatements(sqlite), entriesOf(bulk), {
+        userId: bulk.userId,
+        at: '2026-11-20T12:00:00.000Z',
+        inserted: (id) => audited.push(id),
+      }),
+    )();
     expect(outcome).toEqual({ inserted: 8, duplicates: 0 });
     // Inserted in date order: the ids grow with the date.
     expect(audited).toEqual([...audited].sort((a, b) => a - b));
@@ -99,20 +145,45 @@ describe('insertMany', () => {
       [7, 3036, 6],
       [3000, 6036, 7],
     ]);
-    const rows = sqliteOf(bulk.database.db).prepare(`select "createdByUserId" u, "createdAt" a from transactions where id in (${audited.join(',')})`).all();
+    const rows = sqliteOf(bulk.database.db)
+      .prepare(`select "createdByUserId" u, "createdAt" a from transactions where id in (${audited.join(',')})`)
+      .all();
     expect(rows).toEqual(audited.map(() => ({ u: bulk.userId, a: '2026-11-20T12:00:00.000Z' })));
   });
 
   it('skips a row equal to a stored one once per stored copy, and without a write only counts', async () => {
     const sqlite = sqliteOf(bulk.database.db);
     const { customer, casino, type } = bulk.pairs[0];
-    const copy: BulkEntry = { customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id, unplayedCoinsChange: 2000, playedCoinsChange: 1, usdChange: -100, date: '2026-11-12T10:00:00.000Z', scRatio: 1000, order: 0 };
+    const copy: BulkEntry = {
+      customerId: customer.id,
+      casinoId: casino.id,
+      transactionTypeId: type.id,
+      unplayedCoinsChange: 2000,
+      playedCoinsChange: 1,
+      usdChange: -100,
+      date: '2026-11-12T10:00:00.000Z',
+      scRatio: 1000,
+      order: 0,
+    };
     const before = inOrder(bulk.database);
-    expect(insertMany(ledgerStatements(sqlite), [copy, { ...copy, order: 1 }, { ...copy, usdChange: -101, order: 2 }], null)).toEqual({ inserted: 2, duplicates: 1 });
+    expect(insertMany(ledgerStatements(sqlite), [copy, { ...copy, order: 1 }, { ...copy, usdChange: -101, order: 2 }], null)).toEqual({
+      inserted: 2,
+      duplicates: 1,
+    });
     expect(inOrder(bulk.database)).toEqual(before);
-    const outcome = sqlite.transaction(() => insertMany(ledgerStatements(sqlite), [copy, { ...copy, order: 1 }], { userId: null, at: '2026-11-20T12:00:00.000Z', inserted: () => {} }))();
+    const outcome = sqlite.transaction(() =>
+      insertMany(ledgerStatements(sqlite), [copy, { ...copy, order: 1 }], {
+        userId: null,
+        at: '2026-11-20T12:00:00.000Z',
+        inserted: () => {},
+      }),
+    )();
     expect(outcome).toEqual({ inserted: 1, duplicates: 1 });
-    expect(inOrder(bulk.database).filter((r) => r.unplayedCoinsChange === 2000).map((r) => r.unplayedCoinsAfter)).toEqual([3000, 5000]);
+    expect(
+      inOrder(bulk.database)
+        .filter((r) => r.unplayedCoinsChange === 2000)
+        .map((r) => r.unplayedCoinsAfter),
+    ).toEqual([3000, 5000]);
     expect(await checkLedger(bulk.database.db)).toEqual(sound);
   });
 });

@@ -37,7 +37,8 @@ type Stored = ReturnType<LedgerStatements['pairFrom']['all']>[number];
 const samePair = (a: BulkEntry, b: BulkEntry) => a.customerId === b.customerId && a.casinoId === b.casinoId;
 const byPairDate = (a: BulkEntry, b: BulkEntry) =>
   a.customerId - b.customerId || a.casinoId - b.casinoId || (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order);
-const byDate = (a: Placed, b: Placed) => (a.entry.date < b.entry.date ? -1 : a.entry.date > b.entry.date ? 1 : a.entry.order - b.entry.order);
+const byDate = (a: Placed, b: Placed) =>
+  a.entry.date < b.entry.date ? -1 : a.entry.date > b.entry.date ? 1 : a.entry.order - b.entry.order;
 /** What makes two rows copies of each other: date, pair (implied: compared within one), type and the three amounts. */
 const copyKey = (r: Pick<BulkEntry, 'date' | 'transactionTypeId' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange'>) =>
   `${r.date}|${r.transactionTypeId}|${r.unplayedCoinsChange}|${r.playedCoinsChange}|${r.usdChange}`;
@@ -69,7 +70,7 @@ export function insertMany(s: LedgerStatements, entries: BulkEntry[], write: Bul
   const updates: number[] = []; // id, unplayed after, played after; flat
   let duplicates = 0;
   let count = 0;
-  for (let i = 0; i < entries.length; ) {
+  for (let i = 0; i < entries.length;) {
     let j = i + 1;
     while (j < entries.length && samePair(entries[i], entries[j])) j++;
     const { customerId, casinoId, date: from } = entries[i];
@@ -97,12 +98,13 @@ export function insertMany(s: LedgerStatements, entries: BulkEntry[], write: Bul
     const before = s.before.get(customerId, casinoId, from, from, 0);
     let balances: Balances | null = before ? { unplayed: before.unplayedCoinsAfter, played: before.playedCoinsAfter } : null;
     let usd = 0;
-    for (let a = 0, b = 0; a < rows.length || b < fresh.length; ) {
+    for (let a = 0, b = 0; a < rows.length || b < fresh.length;) {
       if (b === fresh.length || (a < rows.length && rows[a].date <= fresh[b].date)) {
         const r = rows[a++];
         const after = afterValues(balances, r.unplayedCoinsChange, r.playedCoinsChange);
         balances = after;
-        if (r.unplayedCoinsAfter !== after.unplayed || r.playedCoinsAfter !== after.played || r.totalCoinsAfter !== after.total) updates.push(r.id, after.unplayed, after.played);
+        if (r.unplayedCoinsAfter !== after.unplayed || r.playedCoinsAfter !== after.played || r.totalCoinsAfter !== after.total)
+          updates.push(r.id, after.unplayed, after.played);
       } else {
         const e = fresh[b++];
         const after = afterValues(balances, e.unplayedCoinsChange, e.playedCoinsChange);

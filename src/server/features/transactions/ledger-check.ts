@@ -7,7 +7,10 @@ import { checkLedger, ledgerIsSound } from './invariants';
 export async function runLedgerCheck(db: Db): Promise<LedgerCheckResult> {
   const [report, count] = await Promise.all([
     checkLedger(db),
-    db.selectFrom('transactions').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow(),
   ]);
   const problems = [
     ...report.badLinks.map((l) => `Customer ${l.customerId} at casino ${l.casinoId}: the link's balances differ from its transactions`),
@@ -19,10 +22,21 @@ export async function runLedgerCheck(db: Db): Promise<LedgerCheckResult> {
 }
 
 /** Keeps a check's result (on the writing connection) for the Dashboard. */
-export async function recordLedgerCheck(db: Db, result: LedgerCheckResult, trigger: 'daily' | 'on-demand', now = new Date()): Promise<LedgerCheckView> {
+export async function recordLedgerCheck(
+  db: Db,
+  result: LedgerCheckResult,
+  trigger: 'daily' | 'on-demand',
+  now = new Date(),
+): Promise<LedgerCheckView> {
   await db
     .insertInto('ledgerChecks')
-    .values({ at: now.toISOString(), trigger, ok: result.ok ? 1 : 0, checkedTransactions: result.checkedTransactions, problems: JSON.stringify(result.problems) })
+    .values({
+      at: now.toISOString(),
+      trigger,
+      ok: result.ok ? 1 : 0,
+      checkedTransactions: result.checkedTransactions,
+      problems: JSON.stringify(result.problems),
+    })
     .execute();
   return { ...result, at: now.toISOString(), trigger };
 }
@@ -31,7 +45,13 @@ export async function recordLedgerCheck(db: Db, result: LedgerCheckResult, trigg
 export async function lastLedgerCheck(db: Db): Promise<LedgerCheckView | null> {
   const row = await db.selectFrom('ledgerChecks').selectAll().orderBy('id', 'desc').limit(1).executeTakeFirst();
   if (!row) return null;
-  return { at: row.at, trigger: row.trigger, ok: row.ok === 1, checkedTransactions: row.checkedTransactions, problems: JSON.parse(row.problems) as string[] };
+  return {
+    at: row.at,
+    trigger: row.trigger,
+    ok: row.ok === 1,
+    checkedTransactions: row.checkedTransactions,
+    problems: JSON.parse(row.problems) as string[],
+  };
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -40,7 +60,11 @@ const DAY_MS = 24 * 60 * 60 * 1000;
  * Runs the ledger check once a day (checking hourly whether the newest recorded check is a day old)
  * on a read worker, and records the result. Returns a function that stops it.
  */
-export function scheduleDailyLedgerCheck(db: Db, check: () => Promise<LedgerCheckResult>, log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void }): () => void {
+export function scheduleDailyLedgerCheck(
+  db: Db,
+  check: () => Promise<LedgerCheckResult>,
+  log: { info: (o: object, m: string) => void; error: (o: object, m: string) => void },
+): () => void {
   return everyHour(async () => {
     try {
       const last = await lastLedgerCheck(db);

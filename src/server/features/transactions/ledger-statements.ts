@@ -1,5 +1,15 @@
 import type SQLite from 'better-sqlite3';
-import type { CasinoRow, CustomerRow, DeletedTransactionRow, IdempotencyKeysTable, LinkRow, RedemptionRow, TransactionRow, TransactionTypeRow, UserRow } from '../../db/types';
+import type {
+  CasinoRow,
+  CustomerRow,
+  DeletedTransactionRow,
+  IdempotencyKeysTable,
+  LinkRow,
+  RedemptionRow,
+  TransactionRow,
+  TransactionTypeRow,
+  UserRow,
+} from '../../db/types';
 import { isCheckInType, keepCheckInDay, keepCheckInDays } from '../check-ins/check-in-days';
 
 type After = Pick<TransactionRow, 'unplayedCoinsAfter' | 'playedCoinsAfter'>;
@@ -34,17 +44,39 @@ function prepare(sqlite: SQLite.Database) {
       `update "customerCasinos" set "currentUnplayedCoins" = "currentUnplayedCoins" + ?, "currentPlayedCoins" = "currentPlayedCoins" + ?,
          "usdTotal" = "usdTotal" + ?, "transactionCount" = "transactionCount" + ? where ${pairAt}`,
     ),
-    lastDate: q<[number, number], Pick<TransactionRow, 'date'>>(`select date from transactions where ${pairAt} order by date desc, id desc limit 1`),
+    lastDate: q<[number, number], Pick<TransactionRow, 'date'>>(
+      `select date from transactions where ${pairAt} order by date desc, id desc limit 1`,
+    ),
     before: q<[number, number, string, string, number], After>(
       `select "unplayedCoinsAfter", "playedCoinsAfter" from transactions
        where ${pairAt} and (date < ? or (date = ? and id < ?)) order by date desc, id desc limit 1`,
     ),
-    atOrAfter: q<[number, number, string, string, number], Pick<TransactionRow, 'id' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'unplayedCoinsAfter' | 'playedCoinsAfter' | 'totalCoinsAfter'>>(
+    atOrAfter: q<
+      [number, number, string, string, number],
+      Pick<
+        TransactionRow,
+        'id' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'unplayedCoinsAfter' | 'playedCoinsAfter' | 'totalCoinsAfter'
+      >
+    >(
       `select id, "unplayedCoinsChange", "playedCoinsChange", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter" from transactions
        where ${pairAt} and (date > ? or (date = ? and id >= ?)) order by date, id`,
     ),
     // A pair's rows from a date on, with what the import compares and recomputes (ledger-bulk.ts).
-    pairFrom: q<[number, number, string], Pick<TransactionRow, 'id' | 'date' | 'transactionTypeId' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange' | 'unplayedCoinsAfter' | 'playedCoinsAfter' | 'totalCoinsAfter'>>(
+    pairFrom: q<
+      [number, number, string],
+      Pick<
+        TransactionRow,
+        | 'id'
+        | 'date'
+        | 'transactionTypeId'
+        | 'unplayedCoinsChange'
+        | 'playedCoinsChange'
+        | 'usdChange'
+        | 'unplayedCoinsAfter'
+        | 'playedCoinsAfter'
+        | 'totalCoinsAfter'
+      >
+    >(
       `select id, date, "transactionTypeId", "unplayedCoinsChange", "playedCoinsChange", "usdChange", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter"
        from transactions where ${pairAt} and date >= ? order by date, id`,
     ),
@@ -57,7 +89,24 @@ function prepare(sqlite: SQLite.Database) {
        values (@date, @customerId, @casinoId, @transactionTypeId, @unplayedCoinsChange, @playedCoinsChange, @usdChange,
          @purchaseRatio, @unplayedCoinsAfter, @playedCoinsAfter, @totalCoinsAfter, @createdByUserId, @createdAt, @updatedAt)`,
     ),
-    update: q<[Pick<TransactionRow, 'id' | 'date' | 'customerId' | 'casinoId' | 'transactionTypeId' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange' | 'purchaseRatio' | 'updatedAt'>], never>(
+    update: q<
+      [
+        Pick<
+          TransactionRow,
+          | 'id'
+          | 'date'
+          | 'customerId'
+          | 'casinoId'
+          | 'transactionTypeId'
+          | 'unplayedCoinsChange'
+          | 'playedCoinsChange'
+          | 'usdChange'
+          | 'purchaseRatio'
+          | 'updatedAt'
+        >,
+      ],
+      never
+    >(
       `update transactions set date = @date, "customerId" = @customerId, "casinoId" = @casinoId, "transactionTypeId" = @transactionTypeId,
          "unplayedCoinsChange" = @unplayedCoinsChange, "playedCoinsChange" = @playedCoinsChange, "usdChange" = @usdChange,
          "purchaseRatio" = @purchaseRatio, "updatedAt" = @updatedAt where id = @id`,
@@ -85,7 +134,9 @@ function prepare(sqlite: SQLite.Database) {
     ),
     deleteIdempotencyKeys: q<[number], never>(`delete from "idempotencyKeys" where "transactionId" = ?`),
     userEmail: q<[number], Pick<UserRow, 'email'>>(`select email from users where id = ?`),
-    typeByName: q<[number, string], Pick<TransactionTypeRow, 'id'>>(`select id from "transactionTypes" where "casinoId" = ? and lower(name) = lower(?) order by id limit 1`),
+    typeByName: q<[number, string], Pick<TransactionTypeRow, 'id'>>(
+      `select id from "transactionTypes" where "casinoId" = ? and lower(name) = lower(?) order by id limit 1`,
+    ),
     insertType: q<[string, number], never>(`insert into "transactionTypes" (name, "casinoId") values (?, ?)`),
     markReconciled: q<[string, number, number, number, number, number], never>(
       `update "customerCasinos" set "lastReconciledAt" = ?, "lastReconciledByUserId" = ?, "lastReconciledDifferenceUnplayed" = ?,

@@ -35,7 +35,13 @@ describe('the ledger write path', () => {
     const { customer, casino, type } = await pairFixture(db);
     const base = { customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id };
     const t = (ms: number) => new Date(Date.UTC(2026, 0, 1, 0, 0, 0, ms));
-    const a = await createEntry(db, { ...base, unplayedCoinsChange: 2200000, playedCoinsChange: 0, usdChange: -2000 }, userId, undefined, t(1));
+    const a = await createEntry(
+      db,
+      { ...base, unplayedCoinsChange: 2200000, playedCoinsChange: 0, usdChange: -2000 },
+      userId,
+      undefined,
+      t(1),
+    );
     const b = await createEntry(db, { ...base, unplayedCoinsChange: -1, playedCoinsChange: 1, usdChange: 0 }, userId, undefined, t(2));
     const c = await createEntry(db, { ...base, unplayedCoinsChange: 10, playedCoinsChange: 5, usdChange: 3 }, userId, undefined, t(3));
     const rows = await db.selectFrom('transactions').selectAll().orderBy('id').execute();
@@ -73,7 +79,12 @@ describe('the ledger write path', () => {
     const second = await createEntry(db, { ...base, unplayedCoinsChange: 200 }, userId, undefined, at(12));
     // The server's clock goes back an hour: the new row's id is the largest, its date is not the latest.
     const setBack = await createEntry(db, { ...base, unplayedCoinsChange: 30, playedCoinsChange: 4 }, userId, undefined, at(11));
-    const rows = await db.selectFrom('transactions').select(['id', 'unplayedCoinsAfter', 'playedCoinsAfter', 'totalCoinsAfter']).orderBy('date').orderBy('id').execute();
+    const rows = await db
+      .selectFrom('transactions')
+      .select(['id', 'unplayedCoinsAfter', 'playedCoinsAfter', 'totalCoinsAfter'])
+      .orderBy('date')
+      .orderBy('id')
+      .execute();
     expect(rows).toEqual([
       { id: first, unplayedCoinsAfter: 1000, playedCoinsAfter: 0, totalCoinsAfter: 1000 },
       { id: setBack, unplayedCoinsAfter: 1030, playedCoinsAfter: 4, totalCoinsAfter: 1034 },
@@ -96,7 +107,7 @@ describe('the ledger write path', () => {
     ];
 
     const rand = prng(20261121);
-    const pick = <T,>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
+    const pick = <T>(xs: T[]) => xs[Math.floor(rand() * xs.length)];
     const amount = () => Math.round((rand() - 0.5) * 2_000_000);
     const fields = (): LedgerFields => {
       const customerId = pick(pairs).customer.id;
@@ -162,7 +173,18 @@ describe('the ledger write path', () => {
     const db = database.db;
     const { customer, casino, type } = await pairFixture(db);
     const writes = Array.from({ length: 200 }, (_, i) =>
-      createEntry(db, { customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id, unplayedCoinsChange: i + 1, playedCoinsChange: 1, usdChange: -1 }, userId),
+      createEntry(
+        db,
+        {
+          customerId: customer.id,
+          casinoId: casino.id,
+          transactionTypeId: type.id,
+          unplayedCoinsChange: i + 1,
+          playedCoinsChange: 1,
+          usdChange: -1,
+        },
+        userId,
+      ),
     );
     await Promise.all(writes);
     expect(await linkBalances(db, customer.id, casino.id)).toEqual({
@@ -180,7 +202,14 @@ describe('the ledger write path', () => {
     const db = database.db;
     const { customer, casino, type } = await pairFixture(db);
     const other = await pairFixture(db);
-    const f = { customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id, unplayedCoinsChange: 1000, playedCoinsChange: 0, usdChange: -100 };
+    const f = {
+      customerId: customer.id,
+      casinoId: casino.id,
+      transactionTypeId: type.id,
+      unplayedCoinsChange: 1000,
+      playedCoinsChange: 0,
+      usdChange: -100,
+    };
     // Started in one turn of the event loop, the three share one SQLite transaction.
     const results = await Promise.allSettled([
       createEntry(db, f, userId),
@@ -189,8 +218,16 @@ describe('the ledger write path', () => {
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((results[1] as PromiseRejectedResult).reason.message).toBe('Transaction type does not belong to this casino');
-    expect(await linkBalances(db, customer.id, casino.id)).toEqual({ currentUnplayedCoins: 1250, currentPlayedCoins: 0, usdTotal: -200, transactionCount: 2 });
-    expect(await db.selectFrom('transactions').select(['unplayedCoinsAfter']).orderBy('id').execute()).toEqual([{ unplayedCoinsAfter: 1000 }, { unplayedCoinsAfter: 1250 }]);
+    expect(await linkBalances(db, customer.id, casino.id)).toEqual({
+      currentUnplayedCoins: 1250,
+      currentPlayedCoins: 0,
+      usdTotal: -200,
+      transactionCount: 2,
+    });
+    expect(await db.selectFrom('transactions').select(['unplayedCoinsAfter']).orderBy('id').execute()).toEqual([
+      { unplayedCoinsAfter: 1000 },
+      { unplayedCoinsAfter: 1250 },
+    ]);
     expect(ledgerIsSound(await checkLedger(db))).toBe(true);
   });
 
@@ -198,11 +235,20 @@ describe('the ledger write path', () => {
     const db = database.db;
     const { customer, casino, type } = await pairFixture(db);
     const other = await pairFixture(db, { status: 'banned' });
-    const f = { customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id, unplayedCoinsChange: 1, playedCoinsChange: 1, usdChange: 1 };
-    await expect(createEntry(db, { ...f, transactionTypeId: other.type.id }, userId)).rejects.toThrow('Transaction type does not belong to this casino');
-    await expect(createEntry(db, { ...f, customerId: other.customer.id, casinoId: other.casino.id, transactionTypeId: other.type.id }, userId)).rejects.toThrow(
-      'Customer has no active registration at this casino',
+    const f = {
+      customerId: customer.id,
+      casinoId: casino.id,
+      transactionTypeId: type.id,
+      unplayedCoinsChange: 1,
+      playedCoinsChange: 1,
+      usdChange: 1,
+    };
+    await expect(createEntry(db, { ...f, transactionTypeId: other.type.id }, userId)).rejects.toThrow(
+      'Transaction type does not belong to this casino',
     );
+    await expect(
+      createEntry(db, { ...f, customerId: other.customer.id, casinoId: other.casino.id, transactionTypeId: other.type.id }, userId),
+    ).rejects.toThrow('Customer has no active registration at this casino');
     await expect(createEntry(db, { ...f, casinoId: other.casino.id, transactionTypeId: other.type.id }, userId)).rejects.toThrow(
       'Customer has no active registration at this casino',
     );

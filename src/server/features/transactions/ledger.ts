@@ -220,7 +220,11 @@ export function insertEntry(
   const appended = !last || last.date <= when.date;
   // A row placed before others gets zeros here and its real after-values from recomputeFrom below.
   const after = appended
-    ? afterValues({ unplayed: pair.link.currentUnplayedCoins, played: pair.link.currentPlayedCoins }, f.unplayedCoinsChange, f.playedCoinsChange)
+    ? afterValues(
+        { unplayed: pair.link.currentUnplayedCoins, played: pair.link.currentPlayedCoins },
+        f.unplayedCoinsChange,
+        f.playedCoinsChange,
+      )
     : { unplayed: 0, played: 0, total: 0 };
   const id = Number(
     s.insert.run({
@@ -270,7 +274,13 @@ export const ADJUSTMENT_TYPE = 'Adjustment';
  * (the casino's "Adjustment" type, created when missing; USD 0) that brings the ledger to exactly the
  * typed balances. Either way the link remembers when, by whom and what difference was found.
  */
-export function reconcileLink(db: Db, pair: { customerId: number; casinoId: number }, shown: { unplayed: number; played: number; note: string | null }, userId: number, now = new Date()): Promise<ReconcileOutcome> {
+export function reconcileLink(
+  db: Db,
+  pair: { customerId: number; casinoId: number },
+  shown: { unplayed: number; played: number; note: string | null },
+  userId: number,
+  now = new Date(),
+): Promise<ReconcileOutcome> {
   return write(db, (s, sqlite) => {
     const link = s.link.get(pair.customerId, pair.casinoId);
     if (!link) throw fieldError('casinoId', 'Customer is not registered at this casino');
@@ -282,18 +292,46 @@ export function reconcileLink(db: Db, pair: { customerId: number; casinoId: numb
     let adjustmentId: number | null = null;
     if (differenceUnplayed !== 0 || differencePlayed !== 0) {
       const typeId = typeNamed(s, sqlite, userId, pair.casinoId, ADJUSTMENT_TYPE, now);
-      const f = { ...pair, transactionTypeId: typeId, unplayedCoinsChange: differenceUnplayed, playedCoinsChange: differencePlayed, usdChange: 0 };
+      const f = {
+        ...pair,
+        transactionTypeId: typeId,
+        unplayedCoinsChange: differenceUnplayed,
+        playedCoinsChange: differencePlayed,
+        usdChange: 0,
+      };
       adjustmentId = insertEntry(s, f, { scRatio: casino.scRatio, link }, userId, { date: stamp, at: stamp });
-      audit(s, sqlite, userId, { action: 'adjustment', entity: 'transaction', entityId: adjustmentId, after: auditedFields({ ...f, date: stamp }) }, now);
+      audit(
+        s,
+        sqlite,
+        userId,
+        { action: 'adjustment', entity: 'transaction', entityId: adjustmentId, after: auditedFields({ ...f, date: stamp }) },
+        now,
+      );
     }
     s.markReconciled.run(stamp, userId, differenceUnplayed, differencePlayed, pair.customerId, pair.casinoId);
-    audit(s, sqlite, userId, {
-      action: 'reconcile',
-      entity: 'link',
-      entityId: null,
-      before: { ...pair, unplayedCoins: formatHundredths(link.currentUnplayedCoins), playedCoins: formatHundredths(link.currentPlayedCoins) },
-      after: { ...pair, unplayedCoins: formatHundredths(shown.unplayed), playedCoins: formatHundredths(shown.played), note: shown.note, adjustmentId },
-    }, now);
+    audit(
+      s,
+      sqlite,
+      userId,
+      {
+        action: 'reconcile',
+        entity: 'link',
+        entityId: null,
+        before: {
+          ...pair,
+          unplayedCoins: formatHundredths(link.currentUnplayedCoins),
+          playedCoins: formatHundredths(link.currentPlayedCoins),
+        },
+        after: {
+          ...pair,
+          unplayedCoins: formatHundredths(shown.unplayed),
+          playedCoins: formatHundredths(shown.played),
+          note: shown.note,
+          adjustmentId,
+        },
+      },
+      now,
+    );
     return { differenceUnplayed, differencePlayed, adjustmentId, reconciledAt: stamp };
   });
 }
@@ -308,7 +346,10 @@ function loadEntry(s: LedgerStatements, id: number): TransactionRow {
 function loadChangeableEntry(s: LedgerStatements, id: number): TransactionRow {
   const row = loadEntry(s, id);
   const step = s.redemptionOf.get({ id });
-  if (step) throw conflict(`This transaction is the ${step.role} of redemption #${step.redemptionId}; it cannot be edited or deleted (cancel or finish the redemption instead)`);
+  if (step)
+    throw conflict(
+      `This transaction is the ${step.role} of redemption #${step.redemptionId}; it cannot be edited or deleted (cancel or finish the redemption instead)`,
+    );
   return row;
 }
 
@@ -328,7 +369,13 @@ export function editEntry(db: Db, id: number, input: LedgerInput, userId: number
     const { scRatio } = checkReferences(s, f, moved);
     applyToLink(s, old, -1);
     applyToTotals(s, old, -1);
-    s.update.run({ ...f, date, purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, scRatio), updatedAt: now.toISOString(), id });
+    s.update.run({
+      ...f,
+      date,
+      purchaseRatio: purchaseRatio(f.unplayedCoinsChange, f.usdChange, scRatio),
+      updatedAt: now.toISOString(),
+      id,
+    });
     applyToLink(s, f, 1);
     applyToTotals(s, { ...f, date }, 1);
     s.checkInDay(old);
@@ -339,7 +386,13 @@ export function editEntry(db: Db, id: number, input: LedgerInput, userId: number
     } else {
       recomputeFrom(s, { ...f, date: earlier(date, old.date), id });
     }
-    audit(s, sqlite, userId, { action: 'edit', entity: 'transaction', entityId: id, before: auditedFields(old), after: auditedFields({ ...f, date }) }, now);
+    audit(
+      s,
+      sqlite,
+      userId,
+      { action: 'edit', entity: 'transaction', entityId: id, before: auditedFields(old), after: auditedFields({ ...f, date }) },
+      now,
+    );
   });
 }
 
@@ -370,7 +423,8 @@ export function restoreEntry(db: Db, id: number, user: { id: number; role: strin
     const kept = s.deleted.get(id);
     if (!kept) throw notFound('Deleted transaction not found');
     const ownRecent = kept.deletedByUserId === user.id && now.getTime() - Date.parse(kept.deletedAt) <= RESTORE_WINDOW_MS;
-    if (user.role !== 'admin' && !ownRecent) throw forbidden('Only an admin, or the user who deleted it within 10 minutes, can restore this transaction');
+    if (user.role !== 'admin' && !ownRecent)
+      throw forbidden('Only an admin, or the user who deleted it within 10 minutes, can restore this transaction');
     checkReferences(s, kept, false);
     const { deletedAt: _deletedAt, deletedByUserId: _deletedBy, ...row } = kept;
     s.insertWithId.run({ ...row, unplayedCoinsAfter: 0, playedCoinsAfter: 0, totalCoinsAfter: 0, updatedAt: now.toISOString() });
@@ -412,7 +466,13 @@ export function ledgerStep<T>(db: Db, userId: number, body: (step: LedgerStep) =
       record: (f, stamp, options) => {
         const pair = checkReferences(s, f, !options?.settles);
         const id = insertEntry(s, f, pair, userId, { date: stamp, at: now.toISOString() });
-        audit(s, sqlite, userId, { action: options?.action ?? 'create', entity: 'transaction', entityId: id, after: auditedFields({ ...f, date: stamp }) }, now);
+        audit(
+          s,
+          sqlite,
+          userId,
+          { action: options?.action ?? 'create', entity: 'transaction', entityId: id, after: auditedFields({ ...f, date: stamp }) },
+          now,
+        );
         return id;
       },
       typeNamed: (casinoId, name) => typeNamed(s, sqlite, userId, casinoId, name, now),

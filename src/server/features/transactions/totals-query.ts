@@ -19,7 +19,12 @@ export async function totalsOverSpan(db: Db, span: Span): Promise<Totals> {
   const { days, edges } = splitByDays(span);
   const parts: Totals[] = [];
   if (days) {
-    let q = db.selectFrom('dayTotals').select([sql<number>`coalesce(sum("transactionCount"), 0)`.as('transactionCount'), sql<number>`coalesce(sum("usdTotal"), 0)`.as('usdTotal')]);
+    let q = db
+      .selectFrom('dayTotals')
+      .select([
+        sql<number>`coalesce(sum("transactionCount"), 0)`.as('transactionCount'),
+        sql<number>`coalesce(sum("usdTotal"), 0)`.as('usdTotal'),
+      ]);
     if (days.fromDay !== undefined) q = q.where('day', '>=', days.fromDay);
     if (days.toDay !== undefined) q = q.where('day', '<', days.toDay);
     parts.push(await q.executeTakeFirstOrThrow());
@@ -31,10 +36,13 @@ export async function totalsOverSpan(db: Db, span: Span): Promise<Totals> {
         .executeTakeFirstOrThrow(),
     );
   }
-  return parts.reduce((a, b) => ({ transactionCount: a.transactionCount + Number(b.transactionCount), usdTotal: a.usdTotal + Number(b.usdTotal) }), {
-    transactionCount: 0,
-    usdTotal: 0,
-  });
+  return parts.reduce(
+    (a, b) => ({ transactionCount: a.transactionCount + Number(b.transactionCount), usdTotal: a.usdTotal + Number(b.usdTotal) }),
+    {
+      transactionCount: 0,
+      usdTotal: 0,
+    },
+  );
 }
 
 type TypeRow = { transactionTypeId: number; transactionCount: number; usdTotal: number };
@@ -43,7 +51,11 @@ type TypeRow = { transactionTypeId: number; transactionCount: number; usdTotal: 
 async function dayTypeSums(db: Db, fromDay: string | undefined, toDay: string | undefined, sign: 1 | -1): Promise<TypeRow[]> {
   let q = db
     .selectFrom('dayTypeTotals')
-    .select(['transactionTypeId', sql<number>`sum("transactionCount") * ${sign}`.as('transactionCount'), sql<number>`sum("usdTotal") * ${sign}`.as('usdTotal')])
+    .select([
+      'transactionTypeId',
+      sql<number>`sum("transactionCount") * ${sign}`.as('transactionCount'),
+      sql<number>`sum("usdTotal") * ${sign}`.as('usdTotal'),
+    ])
     .groupBy('transactionTypeId');
   if (fromDay !== undefined) q = q.where('day', '>=', fromDay);
   if (toDay !== undefined) q = q.where('day', '<', toDay);
@@ -79,7 +91,11 @@ export async function typeTotalsOverSpan(db: Db, span: Span): Promise<Map<number
   for (const edge of edges) {
     rows.push(
       ...(await edgeRows(db, edge)
-        .select(['transactions.transactionTypeId', sql<number>`count(*)`.as('transactionCount'), sql<number>`sum("usdChange")`.as('usdTotal')])
+        .select([
+          'transactions.transactionTypeId',
+          sql<number>`count(*)`.as('transactionCount'),
+          sql<number>`sum("usdChange")`.as('usdTotal'),
+        ])
         .groupBy('transactions.transactionTypeId')
         .execute()),
     );
@@ -87,7 +103,10 @@ export async function typeTotalsOverSpan(db: Db, span: Span): Promise<Map<number
   const byType = new Map<number, Totals>();
   for (const r of rows) {
     const t = byType.get(r.transactionTypeId) ?? { transactionCount: 0, usdTotal: 0 };
-    byType.set(r.transactionTypeId, { transactionCount: t.transactionCount + Number(r.transactionCount), usdTotal: t.usdTotal + Number(r.usdTotal) });
+    byType.set(r.transactionTypeId, {
+      transactionCount: t.transactionCount + Number(r.transactionCount),
+      usdTotal: t.usdTotal + Number(r.usdTotal),
+    });
   }
   for (const [id, t] of byType) if (t.transactionCount === 0) byType.delete(id);
   return byType;

@@ -93,7 +93,12 @@ export async function getTransaction(db: Db, id: number): Promise<TransactionVie
  * checkpoints, so the walk starts at the right UTC day and skips at most that day's rows (decision 021).
  * Null when another filter applies, the range has partial UTC days, or the offset is past the end.
  */
-async function dayCheckpoint(db: Db, f: TransactionFilters, timeZone: string, offset: number): Promise<{ before: string; skip: number } | null> {
+async function dayCheckpoint(
+  db: Db,
+  f: TransactionFilters,
+  timeZone: string,
+  offset: number,
+): Promise<{ before: string; skip: number } | null> {
   if (f.customerId !== undefined || f.casinoId !== undefined || f.transactionTypeId !== undefined) return null;
   const { days, edges } = splitByDays(spanOf(f, timeZone));
   if (!days || edges.length > 0) return null;
@@ -187,8 +192,18 @@ export type TransactionBatchRow = Pick<Selectable<Database['transactions']>, (ty
  * uses, for exports: each batch costs the same however deep it is, and holds no read open between
  * batches). Only the transactions table is read: a join per row cost exports most of their time.
  */
-export async function transactionBatch(db: Db, filters: TransactionFilters, timeZone: string, limit: number, after?: TransactionKey): Promise<TransactionBatchRow[]> {
-  let page = applyTransactionFilters(db.selectFrom('transactions').select(batchColumns.map((c) => `transactions.${c}` as const)), filters, timeZone);
+export async function transactionBatch(
+  db: Db,
+  filters: TransactionFilters,
+  timeZone: string,
+  limit: number,
+  after?: TransactionKey,
+): Promise<TransactionBatchRow[]> {
+  let page = applyTransactionFilters(
+    db.selectFrom('transactions').select(batchColumns.map((c) => `transactions.${c}` as const)),
+    filters,
+    timeZone,
+  );
   if (after) page = page.where(sql<boolean>`("transactions"."date", "transactions"."id") < (${after.date}, ${after.id})`);
   return page.orderBy('transactions.date', 'desc').orderBy('transactions.id', 'desc').limit(limit).execute();
 }

@@ -72,7 +72,12 @@ describe('POST /api/transactions', () => {
       ],
     });
     const inactive = await pairFixture(s.database.db, { status: 'inactive' });
-    const refused = await call('POST', '/api/transactions', { ...purchase(), customerId: inactive.customer.id, casinoId: inactive.casino.id, transactionTypeId: inactive.type.id });
+    const refused = await call('POST', '/api/transactions', {
+      ...purchase(),
+      customerId: inactive.customer.id,
+      casinoId: inactive.casino.id,
+      transactionTypeId: inactive.type.id,
+    });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual([{ path: 'casinoId', message: 'Customer has no active registration at this casino' }]);
     expect((await call('GET', '/api/transactions?limit=10')).json()).toEqual([]);
@@ -110,7 +115,11 @@ describe('GET /api/transactions', () => {
     await seedDates();
     const bare = (await call('GET', '/api/transactions?limit=3')).json();
     expect(Array.isArray(bare)).toBe(true);
-    expect(bare.map((t: { date: string }) => t.date)).toEqual(['2026-03-02T05:00:00.000Z', '2026-03-02T04:59:59.999Z', '2026-03-01T05:00:00.000Z']);
+    expect(bare.map((t: { date: string }) => t.date)).toEqual([
+      '2026-03-02T05:00:00.000Z',
+      '2026-03-02T04:59:59.999Z',
+      '2026-03-01T05:00:00.000Z',
+    ]);
 
     const day = (await call('GET', '/api/transactions?startDate=2026-03-01&endDate=2026-03-01')).json();
     expect(day.totalCount).toBe(2);
@@ -145,12 +154,29 @@ describe('PATCH and DELETE /api/transactions/:id', () => {
       usdChange: '-20',
     });
     expect(moved.statusCode).toBe(200);
-    expect(moved.json()).toMatchObject({ customer: { name: 'Bob' }, casino: { name: 'Star' }, purchaseRatio: 1.1, totalCoinsAfter: '44005.25' });
+    expect(moved.json()).toMatchObject({
+      customer: { name: 'Bob' },
+      casino: { name: 'Star' },
+      purchaseRatio: 1.1,
+      totalCoinsAfter: '44005.25',
+    });
 
     const links = (await call('GET', '/api/customer-casinos')).json();
     expect(links).toEqual([
-      { customerId: pair.customer.id, casinoId: pair.casino.id, status: 'active', currentUnplayedCoins: '100.50', currentPlayedCoins: '0.00' },
-      { customerId: other.customer.id, casinoId: other.casino.id, status: 'active', currentUnplayedCoins: '44000.00', currentPlayedCoins: '5.25' },
+      {
+        customerId: pair.customer.id,
+        casinoId: pair.casino.id,
+        status: 'active',
+        currentUnplayedCoins: '100.50',
+        currentPlayedCoins: '0.00',
+      },
+      {
+        customerId: other.customer.id,
+        casinoId: other.casino.id,
+        status: 'active',
+        currentUnplayedCoins: '44000.00',
+        currentPlayedCoins: '5.25',
+      },
     ]);
     const wrongType = await call('PATCH', `/api/transactions/${first.id}`, { ...purchase(), transactionTypeId: other.type.id });
     expect(wrongType.json().errors).toEqual([{ path: 'transactionTypeId', message: 'Transaction type does not belong to this casino' }]);

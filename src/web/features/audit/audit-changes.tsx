@@ -26,7 +26,15 @@ const show = (v: unknown, nameOf?: (key: string, value: unknown) => string | und
  * The fields an audit entry changed, "Label: before → after", or every value of a creation or a
  * deletion. `nameOf` turns ids into the names a person knows (customer, casino, type).
  */
-export function AuditChanges({ before, after, nameOf }: { before: unknown; after: unknown; nameOf?: (key: string, value: unknown) => string | undefined }): ReactNode {
+export function AuditChanges({
+  before,
+  after,
+  nameOf,
+}: {
+  before: unknown;
+  after: unknown;
+  nameOf?: (key: string, value: unknown) => string | undefined;
+}): ReactNode {
   const b = isRecord(before) ? before : {};
   const a = isRecord(after) ? after : {};
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => k !== 'id' && k !== 'createdAt');
@@ -37,7 +45,12 @@ export function AuditChanges({ before, after, nameOf }: { before: unknown; after
       if (isRecord(before) && isRecord(after)) return `${label}: ${show(b[k], nameOf, k)} → ${show(a[k], nameOf, k)}`;
       return `${label}: ${show(isRecord(after) ? a[k] : b[k], nameOf, k)}`;
     });
-  if (lines.length === 0) return <Text size="xs" c="dimmed">No field changed</Text>;
+  if (lines.length === 0)
+    return (
+      <Text size="xs" c="dimmed">
+        No field changed
+      </Text>
+    );
   return (
     <Stack gap={0}>
       {lines.map((line) => (
@@ -49,5 +62,12 @@ export function AuditChanges({ before, after, nameOf }: { before: unknown; after
   );
 }
 
-const ACTIONS: Record<string, string> = { create: 'Created', edit: 'Edited', delete: 'Deleted', restore: 'Restored', status: 'Status changed', adjustment: 'Adjustment' };
+const ACTIONS: Record<string, string> = {
+  create: 'Created',
+  edit: 'Edited',
+  delete: 'Deleted',
+  restore: 'Restored',
+  status: 'Status changed',
+  adjustment: 'Adjustment',
+};
 export const actionLabel = (action: string) => ACTIONS[action] ?? action;

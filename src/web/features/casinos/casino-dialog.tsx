@@ -51,9 +51,29 @@ function CasinoForm({ casino, onClose }: { casino: CasinoView | null; onClose: (
   };
 
   return (
-    <FormDialog opened title={casino ? 'Edit Casino' : 'Add Casino'} submitLabel={casino ? 'Save Changes' : 'Add Casino'} busy={create.isPending || update.isPending} onSubmit={() => void submit()} onClose={onClose}>
-      <TextInput label="Name" required data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
-      <TextInput label="Website" placeholder="https://" value={values.website} onChange={(e) => setValues({ ...values, website: e.currentTarget.value })} error={errors.website} />
+    <FormDialog
+      opened
+      title={casino ? 'Edit Casino' : 'Add Casino'}
+      submitLabel={casino ? 'Save Changes' : 'Add Casino'}
+      busy={create.isPending || update.isPending}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
+      <TextInput
+        label="Name"
+        required
+        data-autofocus
+        value={values.name}
+        onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+        error={errors.name}
+      />
+      <TextInput
+        label="Website"
+        placeholder="https://"
+        value={values.website}
+        onChange={(e) => setValues({ ...values, website: e.currentTarget.value })}
+        error={errors.website}
+      />
       <TypedNumberInput
         whole
         label="SC per $1"

@@ -45,21 +45,28 @@ export function CheckInRow({ row, compact, active, editing, busy, error, rowRef,
       className="check-in-row"
     >
       <Table.Td>
-        <Text fw={600} size="sm">{row.customerName}</Text>
+        <Text fw={600} size="sm">
+          {row.customerName}
+        </Text>
       </Table.Td>
       <Table.Td>{row.casinoName}</Table.Td>
       <Table.Td>
         {row.done ? (
           <Group gap={6} wrap="nowrap">
-            <Badge color="teal" variant="light" styles={FULL} leftSection={<IconCheck size={12} />}>Done</Badge>
+            <Badge color="teal" variant="light" styles={FULL} leftSection={<IconCheck size={12} />}>
+              Done
+            </Badge>
             {!compact && (
               <Text size="xs" c="dimmed">
-                {row.at ? timeOnly.format(new Date(row.at)) : ''}{row.by ? ` · ${row.by}` : ''}
+                {row.at ? timeOnly.format(new Date(row.at)) : ''}
+                {row.by ? ` · ${row.by}` : ''}
               </Text>
             )}
           </Group>
         ) : (
-          <Badge color="gray" variant="outline" styles={FULL}>Not done</Badge>
+          <Badge color="gray" variant="outline" styles={FULL}>
+            Not done
+          </Badge>
         )}
       </Table.Td>
       <Table.Td ta="right">
@@ -89,7 +96,9 @@ export function CheckInRow({ row, compact, active, editing, busy, error, rowRef,
             />
           </form>
         ) : row.unplayedCoins !== null ? (
-          <Text span ff="monospace" size="sm">{groupedAmount(row.unplayedCoins)}</Text>
+          <Text span ff="monospace" size="sm">
+            {groupedAmount(row.unplayedCoins)}
+          </Text>
         ) : (
           '—'
         )}
@@ -98,16 +107,37 @@ export function CheckInRow({ row, compact, active, editing, busy, error, rowRef,
         {row.streak > 0 ? (
           <Group gap={4} justify="flex-end" wrap="nowrap">
             <IconFlame size={14} color="var(--mantine-color-orange-7)" aria-hidden />
-            <Text size="sm" fw={600}>{row.streak}</Text>
+            <Text size="sm" fw={600}>
+              {row.streak}
+            </Text>
           </Group>
         ) : (
-          <Text size="sm" c="dimmed">0</Text>
+          <Text size="sm" c="dimmed">
+            0
+          </Text>
         )}
       </Table.Td>
-      {!compact && <Table.Td>{row.lastAt ? formatDateTime(row.lastAt) : <Text size="sm" c="dimmed">Never</Text>}</Table.Td>}
+      {!compact && (
+        <Table.Td>
+          {row.lastAt ? (
+            formatDateTime(row.lastAt)
+          ) : (
+            <Text size="sm" c="dimmed">
+              Never
+            </Text>
+          )}
+        </Table.Td>
+      )}
       <Table.Td ta="right">
         {!editing && (
-          <Button size="compact-xs" variant={row.done ? 'subtle' : 'light'} color={row.done ? 'gray' : undefined} tabIndex={-1} onClick={onOpen} aria-label={`${row.done ? 'Correct' : 'Check in'}: ${label}`}>
+          <Button
+            size="compact-xs"
+            variant={row.done ? 'subtle' : 'light'}
+            color={row.done ? 'gray' : undefined}
+            tabIndex={-1}
+            onClick={onOpen}
+            aria-label={`${row.done ? 'Correct' : 'Check in'}: ${label}`}
+          >
             {row.done ? 'Correct' : 'Check in'}
           </Button>
         )}

@@ -52,7 +52,12 @@ function Reconcile({ target, onClose }: { target: ReconcileTarget; onClose: () =
     if (Object.keys(problems).length) return;
     try {
       const result = await reconcile.mutateAsync(payload);
-      notifySuccess('Reconciled', result.adjustment ? `Adjustment recorded: unplayed ${result.differenceUnplayed}, played ${result.differencePlayed}` : 'Balances match');
+      notifySuccess(
+        'Reconciled',
+        result.adjustment
+          ? `Adjustment recorded: unplayed ${result.differenceUnplayed}, played ${result.differencePlayed}`
+          : 'Balances match',
+      );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
@@ -83,13 +88,31 @@ function Reconcile({ target, onClose }: { target: ReconcileTarget; onClose: () =
       >
         <Stack>
           <Text size="sm" c="dimmed">
-            {target.customerName} at {target.casinoName}. The ledger holds {formatGrouped(toHundredths(target.unplayed))} unplayed and {formatGrouped(toHundredths(target.played))} played.
+            {target.customerName} at {target.casinoName}. The ledger holds {formatGrouped(toHundredths(target.unplayed))} unplayed and{' '}
+            {formatGrouped(toHundredths(target.played))} played.
           </Text>
           <SimpleGrid cols={2}>
-            <TypedNumberInput label="Unplayed SC" data-autofocus value={values.unplayedCoins} onChange={(e) => setValues({ ...values, unplayedCoins: e.currentTarget.value })} error={errors.unplayedCoins} />
-            <TypedNumberInput label="Played SC" value={values.playedCoins} onChange={(e) => setValues({ ...values, playedCoins: e.currentTarget.value })} error={errors.playedCoins} />
+            <TypedNumberInput
+              label="Unplayed SC"
+              data-autofocus
+              value={values.unplayedCoins}
+              onChange={(e) => setValues({ ...values, unplayedCoins: e.currentTarget.value })}
+              error={errors.unplayedCoins}
+            />
+            <TypedNumberInput
+              label="Played SC"
+              value={values.playedCoins}
+              onChange={(e) => setValues({ ...values, playedCoins: e.currentTarget.value })}
+              error={errors.playedCoins}
+            />
           </SimpleGrid>
-          <TextInput label="Note" placeholder="Optional" value={values.note} onChange={(e) => setValues({ ...values, note: e.currentTarget.value })} error={errors.note} />
+          <TextInput
+            label="Note"
+            placeholder="Optional"
+            value={values.note}
+            onChange={(e) => setValues({ ...values, note: e.currentTarget.value })}
+            error={errors.note}
+          />
           <Alert color={matches ? 'teal' : 'yellow'} variant="light" icon={<IconScale />} title={matches ? 'Balances match' : 'Difference'}>
             {line('Unplayed', du)}
             {line('Played', dp)}

@@ -37,12 +37,20 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
           <Text size="sm" c="dimmed" maw={420}>
             Set this customer's status at each casino. Only active registrations can receive new transactions.
           </Text>
-          <TextInput label="As of" description={asOf ? 'Balances at the end of that day' : 'Today'} type="date" size="xs" value={asOf} onChange={(e) => setAsOf(e.currentTarget.value)} w={170} />
+          <TextInput
+            label="As of"
+            description={asOf ? 'Balances at the end of that day' : 'Today'}
+            type="date"
+            size="xs"
+            value={asOf}
+            onChange={(e) => setAsOf(e.currentTarget.value)}
+            w={170}
+          />
         </Group>
         {failure ? (
           <LoadError failure={failure} compact />
         ) : (
-        <ScrollArea.Autosize mah="60vh">
+          <ScrollArea.Autosize mah="60vh">
             <Table verticalSpacing="xs" striped aria-label="Customer casinos">
               <Table.Thead>
                 <Table.Tr>
@@ -109,7 +117,7 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
                 })}
               </Table.Tbody>
             </Table>
-        </ScrollArea.Autosize>
+          </ScrollArea.Autosize>
         )}
         {casinos.data?.length === 0 && (
           <Text c="dimmed" ta="center" py="md">

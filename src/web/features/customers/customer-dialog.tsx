@@ -51,9 +51,30 @@ function CustomerForm({ customer, onClose }: { customer: CustomerView | null; on
 
   return (
     <>
-      <FormDialog opened={asking === null} title={customer ? 'Edit Customer' : 'Add Customer'} submitLabel={customer ? 'Save Changes' : 'Add Customer'} busy={create.isPending || update.isPending} onSubmit={() => void submit()} onClose={onClose}>
-        <TextInput label="Name" required data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
-        <TextInput label="Email" type="email" placeholder="Optional" value={values.email} onChange={(e) => setValues({ ...values, email: e.currentTarget.value })} error={errors.email} />
+      <FormDialog
+        opened={asking === null}
+        title={customer ? 'Edit Customer' : 'Add Customer'}
+        submitLabel={customer ? 'Save Changes' : 'Add Customer'}
+        busy={create.isPending || update.isPending}
+        onSubmit={() => void submit()}
+        onClose={onClose}
+      >
+        <TextInput
+          label="Name"
+          required
+          data-autofocus
+          value={values.name}
+          onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+          error={errors.name}
+        />
+        <TextInput
+          label="Email"
+          type="email"
+          placeholder="Optional"
+          value={values.email}
+          onChange={(e) => setValues({ ...values, email: e.currentTarget.value })}
+          error={errors.email}
+        />
       </FormDialog>
       <ConfirmDialog
         opened={asking !== null}

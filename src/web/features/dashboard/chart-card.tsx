@@ -40,7 +40,11 @@ function DataGrid({ table }: { table: ChartTable }) {
           {table.rows.map((row) => (
             <Table.Tr key={String(row[0])}>
               {row.map((cell, i) => (
-                <Table.Td key={i} ta={table.numeric?.includes(i) ? 'right' : undefined} ff={table.numeric?.includes(i) ? 'monospace' : undefined}>
+                <Table.Td
+                  key={i}
+                  ta={table.numeric?.includes(i) ? 'right' : undefined}
+                  ff={table.numeric?.includes(i) ? 'monospace' : undefined}
+                >
                   {cell}
                 </Table.Td>
               ))}
@@ -65,7 +69,12 @@ export function ChartCard({ title, loading, failure, empty, emptyText, table, ch
           {title}
         </Title>
         {!failure && !empty && (
-          <Button size="xs" variant="subtle" leftSection={asTable ? <IconChartBar size={14} /> : <IconTable size={14} />} onClick={() => setAsTable((v) => !v)}>
+          <Button
+            size="xs"
+            variant="subtle"
+            leftSection={asTable ? <IconChartBar size={14} /> : <IconTable size={14} />}
+            onClick={() => setAsTable((v) => !v)}
+          >
             {asTable ? 'Show chart' : 'Show table'}
           </Button>
         )}

@@ -12,7 +12,8 @@ import { ChartCard } from './chart-card';
 // The table beside each chart is what the keyboard and screen readers use; the drawing takes no focus.
 const NOT_FOCUSABLE = { accessibilityLayer: false } as const;
 const asNumber = (decimal: string) => toHundredths(decimal) / 100;
-const shortDay = (day: string) => new Date(`${day}T12:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
+const shortDay = (day: string) =>
+  new Date(`${day}T12:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
 /** Issue 15: USD change per day, SC balances per casino, entries per staff member; loaded lazily. */
 export function DashboardCharts() {
@@ -65,7 +66,7 @@ export function DashboardCharts() {
           }}
         >
           <BarChart
-          barChartProps={NOT_FOCUSABLE}
+            barChartProps={NOT_FOCUSABLE}
             h={Math.max(200, casinos.length * 32)}
             orientation="vertical"
             type="stacked"
@@ -94,7 +95,7 @@ export function DashboardCharts() {
           }}
         >
           <BarChart
-          barChartProps={NOT_FOCUSABLE}
+            barChartProps={NOT_FOCUSABLE}
             h={Math.max(200, people.length * 36)}
             orientation="vertical"
             data={people.map((p) => ({ name: p.name, entries: p.entries }))}

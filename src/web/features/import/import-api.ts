@@ -13,7 +13,8 @@ export interface ImportRequest {
 /** An answer that is not an import result (413, 415, 401, 500...): the server's message. */
 export class ImportFailure extends Error {}
 
-const isResult = (body: Partial<ImportResult> & { message?: string }): body is ImportResult & { message?: string } => typeof body.importId === 'string';
+const isResult = (body: Partial<ImportResult> & { message?: string }): body is ImportResult & { message?: string } =>
+  typeof body.importId === 'string';
 
 const contentType = (file: File) => (/\.xlsx$/i.test(file.name) ? XLSX_TYPE : 'text/csv');
 
@@ -22,7 +23,11 @@ const contentType = (file: File) => (/\.xlsx$/i.test(file.name) ? XLSX_TYPE : 't
  * reports progress. Resolves with the result, also for a refused import (400 with the result and a message).
  */
 export function sendImport(r: ImportRequest, onProgress: (fraction: number) => void): Promise<ImportResult & { message?: string }> {
-  const query = new URLSearchParams({ dryRun: r.dryRun ? '1' : '0', createMissing: r.createMissing ? '1' : '0', skipInvalid: r.skipInvalid ? '1' : '0' });
+  const query = new URLSearchParams({
+    dryRun: r.dryRun ? '1' : '0',
+    createMissing: r.createMissing ? '1' : '0',
+    skipInvalid: r.skipInvalid ? '1' : '0',
+  });
   if (Object.keys(r.mapping).length > 0) query.set('mapping', JSON.stringify(r.mapping));
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -48,7 +53,8 @@ export function sendImport(r: ImportRequest, onProgress: (fraction: number) => v
 /** Downloads failed-rows.csv of an import (with the bearer header, then as a file). */
 export async function downloadFailedRows(importId: string): Promise<void> {
   const res = await fetch(`/api/import/${importId}/failed-rows.csv`, { headers: { authorization: `Bearer ${getToken() ?? ''}` } });
-  if (!res.ok) throw new ImportFailure(((await res.json().catch(() => ({}))) as { message?: string }).message ?? `Download failed (${res.status})`);
+  if (!res.ok)
+    throw new ImportFailure(((await res.json().catch(() => ({}))) as { message?: string }).message ?? `Download failed (${res.status})`);
   const url = URL.createObjectURL(await res.blob());
   const a = document.createElement('a');
   a.href = url;

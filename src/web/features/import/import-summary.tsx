@@ -14,11 +14,17 @@ export function ImportSummary({ result, onDownload }: { result: ImportResult; on
       <SimpleGrid cols={{ base: 2, sm: 4 }}>
         <StatCard title="Rows" value={result.rows} icon={<IconTable size={18} />} />
         <StatCard title="Valid" value={result.valid} icon={<IconCircleCheck size={18} />} />
-        <StatCard title="Errors" value={result.invalid} icon={<IconAlertTriangle size={18} />} color={result.invalid > 0 ? 'red' : undefined} />
+        <StatCard
+          title="Errors"
+          value={result.invalid}
+          icon={<IconAlertTriangle size={18} />}
+          color={result.invalid > 0 ? 'red' : undefined}
+        />
         <StatCard title="Duplicates skipped" value={result.skippedDuplicates} icon={<IconCopy size={18} />} />
       </SimpleGrid>
       <Text size="sm" data-testid="import-created">
-        {verb}: {c.transactions} transactions, {c.customers} customers, {c.casinos} casinos, {c.transactionTypes} transaction types, {c.links} links
+        {verb}: {c.transactions} transactions, {c.customers} customers, {c.casinos} casinos, {c.transactionTypes} transaction types,{' '}
+        {c.links} links
       </Text>
       {result.invalid > 0 && (
         <Stack gap="xs">

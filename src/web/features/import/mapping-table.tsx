@@ -2,7 +2,15 @@ import { Select, SimpleGrid } from '@mantine/core';
 import { IMPORT_HEADERS, type ImportField, type ImportKind, type ImportResult, importFields } from '../../../shared/schemas/import';
 
 /** One select per product field: the file's column it reads (detected, or chosen). */
-export function MappingTable({ kind, result, onChange }: { kind: ImportKind; result: ImportResult; onChange: (field: ImportField, header: string | null) => void }) {
+export function MappingTable({
+  kind,
+  result,
+  onChange,
+}: {
+  kind: ImportKind;
+  result: ImportResult;
+  onChange: (field: ImportField, header: string | null) => void;
+}) {
   const options = [...new Set(result.headers.filter((h) => h !== ''))];
   return (
     <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }}>

@@ -14,15 +14,26 @@ import type { RedemptionView } from '../../lib/api-types';
 export type RedemptionAction = { kind: 'receive' | 'reject' | 'cancel'; redemption: RedemptionView };
 
 const validate = zodValidate(receiveRedemptionInput);
-const coinsOf = (r: RedemptionView) => `${formatGrouped(toHundredths(r.unplayedCoins))} SC${toHundredths(r.playedCoins) ? ` and ${formatGrouped(toHundredths(r.playedCoins))} played SC` : ''}`;
+const coinsOf = (r: RedemptionView) =>
+  `${formatGrouped(toHundredths(r.unplayedCoins))} SC${toHundredths(r.playedCoins) ? ` and ${formatGrouped(toHundredths(r.playedCoins))} played SC` : ''}`;
 
 /** Everything a finished step changes on other screens. */
-const touched = () => [trpc.redemptions.pathKey(), trpc.transactions.pathKey(), trpc.customerCasinos.pathKey(), trpc.reports.pathKey(), trpc.dashboard.pathKey()];
+const touched = () => [
+  trpc.redemptions.pathKey(),
+  trpc.transactions.pathKey(),
+  trpc.customerCasinos.pathKey(),
+  trpc.reports.pathKey(),
+  trpc.dashboard.pathKey(),
+];
 
 /** Mark received (USD prefilled with the expected amount, received today in office time unless changed), Reject or Cancel, each confirmed. */
 export function RedemptionActionDialog({ action, onClose }: { action: RedemptionAction | null; onClose: () => void }) {
   if (!action) return null;
-  return action.kind === 'receive' ? <Receive key={action.redemption.id} r={action.redemption} onClose={onClose} /> : <Close key={action.redemption.id} kind={action.kind} r={action.redemption} onClose={onClose} />;
+  return action.kind === 'receive' ? (
+    <Receive key={action.redemption.id} r={action.redemption} onClose={onClose} />
+  ) : (
+    <Close key={action.redemption.id} kind={action.kind} r={action.redemption} onClose={onClose} />
+  );
 }
 
 function Receive({ r, onClose }: { r: RedemptionView; onClose: () => void }) {
@@ -35,16 +46,43 @@ function Receive({ r, onClose }: { r: RedemptionView; onClose: () => void }) {
     const problems = validate(payload);
     setErrors(problems);
     if (Object.keys(problems).length) return;
-    const ok = await save(() => receive.mutateAsync(payload), { success: ['Redemption received', `${r.customerName} at ${r.casinoName}: ${values.usdReceived} USD received`], failure: 'Failed to mark the redemption received', invalidate: touched(), onFieldErrors: setErrors });
+    const ok = await save(() => receive.mutateAsync(payload), {
+      success: ['Redemption received', `${r.customerName} at ${r.casinoName}: ${values.usdReceived} USD received`],
+      failure: 'Failed to mark the redemption received',
+      invalidate: touched(),
+      onFieldErrors: setErrors,
+    });
     if (ok) onClose();
   };
   return (
-    <FormDialog opened title={<Text fw={700}>Mark received</Text>} submitLabel="Mark received" busy={receive.isPending} onSubmit={() => void submit()} onClose={onClose}>
+    <FormDialog
+      opened
+      title={<Text fw={700}>Mark received</Text>}
+      submitLabel="Mark received"
+      busy={receive.isPending}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
       <Text size="sm" c="dimmed">
         {r.customerName} at {r.casinoName}: {coinsOf(r)} requested, {r.expectedUsd} USD expected.
       </Text>
-      <TypedNumberInput label="USD received" description="What arrived, after any fee" data-autofocus value={values.usdReceived} onChange={(e) => setValues({ ...values, usdReceived: e.currentTarget.value })} error={errors.usdReceived} />
-      <TextInput label="Received on" type="date" max={r.officeToday} min={r.requestedDay} value={values.receivedAt} onChange={(e) => setValues({ ...values, receivedAt: e.currentTarget.value })} error={errors.receivedAt} />
+      <TypedNumberInput
+        label="USD received"
+        description="What arrived, after any fee"
+        data-autofocus
+        value={values.usdReceived}
+        onChange={(e) => setValues({ ...values, usdReceived: e.currentTarget.value })}
+        error={errors.usdReceived}
+      />
+      <TextInput
+        label="Received on"
+        type="date"
+        max={r.officeToday}
+        min={r.requestedDay}
+        value={values.receivedAt}
+        onChange={(e) => setValues({ ...values, receivedAt: e.currentTarget.value })}
+        error={errors.receivedAt}
+      />
     </FormDialog>
   );
 }
@@ -56,7 +94,10 @@ function Close({ kind, r, onClose }: { kind: 'reject' | 'cancel'; r: RedemptionV
   const busy = reject.isPending || cancel.isPending;
   const confirm = async () => {
     const ok = await save(() => (kind === 'reject' ? reject : cancel).mutateAsync({ id: r.id }), {
-      success: [kind === 'reject' ? 'Redemption rejected' : 'Redemption cancelled', `${coinsOf(r)} back on ${r.customerName} at ${r.casinoName}`],
+      success: [
+        kind === 'reject' ? 'Redemption rejected' : 'Redemption cancelled',
+        `${coinsOf(r)} back on ${r.customerName} at ${r.casinoName}`,
+      ],
       failure: kind === 'reject' ? 'Failed to reject the redemption' : 'Failed to cancel the redemption',
       invalidate: touched(),
     });

@@ -9,7 +9,12 @@ import type { RedemptionView } from '../../lib/api-types';
 const col = gridColumns<RedemptionView>();
 
 export const STATUS_COLORS: Record<RedemptionStatus, string> = { pending: 'yellow', received: 'teal', rejected: 'red', cancelled: 'gray' };
-export const STATUS_LABELS: Record<RedemptionStatus, string> = { pending: 'Pending', received: 'Received', rejected: 'Rejected', cancelled: 'Cancelled' };
+export const STATUS_LABELS: Record<RedemptionStatus, string> = {
+  pending: 'Pending',
+  received: 'Received',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+};
 
 /** Badges keep their full text in a tight grid. */
 const FULL = { root: { minWidth: 'max-content' }, label: { overflow: 'visible' } } as const;
@@ -30,10 +35,14 @@ export function redemptionColumns(act: (action: RedemptionAction) => void, statu
             {r.ageDays !== null &&
               (r.overdue ? (
                 <Tooltip label={`Older than twice ${r.casinoName}'s usual time to pay`}>
-                  <Badge color="red" variant="filled" size="sm" styles={FULL} data-testid="overdue">{days(r.ageDays)}</Badge>
+                  <Badge color="red" variant="filled" size="sm" styles={FULL} data-testid="overdue">
+                    {days(r.ageDays)}
+                  </Badge>
                 </Tooltip>
               ) : (
-                <Text size="xs" c="dimmed">{days(r.ageDays)}</Text>
+                <Text size="xs" c="dimmed">
+                  {days(r.ageDays)}
+                </Text>
               ))}
             {r.finishedAt && (r.status === 'rejected' || r.status === 'cancelled') && (
               <Text size="xs" c="dimmed">
@@ -44,49 +53,111 @@ export function redemptionColumns(act: (action: RedemptionAction) => void, statu
         );
       },
     }),
-    col.accessor('customerName', { header: 'Customer', cell: (i) => <Text fw={600} size="sm">{i.getValue()}</Text> }),
+    col.accessor('customerName', {
+      header: 'Customer',
+      cell: (i) => (
+        <Text fw={600} size="sm">
+          {i.getValue()}
+        </Text>
+      ),
+    }),
     col.accessor('casinoName', { header: 'Casino' }),
     col.accessor('unplayedCoins', {
       header: 'SC',
       cell: (i) => (
         <Stack gap={0} align="flex-end">
           <Coins value={i.getValue()} size="sm" />
-          {i.row.original.playedCoins !== '0.00' && <Text size="xs" c="dimmed">+ {groupedAmount(i.row.original.playedCoins)} played</Text>}
+          {i.row.original.playedCoins !== '0.00' && (
+            <Text size="xs" c="dimmed">
+              + {groupedAmount(i.row.original.playedCoins)} played
+            </Text>
+          )}
         </Stack>
       ),
     }),
-    col.accessor('expectedUsd', { header: 'Expected USD', cell: (i) => <Text span ff="monospace" size="sm">{groupedAmount(i.getValue())}</Text> }),
-    ...(status === 'pending' ? [] : [col.accessor('usdReceived', {
-      header: 'Received USD',
-      cell: (i) => {
-        const r = i.row.original;
-        if (r.usdReceived === null) return '—';
-        const short = r.usdReceived !== r.expectedUsd;
-        return (
-          <Stack gap={0} align="flex-end">
-            <Text span ff="monospace" size="sm" c={short ? 'orange.8' : undefined}>{groupedAmount(r.usdReceived)}</Text>
-            {r.receivedAt && <Text size="xs" c="dimmed">{formatDate(r.receivedAt)}</Text>}
-          </Stack>
-        );
-      },
-    })]),
-    ...(withStatus ? [col.accessor('status', { header: 'Status', cell: (i) => <Badge color={STATUS_COLORS[i.row.original.status]} variant="light" styles={FULL}>{STATUS_LABELS[i.row.original.status]}</Badge> })] : []),
+    col.accessor('expectedUsd', {
+      header: 'Expected USD',
+      cell: (i) => (
+        <Text span ff="monospace" size="sm">
+          {groupedAmount(i.getValue())}
+        </Text>
+      ),
+    }),
+    ...(status === 'pending'
+      ? []
+      : [
+          col.accessor('usdReceived', {
+            header: 'Received USD',
+            cell: (i) => {
+              const r = i.row.original;
+              if (r.usdReceived === null) return '—';
+              const short = r.usdReceived !== r.expectedUsd;
+              return (
+                <Stack gap={0} align="flex-end">
+                  <Text span ff="monospace" size="sm" c={short ? 'orange.8' : undefined}>
+                    {groupedAmount(r.usdReceived)}
+                  </Text>
+                  {r.receivedAt && (
+                    <Text size="xs" c="dimmed">
+                      {formatDate(r.receivedAt)}
+                    </Text>
+                  )}
+                </Stack>
+              );
+            },
+          }),
+        ]),
+    ...(withStatus
+      ? [
+          col.accessor('status', {
+            header: 'Status',
+            cell: (i) => (
+              <Badge color={STATUS_COLORS[i.row.original.status]} variant="light" styles={FULL}>
+                {STATUS_LABELS[i.row.original.status]}
+              </Badge>
+            ),
+          }),
+        ]
+      : []),
     col.display({
       id: 'actions',
       header: 'Actions',
       cell: (i) => {
         const r = i.row.original;
-        if (r.status !== 'pending') return r.finishNote ? <Text size="xs" c="dimmed">{r.finishNote}</Text> : null;
+        if (r.status !== 'pending')
+          return r.finishNote ? (
+            <Text size="xs" c="dimmed">
+              {r.finishNote}
+            </Text>
+          ) : null;
         const who = `${r.customerName} at ${r.casinoName}`;
         return (
           <Group gap={6} wrap="nowrap" justify="flex-end">
-            <Button size="compact-xs" variant="light" color="teal" onClick={() => act({ kind: 'receive', redemption: r })} aria-label={`Mark received: ${who}`}>
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="teal"
+              onClick={() => act({ kind: 'receive', redemption: r })}
+              aria-label={`Mark received: ${who}`}
+            >
               Mark received
             </Button>
-            <Button size="compact-xs" variant="light" color="red" onClick={() => act({ kind: 'reject', redemption: r })} aria-label={`Reject: ${who}`}>
+            <Button
+              size="compact-xs"
+              variant="light"
+              color="red"
+              onClick={() => act({ kind: 'reject', redemption: r })}
+              aria-label={`Reject: ${who}`}
+            >
               Reject
             </Button>
-            <Button size="compact-xs" variant="subtle" color="gray" onClick={() => act({ kind: 'cancel', redemption: r })} aria-label={`Cancel: ${who}`}>
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              color="gray"
+              onClick={() => act({ kind: 'cancel', redemption: r })}
+              aria-label={`Cancel: ${who}`}
+            >
               Cancel
             </Button>
           </Group>

@@ -41,7 +41,8 @@ function RequestRedemption({ target, onClose }: { target: RedemptionTarget; onCl
     note: '',
   });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof values, value: string) => setValues((v) => ({ ...v, [key]: value, ...(key === 'customerId' ? { casinoId: '' } : {}) }));
+  const set = (key: keyof typeof values, value: string) =>
+    setValues((v) => ({ ...v, [key]: value, ...(key === 'customerId' ? { casinoId: '' } : {}) }));
   const activeCasinos = activeCasinosOf(links.data, casinos.data, values.customerId);
   const link = links.data?.find((l) => String(l.customerId) === values.customerId && String(l.casinoId) === values.casinoId);
 
@@ -53,29 +54,85 @@ function RequestRedemption({ target, onClose }: { target: RedemptionTarget; onCl
     const ok = await save(() => request.mutateAsync(payload), {
       success: ['Redemption requested', 'The coins left the balance; the USD counts once it is received'],
       failure: 'Failed to request redemption',
-      invalidate: [trpc.redemptions.pathKey(), trpc.transactions.pathKey(), trpc.customerCasinos.pathKey(), trpc.reports.pathKey(), trpc.dashboard.pathKey()],
+      invalidate: [
+        trpc.redemptions.pathKey(),
+        trpc.transactions.pathKey(),
+        trpc.customerCasinos.pathKey(),
+        trpc.reports.pathKey(),
+        trpc.dashboard.pathKey(),
+      ],
       onFieldErrors: setErrors,
     });
     if (ok) onClose();
   };
 
   return (
-    <FormDialog opened title={<Text fw={700}>Request redemption</Text>} submitLabel="Request redemption" busy={request.isPending} onSubmit={() => void submit()} onClose={onClose}>
+    <FormDialog
+      opened
+      title={<Text fw={700}>Request redemption</Text>}
+      submitLabel="Request redemption"
+      busy={request.isPending}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <Select label="Customer" searchable openOnFocus={false} data={customerOptions(customers.data?.filter((c) => c.isActive))} value={values.customerId || null} onChange={(v) => set('customerId', v ?? '')} error={errors.customerId} data-autofocus={!target.customerId || undefined} />
-        <Select label="Casino" searchable openOnFocus={false} data={toOptions(activeCasinos)} value={values.casinoId || null} onChange={(v) => set('casinoId', v ?? '')} error={errors.casinoId} disabled={!values.customerId} placeholder={values.customerId ? 'Choose a casino' : 'Select a customer first'} />
+        <Select
+          label="Customer"
+          searchable
+          openOnFocus={false}
+          data={customerOptions(customers.data?.filter((c) => c.isActive))}
+          value={values.customerId || null}
+          onChange={(v) => set('customerId', v ?? '')}
+          error={errors.customerId}
+          data-autofocus={!target.customerId || undefined}
+        />
+        <Select
+          label="Casino"
+          searchable
+          openOnFocus={false}
+          data={toOptions(activeCasinos)}
+          value={values.casinoId || null}
+          onChange={(v) => set('casinoId', v ?? '')}
+          error={errors.casinoId}
+          disabled={!values.customerId}
+          placeholder={values.customerId ? 'Choose a casino' : 'Select a customer first'}
+        />
       </SimpleGrid>
       {link && (
         <Text size="sm" c="dimmed" data-testid="redemption-balance">
-          Balance: {formatGrouped(toHundredths(link.currentUnplayedCoins))} unplayed, {formatGrouped(toHundredths(link.currentPlayedCoins))} played SC
+          Balance: {formatGrouped(toHundredths(link.currentUnplayedCoins))} unplayed, {formatGrouped(toHundredths(link.currentPlayedCoins))}{' '}
+          played SC
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <TypedNumberInput label="Unplayed SC" value={values.unplayedCoins} onChange={(e) => set('unplayedCoins', e.currentTarget.value)} error={errors.unplayedCoins} data-autofocus={target.customerId ? true : undefined} />
-        <TypedNumberInput label="Played SC" placeholder="0.00" value={values.playedCoins} onChange={(e) => set('playedCoins', e.currentTarget.value)} error={errors.playedCoins} />
-        <TypedNumberInput label="Expected USD" value={values.expectedUsd} onChange={(e) => set('expectedUsd', e.currentTarget.value)} error={errors.expectedUsd} />
+        <TypedNumberInput
+          label="Unplayed SC"
+          value={values.unplayedCoins}
+          onChange={(e) => set('unplayedCoins', e.currentTarget.value)}
+          error={errors.unplayedCoins}
+          data-autofocus={target.customerId ? true : undefined}
+        />
+        <TypedNumberInput
+          label="Played SC"
+          placeholder="0.00"
+          value={values.playedCoins}
+          onChange={(e) => set('playedCoins', e.currentTarget.value)}
+          error={errors.playedCoins}
+        />
+        <TypedNumberInput
+          label="Expected USD"
+          value={values.expectedUsd}
+          onChange={(e) => set('expectedUsd', e.currentTarget.value)}
+          error={errors.expectedUsd}
+        />
       </SimpleGrid>
-      <TextInput label="Note" placeholder="Optional" value={values.note} onChange={(e) => set('note', e.currentTarget.value)} error={errors.note} />
+      <TextInput
+        label="Note"
+        placeholder="Optional"
+        value={values.note}
+        onChange={(e) => set('note', e.currentTarget.value)}
+        error={errors.note}
+      />
     </FormDialog>
   );
 }

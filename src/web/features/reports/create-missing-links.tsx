@@ -32,10 +32,17 @@ export function CreateMissingLinks({ masterUserId, customer, missing }: Props) {
 
   const confirm = async () => {
     try {
-      const { created, more } = await create.mutateAsync({ masterUserId, customerId: customer?.id, status: active ? 'active' : 'inactive' });
+      const { created, more } = await create.mutateAsync({
+        masterUserId,
+        customerId: customer?.id,
+        status: active ? 'active' : 'inactive',
+      });
       setOpen(false);
       const done = `Created ${formatCount(created)} ${created === 1 ? 'link' : 'links'}`;
-      notifySuccess('Links created', more ? `${done}. More are missing: press Create missing links again for the next ${formatCount(MAX_LINKS_PER_REQUEST)}.` : done);
+      notifySuccess(
+        'Links created',
+        more ? `${done}. More are missing: press Create missing links again for the next ${formatCount(MAX_LINKS_PER_REQUEST)}.` : done,
+      );
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: trpc.reports.pathKey() }),
         queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
@@ -64,7 +71,8 @@ export function CreateMissingLinks({ masterUserId, customer, missing }: Props) {
             </Text>
             {capped && (
               <Text span size="sm" c="orange">
-                {formatCount(missing)} links are missing; at most {formatCount(MAX_LINKS_PER_REQUEST)} are created at a time. Press again for the rest.
+                {formatCount(missing)} links are missing; at most {formatCount(MAX_LINKS_PER_REQUEST)} are created at a time. Press again
+                for the rest.
               </Text>
             )}
             <Checkbox label="Create them as active links" checked={active} onChange={(e) => setActive(e.currentTarget.checked)} />

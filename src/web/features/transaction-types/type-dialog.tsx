@@ -44,7 +44,14 @@ function TypeForm({ type, defaultCasinoId, onClose }: Props) {
   };
 
   return (
-    <FormDialog opened title={type ? 'Edit Type' : 'Add Type'} submitLabel={type ? 'Save Changes' : 'Add Type'} busy={create.isPending || rename.isPending} onSubmit={() => void submit()} onClose={onClose}>
+    <FormDialog
+      opened
+      title={type ? 'Edit Type' : 'Add Type'}
+      submitLabel={type ? 'Save Changes' : 'Add Type'}
+      busy={create.isPending || rename.isPending}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+    >
       {!type && (
         <Select
           label="Casino"
@@ -56,7 +63,14 @@ function TypeForm({ type, defaultCasinoId, onClose }: Props) {
           error={errors.casinoId}
         />
       )}
-      <TextInput label="Name" placeholder="e.g. Purchase" data-autofocus value={values.name} onChange={(e) => setValues({ ...values, name: e.currentTarget.value })} error={errors.name} />
+      <TextInput
+        label="Name"
+        placeholder="e.g. Purchase"
+        data-autofocus
+        value={values.name}
+        onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
+        error={errors.name}
+      />
     </FormDialog>
   );
 }

@@ -66,9 +66,13 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
   const samePair = values.customerId === String(transaction.customerId) && values.casinoId === String(transaction.casinoId);
   const current = linkBalance(links.data, values.customerId, values.casinoId);
   // The pair's balance without this transaction: the base its new values add to.
-  const base = samePair && current
-    ? { unplayed: current.unplayed - toHundredths(transaction.unplayedCoinsChange), played: current.played - toHundredths(transaction.playedCoinsChange) }
-    : current;
+  const base =
+    samePair && current
+      ? {
+          unplayed: current.unplayed - toHundredths(transaction.unplayedCoinsChange),
+          played: current.played - toHundredths(transaction.playedCoinsChange),
+        }
+      : current;
   const calc = preview(values, base, scRatio);
 
   const set = (next: TxFormValues) => {
@@ -210,7 +214,12 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
                     error={errors.transactionTypeId}
                   />
                 </SimpleGrid>
-                <AmountFields values={values} errors={errors} onChange={(key, value) => set({ ...values, [key]: value })} onLeave={checkField} />
+                <AmountFields
+                  values={values}
+                  errors={errors}
+                  onChange={(key, value) => set({ ...values, [key]: value })}
+                  onLeave={checkField}
+                />
                 <CalculatedValues values={calc} scRatio={scRatio} />
                 <Group justify="space-between">
                   <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
@@ -244,7 +253,8 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
             <br />
             <br />
             <b>
-              {transaction.customer.name} · {transaction.casino.name} · {transaction.transactionType.name} · {formatDateTime(transaction.date)}
+              {transaction.customer.name} · {transaction.casino.name} · {transaction.transactionType.name} ·{' '}
+              {formatDateTime(transaction.date)}
             </b>
           </>
         }

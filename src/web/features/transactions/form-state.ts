@@ -47,12 +47,18 @@ export function withNextCasino(values: TxFormValues, activeCasinoIds: string[]):
 
 /** Field errors that still apply after an edit: those of the fields the edit left as they were. */
 export function withoutChanged(errors: Record<string, string>, before: TxFormValues, after: TxFormValues): Record<string, string> {
-  const kept = Object.entries(errors).filter(([key]) => !(key in after) || before[key as keyof TxFormValues] === after[key as keyof TxFormValues]);
+  const kept = Object.entries(errors).filter(
+    ([key]) => !(key in after) || before[key as keyof TxFormValues] === after[key as keyof TxFormValues],
+  );
   return kept.length === Object.keys(errors).length ? errors : Object.fromEntries(kept);
 }
 
 /** Spec 4: after a save, customer and casino stay; the type and the three changes clear. */
-export const afterSave = (values: TxFormValues): TxFormValues => ({ ...EMPTY_FORM, customerId: values.customerId, casinoId: values.casinoId });
+export const afterSave = (values: TxFormValues): TxFormValues => ({
+  ...EMPTY_FORM,
+  customerId: values.customerId,
+  casinoId: values.casinoId,
+});
 
 const amount = (text: string) => {
   const parsed = parseHundredths(text);

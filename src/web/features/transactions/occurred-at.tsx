@@ -27,7 +27,13 @@ export function DateField({ value, onChange, error }: { value: string; onChange:
 export function DateNowControl({ value, onChange, error }: { value: string; onChange: (value: string) => void; error?: string }) {
   if (value === '') {
     return (
-      <Button size="compact-sm" variant="subtle" color="gray" leftSection={<IconCalendarTime size={14} />} onClick={() => onChange(toLocalInput(new Date().toISOString()))}>
+      <Button
+        size="compact-sm"
+        variant="subtle"
+        color="gray"
+        leftSection={<IconCalendarTime size={14} />}
+        onClick={() => onChange(toLocalInput(new Date().toISOString()))}
+      >
         Date: now
       </Button>
     );

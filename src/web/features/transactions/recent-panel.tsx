@@ -18,7 +18,6 @@ import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from './transaction-c
 import { ALL_OPTION as ALL } from '../../../shared/constants';
 import type { TransactionView } from '../../lib/api-types';
 
-
 const pageOf = (data: { transactions: TransactionView[]; totalCount: number } | undefined) => data ?? { transactions: [], totalCount: 0 };
 
 /**
@@ -35,7 +34,12 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
   const sort = urlSort ?? '-date';
   const navigate = useNavigate();
   const read = (transactionTypeId?: number) => ({
-    ...trpc.transactions.list.queryOptions({ casinoId: Number(casinoId), transactionTypeId, sort: urlSort, limit: RECENT_PANEL_FETCH_LIMIT }),
+    ...trpc.transactions.list.queryOptions({
+      casinoId: Number(casinoId),
+      transactionTypeId,
+      sort: urlSort,
+      limit: RECENT_PANEL_FETCH_LIMIT,
+    }),
     enabled: casinoId !== '',
     placeholderData: keepPreviousData,
   });
@@ -46,7 +50,15 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
   const ofType = useQuery({ ...read(typeId), enabled: casinoId !== '' && typeId !== undefined });
   const query = typeId === undefined ? all : ofType;
   const filtered = pageOf(query.data).transactions;
-  const sortable = HISTORY_SORTS.filter((c) => !query.data || !historySortProblem({ ...parseSort(sort), column: c }, { casinoId: Number(casinoId), transactionTypeId: typeId }, pageOf(query.data).totalCount));
+  const sortable = HISTORY_SORTS.filter(
+    (c) =>
+      !query.data ||
+      !historySortProblem(
+        { ...parseSort(sort), column: c },
+        { casinoId: Number(casinoId), transactionTypeId: typeId },
+        pageOf(query.data).totalCount,
+      ),
+  );
   const onSort = headerSort(HISTORY_SORTS, sort, [], (next) => {
     setPage(1);
     void navigate({ to: '.', search: (prev) => ({ ...prev, sort: next === '-date' ? undefined : next }) });
@@ -62,7 +74,10 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
   if (!casinoId) {
     return (
       <Paper withBorder p="lg">
-        <EmptyState title="Select a casino to view recent transactions" description="Choose a casino above to see transactions for that location" />
+        <EmptyState
+          title="Select a casino to view recent transactions"
+          description="Choose a casino above to see transactions for that location"
+        />
       </Paper>
     );
   }
@@ -94,12 +109,22 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
             </Tooltip>
             <ExportButtons
               size="xs"
-              server={{ file: 'transactions', params: { casinoId, transactionTypeId: typeId }, count: query.data ? pageOf(query.data).totalCount : undefined }}
+              server={{
+                file: 'transactions',
+                params: { casinoId, transactionTypeId: typeId },
+                count: query.data ? pageOf(query.data).totalCount : undefined,
+              }}
               disabled={!query.data}
               emptyMessage="There are no transactions to export"
               noun="transactions"
             />
-            <RouterButton to="/transactions/history" search={{ casinoId: Number(casinoId) }} size="xs" variant="subtle" leftSection={<IconListDetails size={14} />}>
+            <RouterButton
+              to="/transactions/history"
+              search={{ casinoId: Number(casinoId) }}
+              size="xs"
+              variant="subtle"
+              leftSection={<IconListDetails size={14} />}
+            >
               View All
             </RouterButton>
           </Group>
@@ -123,7 +148,13 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
             />
           }
         />
-        <Pager page={page} pageSize={RECENT_PANEL_PAGE_SIZE} total={filtered.length} onPage={setPage} suffix={typeName === ALL ? undefined : `(${typeName} only)`} />
+        <Pager
+          page={page}
+          pageSize={RECENT_PANEL_PAGE_SIZE}
+          total={filtered.length}
+          onPage={setPage}
+          suffix={typeName === ALL ? undefined : `(${typeName} only)`}
+        />
       </Stack>
       <EditTransactionDialog transaction={editing} onClose={() => setEditing(null)} />
     </Paper>

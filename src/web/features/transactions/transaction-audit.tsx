@@ -18,12 +18,18 @@ export function TransactionAudit({ id }: { id: number }) {
     casinoId: new Map(casinos.data?.map((c) => [c.id, c.name])),
     transactionTypeId: new Map(types.data?.map((t) => [t.id, t.name])),
   };
-  const nameOf = (key: string, value: unknown) => (typeof value === 'number' ? names[key]?.get(value) : key === 'date' && typeof value === 'string' ? formatDateTime(value) : undefined);
+  const nameOf = (key: string, value: unknown) =>
+    typeof value === 'number' ? names[key]?.get(value) : key === 'date' && typeof value === 'string' ? formatDateTime(value) : undefined;
 
   const failure = failureOf(query);
   if (failure) return <LoadError failure={failure} compact />;
   if (!query.data) return <Loader size="sm" m="md" />;
-  if (query.data.length === 0) return <Text c="dimmed" size="sm" py="md">No changes recorded for this transaction.</Text>;
+  if (query.data.length === 0)
+    return (
+      <Text c="dimmed" size="sm" py="md">
+        No changes recorded for this transaction.
+      </Text>
+    );
   return (
     <Timeline bulletSize={14} lineWidth={2} py="sm" data-testid="transaction-audit">
       {query.data.map((e) => (

@@ -24,9 +24,15 @@ export function transactionColumns(opts: { withCasino: boolean; onEdit: (t: Tran
   return [
     col.accessor('date', { header: 'Date', cell: (info) => <DateTimeText value={info.getValue()} /> }),
     col.accessor((t) => t.customer.name, { id: 'customer', header: 'Customer', cell: (info) => <NameText name={info.getValue()} /> }),
-    ...(opts.withCasino ? [col.accessor((t) => t.casino.name, { id: 'casino', header: 'Casino', cell: (info) => <NameText name={info.getValue()} /> })] : []),
+    ...(opts.withCasino
+      ? [col.accessor((t) => t.casino.name, { id: 'casino', header: 'Casino', cell: (info) => <NameText name={info.getValue()} /> })]
+      : []),
     col.accessor((t) => t.transactionType.name, { id: 'type', header: 'Type', cell: (info) => <TypeBadge name={info.getValue()} /> }),
-    col.accessor('unplayedCoinsChange', { id: 'unplayed', header: 'Unplayed', cell: (info) => <Coins value={info.getValue()} size="sm" /> }),
+    col.accessor('unplayedCoinsChange', {
+      id: 'unplayed',
+      header: 'Unplayed',
+      cell: (info) => <Coins value={info.getValue()} size="sm" />,
+    }),
     col.accessor('playedCoinsChange', { id: 'played', header: 'Played', cell: (info) => <Coins value={info.getValue()} size="sm" /> }),
     col.accessor('usdChange', { id: 'usd', header: 'USD', cell: (info) => <SignedUsd value={info.getValue()} size="sm" /> }),
     col.accessor('purchaseRatio', { id: 'ratio', header: 'Ratio', cell: (info) => <RatioBadge ratio={info.getValue()} /> }),
@@ -36,7 +42,11 @@ export function transactionColumns(opts: { withCasino: boolean; onEdit: (t: Tran
       header: 'Actions',
       cell: (info) => (
         <Tooltip label="Edit transaction">
-          <ActionIcon variant="subtle" aria-label={`Edit transaction ${info.row.original.id}`} onClick={() => opts.onEdit(info.row.original)}>
+          <ActionIcon
+            variant="subtle"
+            aria-label={`Edit transaction ${info.row.original.id}`}
+            onClick={() => opts.onEdit(info.row.original)}
+          >
             <IconPencil size={16} />
           </ActionIcon>
         </Tooltip>

@@ -67,7 +67,14 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   const customerName = customers.data?.find((c) => String(c.id) === values.customerId)?.name;
   const reconcileTarget: ReconcileTarget | null =
     selectedLink && casino && customerName
-      ? { customerId: selectedLink.customerId, casinoId: selectedLink.casinoId, customerName, casinoName: casino.name, unplayed: selectedLink.currentUnplayedCoins, played: selectedLink.currentPlayedCoins }
+      ? {
+          customerId: selectedLink.customerId,
+          casinoId: selectedLink.casinoId,
+          customerName,
+          casinoName: casino.name,
+          unplayed: selectedLink.currentUnplayedCoins,
+          played: selectedLink.currentPlayedCoins,
+        }
       : null;
 
   useEffect(() => localStorage.setItem(DRAFT_KEY, JSON.stringify(values)), [values]);
@@ -120,7 +127,13 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   const casinoOpts = toOptions(active);
   const typeOpts = toOptions(types.data?.filter((t) => String(t.casinoId) === values.casinoId));
   const chooseCustomer = (v: string | null) => {
-    update(withCustomer(values, v ?? '', activeCasinosOf(links.data, casinos.data, v ?? '').map((c) => String(c.id))));
+    update(
+      withCustomer(
+        values,
+        v ?? '',
+        activeCasinosOf(links.data, casinos.data, v ?? '').map((c) => String(c.id)),
+      ),
+    );
     if (v) keys.focus('casino');
   };
   const chooseCasino = (v: string | null) => {
@@ -136,7 +149,9 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   const typeEnter = useListEnter(typeOpts, types.isPending, chooseType);
   /** What a person sees while a list is on its way: a spinner, and "Loading..." in the open list. */
   const loading = (pending: boolean, nothingFound?: string) =>
-    pending ? { rightSection: <Loader size="xs" aria-label="Loading" />, nothingFoundMessage: 'Loading...' } : { nothingFoundMessage: nothingFound };
+    pending
+      ? { rightSection: <Loader size="xs" aria-label="Loading" />, nothingFoundMessage: 'Loading...' }
+      : { nothingFoundMessage: nothingFound };
 
   const casinoHint = !values.customerId
     ? 'Select a customer to choose a casino'
@@ -158,12 +173,22 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
           <Text fw={700}>New transaction</Text>
           <Group gap="xs">
             {reconcileTarget && (
-              <Button size="compact-sm" variant="light" leftSection={<IconCashBanknote size={14} />} onClick={() => setRedeeming({ customerId: reconcileTarget.customerId, casinoId: reconcileTarget.casinoId })}>
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconCashBanknote size={14} />}
+                onClick={() => setRedeeming({ customerId: reconcileTarget.customerId, casinoId: reconcileTarget.casinoId })}
+              >
                 Request redemption
               </Button>
             )}
             {reconcileTarget && (
-              <Button size="compact-sm" variant="light" leftSection={<IconScale size={14} />} onClick={() => setReconciling(reconcileTarget)}>
+              <Button
+                size="compact-sm"
+                variant="light"
+                leftSection={<IconScale size={14} />}
+                onClick={() => setReconciling(reconcileTarget)}
+              >
                 Reconcile
               </Button>
             )}
@@ -209,7 +234,13 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
                   description={casinoHint}
                   inputWrapperOrder={['label', 'input', 'description', 'error']}
                 />
-                <Tooltip label={<>Next Casino <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">N</Kbd></>}>
+                <Tooltip
+                  label={
+                    <>
+                      Next Casino <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">N</Kbd>
+                    </>
+                  }
+                >
                   <Button
                     variant="light"
                     mt={25}

@@ -59,7 +59,15 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
 
   const role = field('role');
   return (
-    <FormDialog opened title="Create User" submitLabel="Create User" busy={create.isPending} onSubmit={() => void submit()} onClose={onClose} size="lg">
+    <FormDialog
+      opened
+      title="Create User"
+      submitLabel="Create User"
+      busy={create.isPending}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      size="lg"
+    >
       <TextInput label="Email" type="email" required data-autofocus {...text('email')} />
       <PasswordInput label="Password" required autoComplete="new-password" {...text('password')} />
       <PasswordChecklist password={values.password} />

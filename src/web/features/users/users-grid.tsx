@@ -61,13 +61,22 @@ export function UsersGrid({ users, loading, failure, sort, onSort, empty }: Prop
       col.accessor((u) => fullName(u), {
         id: 'name',
         header: 'Name',
-        cell: (info) => info.getValue() || <Text c="dimmed" size="sm">—</Text>,
+        cell: (info) =>
+          info.getValue() || (
+            <Text c="dimmed" size="sm">
+              —
+            </Text>
+          ),
       }),
       col.accessor('email', { header: 'Email' }),
       col.accessor('role', { header: 'Role', cell: (info) => <RoleSelect user={info.row.original} /> }),
       col.display({
         id: 'actions',
-        header: () => <Text fw={700} fz="sm" ta="right">Actions</Text>,
+        header: () => (
+          <Text fw={700} fz="sm" ta="right">
+            Actions
+          </Text>
+        ),
         cell: (info) => (
           <Button
             size="xs"
