@@ -6,7 +6,8 @@ import type { LedgerStatements } from './ledger-statements';
  * The ledger's write path for many rows at once (the import, docs/decisions/052): the same three
  * invariants as ledger.ts (link balances, after-values in (date, id) order, kept totals), reached with
  * one pass per pair and writes in index-friendly order instead of one insertEntry and recompute per row.
- * Runs inside the caller's SQLite transaction.
+ * It also keeps the check-in board's days (decision 061) as insertEntry does. Runs inside the caller's
+ * SQLite transaction.
  */
 
 /** A row to add: the six fields, its date (ISO UTC), its casino's scRatio, and its place in the file (ties in date keep it). */
@@ -147,6 +148,8 @@ function writeAll(s: LedgerStatements, placed: Placed[], updates: number[], writ
         updatedAt: write.at,
       }).lastInsertRowid,
     );
+    // The check-in board's kept day at this position, as insertEntry keeps it (decision 061).
+    s.checkInDay(e);
     write.inserted(id, e);
     const day = e.date.slice(0, 10);
     add(days, day, e.usdChange);
