@@ -26,7 +26,7 @@ function formatter(kind: 'parts' | 'day', tz: string | undefined): Intl.DateTime
 }
 
 /** Offset of `tz` from UTC at instant `ms`, in milliseconds (local - UTC). */
-function offsetMs(ms: number, tz: string): number {
+export function offsetMs(ms: number, tz: string): number {
   const parts = formatter('parts', tz).formatToParts(new Date(ms));
   const get = (type: string) => Number(parts.find((p) => p.type === type)?.value);
   const local = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));

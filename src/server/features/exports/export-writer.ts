@@ -3,6 +3,7 @@ import type { Writable } from 'node:stream';
 import { finished } from 'node:stream/promises';
 import { stringify } from 'csv-stringify/sync';
 import type ExcelJS from 'exceljs';
+import { offsetMs } from '../../../shared/dates';
 import { CSV_QUOTE_PATTERN, neutralise } from '../../../shared/spreadsheet-cells';
 import type { Cell, ExportSheet } from './export-sheets';
 
@@ -16,25 +17,13 @@ export const EXCEL_MAX_ROWS = 1_048_576;
  * dates carry no zone; exceljs writes a Date's UTC fields). Offsets are cached per quarter hour.
  */
 export function wallClock(timeZone: string): (instant: Date) => Date {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
   const offsets = new Map<number, number>();
   return (instant) => {
     const ms = instant.getTime();
     const bucket = Math.floor(ms / 900_000);
     let offset = offsets.get(bucket);
     if (offset === undefined) {
-      const at = bucket * 900_000;
-      const p = Object.fromEntries(format.formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
-      offset = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - at;
+      offset = offsetMs(bucket * 900_000, timeZone);
       if (offsets.size > 100_000) offsets.clear();
       offsets.set(bucket, offset);
     }

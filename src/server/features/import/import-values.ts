@@ -1,3 +1,4 @@
+import { offsetMs } from '../../../shared/dates';
 import { type z } from 'zod';
 import { hundredths, instantProblem, nameField } from '../../../shared/schemas/common';
 import type { ImportCell } from './import-file';
@@ -45,20 +46,7 @@ export const unneutralise = (text: string) => (/^'[\s;,|"']*[=+\-@\uFF1D\uFF0B\u
  * on quarter hours), so a file of 100,000 rows costs a few thousand lookups.
  */
 export function fromWallClock(timeZone: string): (local: number) => number {
-  const format = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  });
-  const offsetAt = (at: number) => {
-    const p = Object.fromEntries(format.formatToParts(new Date(at)).map((x) => [x.type, Number(x.value)]));
-    return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second) - Math.floor(at / 1000) * 1000;
-  };
+  const offsetAt = (at: number) => offsetMs(at, timeZone);
   const shifts = new Map<number, number>();
   return (local) => {
     const quarter = Math.floor(local / 900_000);
