@@ -498,33 +498,31 @@ function registeredAt(db: Db, masterId: number) {
 }
 
 /**
- * Spec 2.16 cards over every compared customer (the screen shows one page of them): from each
- * customer's count of links at the master's casinos, read from the links' primary key.
+ * Spec 2.16 cards over every compared customer (the screen shows one page of them): each customer's
+ * count of links at the master's casinos, from the links this thread keeps (decision 026).
  */
 export async function participationSummary(db: Db, masterId: number): Promise<ParticipationSummary> {
   await requireMaster(db, masterId);
-  const totalCasinos = await countMasterCasinos(db, masterId);
-  const analyzed = Number(
-    (
-      await othersOf(db, masterId)
-        .select(sql<number>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  // Customers in id order, each one's links at those casinos by its primary key: grouped as they come, no sort.
-  const registered = othersOf(db, masterId)
-    .select(registeredAt(db, masterId).as('n'))
-    // A LIMIT keeps SQLite from folding this into the sums below (which would count each customer's links twice).
-    .limit(-1);
-  const row = await db
-    .selectFrom(registered.as('r'))
-    .select([sql<number>`coalesce(sum(r.n), 0)`.as('links'), sql<number>`coalesce(sum(r.n = ${totalCasinos}), 0)`.as('complete')])
-    .executeTakeFirstOrThrow();
-  const complete = totalCasinos === 0 ? analyzed : Number(row.complete);
+  const casinoIds = (await masterCasinoIds(db, masterId).execute()).map((r) => r.casinoId);
+  const compared = othersOf(db, masterId);
+  const analyzed = Number((await compared.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  // The customers left out (the master, inactive ones): few, where the compared are thousands.
+  const left = await db.selectFrom('customers').select('id').except(compared.select('c.id')).execute();
+  const leftOut = new Set(left.map((r) => r.id));
+  let links = 0;
+  let complete = 0;
+  linkBalancesOf(sqliteOf(db))
+    .linksAt(casinoIds)
+    .forEach((n, customerId) => {
+      if (n === 0 || leftOut.has(customerId)) return;
+      links += n;
+      if (n === casinoIds.length) complete += 1;
+    });
+  const totalCasinos = casinoIds.length;
   return {
     customersAnalyzed: analyzed,
-    needRegistration: analyzed - complete,
-    totalMissing: analyzed * totalCasinos - Number(row.links),
+    needRegistration: analyzed - (totalCasinos === 0 ? analyzed : complete),
+    totalMissing: analyzed * totalCasinos - links,
     totalCasinos,
   };
 }
