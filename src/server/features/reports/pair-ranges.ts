@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { Span } from '../transactions/day-split';
+import { feedBounds } from './change-feed';
 
 /** One customer-casino pair's USD total (hundredths) and transaction count over a span. */
 export interface PairTotal {
@@ -128,9 +129,7 @@ export class PairRanges {
     const own = !this.sqlite.inTransaction;
     if (own) this.sqlite.exec('begin');
     try {
-      const feed = this.sqlite
-        .prepare('select coalesce(min(seq), 0) first, coalesce(max(seq), 0) last from "transactionChanges"')
-        .get() as { first: number; last: number };
+      const feed = feedBounds(this.sqlite, 'transactionChanges');
       if (feed.last === this.seq) return;
       if (this.seq < 0 || this.seq < feed.first - 1 || feed.last - this.seq > this.options.rebuildAfter) this.build();
       else this.follow(this.seq);
