@@ -42,24 +42,47 @@ export interface PairRangesOptions {
 const DEFAULTS: PairRangesOptions = { mergeAfter: 50_000, rebuildAfter: 50_000 };
 
 interface Columns {
-  /** Instants (ms since the epoch), ascending; then pair index, USD hundredths, and 0 once changed. */
+  /** Instants (ms since the epoch), ascending; then pair index, type id, USD hundredths, and 0 once changed. */
   at: Float64Array;
   pair: Int32Array;
+  type: Int32Array;
   usd: Float64Array;
   alive: Uint8Array;
+}
+
+const newColumns = (n: number): Columns => ({
+  at: new Float64Array(n),
+  pair: new Int32Array(n),
+  type: new Int32Array(n),
+  usd: new Float64Array(n),
+  alive: new Uint8Array(n).fill(1),
+});
+
+/** A count and a USD sum (hundredths). */
+export interface Totals {
+  transactionCount: number;
+  usdTotal: number;
+}
+
+/** The Transaction types cards' figures over a span (decision 027). */
+export interface TypeSpan extends Totals {
+  byType: Map<number, Totals>;
+  customers: number;
 }
 
 interface Extra {
   id: number;
   at: number;
   pair: number;
+  type: number;
   usd: number;
 }
 
-type Row = [id: number, at: number, customerId: number, casinoId: number, usdChange: number];
+type Row = [id: number, at: number, customerId: number, casinoId: number, typeId: number, usdChange: number];
 
-/** A transaction's instant in whole milliseconds, computed by SQLite (no date string crosses into JavaScript). */
-const AT = `cast(round(unixepoch(date, 'subsec') * 1000) as integer)`;
+/** A transaction as the columns hold it; its instant in whole milliseconds computed by SQLite (no date string crosses into JavaScript). */
+const ROW = `id, cast(round(unixepoch(date, 'subsec') * 1000) as integer), "customerId", "casinoId", "transactionTypeId", "usdChange"`;
+
 
 /** The first index in `at` whose instant is >= `t`. */
 function lowerBound(at: Float64Array, t: number): number {
@@ -81,7 +104,7 @@ function lowerBound(at: Float64Array, t: number): number {
  * triggers in every writing transaction) and replaces each changed row, in one read snapshot.
  */
 export class PairRanges {
-  private cols: Columns = { at: new Float64Array(0), pair: new Int32Array(0), usd: new Float64Array(0), alive: new Uint8Array(0) };
+  private cols: Columns = newColumns(0);
   /** Position in the columns by transaction id (-1: not there). */
   private posOf = new Int32Array(0);
   private extras: Extra[] = [];
@@ -89,6 +112,8 @@ export class PairRanges {
   private pairKeys = new Map<number, number>();
   private pairCustomer: number[] = [];
   private pairCasino: number[] = [];
+  /** One more than the largest type id held. */
+  private typeLimit = 0;
   private seq = -1;
   /** How often each way of catching up ran (tests check that each is exercised). */
   readonly stats = { builds: 0, follows: 0, merges: 0 };
@@ -142,6 +167,40 @@ export class PairRanges {
     return Array.from({ length: c.size }, (_, i) => ({ customerId: c.customerId[i], casinoId: c.casinoId[i], usd: c.usd[i], n: c.n[i] }));
   }
 
+  /** Per-type count and USD, the totals, and how many customers, over the transactions in `span`: one pass (decision 027). */
+  types(span: Span): TypeSpan {
+    this.sync();
+    const { at, pair, type, usd, alive } = this.cols;
+    const from = span.from === undefined ? -Infinity : Date.parse(span.from);
+    const to = span.to === undefined ? Infinity : Date.parse(span.to);
+    const counts = new Int32Array(this.typeLimit);
+    const sums = new Float64Array(this.typeLimit);
+    const inSpan = new Uint8Array(this.pairCustomer.length);
+    for (let i = lowerBound(at, from), end = lowerBound(at, to); i < end; i++) {
+      if (alive[i] === 0) continue;
+      counts[type[i]] += 1;
+      sums[type[i]] += usd[i];
+      inSpan[pair[i]] = 1;
+    }
+    for (const e of this.extras) {
+      if (e.at < from || e.at >= to) continue;
+      counts[e.type] += 1;
+      sums[e.type] += e.usd;
+      inSpan[e.pair] = 1;
+    }
+    const byType = new Map<number, Totals>();
+    for (let t = 0; t < counts.length; t++) if (counts[t] > 0) byType.set(t, { transactionCount: counts[t], usdTotal: sums[t] });
+    const customers = new Set<number>();
+    for (let p = 0; p < inSpan.length; p++) if (inSpan[p] !== 0) customers.add(this.pairCustomer[p]);
+    let transactionCount = 0;
+    let usdTotal = 0;
+    for (const t of byType.values()) {
+      transactionCount += t.transactionCount;
+      usdTotal += t.usdTotal;
+    }
+    return { byType, customers: customers.size, transactionCount, usdTotal };
+  }
+
   private pairIndex(customerId: number, casinoId: number): number {
     const key = customerId * 2 ** 21 + casinoId;
     let p = this.pairKeys.get(key);
@@ -172,15 +231,17 @@ export class PairRanges {
 
   private build(): void {
     this.stats.builds += 1;
-    const rows = this.sqlite.prepare(`select id, ${AT}, "customerId", "casinoId", "usdChange" from transactions order by date, id`).raw();
+    const rows = this.sqlite.prepare(`select ${ROW} from transactions order by date, id`).raw();
     const n = (this.sqlite.prepare('select count(*) from transactions').pluck().get() as number) ?? 0;
     const maxId = (this.sqlite.prepare('select coalesce(max(id), 0) from transactions').pluck().get() as number) ?? 0;
-    const cols: Columns = { at: new Float64Array(n), pair: new Int32Array(n), usd: new Float64Array(n), alive: new Uint8Array(n).fill(1) };
+    const cols = newColumns(n);
     this.posOf = new Int32Array(maxId + 1).fill(-1);
     let i = 0;
-    for (const [id, at, customerId, casinoId, usdChange] of rows.iterate() as IterableIterator<Row>) {
+    for (const [id, at, customerId, casinoId, typeId, usdChange] of rows.iterate() as IterableIterator<Row>) {
       cols.at[i] = at;
       cols.pair[i] = this.pairIndex(customerId, casinoId);
+      cols.type[i] = typeId;
+      this.typeLimit = Math.max(this.typeLimit, typeId + 1);
       cols.usd[i] = usdChange;
       this.posOf[id] = i;
       i += 1;
@@ -194,14 +255,15 @@ export class PairRanges {
   private follow(seq: number): void {
     this.stats.follows += 1;
     const ids = this.sqlite.prepare('select distinct "transactionId" from "transactionChanges" where seq > ?').pluck().all(seq) as number[];
-    const read = this.sqlite.prepare(`select id, ${AT}, "customerId", "casinoId", "usdChange" from transactions where id = ?`).raw();
+    const read = this.sqlite.prepare(`select ${ROW} from transactions where id = ?`).raw();
     for (const id of ids) {
       this.forget(id);
       const row = read.get(id) as Row | undefined;
       if (!row) continue;
-      const [, at, customerId, casinoId, usdChange] = row;
+      const [, at, customerId, casinoId, typeId, usdChange] = row;
+      this.typeLimit = Math.max(this.typeLimit, typeId + 1);
       this.extraOf.set(id, this.extras.length);
-      this.extras.push({ id, at, pair: this.pairIndex(customerId, casinoId), usd: usdChange });
+      this.extras.push({ id, at, pair: this.pairIndex(customerId, casinoId), type: typeId, usd: usdChange });
     }
   }
 
@@ -230,7 +292,7 @@ export class PairRanges {
     for (let id = 0; id < this.posOf.length; id++) if (this.posOf[id] >= 0) idOf[this.posOf[id]] = id;
     let n = extras.length;
     for (let i = 0; i < old.alive.length; i++) n += old.alive[i];
-    const cols: Columns = { at: new Float64Array(n), pair: new Int32Array(n), usd: new Float64Array(n), alive: new Uint8Array(n).fill(1) };
+    const cols = newColumns(n);
     let maxId = this.posOf.length - 1;
     for (const e of extras) maxId = Math.max(maxId, e.id);
     const posOf = new Int32Array(maxId + 1).fill(-1);
@@ -242,6 +304,7 @@ export class PairRanges {
       if (takeOld) {
         cols.at[j] = old.at[i];
         cols.pair[j] = old.pair[i];
+        cols.type[j] = old.type[i];
         cols.usd[j] = old.usd[i];
         posOf[idOf[i]] = j;
         i++;
@@ -249,6 +312,7 @@ export class PairRanges {
         const e = extras[k++];
         cols.at[j] = e.at;
         cols.pair[j] = e.pair;
+        cols.type[j] = e.type;
         cols.usd[j] = e.usd;
         posOf[e.id] = j;
       }
