@@ -9,13 +9,13 @@ import {
 } from '../../../shared/schemas/customer-casinos';
 import { reconcileLink } from '../transactions/ledger';
 import { getTransaction } from '../transactions/transactions.repository';
-import { authedProcedure, router } from '../../trpc/procedures';
+import { authedProcedure, read, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
 import { setLinkStatus } from './customer-casinos.repository';
 import { createMissingLinks } from './missing-links';
 
 export const customerCasinosRouter = router({
-  list: authedProcedure.input(listLinksInput).query(({ ctx, input }) => ctx.services.readers.run('customerCasinos.list', input)),
+  list: authedProcedure.input(listLinksInput).query(read('customerCasinos.list')),
   set: authedProcedure
     .input(setLinkInput)
     .mutation(({ ctx, input }) => setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status, actorOf(ctx.user))),
@@ -41,7 +41,5 @@ export const customerCasinosRouter = router({
   }),
 
   /** Links with their last reconciliation; stale ones (none within staleDays) first. */
-  reconciliationReport: authedProcedure
-    .input(reconciliationReportInput)
-    .query(({ ctx, input }) => ctx.services.readers.run('customerCasinos.reconciliationReport', input)),
+  reconciliationReport: authedProcedure.input(reconciliationReportInput).query(read('customerCasinos.reconciliationReport')),
 });

@@ -1,8 +1,8 @@
 import { formatHundredths } from '../../../shared/money';
 import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE, type ReconciliationReport } from '../../../shared/schemas/customer-casinos';
+import { countWhere } from '../../db/count-where';
 import type { Db } from '../../db/types';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/dates';
 
 /**
  * Active links with their last reconciliation, the ones never reconciled or not within `staleDays`
@@ -40,16 +40,7 @@ export async function reconciliationReport(
     active
       .select((eb) => [
         eb.fn.countAll<number>().as('total'),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.or([eb('l.lastReconciledAt', 'is', null), eb('l.lastReconciledAt', '<', cutoff)]))
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as('stale'),
+        countWhere(eb, eb.or([eb('l.lastReconciledAt', 'is', null), eb('l.lastReconciledAt', '<', cutoff)])).as('stale'),
       ])
       .executeTakeFirstOrThrow(),
   ]);

@@ -36,6 +36,21 @@ const audited = (
   ...(r.finishNote ? { finishNote: r.finishNote } : {}),
 });
 
+/**
+ * Each step's one ledger entry: on the redemption's link, of the casino's Withdraw type (made when the
+ * casino has none), with the step's own changes, audit action and stamp.
+ */
+function recordWithdraw(
+  step: LedgerStep,
+  link: Pick<RedemptionRow, 'customerId' | 'casinoId'>,
+  changes: { unplayedCoinsChange: number; playedCoinsChange: number; usdChange: number },
+  stamp: string,
+  options: { action: string; settles?: boolean },
+): number {
+  const transactionTypeId = step.typeNamed(link.casinoId, WITHDRAW_TYPE);
+  return step.record({ customerId: link.customerId, casinoId: link.casinoId, transactionTypeId, ...changes }, stamp, options);
+}
+
 export function requestRedemption(db: Db, input: RedemptionRequest, userId: number, now = new Date()): Promise<number> {
   return ledgerStep(
     db,
@@ -53,9 +68,10 @@ export function requestRedemption(db: Db, input: RedemptionRequest, userId: numb
       // record() checks every reference; the casino first, so its type is only ever made for a real one.
       if (!step.statements.casino.get(casinoId)) throw fieldError('casinoId', 'Casino not found');
       const stamp = now.toISOString();
-      const transactionTypeId = step.typeNamed(casinoId, WITHDRAW_TYPE);
-      const requestTransactionId = step.record(
-        { customerId, casinoId, transactionTypeId, unplayedCoinsChange: -unplayedCoins, playedCoinsChange: -playedCoins, usdChange: 0 },
+      const requestTransactionId = recordWithdraw(
+        step,
+        input,
+        { unplayedCoinsChange: -unplayedCoins, playedCoinsChange: -playedCoins, usdChange: 0 },
         stamp,
         { action: 'redemption-request' },
       );
@@ -133,18 +149,15 @@ export function receiveRedemption(
     (step) => {
       const r = pendingRedemption(step, id);
       const stamp = bookedAt('receivedAt', receivedAt, now, timeZone, r.requestedAt);
-      const transactionTypeId = step.typeNamed(r.casinoId, WITHDRAW_TYPE);
-      const receiptTransactionId = step.record(
-        {
-          customerId: r.customerId,
-          casinoId: r.casinoId,
-          transactionTypeId,
-          unplayedCoinsChange: 0,
-          playedCoinsChange: 0,
-          usdChange: usdReceived,
-        },
+      const receiptTransactionId = recordWithdraw(
+        step,
+        r,
+        { unplayedCoinsChange: 0, playedCoinsChange: 0, usdChange: usdReceived },
         stamp,
-        { action: 'redemption-receipt', settles: true },
+        {
+          action: 'redemption-receipt',
+          settles: true,
+        },
       );
       finish(step, r, { status: 'received', receivedAt: stamp, usdReceived, receiptTransactionId }, 'receive');
     },
@@ -166,16 +179,10 @@ export function closeRedemption(
     userId,
     (step) => {
       const r = pendingRedemption(step, id);
-      const transactionTypeId = step.typeNamed(r.casinoId, WITHDRAW_TYPE);
-      const reversalTransactionId = step.record(
-        {
-          customerId: r.customerId,
-          casinoId: r.casinoId,
-          transactionTypeId,
-          unplayedCoinsChange: r.unplayedCoins,
-          playedCoinsChange: r.playedCoins,
-          usdChange: 0,
-        },
+      const reversalTransactionId = recordWithdraw(
+        step,
+        r,
+        { unplayedCoinsChange: r.unplayedCoins, playedCoinsChange: r.playedCoins, usdChange: 0 },
         now.toISOString(),
         { action: 'redemption-reversal', settles: true },
       );

@@ -1,14 +1,13 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { PAYOUT_WINDOW_DAYS } from '../../../shared/constants';
-import { localDay, localDays } from '../../../shared/dates';
+import { DAY_MS, localDay, localDays } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import type { InTransit, PayoutReport, PayoutRow, RedemptionPage, RedemptionView } from '../../../shared/schemas/redemptions';
 import { REDEMPTIONS_PAGE_SIZE } from '../../../shared/schemas/redemptions';
 import { quantile } from '../../../shared/stats';
+import { countWhere } from '../../db/count-where';
 import type { Database, Db, RedemptionRow } from '../../db/types';
 import { notFound } from '../../errors/domain-errors';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RedemptionFilters {
   status?: RedemptionRow['status'];
@@ -162,28 +161,10 @@ export async function payoutReport(db: Db, timeZone: string, casinoId?: number, 
     .select((eb) => [
       'r.casinoId',
       'k.name as casinoName',
-      eb.fn.sum<number>(eb.case().when('r.status', '=', 'pending').then(1).else(0).end()).as('pendingCount'),
+      countWhere(eb, eb('r.status', '=', 'pending')).as('pendingCount'),
       eb.fn.sum<number>(eb.case().when('r.status', '=', 'pending').then(eb.ref('r.expectedUsd')).else(0).end()).as('pendingUsd'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.and([eb('r.status', '=', 'rejected'), eb('r.finishedAt', '>=', since)]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as('rejectedCount'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.and([eb('r.status', '=', 'received'), eb('r.receivedAt', '>=', since)]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as('receivedCount'),
+      countWhere(eb, eb.and([eb('r.status', '=', 'rejected'), eb('r.finishedAt', '>=', since)])).as('rejectedCount'),
+      countWhere(eb, eb.and([eb('r.status', '=', 'received'), eb('r.receivedAt', '>=', since)])).as('receivedCount'),
     ])
     .groupBy(['r.casinoId', 'k.name'])
     .orderBy('k.name');

@@ -2,6 +2,7 @@ import type { LedgerCheckResult, LedgerCheckView } from '../../../shared/schemas
 import type { Db } from '../../db/types';
 import { everyHour } from '../../db/hourly';
 import { checkLedger, ledgerIsSound } from './invariants';
+import { DAY_MS } from '../../../shared/dates';
 
 /** Both invariants (and the kept totals) recomputed, as a report a person can read. Runs on a read worker. */
 export async function runLedgerCheck(db: Db): Promise<LedgerCheckResult> {
@@ -53,8 +54,6 @@ export async function lastLedgerCheck(db: Db): Promise<LedgerCheckView | null> {
     problems: JSON.parse(row.problems) as string[],
   };
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Runs the ledger check once a day (checking hourly whether the newest recorded check is a day old)
