@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Kysely } from 'kysely';
+import type { Generated, Selectable, Kysely } from 'kysely';
 import type { LinkStatus, RedemptionStatus, Role } from '../../shared/constants';
 
 export interface UsersTable {
@@ -230,7 +230,6 @@ export interface Database {
 
 export type Db = Kysely<Database>;
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type CasinoRow = Selectable<CasinosTable>;
 export type LinkRow = Selectable<CustomerCasinosTable>;

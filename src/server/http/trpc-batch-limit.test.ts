@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TRPC_MAX_BATCH_CALLS } from '../../shared/constants';
-import { pairFixture } from '../testing/fixtures';
+import { entryOf, pairFixture } from '../testing/fixtures';
 import { createTestServer, type TestServer } from '../testing/test-server';
 
 // Issue 11, finding 2: one staff user stalled the server with GET batches of ~60 reports.highSc plus a
@@ -13,14 +13,7 @@ beforeEach(async () => {
   const admin = s.caller(await s.addUser('admin'));
   for (let i = 0; i < 3; i++) {
     const pair = await pairFixture(s.database.db);
-    await admin.transactions.create({
-      customerId: pair.customer.id,
-      casinoId: pair.casino.id,
-      transactionTypeId: pair.type.id,
-      unplayedCoinsChange: `${i + 1}00.00`,
-      playedCoinsChange: '0',
-      usdChange: '-1.00',
-    });
+    await admin.transactions.create(entryOf(pair, { unplayedCoinsChange: `${i + 1}00.00`, playedCoinsChange: '0', usdChange: '-1.00' }));
   }
 });
 afterEach(() => s.stop());

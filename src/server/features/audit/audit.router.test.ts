@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { linkBalances, pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
+import { inject, type Method } from '../../testing/rest';
 
 let s: TestServer;
 let staff: Awaited<ReturnType<TestServer['addUser']>>;
@@ -16,8 +17,8 @@ beforeEach(async () => {
 });
 afterEach(() => s.stop());
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: { auth: Record<string, string> }, payload?: unknown) =>
-  s.app.inject({ method, url, headers: who.auth, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const call = (method: Method, url: string, who: { auth: Record<string, string> }, payload?: object) =>
+  inject(s.app, method, url, who.auth, payload);
 
 const entry = (over: Record<string, unknown> = {}) => ({
   customerId: pair.customer.id,

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localDay, nextDay } from '../../../shared/dates';
-import { linkBalances, pairFixture } from '../../testing/fixtures';
+import { auditTrail, linkBalances, pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 import { recordCheckIn } from './check-in-step';
@@ -183,13 +183,8 @@ describe('the check-in board', () => {
       .orderBy('name')
       .execute();
     expect(types.map((t) => t.name)).toEqual(['Check-in', 'Purchase']);
-    const audit = await s.database.db
-      .selectFrom('auditLog')
-      .select(['entity', 'action'])
-      .where('userId', '=', staff.id)
-      .orderBy('id')
-      .execute();
-    expect(audit.map((a) => `${a.entity} ${a.action}`)).toEqual([
+    const audit = await auditTrail(s.database.db, staff.id);
+    expect(audit.map((a) => a.step)).toEqual([
       'transactionType create',
       'transaction check-in',
       'checkIn check-in',

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linkBalances, pairFixture } from '../../testing/fixtures';
+import { auditTrail, entryOf, linkBalances, pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 
@@ -10,14 +10,7 @@ beforeEach(async () => {
   s = await createTestServer({ timeZone: 'UTC' });
   staff = await s.addUser('staff');
   pair = await pairFixture(s.database.db, { customerName: 'Alice', casinoName: 'Lucky' });
-  await post('/api/transactions', {
-    customerId: pair.customer.id,
-    casinoId: pair.casino.id,
-    transactionTypeId: pair.type.id,
-    unplayedCoinsChange: '1500.25',
-    playedCoinsChange: '20.00',
-    usdChange: '-1.50',
-  });
+  await post('/api/transactions', entryOf(pair, { unplayedCoinsChange: '1500.25', playedCoinsChange: '20.00', usdChange: '-1.50' }));
 });
 afterEach(() => s.stop());
 
@@ -77,13 +70,8 @@ describe('POST /api/customer-casinos/reconcile', () => {
     expect(types.map((t) => t.name).sort()).toEqual(['Adjustment', 'Purchase']);
     expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({ currentUnplayedCoins: 100000 });
 
-    const audit = await s.database.db
-      .selectFrom('auditLog')
-      .select(['action', 'entity'])
-      .where('userId', '=', staff.id)
-      .orderBy('id')
-      .execute();
-    expect(audit.map((a) => `${a.entity} ${a.action}`)).toEqual([
+    const audit = await auditTrail(s.database.db, staff.id);
+    expect(audit.map((a) => a.step)).toEqual([
       'transaction create',
       'transactionType create',
       'transaction adjustment',

@@ -133,6 +133,29 @@ function finish(
   });
 }
 
+/**
+ * A step that settles a pending redemption (receive, reject, cancel): one ledger write that books the
+ * step's entry and finishes the redemption with the change `book` answers.
+ */
+function settle(
+  db: Db,
+  id: number,
+  userId: number,
+  now: Date,
+  book: (step: LedgerStep, r: RedemptionRow) => { change: Partial<RedemptionRow> & Pick<RedemptionRow, 'status'>; action: string },
+): Promise<void> {
+  return ledgerStep(
+    db,
+    userId,
+    (step) => {
+      const r = pendingRedemption(step, id);
+      const { change, action } = book(step, r);
+      finish(step, r, change, action);
+    },
+    now,
+  );
+}
+
 /** Books the USD received (it may differ from the expected) at `receivedAt` (default now). */
 export function receiveRedemption(
   db: Db,
@@ -143,26 +166,12 @@ export function receiveRedemption(
   timeZone: string,
   now = new Date(),
 ): Promise<void> {
-  return ledgerStep(
-    db,
-    userId,
-    (step) => {
-      const r = pendingRedemption(step, id);
-      const stamp = bookedAt('receivedAt', receivedAt, now, timeZone, r.requestedAt);
-      const receiptTransactionId = recordWithdraw(
-        step,
-        r,
-        { unplayedCoinsChange: 0, playedCoinsChange: 0, usdChange: usdReceived },
-        stamp,
-        {
-          action: 'redemption-receipt',
-          settles: true,
-        },
-      );
-      finish(step, r, { status: 'received', receivedAt: stamp, usdReceived, receiptTransactionId }, 'receive');
-    },
-    now,
-  );
+  return settle(db, id, userId, now, (step, r) => {
+    const stamp = bookedAt('receivedAt', receivedAt, now, timeZone, r.requestedAt);
+    const changes = { unplayedCoinsChange: 0, playedCoinsChange: 0, usdChange: usdReceived };
+    const receiptTransactionId = recordWithdraw(step, r, changes, stamp, { action: 'redemption-receipt', settles: true });
+    return { change: { status: 'received', receivedAt: stamp, usdReceived, receiptTransactionId }, action: 'receive' };
+  });
 }
 
 /** Rejected by the casino or cancelled by the office: the coins go back to the balance, now. */
@@ -174,20 +183,9 @@ export function closeRedemption(
   userId: number,
   now = new Date(),
 ): Promise<void> {
-  return ledgerStep(
-    db,
-    userId,
-    (step) => {
-      const r = pendingRedemption(step, id);
-      const reversalTransactionId = recordWithdraw(
-        step,
-        r,
-        { unplayedCoinsChange: r.unplayedCoins, playedCoinsChange: r.playedCoins, usdChange: 0 },
-        now.toISOString(),
-        { action: 'redemption-reversal', settles: true },
-      );
-      finish(step, r, { status, finishNote: note, reversalTransactionId }, status === 'rejected' ? 'reject' : 'cancel');
-    },
-    now,
-  );
+  return settle(db, id, userId, now, (step, r) => {
+    const changes = { unplayedCoinsChange: r.unplayedCoins, playedCoinsChange: r.playedCoins, usdChange: 0 };
+    const reversalTransactionId = recordWithdraw(step, r, changes, now.toISOString(), { action: 'redemption-reversal', settles: true });
+    return { change: { status, finishNote: note, reversalTransactionId }, action: status === 'rejected' ? 'reject' : 'cancel' };
+  });
 }
