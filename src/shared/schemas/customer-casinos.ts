@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LINK_STATUSES, type LinkStatus } from '../constants';
 import { day, hundredths, id, optionalText, requiredId, paging, wholeNumber } from './common';
-import type { TransactionView } from './transactions';
 
 /** asOf (YYYY-MM-DD, office time zone): the balances at the end of that day, for one customer. */
 export const listLinksInput = z
@@ -41,13 +40,6 @@ export const reconcileInput = z.strictObject({
 });
 export type ReconcileInput = z.input<typeof reconcileInput>;
 
-export interface ReconcileResult {
-  differenceUnplayed: string;
-  differencePlayed: string;
-  adjustment: TransactionView | null;
-  reconciledAt: string;
-}
-
 export const RECONCILIATION_PAGE_SIZE = 100;
 export const DEFAULT_STALE_DAYS = 7;
 
@@ -69,11 +61,4 @@ export interface ReconciliationRow {
   differenceUnplayed: string | null;
   differencePlayed: string | null;
   stale: boolean;
-}
-
-export interface ReconciliationReport {
-  rows: ReconciliationRow[];
-  totalCount: number;
-  staleCount: number;
-  staleDays: number;
 }

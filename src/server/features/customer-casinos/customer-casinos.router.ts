@@ -2,7 +2,6 @@ import { formatHundredths } from '../../../shared/money';
 import {
   createMissingLinksInput,
   listLinksInput,
-  type ReconcileResult,
   reconcileInput,
   reconciliationReportInput,
   setLinkInput,
@@ -24,7 +23,7 @@ export const customerCasinosRouter = router({
     .mutation(({ ctx, input }) => createMissingLinks(ctx.db, input.masterUserId, input.customerId, input.status, actorOf(ctx.user))),
 
   /** Compares the casino's balances with the ledger; a difference is booked as one adjustment. */
-  reconcile: authedProcedure.input(reconcileInput).mutation(async ({ ctx, input }): Promise<ReconcileResult> => {
+  reconcile: authedProcedure.input(reconcileInput).mutation(async ({ ctx, input }) => {
     const { customerId, casinoId, unplayedCoins, playedCoins, note } = input;
     const outcome = await reconcileLink(
       ctx.db,

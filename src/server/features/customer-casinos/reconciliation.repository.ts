@@ -1,5 +1,5 @@
 import { formatHundredths } from '../../../shared/money';
-import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE, type ReconciliationReport } from '../../../shared/schemas/customer-casinos';
+import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE, type ReconciliationRow } from '../../../shared/schemas/customer-casinos';
 import { countWhere } from '../../db/count-where';
 import type { Db } from '../../db/types';
 import { DAY_MS } from '../../../shared/dates';
@@ -12,7 +12,7 @@ export async function reconciliationReport(
   db: Db,
   input: { staleDays?: number; limit?: number; offset?: number } | undefined,
   now = new Date(),
-): Promise<ReconciliationReport> {
+) {
   const staleDays = input?.staleDays ?? DEFAULT_STALE_DAYS;
   const cutoff = new Date(now.getTime() - staleDays * DAY_MS).toISOString();
   const active = db.selectFrom('customerCasinos as l').where('l.status', '=', 'active');
@@ -48,7 +48,7 @@ export async function reconciliationReport(
     staleDays,
     totalCount: Number(counts.total),
     staleCount: Number(counts.stale ?? 0),
-    rows: rows.map((r) => ({
+    rows: rows.map((r): ReconciliationRow => ({
       customerId: r.customerId,
       customerName: r.customerName,
       casinoId: r.casinoId,

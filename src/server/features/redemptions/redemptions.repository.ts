@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { PAYOUT_WINDOW_DAYS } from '../../../shared/constants';
 import { DAY_MS, localDay, localDays } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
-import type { InTransit, PayoutReport, PayoutRow, RedemptionPage, RedemptionView } from '../../../shared/schemas/redemptions';
+import type { PayoutRow, RedemptionView } from '../../../shared/schemas/redemptions';
 import { REDEMPTIONS_PAGE_SIZE } from '../../../shared/schemas/redemptions';
 import { quantile } from '../../../shared/stats';
 import { countWhere } from '../../db/count-where';
@@ -58,7 +58,7 @@ export async function listRedemptions(
   f: RedemptionFilters & { limit?: number; offset?: number },
   timeZone: string,
   now = new Date(),
-): Promise<RedemptionPage> {
+) {
   const officeToday = localDay(now, timeZone);
   const officeDay = localDays(timeZone);
   const limit = f.limit ?? REDEMPTIONS_PAGE_SIZE;
@@ -135,6 +135,7 @@ export async function listRedemptions(
       reversalTransactionId: r.reversalTransactionId,
     };
   });
+  // inTransit: USD expected from every pending redemption under the customer and casino filters.
   return { redemptions, totalCount: Number(count.n), inTransitUsd: transit.usd, inTransitCount: transit.count };
 }
 
@@ -145,15 +146,18 @@ export async function getRedemption(db: Db, id: number, timeZone: string, now = 
 }
 
 /** USD expected from pending redemptions, and how many (the Dashboard card, the page's total). */
-export async function inTransit(db: Db, f: { customerId?: number; casinoId?: number } = {}): Promise<InTransit> {
+export async function inTransit(db: Db, f: { customerId?: number; casinoId?: number } = {}) {
   const row = await filtered(db, { ...f, status: 'pending' })
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('r.expectedUsd'), eb.val(0)).as('usd')])
     .executeTakeFirstOrThrow();
   return { usd: formatHundredths(Number(row.usd)), count: Number(row.n) };
 }
 
-/** Per casino: pending now; received and rejected over the last 180 days, with the days to pay. */
-export async function payoutReport(db: Db, timeZone: string, casinoId?: number, now = new Date()): Promise<PayoutReport> {
+/**
+ * Per casino: pending now; received and rejected over the last 180 days, with the days to pay; `since`
+ * is the window's first day (YYYY-MM-DD, office time zone).
+ */
+export async function payoutReport(db: Db, timeZone: string, casinoId?: number, now = new Date()) {
   const since = new Date(now.getTime() - PAYOUT_WINDOW_DAYS * DAY_MS).toISOString();
   let q = db
     .selectFrom('redemptions as r')

@@ -1,11 +1,10 @@
-import type { LedgerCheckResult, LedgerCheckView } from '../../../shared/schemas/ledger-check';
-import type { Db } from '../../db/types';
+import type { Database, Db } from '../../db/types';
 import { everyHour } from '../../db/hourly';
 import { checkLedger, ledgerIsSound } from './invariants';
 import { DAY_MS } from '../../../shared/dates';
 
 /** Both invariants (and the kept totals) recomputed, as a report a person can read. Runs on a read worker. */
-export async function runLedgerCheck(db: Db): Promise<LedgerCheckResult> {
+export async function runLedgerCheck(db: Db) {
   const [report, count] = await Promise.all([
     checkLedger(db),
     db
@@ -22,11 +21,15 @@ export async function runLedgerCheck(db: Db): Promise<LedgerCheckResult> {
   return { ok: ledgerIsSound(report), checkedTransactions: Number(count.n), problems };
 }
 
+export type LedgerCheckResult = Awaited<ReturnType<typeof runLedgerCheck>>;
+/** A recorded check: its result, when and why it ran. */
+export type LedgerCheckView = LedgerCheckResult & Pick<Database['ledgerChecks'], 'at' | 'trigger'>;
+
 /** Keeps a check's result (on the writing connection) for the Dashboard. */
 export async function recordLedgerCheck(
   db: Db,
   result: LedgerCheckResult,
-  trigger: 'daily' | 'on-demand',
+  trigger: LedgerCheckView['trigger'],
   now = new Date(),
 ): Promise<LedgerCheckView> {
   await db
