@@ -5,6 +5,7 @@ import { createTestServer, type TestServer } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 import { recordCheckIn } from './check-in-step';
 import { checkInBoard } from './check-ins.repository';
+import { expectFieldErrors } from '../../testing/rest';
 
 const TZ = 'America/New_York';
 let s: TestServer;
@@ -195,8 +196,7 @@ describe('the check-in board', () => {
 
   it('refuses bad input with field messages: a negative or mistyped SC, a future day, an inactive link', async () => {
     const bad = await post({ customerId: bob.customer.id, casinoId: bob.casino.id, unplayedCoins: '-1', date: '2026-02-30' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual([
+    expectFieldErrors(bad, [
       { path: 'unplayedCoins', message: 'Must be 0 or more' },
       { path: 'date', message: 'Must be a real date' },
     ]);

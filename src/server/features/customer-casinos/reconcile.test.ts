@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditTrail, entryOf, linkBalances, pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
+import { expectFieldErrors } from '../../testing/rest';
 
 let s: TestServer;
 let staff: Awaited<ReturnType<TestServer['addUser']>>;
@@ -83,8 +84,7 @@ describe('POST /api/customer-casinos/reconcile', () => {
 
   it('refuses mistyped balances and unknown pairs, writing nothing', async () => {
     const bad = await reconcile('1,324.44', '1.005');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual([
+    expectFieldErrors(bad, [
       { path: 'unplayedCoins', message: 'Must be a valid number' },
       { path: 'playedCoins', message: 'Must have at most 2 decimal places' },
     ]);
@@ -95,8 +95,7 @@ describe('POST /api/customer-casinos/reconcile', () => {
       unplayedCoins: '1',
       playedCoins: '0',
     });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toEqual([{ path: 'casinoId', message: 'Customer is not registered at this casino' }]);
+    expectFieldErrors(unknown, [{ path: 'casinoId', message: 'Customer is not registered at this casino' }]);
     expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({
       currentUnplayedCoins: 150025,
       currentPlayedCoins: 2000,

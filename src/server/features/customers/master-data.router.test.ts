@@ -93,8 +93,7 @@ describe('casinos', () => {
 
   it('names bad fields', async () => {
     const res = await call('POST', '/api/casinos', { name: '', website: 'not a url', scRatio: 1.5 });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([
+    expectFieldErrors(res, [
       { path: 'name', message: 'Name is required' },
       { path: 'website', message: 'Invalid URL' },
       { path: 'scRatio', message: 'SC ratio must be a positive whole number' },

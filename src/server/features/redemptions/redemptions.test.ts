@@ -4,6 +4,7 @@ import { createTestServer, type TestServer } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 import { receiveRedemption, requestRedemption } from './redemption-steps';
 import { listRedemptions } from './redemptions.repository';
+import { expectFieldErrors, inject } from '../../testing/rest';
 
 let s: TestServer;
 let staff: Awaited<ReturnType<TestServer['addUser']>>;
@@ -192,8 +193,7 @@ describe('request -> reject or cancel', () => {
 describe('input rules', () => {
   it('refuses more coins than the balance holds with a field message, and writes nothing', async () => {
     const res = await request({ unplayedCoins: '1500.26' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ path: 'unplayedCoins', message: 'More than the balance: 1500.25 unplayed SC' }]);
+    expectFieldErrors(res, [{ path: 'unplayedCoins', message: 'More than the balance: 1500.25 unplayed SC' }]);
     const played = await request({ unplayedCoins: '1.00', playedCoins: '20.01' });
     expect(played.json().errors).toEqual([{ path: 'playedCoins', message: 'More than the balance: 20.00 played SC' }]);
     expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({
@@ -208,8 +208,7 @@ describe('input rules', () => {
 
   it('applies the strict rules of every amount', async () => {
     const res = await request({ unplayedCoins: '1,000', expectedUsd: '100.005', playedCoins: '-1' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([
+    expectFieldErrors(res, [
       { path: 'unplayedCoins', message: 'Must be a valid number' },
       { path: 'playedCoins', message: 'Must be 0 or more' },
       { path: 'expectedUsd', message: 'Must have at most 2 decimal places' },
@@ -361,12 +360,13 @@ describe("a redemption's entries in History", () => {
       [done.receiptTransactionId, 'receipt'],
     ] as const) {
       const message = `This transaction is the ${step} of redemption #${r.id}; it cannot be edited or deleted (cancel or finish the redemption instead)`;
-      const edit = await s.app.inject({
-        method: 'PATCH',
-        url: `/api/transactions/${id}`,
-        headers: staff.auth,
-        payload: entryOf(pair, { unplayedCoinsChange: '0', playedCoinsChange: '0', usdChange: '1.00' }),
-      });
+      const edit = await inject(
+        s.app,
+        'PATCH',
+        `/api/transactions/${id}`,
+        staff.auth,
+        entryOf(pair, { unplayedCoinsChange: '0', playedCoinsChange: '0', usdChange: '1.00' }),
+      );
       expect(edit.statusCode).toBe(409);
       expect(edit.json().message).toBe(message);
       const remove = await s.app.inject({ method: 'DELETE', url: `/api/transactions/${id}`, headers: admin.auth });

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { instantProblem } from '../../../shared/schemas/common';
 import { entryOf, pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import { inject, type Method } from '../../testing/rest';
+import { expectFieldErrors, inject, type Method } from '../../testing/rest';
 
 let s: TestServer;
 let user: Awaited<ReturnType<TestServer['addUser']>>;
@@ -53,8 +53,7 @@ describe('occurredAt (decision 050)', () => {
       ['31/10/2026', 'Must be a date and time (ISO 8601 with a time zone)'],
     ]) {
       const res = await call('PATCH', `/api/transactions/${created.id}`, { ...entry('100'), occurredAt });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual([{ path: 'occurredAt', message }]);
+      expectFieldErrors(res, [{ path: 'occurredAt', message }]);
     }
     expect((await call('GET', '/api/transactions?limit=1')).json()[0].date).toBe(created.date);
     const moved = await call('PATCH', `/api/transactions/${created.id}`, { ...entry('100'), occurredAt: '2026-10-05T00:00:00Z' });

@@ -68,8 +68,7 @@ describe('POST /api/transactions', () => {
       casinoId: inactive.casino.id,
       transactionTypeId: inactive.type.id,
     });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual([{ path: 'casinoId', message: 'Customer has no active registration at this casino' }]);
+    expectFieldErrors(refused, [{ path: 'casinoId', message: 'Customer has no active registration at this casino' }]);
     expect((await call('GET', '/api/transactions?limit=10')).json()).toEqual([]);
   });
 
