@@ -51,7 +51,14 @@ async function xlsxRows(payload: Buffer, sheet: string) {
     }),
   );
   const [view] = ws.views;
-  return { rows, names: workbook.worksheets.map((w) => w.name), frozen: view?.state === 'frozen' ? view.ySplit : 0, filter: ws.autoFilter };
+  const widths = ws.columns.map((c) => c.width);
+  return {
+    rows,
+    widths,
+    names: workbook.worksheets.map((w) => w.name),
+    frozen: view?.state === 'frozen' ? view.ySplit : 0,
+    filter: ws.autoFilter,
+  };
 }
 
 describe('GET /api/exports/transactions', () => {
@@ -76,8 +83,9 @@ describe('GET /api/exports/transactions', () => {
     const res = await get(`/api/exports/transactions.xlsx?casinoId=${pair.casino.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="transactions_${today()}.xlsx"`);
-    const { rows, names, frozen, filter } = await xlsxRows(res.rawPayload, 'Transactions');
+    const { rows, widths, names, frozen, filter } = await xlsxRows(res.rawPayload, 'Transactions');
     expect(names).toEqual(['Transactions']);
+    expect(widths).toEqual([18, 24, 20, 18, 16, 16, 12, 12, 16, 24]);
     expect(rows).toHaveLength(3);
     // The header row is frozen and filtered over every row of the sheet.
     expect(frozen).toBe(1);
@@ -141,7 +149,19 @@ describe('report exports', () => {
     ]);
     const profit = await get('/api/exports/profitability.xlsx', admin.auth);
     expect(profit.headers['content-disposition']).toBe(`attachment; filename="profitability_report_${today()}.xlsx"`);
-    expect((await xlsxRows(profit.rawPayload, 'Profitability Report')).rows.map((r) => r.values)).toEqual([
+    const profitSheet = await xlsxRows(profit.rawPayload, 'Profitability Report');
+    expect(profitSheet.widths).toEqual([24, 20, 12, 12, 14, 12, 12, 12]);
+    expect(profitSheet.rows[1].formats).toEqual([
+      undefined,
+      undefined,
+      '#,##0.00',
+      '#,##0',
+      '#,##0.00',
+      undefined,
+      'yyyy-mm-dd',
+      'yyyy-mm-dd',
+    ]);
+    expect(profitSheet.rows.map((r) => r.values)).toEqual([
       ['Customer', 'Casino', 'Total USD', 'Transaction Count', 'Average per Transaction', 'Status', 'Start Date', 'End Date'],
       ['Zoë, "Z"', 'Star', -12.34, 1, -12.34, 'Loss', 'All', 'All'],
       ['\'=HYPERLINK("x")', 'Lucky', -24.5, 2, -12.25, 'Loss', 'All', 'All'],
