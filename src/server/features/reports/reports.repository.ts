@@ -17,6 +17,7 @@ import { fieldError } from '../../errors/domain-errors';
 import { sqliteOf } from '../../db/database';
 import { type Span, spanOf } from '../transactions/day-split';
 import { type PairTotal, pairRangesOf } from './pair-ranges';
+import { linkBalancesOf } from './link-balances';
 import { totalsOverSpan, typeTotalsOverSpan } from '../transactions/totals-query';
 import { listTransactions } from '../transactions/transactions.repository';
 
@@ -124,25 +125,13 @@ export async function highSc(
 }
 
 /**
- * Spec 2.14 cards over every matching link (the screen shows one page of rows), summed by SQLite from
- * the coins index alone. Each link's USD value is rounded to the cent as highScUsdHundredths does
- * (half up; every matching total is positive, so integer (coins + factor / 2) / factor is the same; the
- * constants are SQL integer literals, as a bound JavaScript number is a REAL).
+ * Spec 2.14 cards over every matching link (the screen shows one page of rows), from the link balances
+ * this thread keeps (decision 026). Each link's USD value is rounded to the cent as highScUsdHundredths
+ * does (half up; every matching total is positive).
  */
 export async function highScSummary(db: Db, thresholdUsd: number) {
-  const half = HIGH_SC_USD_FACTOR / 2;
-  const row = await db
-    .selectFrom('customerCasinos as l')
-    .where(sql<boolean>`l."currentUnplayedCoins" + l."currentPlayedCoins" > ${highScFloor(thresholdUsd)}`)
-    .select([
-      sql<number>`count(*)`.as('accounts'),
-      sql<number>`count(distinct l."customerId")`.as('customers'),
-      sql<number>`coalesce(sum((l."currentUnplayedCoins" + l."currentPlayedCoins" + ${sql.lit(half)}) / ${sql.lit(HIGH_SC_USD_FACTOR)}), 0)`.as(
-        'usd',
-      ),
-    ])
-    .executeTakeFirstOrThrow();
-  return { accounts: Number(row.accounts), uniqueCustomers: Number(row.customers), totalUSD: formatHundredths(Number(row.usd)) };
+  const { accounts, customers, usd } = linkBalancesOf(sqliteOf(db)).above(highScFloor(thresholdUsd));
+  return { accounts, uniqueCustomers: customers, totalUSD: formatHundredths(usd) };
 }
 
 /** The High SC cards: accounts, unique customers, and the sum of the rows' USD values (each rounded to the cent). */
