@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../db/database';
 import { createTestDatabase } from '../../testing/test-db';
+import { LINK_STATUSES } from '../../../shared/constants';
 import { LinkBalances } from './link-balances';
+import { participationSummary } from './reports.repository';
 
 let database: OpenedDatabase;
 let seed = 11;
@@ -72,6 +74,42 @@ function expectSame(balances: LinkBalances) {
   }
 }
 
+/** Participation's cards for `master` from their definitions (spec 2.16, decision 041), in SQL. */
+function participationRecomputed(master: number) {
+  const casinos = database.sqlite
+    .prepare(
+      `select m.casinoId from customerCasinos m join casinos k on k.id = m.casinoId
+       where m.customerId = ? and m.status = 'active' and k.isActive = 1`,
+    )
+    .pluck()
+    .all(master) as number[];
+  const compared = database.sqlite.prepare('select id from customers where id <> ? and isActive = 1').pluck().all(master) as number[];
+  const registered = compared.map(
+    (c) =>
+      (database.sqlite.prepare('select casinoId from customerCasinos where customerId = ?').pluck().all(c) as number[]).filter((k) =>
+        casinos.includes(k),
+      ).length,
+  );
+  const complete = casinos.length === 0 ? compared.length : registered.filter((n) => n === casinos.length).length;
+  return {
+    customersAnalyzed: compared.length,
+    needRegistration: compared.length - complete,
+    totalMissing: compared.length * casinos.length - registered.reduce((a, b) => a + b, 0),
+    totalCasinos: casinos.length,
+  };
+}
+
+/** Now and then a customer or casino is switched off or on, or a link's status changes. */
+function toggle() {
+  const roll = rand();
+  if (roll < 0.3) run('update customers set isActive = 1 - isActive where id = ?', between(1, CUSTOMERS));
+  else if (roll < 0.5) run('update casinos set isActive = 1 - isActive where id = ?', between(1, CASINOS));
+  else {
+    const status = LINK_STATUSES[between(0, LINK_STATUSES.length - 1)];
+    run('update customerCasinos set status = ? where customerId = ? and casinoId = ?', status, between(1, CUSTOMERS), between(1, CASINOS));
+  }
+}
+
 beforeEach(async () => {
   database = await createTestDatabase();
   prepare();
@@ -101,6 +139,19 @@ describe('LinkBalances', () => {
     run('delete from linkChanges where seq < ?', last);
     expectSame(balances);
     expect(balances.stats.builds).toBe(2);
+  });
+
+  it('gives the Participation cards their definitions give, for every master, through link, status and activity changes', async () => {
+    change(30);
+    for (let round = 0; round < 30; round++) {
+      change(between(1, 6));
+      toggle();
+      for (let master = 1; master <= CUSTOMERS; master++) {
+        expect(await participationSummary(database.db, master), `round ${round}, master ${master}`).toEqual(
+          participationRecomputed(master),
+        );
+      }
+    }
   });
 
   it('counts nothing without links and a customer once across casinos', () => {

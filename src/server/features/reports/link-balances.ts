@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
+import { feedBounds } from './change-feed';
 
 /** Links whose balance is above a floor: how many, how many customers, their USD value (hundredths). */
 export interface LinksAbove {
@@ -21,6 +22,7 @@ const LINK = `select "customerId", "casinoId", "currentUnplayedCoins" + "current
  */
 export class LinkBalances {
   private customer: Int32Array<ArrayBuffer> = new Int32Array(0);
+  private casino: Int32Array<ArrayBuffer> = new Int32Array(0);
   private coins = new Float64Array(0);
   private size = 0;
   private slotOf = new Map<number, number>();
@@ -54,14 +56,26 @@ export class LinkBalances {
     return { accounts, customers, usd };
   }
 
+  /**
+   * For each customer id, at how many of `casinoIds` it has a link, whatever the link's status (a
+   * Participation registration, decision 041); customers without one are 0.
+   */
+  linksAt(casinoIds: number[]): Int32Array {
+    this.sync();
+    const wanted = new Set(casinoIds);
+    const counts = new Int32Array(this.seen.length);
+    for (let i = 0; i < this.size; i++) {
+      // A deleted link's slot has no balance (NaN is the one value not equal to itself).
+      if (this.coins[i] === this.coins[i] && wanted.has(this.casino[i])) counts[this.customer[i]] += 1;
+    }
+    return counts;
+  }
+
   private sync(): void {
     const own = !this.sqlite.inTransaction;
     if (own) this.sqlite.exec('begin');
     try {
-      const feed = this.sqlite.prepare('select coalesce(min(seq), 0) first, coalesce(max(seq), 0) last from "linkChanges"').get() as {
-        first: number;
-        last: number;
-      };
+      const feed = feedBounds(this.sqlite, 'linkChanges');
       if (feed.last === this.seq) return;
       if (this.seq < 0 || this.seq < feed.first - 1) this.build();
       else this.follow(this.seq);
@@ -100,6 +114,7 @@ export class LinkBalances {
       this.slotOf.set(key, slot);
       if (slot >= this.coins.length) this.grow(Math.max(1024, slot * 2));
       this.customer[slot] = customerId;
+      this.casino[slot] = casinoId;
     }
     if (customerId >= this.seen.length) this.seen = grown(this.seen, Math.max(1024, customerId * 2));
     this.coins[slot] = coins;
@@ -107,6 +122,7 @@ export class LinkBalances {
 
   private grow(capacity: number): void {
     this.customer = grown(this.customer, capacity);
+    this.casino = grown(this.casino, capacity);
     const coins = new Float64Array(capacity);
     coins.set(this.coins);
     this.coins = coins;
