@@ -579,20 +579,25 @@ async function dateBounds(db: Db, span: Span): Promise<{ first: string | null; l
 }
 
 /** One type's totals, read from its covering index (type, date, customer, USD) alone. */
+/** One type's transactions in the span, read from its covering index. */
+function oneTypeRows(db: Db, typeId: number, span: Span) {
+  let q = db.selectFrom('transactions').where('transactionTypeId', '=', typeId);
+  if (span.from !== undefined) q = q.where('date', '>=', span.from);
+  if (span.to !== undefined) q = q.where('date', '<', span.to);
+  return q;
+}
+
+const COUNT_AND_USD = [sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum("usdChange"), 0)`.as('usd')] as const;
+
 async function oneTypeTotals(db: Db, typeId: number, span: Span) {
-  let q = db
-    .selectFrom('transactions')
-    .where('transactionTypeId', '=', typeId)
+  const row = await oneTypeRows(db, typeId, span)
     .select([
-      sql<number>`count(*)`.as('n'),
-      sql<number>`coalesce(sum("usdChange"), 0)`.as('usd'),
+      ...COUNT_AND_USD,
       sql<number>`count(distinct "customerId")`.as('customers'),
       sql<string | null>`min(date)`.as('first'),
       sql<string | null>`max(date)`.as('last'),
-    ]);
-  if (span.from !== undefined) q = q.where('date', '>=', span.from);
-  if (span.to !== undefined) q = q.where('date', '<', span.to);
-  const row = await q.executeTakeFirstOrThrow();
+    ])
+    .executeTakeFirstOrThrow();
   const n = Number(row.n);
   return {
     totals: { transactionCount: n, usdTotal: Number(row.usd) },
@@ -600,6 +605,14 @@ async function oneTypeTotals(db: Db, typeId: number, span: Span) {
     bounds: { first: row.first, last: row.last },
     byType: new Map(n > 0 ? [[typeId, { transactionCount: n, usdTotal: Number(row.usd) }]] : []),
   };
+}
+
+/** Each type's count and USD over the span (the rows' columns), without the cards' customers and dates. */
+async function typeTotals(db: Db, f: TransactionFilters, span: Span): Promise<Map<number, { transactionCount: number; usdTotal: number }>> {
+  if (f.transactionTypeId === undefined) return typeTotalsOverSpan(db, span);
+  const row = await oneTypeRows(db, f.transactionTypeId, span).select(COUNT_AND_USD).executeTakeFirstOrThrow();
+  const n = Number(row.n);
+  return new Map(n > 0 ? [[f.transactionTypeId, { transactionCount: n, usdTotal: Number(row.usd) }]] : []);
 }
 
 /**
@@ -651,16 +664,13 @@ export async function typeReportRows(
   limit: number,
   sort?: Sort<HistorySortColumn>,
 ): Promise<TypeReportRow[]> {
-  const [rows, summary] = await Promise.all([
-    listTransactions(db, f, timeZone, limit, 0, undefined, undefined, sort),
-    typeReportSummary(db, f, timeZone),
-  ]);
-  const totals = new Map(summary.byType.map((t) => [t.transactionTypeId, t]));
+  const rows = await listTransactions(db, f, timeZone, limit, 0, undefined, undefined, sort);
+  const totals = await typeTotals(db, f, spanOf(f, timeZone));
   return rows.map((t) => ({
     ...t,
     transactionTypeName: t.transactionType.name,
     casinoName: t.casino.name,
     transactionCount: totals.get(t.transactionTypeId)?.transactionCount ?? 0,
-    totalUSD: totals.get(t.transactionTypeId)?.totalUSD ?? '0.00',
+    totalUSD: formatHundredths(totals.get(t.transactionTypeId)?.usdTotal ?? 0),
   }));
 }
