@@ -10,17 +10,7 @@ import {
   type Sort,
   type SortText,
 } from '../../../shared/sorting';
-import type {
-  HighScRow,
-  HighScSummary,
-  Paging,
-  ParticipationRow,
-  ParticipationSummary,
-  ProfitabilityRow,
-  ProfitabilitySummary,
-  TypeReportRow,
-  TypeReportSummary,
-} from '../../../shared/schemas/reports';
+import type { HighScRow, Paging, ParticipationRow, ProfitabilityRow, TypeReportRow } from '../../../shared/schemas/reports';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { Db } from '../../db/types';
 import { fieldError } from '../../errors/domain-errors';
@@ -139,10 +129,13 @@ export async function highSc(
  * this thread keeps (decision 026). Each link's USD value is rounded to the cent as highScUsdHundredths
  * does (half up; every matching total is positive).
  */
-export async function highScSummary(db: Db, thresholdUsd: number): Promise<HighScSummary> {
+export async function highScSummary(db: Db, thresholdUsd: number) {
   const { accounts, customers, usd } = linkBalancesOf(sqliteOf(db)).above(highScFloor(thresholdUsd));
   return { accounts, uniqueCustomers: customers, totalUSD: formatHundredths(usd) };
 }
+
+/** The High SC cards: accounts, unique customers, and the sum of the rows' USD values (each rounded to the cent). */
+export type HighScSummary = Awaited<ReturnType<typeof highScSummary>>;
 
 /** Limit and offset when given (a report without them returns every row). */
 function pageOf<Q extends { limit(n: number): Q; offset(n: number): Q }>(q: Q, page: Paging): Q {
@@ -348,7 +341,7 @@ function toProfitabilityRow(r: {
  * The cards over every pair without a filter: the total from the kept per-type totals, the counts by
  * range seeks on the links' USD index (a non-zero total means the pair has transactions).
  */
-async function allPairsSummary(db: Db): Promise<ProfitabilitySummary> {
+async function allPairsSummary(db: Db) {
   const count = async (
     where: (q: ReturnType<typeof db.selectFrom<'customerCasinos as l'>>) => ReturnType<typeof db.selectFrom<'customerCasinos as l'>>,
   ) =>
@@ -370,7 +363,7 @@ async function allPairsSummary(db: Db): Promise<ProfitabilitySummary> {
 }
 
 /** Spec 2.15 cards over every matching pair; Profitable is a total above zero, Loss below (shared/ledger profitStatus). */
-export async function profitabilitySummary(db: Db, f: TransactionFilters, timeZone: string): Promise<ProfitabilitySummary> {
+export async function profitabilitySummary(db: Db, f: TransactionFilters, timeZone: string) {
   if (hasRange(f)) {
     const { size, usd } = rangedPairs(db, f, timeZone);
     let total = 0;
@@ -519,8 +512,9 @@ function registeredAt(db: Db, masterId: number) {
 /**
  * Spec 2.16 cards over every compared customer (the screen shows one page of them): each customer's
  * count of links at the master's casinos, from the links this thread keeps (decision 026).
+ * `totalCasinos` is the master's casinos (decision 041).
  */
-export async function participationSummary(db: Db, masterId: number): Promise<ParticipationSummary> {
+export async function participationSummary(db: Db, masterId: number) {
   await requireMaster(db, masterId);
   const casinoIds = (await masterCasinoIds(db, masterId).execute()).map((r) => r.casinoId);
   const compared = othersOf(db, masterId);
@@ -634,7 +628,7 @@ async function typeTotals(db: Db, f: TransactionFilters, span: Span): Promise<Ma
  * Spec 2.17 totals, per type and overall, without a scan of transactions (decision 021): one type
  * from its covering index, all types from the kept per-day and per-type totals.
  */
-export async function typeReportSummary(db: Db, f: TransactionFilters, timeZone: string): Promise<TypeReportSummary> {
+export async function typeReportSummary(db: Db, f: TransactionFilters, timeZone: string) {
   const span = spanOf(f, timeZone);
   const { totals, customers, bounds, byType } =
     f.transactionTypeId !== undefined

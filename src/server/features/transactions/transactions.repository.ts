@@ -3,7 +3,7 @@ import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import { type HistorySortColumn, NEWEST_FIRST, type Sort, usdSortIndexed } from '../../../shared/sorting';
 import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
-import type { Database, Db } from '../../db/types';
+import type { Database, Db, TransactionRow } from '../../db/types';
 import { notFound } from '../../errors/domain-errors';
 import { spanOf, splitByDays } from './day-split';
 import { totalsOverSpan } from './totals-query';
@@ -29,6 +29,29 @@ export function applyTransactionFilters<O>(query: TxQuery<O>, f: TransactionFilt
   return q;
 }
 
+/** The names an entry is shown by: its customer, casino and type (the caller joins the three tables). */
+export const ENTRY_NAMES = ['customers.name as customerName', 'casinos.name as casinoName', 'transactionTypes.name as typeName'] as const;
+
+type EntryRow = Pick<TransactionRow, 'id' | 'date' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange'> & {
+  customerName: string;
+  casinoName: string;
+  typeName: string;
+};
+
+/** An entry as every list shows it, kept or deleted: its id, date, names and changes. */
+export function entryView(r: EntryRow) {
+  return {
+    id: r.id,
+    date: r.date,
+    customer: { name: r.customerName },
+    casino: { name: r.casinoName },
+    transactionType: { name: r.typeName },
+    unplayedCoinsChange: formatHundredths(r.unplayedCoinsChange),
+    playedCoinsChange: formatHundredths(r.playedCoinsChange),
+    usdChange: formatHundredths(r.usdChange),
+  };
+}
+
 function readQuery(db: Db) {
   return db
     .selectFrom('transactions')
@@ -49,9 +72,7 @@ function readQuery(db: Db) {
       'transactions.unplayedCoinsAfter',
       'transactions.playedCoinsAfter',
       'transactions.totalCoinsAfter',
-      'customers.name as customerName',
-      'casinos.name as casinoName',
-      'transactionTypes.name as typeName',
+      ...ENTRY_NAMES,
       'users.firstName as userFirstName',
       'users.lastName as userLastName',
       'users.email as userEmail',
@@ -64,17 +85,10 @@ export const round4 = (n: number | null) => (n === null ? null : Math.round(n * 
 
 export function toTransactionView(r: ReadRow): TransactionView {
   return {
-    id: r.id,
-    date: r.date,
+    ...entryView(r),
     customerId: r.customerId,
     casinoId: r.casinoId,
     transactionTypeId: r.transactionTypeId,
-    customer: { name: r.customerName },
-    casino: { name: r.casinoName },
-    transactionType: { name: r.typeName },
-    unplayedCoinsChange: formatHundredths(r.unplayedCoinsChange),
-    playedCoinsChange: formatHundredths(r.playedCoinsChange),
-    usdChange: formatHundredths(r.usdChange),
     purchaseRatio: round4(r.purchaseRatio),
     unplayedCoinsAfter: formatHundredths(r.unplayedCoinsAfter),
     playedCoinsAfter: formatHundredths(r.playedCoinsAfter),
