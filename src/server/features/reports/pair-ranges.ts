@@ -83,7 +83,6 @@ type Row = [id: number, at: number, customerId: number, casinoId: number, typeId
 /** A transaction as the columns hold it; its instant in whole milliseconds computed by SQLite (no date string crosses into JavaScript). */
 const ROW = `id, cast(round(unixepoch(date, 'subsec') * 1000) as integer), "customerId", "casinoId", "transactionTypeId", "usdChange"`;
 
-
 /** The first index in `at` whose instant is >= `t`. */
 function lowerBound(at: Float64Array, t: number): number {
   let lo = 0;
