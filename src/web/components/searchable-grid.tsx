@@ -5,7 +5,7 @@ import type { Failure } from '../lib/errors';
 import { DataTable, EmptyState, type GridColumn, type SortState } from './data-table';
 import { countLabel, ListToolbar, matches } from './list-toolbar';
 
-interface Props<T extends RowData> {
+export interface SearchableGridProps<T extends RowData> {
   label: string;
   noun: string;
   rows: T[];
@@ -38,7 +38,7 @@ function compare(a: SortValue, b: SortValue): number {
 }
 
 /** A master-data grid: search, count, Add button, table (cards on phones) and its empty states. */
-export function SearchableGrid<T extends RowData>(props: Props<T>) {
+export function SearchableGrid<T extends RowData>(props: SearchableGridProps<T>) {
   const [search, setSearch] = useState('');
   const filtered = props.filter ? props.rows.filter(props.filter) : props.rows;
   const matching = filtered.filter((row) => matches(search, ...props.searchIn(row)));
