@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
 import { isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState, RangeEmptyState } from '../components/data-table';
-import { ReportFilters } from '../components/report-filters';
+import { casinoFilter, customerFilter, ReportFilters, typeFilter } from '../components/report-filters';
 import { ExportButtons } from '../components/export-menu';
 import { Pager } from '../components/pager';
 import { EditTransactionDialog } from '../features/transactions/edit-transaction-dialog';
@@ -14,7 +14,7 @@ import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from '../features/tra
 import { failureOf } from '../lib/errors';
 import { headerSort, sortState } from '../lib/grid-sort';
 import { HISTORY_SORTS, historySortProblem, parseSort } from '../../shared/sorting';
-import { customerOptions, toOptions, useAllTypes, useCasinos, useCustomers } from '../lib/master-data';
+import { typeOptions, useAllTypes, useCasinos, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
 import type { TransactionView } from '../lib/api-types';
 
@@ -60,40 +60,17 @@ export function HistoryPage() {
   const setFilter = (key: keyof HistorySearch, value: string | number | undefined) =>
     void navigate({ search: (prev) => ({ ...prev, [key]: value, page: undefined }) });
 
-  const casinoName = new Map(casinos.data?.map((c) => [c.id, c.name]));
-  const typeOptions = (types.data ?? [])
-    .filter((t) => !filters.casinoId || t.casinoId === filters.casinoId)
-    .map((t) => ({
-      value: String(t.id),
-      label: filters.casinoId ? t.name : `${t.name} — ${casinoName.get(t.casinoId) ?? 'Unknown casino'}`,
-    }));
   const hasFilters = Object.keys(filters).length > 0;
 
   return (
     <Stack gap="md">
       <ReportFilters
         selects={[
-          {
-            label: 'Customer',
-            allLabel: 'All customers',
-            options: customerOptions(customers.data),
-            value: filters.customerId,
-            onChange: (v) => setFilter('customerId', v),
-          },
-          {
-            label: 'Casino',
-            allLabel: 'All casinos',
-            options: toOptions(casinos.data),
-            value: filters.casinoId,
-            onChange: (v) => setFilter('casinoId', v),
-          },
-          {
-            label: 'Transaction Type',
-            allLabel: 'All types',
-            options: typeOptions,
-            value: filters.transactionTypeId,
-            onChange: (v) => setFilter('transactionTypeId', v),
-          },
+          customerFilter(customers.data, filters.customerId, (v) => setFilter('customerId', v)),
+          casinoFilter(casinos.data, filters.casinoId, (v) => setFilter('casinoId', v)),
+          typeFilter(typeOptions(types.data, casinos.data, filters.casinoId), filters.transactionTypeId, (v) =>
+            setFilter('transactionTypeId', v),
+          ),
         ]}
         startDate={filters.startDate}
         endDate={filters.endDate}

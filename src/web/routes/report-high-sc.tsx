@@ -135,19 +135,12 @@ export function HighScReportPage() {
       {summaryFailure && <LoadError failure={summaryFailure} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <StatCard title="Total Accounts" value={accounts} icon={<IconWallet />} loading={summary.isPending} failed={summary.isError} />
-        <StatCard
-          title="Unique Customers"
-          value={summary.data?.uniqueCustomers ?? 0}
-          icon={<IconUsers />}
-          loading={summary.isPending}
-          failed={summary.isError}
-        />
+        <StatCard title="Unique Customers" value={summary.data?.uniqueCustomers ?? 0} icon={<IconUsers />} read={summary} />
         <StatCard
           title="Total USD Value"
           value={`$${formatGrouped(toHundredths(summary.data?.totalUSD ?? '0'))}`}
           icon={<IconCash />}
-          loading={summary.isPending}
-          failed={summary.isError}
+          read={summary}
           color="teal"
         />
       </SimpleGrid>

@@ -11,11 +11,11 @@ import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { Pager } from '../components/pager';
 import { SignedUsd } from '../components/money';
-import { ReportFilters } from '../components/report-filters';
+import { casinoFilter, customerFilter, ReportFilters } from '../components/report-filters';
 import { NameText } from '../components/name-text';
 import { StatCard } from '../components/stat-card';
 import { failureOf } from '../lib/errors';
-import { customerOptions, toOptions, useCasinos, useCustomers } from '../lib/master-data';
+import { useCasinos, useCustomers } from '../lib/master-data';
 import { usePage } from '../lib/use-page';
 import { headerSort, sortState } from '../lib/grid-sort';
 import { PROFITABILITY_SORTS } from '../../shared/sorting';
@@ -79,20 +79,8 @@ function ProfitabilityReport() {
     <Stack gap="md">
       <ReportFilters
         selects={[
-          {
-            label: 'Customer',
-            allLabel: 'All customers',
-            options: customerOptions(customers.data),
-            value: search.customerId,
-            onChange: (v) => set('customerId', v),
-          },
-          {
-            label: 'Casino',
-            allLabel: 'All casinos',
-            options: toOptions(casinos.data),
-            value: search.casinoId,
-            onChange: (v) => set('casinoId', v),
-          },
+          customerFilter(customers.data, search.customerId, (v) => set('customerId', v)),
+          casinoFilter(casinos.data, search.casinoId, (v) => set('casinoId', v)),
         ]}
         startDate={search.startDate}
         endDate={search.endDate}

@@ -100,20 +100,13 @@ export function ReconciliationReportPage() {
       </Paper>
       {failure && <LoadError failure={failure} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <StatCard
-          title="Active links"
-          value={query.data?.totalCount ?? 0}
-          icon={<IconScale />}
-          loading={query.isPending}
-          failed={query.isError}
-        />
+        <StatCard title="Active links" value={query.data?.totalCount ?? 0} icon={<IconScale />} read={query} />
         <StatCard
           title="Due for reconciliation"
           value={query.data?.staleCount ?? 0}
           hint={`Not reconciled within ${staleDays} days`}
           icon={<IconAlertTriangle />}
-          loading={query.isPending}
-          failed={query.isError}
+          read={query}
           color="orange.8"
         />
       </SimpleGrid>

@@ -66,26 +66,10 @@ export function RedemptionsReportPage() {
           value={`$${formatGrouped(pendingUsd)}`}
           hint={`${formatCount(sum('pendingCount'))} pending`}
           icon={<IconHourglass />}
-          loading={query.isPending}
-          failed={query.isError}
+          read={query}
         />
-        <StatCard
-          title="Received"
-          value={sum('receivedCount')}
-          hint="Last 180 days"
-          icon={<IconClockHour4 />}
-          loading={query.isPending}
-          failed={query.isError}
-        />
-        <StatCard
-          title="Rejected"
-          value={sum('rejectedCount')}
-          hint="Last 180 days"
-          icon={<IconX />}
-          loading={query.isPending}
-          failed={query.isError}
-          color="red.8"
-        />
+        <StatCard title="Received" value={sum('receivedCount')} hint="Last 180 days" icon={<IconClockHour4 />} read={query} />
+        <StatCard title="Rejected" value={sum('rejectedCount')} hint="Last 180 days" icon={<IconX />} read={query} color="red.8" />
       </SimpleGrid>
       <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
         <DataTable

@@ -11,13 +11,13 @@ import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } 
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../components/money';
-import { ReportFilters } from '../components/report-filters';
+import { ReportFilters, typeFilter } from '../components/report-filters';
 import { NameText } from '../components/name-text';
 import { StatCard } from '../components/stat-card';
 import { formatDate } from '../lib/format';
 import { DateTimeText } from '../features/transactions/transaction-columns';
 import { failureOf } from '../lib/errors';
-import { useAllTypes, useCasinos } from '../lib/master-data';
+import { typeOptions, useAllTypes, useCasinos } from '../lib/master-data';
 import { trpc } from '../trpc';
 import type { TypeReportRow } from '../lib/api-types';
 
@@ -62,26 +62,13 @@ export function TransactionTypesReportPage() {
   );
   const onSort = headerSort(HISTORY_SORTS, sort, [], (next) => set('sort', next === '-date' ? undefined : next));
 
-  const casinoName = new Map(casinos.data?.map((c) => [c.id, c.name]));
-  const typeOptions = (types.data ?? []).map((t) => ({
-    value: String(t.id),
-    label: `${t.name} — ${casinoName.get(t.casinoId) ?? 'Unknown casino'}`,
-  }));
   const usd = toHundredths(summary?.totalUSD ?? '0');
   const range = summary?.firstDate && summary.lastDate ? `${formatDate(summary.firstDate)} – ${formatDate(summary.lastDate)}` : '—';
 
   return (
     <Stack gap="md">
       <ReportFilters
-        selects={[
-          {
-            label: 'Transaction Type',
-            allLabel: 'All types',
-            options: typeOptions,
-            value: search.transactionTypeId,
-            onChange: (v) => set('transactionTypeId', v),
-          },
-        ]}
+        selects={[typeFilter(typeOptions(types.data, casinos.data), search.transactionTypeId, (v) => set('transactionTypeId', v))]}
         startDate={search.startDate}
         endDate={search.endDate}
         onDates={set}
