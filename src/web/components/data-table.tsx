@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { type ColumnDef, createColumnHelper, type RowData, tableFeatures, useTable } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import type { Failure } from '../lib/errors';
+import { type Failure, failureOf, type QueryLike } from '../lib/errors';
 import { LoadError } from './load-error';
 
 /** Every grid uses the core feature set: sorting and paging are done by the server or the screen. */
@@ -25,6 +25,10 @@ interface DataTableProps<T extends RowData> {
   empty?: ReactNode;
   /** A failed read: shown instead of rows or the empty state. */
   failure?: Failure | null;
+  /** The read behind the rows, instead of `loading` and `failure`. */
+  read?: QueryLike & { isPending: boolean };
+  /** False while the screen's date range runs backwards: nothing is read, and the range message shows. */
+  rangeOk?: boolean;
   sort?: SortState;
   onSort?: (id: string) => void;
   sortable?: readonly string[];
@@ -42,7 +46,10 @@ function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
 
 /** TanStack Table on a Mantine Table, with loading and empty states and clickable sort headers. */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
-  const { columns, data, getRowId, loading, empty, failure, sort, onSort, sortable = [], minWidth = 640, numeric = [] } = props;
+  const { columns, data, getRowId, read, rangeOk = true, sort, onSort, sortable = [], minWidth = 640, numeric = [] } = props;
+  const loading = rangeOk && (read ? read.isPending : props.loading);
+  const failure = read ? failureOf(read) : props.failure;
+  const empty = rangeOk ? props.empty : <RangeEmptyState />;
   const table = useTable({ features: gridFeatures, columns, data, getRowId: (row) => getRowId(row) });
   const phone = useMediaQuery('(max-width: 48em)');
 
@@ -155,6 +162,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     </Table.ScrollContainer>
   );
 }
+
+/** A cell's text in bold: the row's name. */
+export const boldCell = (info: { getValue: () => string }) => (
+  <Text fw={600} size="sm">
+    {info.getValue()}
+  </Text>
+);
 
 /** The standard empty state inside a grid. */
 export function EmptyState({ title, description, action }: { title: string; description?: string; action?: ReactNode }) {

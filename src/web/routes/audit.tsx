@@ -3,12 +3,11 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from '../../shared/schemas/audit';
 import { isOrderedRange } from '../../shared/schemas/common';
-import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } from '../components/data-table';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { DateRangeFields, IdSelect, withAll } from '../components/report-filters';
 import { Pager } from '../components/pager';
 import { actionLabel, AuditChanges } from '../features/audit/audit-changes';
-import { failureOf } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { trpc } from '../trpc';
 import { ALL_OPTION as ALL } from '../../shared/constants';
@@ -110,10 +109,10 @@ function AuditScreen() {
             columns={columns}
             data={data.entries}
             getRowId={(e) => String(e.id)}
-            loading={rangeOk && query.isPending}
-            failure={failureOf(query)}
+            read={query}
+            rangeOk={rangeOk}
             minWidth={900}
-            empty={rangeOk ? <EmptyState title="No audit entries found" description="Try adjusting your filters" /> : <RangeEmptyState />}
+            empty={<EmptyState title="No audit entries found" description="Try adjusting your filters" />}
           />
           {rangeOk && query.isSuccess && (
             <Group justify="space-between">

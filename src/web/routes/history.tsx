@@ -4,7 +4,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
 import { isOrderedRange } from '../../shared/schemas/common';
-import { DataTable, EmptyState, RangeEmptyState } from '../components/data-table';
+import { DataTable, EmptyState } from '../components/data-table';
 import { casinoFilter, customerFilter, ReportFilters, typeFilter } from '../components/report-filters';
 import { ExportButtons } from '../components/export-menu';
 import { Pager } from '../components/pager';
@@ -12,8 +12,8 @@ import { EditTransactionDialog } from '../features/transactions/edit-transaction
 import type { HistorySearch } from '../features/transactions/history-search';
 import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from '../features/transactions/transaction-columns';
 import { failureOf } from '../lib/errors';
-import { headerSort, sortState } from '../lib/grid-sort';
-import { HISTORY_SORTS, historySortProblem, parseSort } from '../../shared/sorting';
+import { serverSort, servableHistorySorts } from '../lib/grid-sort';
+import { HISTORY_SORTS } from '../../shared/sorting';
 import { typeOptions, useAllTypes, useCasinos, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
 import type { TransactionView } from '../lib/api-types';
@@ -47,15 +47,13 @@ export function HistoryPage() {
   const columns = useMemo(() => transactionColumns({ withCasino: true, onEdit: setEditing }), []);
 
   // Sorted on the server over every matching row (decision 044); USD only where the server can serve it.
-  const sortable = HISTORY_SORTS.filter(
-    (c) => !query.data || !historySortProblem({ ...parseSort(sort), column: c }, filters, data.totalCount),
-  );
-  const onSort = headerSort(
-    HISTORY_SORTS,
-    sort,
-    [],
-    (next) => void navigate({ search: (prev) => ({ ...prev, sort: next === '-date' ? undefined : next, page: undefined }) }),
-  );
+  const sorting = serverSort({
+    columns: HISTORY_SORTS,
+    current: search.sort,
+    fallback: '-date',
+    sortable: servableHistorySorts(sort, filters, query.data ? data.totalCount : undefined),
+    apply: (next) => void navigate({ search: (prev) => ({ ...prev, sort: next, page: undefined }) }),
+  });
 
   const setFilter = (key: keyof HistorySearch, value: string | number | undefined) =>
     void navigate({ search: (prev) => ({ ...prev, [key]: value, page: undefined }) });
@@ -96,20 +94,12 @@ export function HistoryPage() {
             columns={columns}
             data={data.transactions}
             getRowId={(t) => String(t.id)}
-            loading={rangeOk && query.isPending}
-            failure={failureOf(query)}
+            read={query}
+            rangeOk={rangeOk}
             numeric={TRANSACTION_NUMERIC_COLUMNS}
-            sort={sortState(sort)}
-            sortable={sortable}
-            onSort={onSort}
+            {...sorting}
             minWidth={900}
-            empty={
-              rangeOk ? (
-                <EmptyState title="No transactions found" description="Try adjusting your filters or add some transactions" />
-              ) : (
-                <RangeEmptyState />
-              )
-            }
+            empty={<EmptyState title="No transactions found" description="Try adjusting your filters or add some transactions" />}
           />
           {rangeOk && !query.isError && (
             <Pager

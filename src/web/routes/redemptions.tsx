@@ -12,7 +12,6 @@ import { StatCard } from '../components/stat-card';
 import { type RedemptionAction, RedemptionActionDialog } from '../features/redemptions/redemption-actions';
 import { redemptionColumns, STATUS_LABELS } from '../features/redemptions/redemption-columns';
 import { RequestRedemptionDialog, type RedemptionTarget } from '../features/redemptions/request-redemption-dialog';
-import { failureOf } from '../lib/errors';
 import { formatCount, groupedAmount } from '../lib/format';
 import { useCasinos, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
@@ -40,7 +39,6 @@ export function RedemptionsPage() {
     }),
     placeholderData: keepPreviousData,
   });
-  const failure = failureOf(query);
   const columns = useMemo(() => redemptionColumns(setAction, status), [status]);
   const setFilter = (key: 'customerId' | 'casinoId', value: number | undefined) =>
     void navigate({ search: (prev) => ({ ...prev, [key]: value, page: undefined }) });
@@ -107,8 +105,7 @@ export function RedemptionsPage() {
             columns={columns}
             data={query.data?.redemptions ?? []}
             getRowId={(r) => String(r.id)}
-            loading={query.isPending}
-            failure={failure}
+            read={query}
             numeric={['unplayedCoins', 'expectedUsd', 'usdReceived', 'actions']}
             minWidth={status === 'pending' ? 900 : 1020}
             empty={

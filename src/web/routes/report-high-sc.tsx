@@ -18,7 +18,7 @@ import { TypedNumberInput } from '../components/typed-number-input';
 import { readThreshold } from '../features/reports/threshold';
 import { highScUsd } from '../features/reports/high-sc';
 import { failureOf } from '../lib/errors';
-import { headerSort, sortState } from '../lib/grid-sort';
+import { serverSort } from '../lib/grid-sort';
 import { HIGH_SC_SORTS } from '../../shared/sorting';
 import { usePage } from '../lib/use-page';
 import { trpc } from '../trpc';
@@ -62,13 +62,13 @@ export function HighScReportPage() {
   const [error, setError] = useState<string>();
   const [page, setPage] = usePage(`${threshold} ${search.asOf ?? ''} ${search.sort ?? ''}`);
   // Sorted on the server over every matching link (decision 044), the sort kept in the URL.
-  const sort = search.sort ?? 'customer';
-  const onSort = headerSort(
-    HIGH_SC_SORTS,
-    sort,
-    ['customer', 'casino'],
-    (next) => void navigate({ search: (prev) => ({ ...prev, sort: next === 'customer' ? undefined : next }), replace: true }),
-  );
+  const sorting = serverSort({
+    columns: HIGH_SC_SORTS,
+    current: search.sort,
+    fallback: 'customer',
+    textColumns: ['customer', 'casino'],
+    apply: (next) => void navigate({ search: (prev) => ({ ...prev, sort: next }), replace: true }),
+  });
   const query = useQuery({
     ...trpc.reports.highSc.queryOptions({
       threshold,
@@ -156,13 +156,10 @@ export function HighScReportPage() {
             columns={columns}
             data={rows}
             getRowId={(r) => `${r.customerId}-${r.casinoId}`}
-            loading={query.isPending}
-            failure={failureOf(query)}
+            read={query}
             loadingText="Generating report..."
             numeric={['unplayed', 'played', 'total', 'usd']}
-            sort={sortState(sort)}
-            sortable={HIGH_SC_SORTS}
-            onSort={onSort}
+            {...sorting}
             minWidth={760}
             empty={<EmptyState title="No high balances found" description={`No casinos have balances above $${formatCount(threshold)}`} />}
           />

@@ -6,7 +6,7 @@ import { avgPerTransaction, profitStatus } from '../../shared/ledger';
 import { formatHundredths, formatSignedGrouped, toHundredths } from '../../shared/money';
 import { REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
 import { isOrderedRange } from '../../shared/schemas/common';
-import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } from '../components/data-table';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { Pager } from '../components/pager';
@@ -17,7 +17,7 @@ import { StatCard } from '../components/stat-card';
 import { failureOf } from '../lib/errors';
 import { useCasinos, useCustomers } from '../lib/master-data';
 import { usePage } from '../lib/use-page';
-import { headerSort, sortState } from '../lib/grid-sort';
+import { serverSort } from '../lib/grid-sort';
 import { PROFITABILITY_SORTS } from '../../shared/sorting';
 import { trpc } from '../trpc';
 import type { ProfitabilityRow } from '../lib/api-types';
@@ -71,9 +71,13 @@ function ProfitabilityReport() {
   const entries = summary.data?.entries ?? 0;
   const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value }) });
   // Sorted on the server over every matching pair (decision 044), the sort kept in the URL.
-  const onSort = headerSort(PROFITABILITY_SORTS, search.sort ?? '-usd', ['customer', 'casino'], (next) =>
-    set('sort', next === '-usd' ? undefined : next),
-  );
+  const sorting = serverSort({
+    columns: PROFITABILITY_SORTS,
+    current: search.sort,
+    fallback: '-usd',
+    textColumns: ['customer', 'casino'],
+    apply: (next) => set('sort', next),
+  });
 
   return (
     <Stack gap="md">
@@ -116,21 +120,13 @@ function ProfitabilityReport() {
           columns={columns}
           data={rows}
           getRowId={(r) => `${r.customerId}-${r.casinoId}`}
-          loading={rangeOk && query.isPending}
-          failure={failureOf(query)}
+          read={query}
+          rangeOk={rangeOk}
           loadingText="Generating report..."
           numeric={['usd', 'count', 'avg']}
-          sort={sortState(search.sort ?? '-usd')}
-          sortable={PROFITABILITY_SORTS}
-          onSort={onSort}
+          {...sorting}
           minWidth={720}
-          empty={
-            rangeOk ? (
-              <EmptyState title="No profitability data found" description="Try adjusting your filters or ensure transactions exist" />
-            ) : (
-              <RangeEmptyState />
-            )
-          }
+          empty={<EmptyState title="No profitability data found" description="Try adjusting your filters or ensure transactions exist" />}
         />
         {entries > REPORT_PAGE_SIZE && (
           <Box mt="sm">

@@ -1,11 +1,11 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconScale } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { parseWholeNumber } from '../../shared/money';
 import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE } from '../../shared/schemas/customer-casinos';
-import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
+import { DataTable, EmptyState, type GridColumn, gridColumns, boldCell } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { Coins } from '../components/money';
@@ -21,14 +21,7 @@ const route = getRouteApi('/signed-in/reports/reconciliation');
 const col = gridColumns<ReconciliationRow>();
 
 const columns: GridColumn<ReconciliationRow>[] = [
-  col.accessor('customerName', {
-    header: 'Customer',
-    cell: (i) => (
-      <Text fw={600} size="sm">
-        {i.getValue()}
-      </Text>
-    ),
-  }),
+  col.accessor('customerName', { header: 'Customer', cell: boldCell }),
   col.accessor('casinoName', { header: 'Casino' }),
   col.accessor('lastReconciledAt', { header: 'Last reconciled', cell: (i) => (i.getValue() ? formatDateTime(i.getValue()!) : 'Never') }),
   col.accessor('lastReconciledBy', { header: 'By', cell: (i) => i.getValue() ?? '—' }),
@@ -117,8 +110,7 @@ export function ReconciliationReportPage() {
             columns={columns}
             data={query.data?.rows ?? []}
             getRowId={(r) => `${r.customerId}-${r.casinoId}`}
-            loading={query.isPending}
-            failure={failure}
+            read={query}
             numeric={['differenceUnplayed', 'differencePlayed']}
             minWidth={900}
             empty={<EmptyState title="No active links" description="Register customers at casinos to reconcile their balances" />}

@@ -2,7 +2,7 @@ import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClockHour4, IconHourglass, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { toHundredths } from '../../shared/money';
-import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
+import { DataTable, EmptyState, type GridColumn, gridColumns, boldCell } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { StatCard } from '../components/stat-card';
@@ -21,14 +21,7 @@ const mono = (text: string) => (
 );
 
 const columns: GridColumn<PayoutRow>[] = [
-  col.accessor('casinoName', {
-    header: 'Casino',
-    cell: (i) => (
-      <Text fw={600} size="sm">
-        {i.getValue()}
-      </Text>
-    ),
-  }),
+  col.accessor('casinoName', { header: 'Casino', cell: boldCell }),
   col.accessor('pendingCount', { header: 'Pending', cell: (i) => mono(formatCount(i.getValue())) }),
   col.accessor('pendingUsd', { header: 'Pending USD', cell: (i) => mono(groupedAmount(i.getValue())) }),
   col.accessor('receivedCount', { header: 'Received', cell: (i) => mono(formatCount(i.getValue())) }),
@@ -77,9 +70,8 @@ export function RedemptionsReportPage() {
           columns={columns}
           data={rows}
           getRowId={(r) => String(r.casinoId)}
-          loading={query.isPending}
+          read={query}
           loadingText="Generating report..."
-          failure={failure}
           numeric={['pendingCount', 'pendingUsd', 'receivedCount', 'medianDays', 'p90Days', 'rejectedCount']}
           minWidth={820}
           empty={

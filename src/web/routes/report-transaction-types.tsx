@@ -5,9 +5,9 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { formatSignedGrouped, toHundredths } from '../../shared/money';
 import { isOrderedRange } from '../../shared/schemas/common';
-import { headerSort, sortState } from '../lib/grid-sort';
-import { HISTORY_SORTS, historySortProblem, parseSort } from '../../shared/sorting';
-import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } from '../components/data-table';
+import { serverSort, servableHistorySorts } from '../lib/grid-sort';
+import { HISTORY_SORTS } from '../../shared/sorting';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../components/money';
@@ -56,11 +56,13 @@ export function TransactionTypesReportPage() {
   const summaryFailure = failureOf(summaryQuery);
   const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value }) });
   // The rows sort on the server as History's do (decision 044), the sort kept in the URL.
-  const sort = search.sort ?? '-date';
-  const sortable = HISTORY_SORTS.filter(
-    (c) => !summary || !historySortProblem({ ...parseSort(sort), column: c }, filters, summary.transactionCount),
-  );
-  const onSort = headerSort(HISTORY_SORTS, sort, [], (next) => set('sort', next === '-date' ? undefined : next));
+  const sorting = serverSort({
+    columns: HISTORY_SORTS,
+    current: search.sort,
+    fallback: '-date',
+    sortable: servableHistorySorts(search.sort ?? '-date', filters, summary?.transactionCount),
+    apply: (next) => set('sort', next),
+  });
 
   const usd = toHundredths(summary?.totalUSD ?? '0');
   const range = summary?.firstDate && summary.lastDate ? `${formatDate(summary.firstDate)} – ${formatDate(summary.lastDate)}` : '—';
@@ -118,15 +120,13 @@ export function TransactionTypesReportPage() {
             columns={columns}
             data={rows}
             getRowId={(r) => String(r.id)}
-            loading={rangeOk && rowsQuery.isPending}
-            failure={failureOf(rowsQuery)}
+            read={rowsQuery}
+            rangeOk={rangeOk}
             loadingText="Loading transactions..."
             numeric={['unplayed', 'played', 'usd', 'ratio', 'total']}
-            sort={sortState(sort)}
-            sortable={sortable}
-            onSort={onSort}
+            {...sorting}
             minWidth={900}
-            empty={rangeOk ? <EmptyState title="No transactions found" /> : <RangeEmptyState />}
+            empty={<EmptyState title="No transactions found" />}
           />
         </Stack>
       </Paper>
