@@ -76,7 +76,6 @@ export function ActiveRecordGrid<T extends ActiveRecord>({ query, columns, sortB
       sortBy={{ name: (r) => r.name, ...sortBy, isActive: (r) => r.isActive, createdAt: (r) => r.createdAt }}
       rows={query.data ?? []}
       columns={all}
-      getRowId={(r) => String(r.id)}
       loading={query.isPending}
       failure={failureOf(query)}
     />

@@ -19,7 +19,8 @@ export type { SortState };
 interface DataTableProps<T extends RowData> {
   columns: GridColumn<T>[];
   data: T[];
-  getRowId: (row: T) => string;
+  /** A row's key; by default its `id` (else its place, as TanStack Table does). */
+  getRowId?: (row: T) => string;
   loading?: boolean;
   loadingText?: string;
   empty?: ReactNode;
@@ -44,13 +45,16 @@ function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
   return <IconArrowsSort size={14} opacity={0.4} />;
 }
 
+/** A row's `id`, when it has one, else its place. */
+const rowKey = (row: unknown, index: number) => String(typeof row === 'object' && row !== null && 'id' in row ? row.id : index);
+
 /** TanStack Table on a Mantine Table, with loading and empty states and clickable sort headers. */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const { columns, data, getRowId, read, rangeOk = true, sort, onSort, sortable = [], minWidth = 640, numeric = [] } = props;
   const loading = rangeOk && (read ? read.isPending : props.loading);
   const failure = read ? failureOf(read) : props.failure;
   const empty = rangeOk ? props.empty : <RangeEmptyState />;
-  const table = useTable({ features: gridFeatures, columns, data, getRowId: (row) => getRowId(row) });
+  const table = useTable({ features: gridFeatures, columns, data, getRowId: getRowId ?? rowKey });
   const phone = useMediaQuery('(max-width: 48em)');
 
   if (failure) return <LoadError failure={failure} compact />;

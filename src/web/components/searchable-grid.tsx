@@ -10,7 +10,7 @@ export interface SearchableGridProps<T extends RowData> {
   noun: string;
   rows: T[];
   columns: GridColumn<T>[];
-  getRowId: (row: T) => string;
+  getRowId?: (row: T) => string;
   loading: boolean;
   /** A failed read: the grid shows it with Retry instead of an empty list. */
   failure: Failure | null;

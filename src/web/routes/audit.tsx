@@ -108,7 +108,6 @@ function AuditScreen() {
             label="Audit trail"
             columns={columns}
             data={data.entries}
-            getRowId={(e) => String(e.id)}
             read={query}
             rangeOk={rangeOk}
             minWidth={900}

@@ -72,7 +72,6 @@ function DeletedScreen() {
           label="Deleted transactions"
           columns={columns}
           data={query.data?.transactions ?? []}
-          getRowId={(t) => String(t.id)}
           loading={query.isPending}
           failure={failureOf(query)}
           numeric={['unplayedCoinsChange', 'playedCoinsChange', 'usdChange']}

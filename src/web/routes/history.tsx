@@ -93,7 +93,6 @@ export function HistoryPage() {
             label="Transactions"
             columns={columns}
             data={data.transactions}
-            getRowId={(t) => String(t.id)}
             read={query}
             rangeOk={rangeOk}
             numeric={TRANSACTION_NUMERIC_COLUMNS}

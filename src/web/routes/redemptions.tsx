@@ -104,7 +104,6 @@ export function RedemptionsPage() {
             label="Redemptions"
             columns={columns}
             data={query.data?.redemptions ?? []}
-            getRowId={(r) => String(r.id)}
             read={query}
             numeric={['unplayedCoins', 'expectedUsd', 'usdReceived', 'actions']}
             minWidth={status === 'pending' ? 900 : 1020}

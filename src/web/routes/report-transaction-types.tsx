@@ -119,7 +119,6 @@ export function TransactionTypesReportPage() {
             label="Transactions by type"
             columns={columns}
             data={rows}
-            getRowId={(r) => String(r.id)}
             read={rowsQuery}
             rangeOk={rangeOk}
             loadingText="Loading transactions..."

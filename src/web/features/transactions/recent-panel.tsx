@@ -133,7 +133,6 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
           label="Recent transactions"
           columns={columns}
           data={shown}
-          getRowId={(t) => String(t.id)}
           read={query}
           numeric={TRANSACTION_NUMERIC_COLUMNS}
           {...sorting}
