@@ -1,4 +1,4 @@
-import { Box, Button, Group, Paper, Select, type SelectProps, SimpleGrid, TextInput } from '@mantine/core';
+import { Box, Button, Group, Select, type SelectProps, SimpleGrid, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
@@ -7,6 +7,7 @@ import { customerOptions, toOptions } from '../lib/master-data';
 import type { CasinoView, CustomerView } from '../lib/api-types';
 import { LoadError } from './load-error';
 import { ALL_OPTION as ALL } from '../../shared/constants';
+import { Panel } from './panel';
 
 export { ALL };
 export const withAll = (label: string, options: { value: string; label: string }[]) => [{ value: ALL, label }, ...options];
@@ -103,7 +104,7 @@ interface Props extends DateRange {
 /** Select filters with an 'all' option (omitted from requests), a date range, Clear and actions. */
 export function ReportFilters({ selects, onClear, canClear, actions, failure, clearLabel = 'Clear', lgCols, ...dates }: Props) {
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+    <Panel>
       <SimpleGrid cols={{ base: 1, xs: 2, ...(lgCols ? { md: 3, lg: lgCols } : { md: selects.length + 2 }) }} spacing="sm">
         {selects.map((s) => (
           <IdSelect key={s.label} {...s} />
@@ -121,6 +122,6 @@ export function ReportFilters({ selects, onClear, canClear, actions, failure, cl
         </Button>
         {actions}
       </Group>
-    </Paper>
+    </Panel>
   );
 }

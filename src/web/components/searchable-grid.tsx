@@ -1,9 +1,10 @@
-import { Button, Paper, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import type { RowData } from '@tanstack/react-table';
 import { type ReactNode, useState } from 'react';
 import type { Failure } from '../lib/errors';
 import { DataTable, EmptyState, type GridColumn, type SortState } from './data-table';
 import { countLabel, ListToolbar, matches } from './list-toolbar';
+import { Panel } from './panel';
 
 export interface SearchableGridProps<T extends RowData> {
   label: string;
@@ -53,7 +54,7 @@ export function SearchableGrid<T extends RowData>(props: SearchableGridProps<T>)
     : matching;
   const onSort = (id: string) => setSort((now) => ({ id, desc: now?.id === id ? !now.desc : false }));
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+    <Panel>
       <Stack gap="md">
         <ListToolbar
           search={search}
@@ -92,6 +93,6 @@ export function SearchableGrid<T extends RowData>(props: SearchableGridProps<T>)
           }
         />
       </Stack>
-    </Paper>
+    </Panel>
   );
 }

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Box, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from '../../shared/schemas/audit';
@@ -12,6 +12,7 @@ import { formatDateTime } from '../lib/format';
 import { trpc } from '../trpc';
 import { ALL_OPTION as ALL } from '../../shared/constants';
 import type { AuditEntryView } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/admin/audit');
 const col = gridColumns<AuditEntryView>();
@@ -65,7 +66,7 @@ function AuditScreen() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
           <Select
             label="Record type"
@@ -101,8 +102,8 @@ function AuditScreen() {
             noun="audit records"
           />
         </Group>
-      </Paper>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      </Panel>
+      <Panel>
         <Stack gap="md">
           <DataTable
             label="Audit trail"
@@ -127,7 +128,7 @@ function AuditScreen() {
             </Group>
           )}
         </Stack>
-      </Paper>
+      </Panel>
     </Stack>
   );
 }

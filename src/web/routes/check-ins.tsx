@@ -1,4 +1,4 @@
-import { Group, Paper, Progress, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Progress, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -17,6 +17,7 @@ import { useCasinos, useCustomers } from '../lib/master-data';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { trpc } from '../trpc';
 import type { CheckInBoard, CheckInRowView } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/check-ins');
 const HEADERS: { id: CheckInSort | null; label: string; right?: boolean }[] = [
@@ -140,7 +141,7 @@ export function CheckInsPage() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Stack gap="sm">
           <Group justify="space-between" align="flex-end">
             <div>
@@ -180,9 +181,9 @@ export function CheckInsPage() {
             </Stack>
           </SimpleGrid>
         </Stack>
-      </Paper>
+      </Panel>
       {failure && <LoadError failure={failure} />}
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Table.ScrollContainer minWidth={phone ? 540 : 860} type="native" className="grid-scroll">
           <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Check-ins" aria-busy={query.isPending}>
             <Table.Thead>
@@ -272,7 +273,7 @@ export function CheckInsPage() {
             onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
           />
         )}
-      </Paper>
+      </Panel>
       <ConfirmDialog
         opened={correction !== null}
         title="Record a correction?"

@@ -1,4 +1,4 @@
-import { Paper, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
@@ -17,6 +17,7 @@ import { HISTORY_SORTS } from '../../shared/sorting';
 import { typeOptions, useAllTypes, useCasinos, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
 import type { TransactionView } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/transactions/history');
 
@@ -87,7 +88,7 @@ export function HistoryPage() {
           />
         }
       />
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Stack gap="md">
           <DataTable
             label="Transactions"
@@ -110,7 +111,7 @@ export function HistoryPage() {
             />
           )}
         </Stack>
-      </Paper>
+      </Panel>
       <EditTransactionDialog transaction={editing} onClose={() => setEditing(null)} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Paper, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { IconCashBanknote, IconHourglass, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -15,6 +15,7 @@ import { RequestRedemptionDialog, type RedemptionTarget } from '../features/rede
 import { formatCount, groupedAmount } from '../lib/format';
 import { useCasinos, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/redemptions');
 const TABS = [...REDEMPTION_STATUSES, 'all'] as const;
@@ -65,7 +66,7 @@ export function RedemptionsPage() {
           read={query}
         />
       </SimpleGrid>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
           <IdSelect {...customerFilter(customers.data, search.customerId, (v) => setFilter('customerId', v))} />
           <IdSelect {...casinoFilter(casinos.data, search.casinoId, (v) => setFilter('casinoId', v))} />
@@ -76,8 +77,8 @@ export function RedemptionsPage() {
             Request redemption
           </Button>
         </SimpleGrid>
-      </Paper>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      </Panel>
+      <Panel>
         <Tabs
           value={status}
           onChange={(v) =>
@@ -125,7 +126,7 @@ export function RedemptionsPage() {
             />
           )}
         </Stack>
-      </Paper>
+      </Panel>
       <RedemptionActionDialog action={action} onClose={() => setAction(null)} />
       <RequestRedemptionDialog target={requesting} onClose={() => setRequesting(null)} />
     </Stack>

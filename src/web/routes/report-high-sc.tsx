@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconCash, IconUsers, IconWallet } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -23,6 +23,7 @@ import { HIGH_SC_SORTS } from '../../shared/sorting';
 import { usePage } from '../lib/use-page';
 import { trpc } from '../trpc';
 import type { HighScRow } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/reports/high-sc');
 const col = gridColumns<HighScRow>();
@@ -103,7 +104,7 @@ export function HighScReportPage() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Group justify="space-between" align="flex-end" gap="sm">
           <TypedNumberInput
             whole
@@ -131,10 +132,10 @@ export function HighScReportPage() {
             noun="high SC records"
           />
         </Group>
-      </Paper>
+      </Panel>
       {summaryFailure && <LoadError failure={summaryFailure} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <StatCard title="Total Accounts" value={accounts} icon={<IconWallet />} loading={summary.isPending} failed={summary.isError} />
+        <StatCard title="Total Accounts" value={accounts} icon={<IconWallet />} read={summary} />
         <StatCard title="Unique Customers" value={summary.data?.uniqueCustomers ?? 0} icon={<IconUsers />} read={summary} />
         <StatCard
           title="Total USD Value"
@@ -144,7 +145,7 @@ export function HighScReportPage() {
           color="teal"
         />
       </SimpleGrid>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Stack gap="sm">
           {summary.isSuccess && (
             <Text size="sm" c="dimmed" data-testid="high-sc-count">
@@ -167,7 +168,7 @@ export function HighScReportPage() {
             <Pager page={page} pageSize={REPORT_PAGE_SIZE} total={accounts} onPage={setPage} noun="accounts" full />
           )}
         </Stack>
-      </Paper>
+      </Panel>
     </Stack>
   );
 }

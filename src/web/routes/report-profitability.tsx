@@ -1,4 +1,4 @@
-import { Badge, Box, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Badge, Box, SimpleGrid, Stack } from '@mantine/core';
 import { IconChartPie, IconScale, IconTrendingDown, IconTrendingUp } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -21,6 +21,7 @@ import { serverSort } from '../lib/grid-sort';
 import { PROFITABILITY_SORTS } from '../../shared/sorting';
 import { trpc } from '../trpc';
 import type { ProfitabilityRow } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/reports/profitability');
 const col = gridColumns<ProfitabilityRow>();
@@ -114,7 +115,7 @@ function ProfitabilityReport() {
         <StatCard title="Loss Making" value={summary.data?.loss ?? 0} icon={<IconTrendingDown />} {...cards} />
         <StatCard title="Total Entries" value={entries} hint="Customer-casino pairs" icon={<IconChartPie />} {...cards} />
       </SimpleGrid>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <DataTable
           label="Profitability"
           columns={columns}
@@ -133,7 +134,7 @@ function ProfitabilityReport() {
             <Pager page={page} pageSize={REPORT_PAGE_SIZE} total={entries} onPage={setPage} noun="pairs" full />
           </Box>
         )}
-      </Paper>
+      </Panel>
     </Stack>
   );
 }

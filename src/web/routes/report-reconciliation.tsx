@@ -1,4 +1,4 @@
-import { Badge, Group, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconScale } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -16,6 +16,7 @@ import { failureOf } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { trpc } from '../trpc';
 import type { ReconciliationRow } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/reports/reconciliation');
 const col = gridColumns<ReconciliationRow>();
@@ -70,7 +71,7 @@ export function ReconciliationReportPage() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Group align="flex-end" justify="space-between">
           <TypedNumberInput
             whole
@@ -90,7 +91,7 @@ export function ReconciliationReportPage() {
             noun="reconciliation records"
           />
         </Group>
-      </Paper>
+      </Panel>
       {failure && <LoadError failure={failure} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <StatCard title="Active links" value={query.data?.totalCount ?? 0} icon={<IconScale />} read={query} />
@@ -103,7 +104,7 @@ export function ReconciliationReportPage() {
           color="orange.8"
         />
       </SimpleGrid>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Stack gap="sm">
           <DataTable
             label="Reconciliation"
@@ -126,7 +127,7 @@ export function ReconciliationReportPage() {
             />
           )}
         </Stack>
-      </Paper>
+      </Panel>
     </Stack>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClockHour4, IconHourglass, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { toHundredths } from '../../shared/money';
@@ -11,6 +11,7 @@ import { formatCount, groupedAmount } from '../lib/format';
 import { formatGrouped } from '../../shared/money';
 import { trpc } from '../trpc';
 import type { PayoutRow } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const col = gridColumns<PayoutRow>();
 const days = (v: number | null) => (v === null ? '—' : `${v.toFixed(1)} days`);
@@ -39,7 +40,7 @@ export function RedemptionsReportPage() {
   const sum = (key: 'pendingCount' | 'receivedCount' | 'rejectedCount') => rows.reduce((n, r) => n + r[key], 0);
   return (
     <Stack gap="md">
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed">
             Received and rejected redemptions since {query.data?.since ?? '…'} (180 days); pending ones whenever requested.
@@ -51,7 +52,7 @@ export function RedemptionsReportPage() {
             noun="redemption records"
           />
         </Group>
-      </Paper>
+      </Panel>
       {failure && <LoadError failure={failure} />}
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
         <StatCard
@@ -64,7 +65,7 @@ export function RedemptionsReportPage() {
         <StatCard title="Received" value={sum('receivedCount')} hint="Last 180 days" icon={<IconClockHour4 />} read={query} />
         <StatCard title="Rejected" value={sum('rejectedCount')} hint="Last 180 days" icon={<IconX />} read={query} color="red.8" />
       </SimpleGrid>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <DataTable
           label="Payout times by casino"
           columns={columns}
@@ -78,7 +79,7 @@ export function RedemptionsReportPage() {
             <EmptyState title="No redemptions found" description="Request a redemption from Add Transaction or the Redemptions page" />
           }
         />
-      </Paper>
+      </Panel>
     </Stack>
   );
 }

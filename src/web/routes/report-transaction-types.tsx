@@ -1,4 +1,4 @@
-import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconCash, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -20,6 +20,7 @@ import { failureOf } from '../lib/errors';
 import { typeOptions, useAllTypes, useCasinos } from '../lib/master-data';
 import { trpc } from '../trpc';
 import type { TypeReportRow } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/reports/transaction-types');
 const col = gridColumns<TypeReportRow>();
@@ -108,7 +109,7 @@ export function TransactionTypesReportPage() {
           {...cards}
         />
       </SimpleGrid>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Stack gap="sm">
           {summary && summary.transactionCount > rows.length && (
             <Text size="sm" c="dimmed">
@@ -128,7 +129,7 @@ export function TransactionTypesReportPage() {
             empty={<EmptyState title="No transactions found" />}
           />
         </Stack>
-      </Paper>
+      </Panel>
     </Stack>
   );
 }
