@@ -28,6 +28,7 @@ const data: OfficeData = {
 meta.close();
 const { db } = openReadOnly(file);
 // The range columns and the link balances are built on first use here (in the server, as its threads start): not a screen's cost.
+// (Here ranged reads share the one connection; in the server they run in the range thread, beside the screens' threads.)
 await runRead(db, 'reports.profitabilitySummary', { startDate: data.firstDay }, { timeZone: 'UTC' });
 await runRead(db, 'reports.highScSummary', { threshold: 0 }, { timeZone: 'UTC' });
 const times = new Map<string, { ms: number[]; bytes: number; worst: string }>();

@@ -1,3 +1,6 @@
+/** A calendar day of 24 hours in milliseconds (UTC days; office days come from the zone, below). */
+export const DAY_MS = 86_400_000;
+
 /**
  * One formatter per zone and kind, made once: building an Intl.DateTimeFormat costs far more than using it,
  * and every date filter, day split and chart asks for several.

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { rebuildCheckIns } from '../features/check-ins/check-in-days';
+import { DAY_MS } from '../../shared/dates';
 
-const DAY_MS = 86_400_000;
 /** A pair's redemption request is this likely on any row (about 1 in 100 rows). */
 const REQUEST_CHANCE = 0.01;
 

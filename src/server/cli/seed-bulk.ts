@@ -52,7 +52,8 @@ const TYPE_NAMES = ['Purchase', 'Withdraw', 'Bonus', 'Check-in', 'Promo'];
 
 const casinoRatios: number[] = [];
 const typeIds: number[][] = [];
-const pairs: { customerId: number; casinoId: number }[] = [];
+type Pair = { customerId: number; casinoId: number };
+const pairs: Pair[] = [];
 sqlite.transaction(() => {
   const insCasino = sqlite.prepare('insert into casinos (name, website, isActive, scRatio, createdAt) values (?, ?, 1, ?, ?)');
   const insType = sqlite.prepare('insert into transactionTypes (name, casinoId) values (?, ?)');
@@ -84,6 +85,19 @@ const insTx = sqlite.prepare(
      purchaseRatio, unplayedCoinsAfter, playedCoinsAfter, totalCoinsAfter, createdByUserId, createdAt, updatedAt)
    values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 );
+/** Books one row on a pair: its running balance moves by the changes and the row carries the after-values. */
+function book(date: string, pair: Pair, typeId: number, u: number, p: number, d: number, ratio: number | null): number {
+  const key = pair.customerId * 100_000 + pair.casinoId;
+  const b = balance.get(key) ?? { u: 0, p: 0, d: 0, n: 0 };
+  b.u += u;
+  b.p += p;
+  b.d += d;
+  b.n += 1;
+  balance.set(key, b);
+  return Number(
+    insTx.run(date, pair.customerId, pair.casinoId, typeId, u, p, d, ratio, b.u, b.p, b.u + b.p, adminId, date, date).lastInsertRowid,
+  );
+}
 const CHUNK = 50_000;
 // Redemptions (requested, then received, rejected or cancelled when due) and daily check-ins (issue 18).
 const motion = new BulkMotion(sqlite, rand, config.timeZone, adminId, typeIds, casinoRatios);
@@ -93,22 +107,13 @@ for (let from = 0; from < nTx; from += CHUNK) {
       const date = new Date(start + i * step).toISOString();
       const due = motion.due(date);
       if (due) {
-        const key = due.customerId * 100_000 + due.casinoId;
-        const b = balance.get(key)!;
         const row = motion.finish(due, date);
-        b.u += row.u;
-        b.d += row.d;
-        b.n += 1;
-        row.id = Number(
-          insTx.run(date, due.customerId, due.casinoId, row.typeId, row.u, 0, row.d, null, b.u, b.p, b.u + b.p, adminId, date, date)
-            .lastInsertRowid,
-        );
+        row.id = book(date, due, row.typeId, row.u, 0, row.d, null);
         motion.finished(due, row.id);
         continue;
       }
       const pair = pairs[Math.floor(rand() * pairs.length)];
       const key = pair.customerId * 100_000 + pair.casinoId;
-      const b = balance.get(key) ?? { u: 0, p: 0, d: 0, n: 0 };
       const kind = Math.floor(rand() * TYPE_NAMES.length);
       const dollars = 5 + Math.floor(rand() * 195);
       const ratio = casinoRatios[pair.casinoId];
@@ -117,28 +122,7 @@ for (let from = 0; from < nTx; from += CHUNK) {
       let d = 0;
       const request = motion.maybeRequest(pair, date, balance.get(key));
       if (request) {
-        b.u -= request.coins;
-        b.n += 1;
-        balance.set(key, b);
-        const id = Number(
-          insTx.run(
-            date,
-            pair.customerId,
-            pair.casinoId,
-            typeIds[pair.casinoId][1],
-            -request.coins,
-            0,
-            0,
-            null,
-            b.u,
-            b.p,
-            b.u + b.p,
-            adminId,
-            date,
-            date,
-          ).lastInsertRowid,
-        );
-        motion.requested(request, id);
+        motion.requested(request, book(date, pair, typeIds[pair.casinoId][1], -request.coins, 0, 0, null));
         continue;
       }
       if (kind === 0) {
@@ -157,27 +141,7 @@ for (let from = 0; from < nTx; from += CHUNK) {
       } else {
         u = Math.floor(rand() * 200_000);
       }
-      b.u += u;
-      b.p += p;
-      b.d += d;
-      b.n += 1;
-      balance.set(key, b);
-      insTx.run(
-        date,
-        pair.customerId,
-        pair.casinoId,
-        typeIds[pair.casinoId][kind],
-        u,
-        p,
-        d,
-        purchaseRatio(u, d, ratio),
-        b.u,
-        b.p,
-        b.u + b.p,
-        adminId,
-        date,
-        date,
-      );
+      book(date, pair, typeIds[pair.casinoId][kind], u, p, d, purchaseRatio(u, d, ratio));
     }
   })();
 }

@@ -1,11 +1,9 @@
-import { dayStartUtc, localDay } from '../../shared/dates';
+import { DAY_MS, dayStartUtc, localDay } from '../../shared/dates';
 import { sqliteOf } from '../db/database';
 import type { Db } from '../db/types';
 import { keptCheckInDay } from '../features/check-ins/check-in-days';
 import { recordCheckIn } from '../features/check-ins/check-in-step';
 import { closeRedemption, receiveRedemption, requestRedemption } from '../features/redemptions/redemption-steps';
-
-const DAY_MS = 86_400_000;
 
 interface Due {
   id: number;

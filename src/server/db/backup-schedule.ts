@@ -5,8 +5,7 @@ import { backupName, pruneBackups, writeBackup } from './backup';
 import type { Maintenance } from './maintenance';
 import { ownPrivateDir } from './file-modes';
 import { everyHour } from './hourly';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../shared/dates';
 
 /**
  * Takes a backup into `folder` whenever the newest one is a day old, checking every hour; keeps `keep`.

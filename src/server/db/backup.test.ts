@@ -4,7 +4,7 @@ import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
-import { pairFixture } from '../testing/fixtures';
+import { entryOf, pairFixture } from '../testing/fixtures';
 import { tempDir } from '../testing/test-db';
 import { createServer, type AppServer } from '../server';
 import { createCaller } from '../trpc/app-router';
@@ -46,14 +46,7 @@ describe('backups', () => {
     let stop = false;
     const writer = (async () => {
       while (!stop) {
-        await caller.transactions.create({
-          customerId: pair.customer.id,
-          casinoId: pair.casino.id,
-          transactionTypeId: pair.type.id,
-          unplayedCoinsChange: '10.01',
-          playedCoinsChange: '1',
-          usdChange: '-0.01',
-        });
+        await caller.transactions.create(entryOf(pair, { unplayedCoinsChange: '10.01', playedCoinsChange: '1', usdChange: '-0.01' }));
         written += 1;
         // Requests arrive as separate events; let the backup's steps and timers run between them.
         await new Promise((r) => setImmediate(r));

@@ -1,4 +1,4 @@
-import type { Generated, Insertable, Selectable, Kysely } from 'kysely';
+import type { Generated, Selectable, Kysely } from 'kysely';
 import type { LinkStatus, RedemptionStatus, Role } from '../../shared/constants';
 
 export interface UsersTable {
@@ -65,8 +65,8 @@ export interface TransactionTypesTable {
   casinoId: number;
 }
 
-export interface TransactionsTable {
-  id: Generated<number>;
+/** What a ledger entry is, kept alike by a transaction and by its copy once deleted. */
+interface EntryColumns {
   date: string;
   customerId: number;
   casinoId: number;
@@ -75,11 +75,15 @@ export interface TransactionsTable {
   playedCoinsChange: number;
   usdChange: number;
   purchaseRatio: number | null;
+  createdByUserId: number | null;
+  createdAt: string;
+}
+
+export interface TransactionsTable extends EntryColumns {
+  id: Generated<number>;
   unplayedCoinsAfter: number;
   playedCoinsAfter: number;
   totalCoinsAfter: number;
-  createdByUserId: number | null;
-  createdAt: string;
   updatedAt: string;
 }
 
@@ -137,18 +141,9 @@ export interface AuditLogTable {
   after: string | null;
 }
 
-export interface DeletedTransactionsTable {
+/** A deleted transaction's entry with who deleted it and when, kept so it can be restored. */
+export interface DeletedTransactionsTable extends EntryColumns {
   id: number;
-  date: string;
-  customerId: number;
-  casinoId: number;
-  transactionTypeId: number;
-  unplayedCoinsChange: number;
-  playedCoinsChange: number;
-  usdChange: number;
-  purchaseRatio: number | null;
-  createdByUserId: number | null;
-  createdAt: string;
   deletedAt: string;
   deletedByUserId: number | null;
 }
@@ -235,7 +230,6 @@ export interface Database {
 
 export type Db = Kysely<Database>;
 export type UserRow = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type CasinoRow = Selectable<CasinosTable>;
 export type LinkRow = Selectable<CustomerCasinosTable>;

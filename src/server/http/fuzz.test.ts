@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pairFixture } from '../testing/fixtures';
+import { entryOf, pairFixture } from '../testing/fixtures';
 import { createTestServer, type TestServer } from '../testing/test-server';
 import { REST_ROUTES } from './rest';
 
@@ -96,14 +96,7 @@ beforeAll(async () => {
     .caller({
       ...(await s.database.db.selectFrom('users').select(['id', 'email', 'firstName', 'lastName', 'role']).executeTakeFirstOrThrow()),
     })
-    .transactions.create({
-      customerId: pair.customer.id,
-      casinoId: pair.casino.id,
-      transactionTypeId: pair.type.id,
-      unplayedCoinsChange: '100',
-      playedCoinsChange: '0',
-      usdChange: '-1',
-    });
+    .transactions.create(entryOf(pair, { unplayedCoinsChange: '100', playedCoinsChange: '0', usdChange: '-1' }));
 });
 afterAll(() => s.stop());
 

@@ -8,25 +8,19 @@ beforeEach(async () => {
 });
 afterEach(() => s.stop());
 
+/** A sign-in request with this body as sent, whatever it holds. */
+const postLogin = (body: string) =>
+  s.app.inject({ method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: body });
+
 describe('the HTTP error contract', () => {
   it('answers malformed JSON with 400 and a message, no stack', async () => {
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email": "a@b.c", ',
-    });
+    const res = await postLogin('{"email": "a@b.c", ');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ message: 'Malformed JSON in request body' });
   });
 
   it('answers an oversized body with 413', async () => {
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) }),
-    });
+    const res = await postLogin(JSON.stringify({ email: 'a@b.c', password: 'x'.repeat(2 * 1024 * 1024) }));
     expect(res.statusCode).toBe(413);
     expect(res.json()).toEqual({ message: 'Request body is too large' });
   });
@@ -39,12 +33,7 @@ describe('the HTTP error contract', () => {
   });
 
   it('refuses a __proto__ key with 400', async () => {
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/api/auth/login',
-      headers: { 'content-type': 'application/json' },
-      payload: '{"email":"a@b.c","password":"x","__proto__":{"admin":true}}',
-    });
+    const res = await postLogin('{"email":"a@b.c","password":"x","__proto__":{"admin":true}}');
     expect(res.statusCode).toBe(400);
   });
 

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { TRPC_MAX_BATCH_CALLS } from '../../shared/constants';
-import { pairFixture } from '../testing/fixtures';
+import { entryOf, pairFixture } from '../testing/fixtures';
 import { createTestServer, type TestServer } from '../testing/test-server';
+import { inject } from '../testing/rest';
 
 // Issue 11, finding 2: one staff user stalled the server with GET batches of ~60 reports.highSc plus a
 // failing call each. Batches are now bounded for GET and POST, whether or not a GET fast path exists.
@@ -13,24 +14,18 @@ beforeEach(async () => {
   const admin = s.caller(await s.addUser('admin'));
   for (let i = 0; i < 3; i++) {
     const pair = await pairFixture(s.database.db);
-    await admin.transactions.create({
-      customerId: pair.customer.id,
-      casinoId: pair.casino.id,
-      transactionTypeId: pair.type.id,
-      unplayedCoinsChange: `${i + 1}00.00`,
-      playedCoinsChange: '0',
-      usdChange: '-1.00',
-    });
+    await admin.transactions.create(entryOf(pair, { unplayedCoinsChange: `${i + 1}00.00`, playedCoinsChange: '0', usdChange: '-1.00' }));
   }
 });
 afterEach(() => s.stop());
 
 const getBatch = (paths: string[], input: unknown[]) =>
-  s.app.inject({
-    method: 'GET',
-    url: `/trpc/${paths.join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(input.map((v, i) => [i, v]))))}`,
-    headers: staff,
-  });
+  inject(
+    s.app,
+    'GET',
+    `/trpc/${paths.join(',')}?batch=1&input=${encodeURIComponent(JSON.stringify(Object.fromEntries(input.map((v, i) => [i, v]))))}`,
+    staff,
+  );
 
 describe('tRPC batches are bounded (finding 2)', () => {
   const attack = [...Array<string>(60).fill('reports.highSc'), 'users.list'];
@@ -53,12 +48,13 @@ describe('tRPC batches are bounded (finding 2)', () => {
 
   it('a POST batch over the limit is refused the same way, and one at the limit runs every call', async () => {
     const over = Array.from({ length: TRPC_MAX_BATCH_CALLS + 1 }, (_, i) => ({ name: `Customer ${i}` }));
-    const refused = await s.app.inject({
-      method: 'POST',
-      url: `/trpc/${over.map(() => 'customers.create').join(',')}?batch=1`,
-      headers: staff,
-      payload: Object.fromEntries(over.map((v, i) => [i, v])),
-    });
+    const refused = await inject(
+      s.app,
+      'POST',
+      `/trpc/${over.map(() => 'customers.create').join(',')}?batch=1`,
+      staff,
+      Object.fromEntries(over.map((v, i) => [i, v])),
+    );
     expect(refused.statusCode).toBe(400);
     expect(refused.json().error.message).toBe(
       `A tRPC batch may hold at most ${TRPC_MAX_BATCH_CALLS} calls; this one has ${TRPC_MAX_BATCH_CALLS + 1}.`,

@@ -9,7 +9,7 @@ import { createEntry } from '../features/transactions/ledger';
 import { insertUser } from '../features/users/users.repository';
 import { pairFixture } from '../testing/fixtures';
 import { tempDir } from '../testing/test-db';
-import { inlineReaders, poolReaders, type Readers } from './readers';
+import { inlineReaders, poolReaders, type Readers, usesRangeColumns } from './readers';
 
 // The pool runs in worker threads over a database file (docs/decisions/020): the same answers as the
 // inline reader the in-memory tests use, errors included.
@@ -102,6 +102,20 @@ describe('the read worker pool', () => {
     const after = await pool.run('reports.profitability', input);
     expect(Number(after[0].totalUSD) - Number(before[0].totalUSD)).toBeCloseTo(123.45, 2);
     expect(after).toEqual(await inline.run('reports.profitability', input));
+  });
+
+  it('answers every type over a date range from the range thread like the inline reader, and sends only those reads there', async () => {
+    const input = { startDate: '2000-01-01', endDate: '2100-01-01' };
+    const summary = await pool.run('reports.transactionTypesSummary', input);
+    expect(summary).toEqual(await inline.run('reports.transactionTypesSummary', input));
+    expect([summary.uniqueCustomers, summary.byType.map((t) => t.transactionTypeId)]).toEqual([1, [ids.transactionTypeId]]);
+    expect(await pool.run('reports.transactionTypes', input)).toEqual(await inline.run('reports.transactionTypes', input));
+    expect(usesRangeColumns('reports.transactionTypesSummary', input)).toBe(true);
+    expect(usesRangeColumns('reports.transactionTypes', input)).toBe(true);
+    expect(usesRangeColumns('reports.transactionTypesSummary', { ...input, transactionTypeId: ids.transactionTypeId })).toBe(false);
+    expect(usesRangeColumns('reports.transactionTypesSummary', {})).toBe(false);
+    expect(usesRangeColumns('reports.profitability', input)).toBe(true);
+    expect(usesRangeColumns('transactions.list', input)).toBe(false);
   });
 
   it("rethrows a worker's field error as the domain error it was; a missing row is undefined", async () => {

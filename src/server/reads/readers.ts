@@ -42,12 +42,19 @@ function started(body: Readable, rows: Promise<number>): Promise<ExportStream> {
 }
 
 /**
- * Reads that sum over a date range per pair (decision 023) go to one thread of their own, which holds the
- * range columns (built when it starts); the other read threads never build them.
+ * Reads that sum over a date range per pair (decision 023) or, for every type, per type (decision 027)
+ * go to one thread of their own, which holds the range columns (built when it starts); the other read
+ * threads never build them.
  */
 export function usesRangeColumns<N extends ReadName>(name: N, input: ReadInput<N>): boolean {
-  if (name !== 'reports.profitability' && name !== 'reports.profitabilitySummary') return false;
-  return hasRange((input ?? {}) as ReadInput<'reports.profitability' | 'reports.profitabilitySummary'> & object);
+  if (name === 'reports.profitability' || name === 'reports.profitabilitySummary') {
+    return hasRange((input ?? {}) as ReadInput<'reports.profitability' | 'reports.profitabilitySummary'> & object);
+  }
+  if (name === 'reports.transactionTypes' || name === 'reports.transactionTypesSummary') {
+    const f = (input ?? {}) as ReadInput<'reports.transactionTypes'> & object;
+    return f.transactionTypeId === undefined && hasRange(f);
+  }
+  return false;
 }
 
 /** How many read threads: the machine's cores, at least 2 and at most 4. */

@@ -25,6 +25,25 @@ export async function pairFixture(
   return { customer, casino, type };
 }
 
+type Pair = Awaited<ReturnType<typeof pairFixture>>;
+type Changes<T> = { unplayedCoinsChange: T; playedCoinsChange: T; usdChange: T };
+
+/**
+ * An entry on a pair fixture's link, of its Purchase type: the changes given (hundredths for the ledger,
+ * typed text for a request), 0 for the others.
+ */
+export function entryOf<T = number>(pair: Pair, changes: Partial<Changes<T>> = {}) {
+  return {
+    customerId: pair.customer.id,
+    casinoId: pair.casino.id,
+    transactionTypeId: pair.type.id,
+    unplayedCoinsChange: 0,
+    playedCoinsChange: 0,
+    usdChange: 0,
+    ...changes,
+  };
+}
+
 export async function linkBalances(db: Db, customerId: number, casinoId: number) {
   return db
     .selectFrom('customerCasinos')
@@ -32,4 +51,10 @@ export async function linkBalances(db: Db, customerId: number, casinoId: number)
     .where('customerId', '=', customerId)
     .where('casinoId', '=', casinoId)
     .executeTakeFirstOrThrow();
+}
+
+/** A user's audit entries, oldest first: each as "entity action", with its after-values parsed. */
+export async function auditTrail(db: Db, userId: number) {
+  const rows = await db.selectFrom('auditLog').select(['entity', 'action', 'after']).where('userId', '=', userId).orderBy('id').execute();
+  return rows.map((r) => ({ step: `${r.entity} ${r.action}`, after: r.after === null ? null : (JSON.parse(r.after) as unknown) }));
 }

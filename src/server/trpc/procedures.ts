@@ -1,5 +1,7 @@
 import { TRPCError } from '@trpc/server';
 import { DomainError } from '../errors/domain-errors';
+import type { ReadInput, ReadName, ReadOutput } from '../reads/read-queries';
+import type { Context } from './context';
 import { toTRPCError } from './errors';
 import { t } from './init';
 
@@ -28,3 +30,13 @@ export const adminProcedure = base.meta({ access: 'admin' }).use(({ ctx, next })
   if (ctx.user.role !== 'admin') throw new TRPCError({ code: 'FORBIDDEN', message: 'Admins only' });
   return next({ ctx: { ...ctx, user: ctx.user } });
 });
+
+/**
+ * A read procedure's resolver: the read of this name (reads/read-queries.ts) on the read pool, with the
+ * parsed input, as in `authedProcedure.input(highScInput).query(read('reports.highSc'))`. A schema whose
+ * output is not what the read takes fails the type check there.
+ */
+export const read =
+  <N extends ReadName>(name: N) =>
+  ({ ctx, input }: { ctx: Context; input: ReadInput<N> }): Promise<ReadOutput<N>> =>
+    ctx.services.readers.run(name, input);

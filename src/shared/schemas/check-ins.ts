@@ -56,9 +56,3 @@ export interface CheckInBoard {
   done: number;
   total: number;
 }
-
-export interface RecordedCheckIn {
-  transactionId: number;
-  day: string;
-  streak: number;
-}

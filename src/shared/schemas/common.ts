@@ -93,20 +93,19 @@ export const hundredths = (requiredMessage: string) =>
     return parsed.value;
   });
 
+/** A whole number (from a query string too) of at least `min`. */
+export const wholeNumber = (min: 0 | 1) =>
+  z.coerce
+    .number({ error: 'Must be a number' })
+    .int({ error: 'Must be a whole number' })
+    .min(min, { error: min === 0 ? 'Must be 0 or more' : 'Must be at least 1' });
+
 /** limit and offset of a paged list: whole numbers, limit from 1 to `max`, offset from 0. */
 export const paging = (max: number) => ({
-  limit: z.coerce
-    .number({ error: 'Must be a number' })
-    .int({ error: 'Must be a whole number' })
-    .min(1, { error: 'Must be at least 1' })
+  limit: wholeNumber(1)
     .max(max, { error: `Must be at most ${max}` })
     .optional(),
-  offset: z.coerce
-    .number({ error: 'Must be a number' })
-    .int({ error: 'Must be a whole number' })
-    .min(0, { error: 'Must be 0 or more' })
-    .max(1e9)
-    .optional(),
+  offset: wholeNumber(0).max(1e9).optional(),
 });
 
 /** A paged read's limit and offset after parsing (the type of `paging`'s fields). */

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { LINK_STATUSES, type LinkStatus } from '../constants';
-import { day, hundredths, id, optionalText, requiredId, paging } from './common';
-import type { TransactionView } from './transactions';
+import { day, hundredths, id, optionalText, requiredId, paging, wholeNumber } from './common';
 
 /** asOf (YYYY-MM-DD, office time zone): the balances at the end of that day, for one customer. */
 export const listLinksInput = z
@@ -41,37 +40,16 @@ export const reconcileInput = z.strictObject({
 });
 export type ReconcileInput = z.input<typeof reconcileInput>;
 
-export interface ReconcileResult {
-  differenceUnplayed: string;
-  differencePlayed: string;
-  adjustment: TransactionView | null;
-  reconciledAt: string;
-}
-
 export const RECONCILIATION_PAGE_SIZE = 100;
 export const DEFAULT_STALE_DAYS = 7;
 
-export const reconciliationReportInput = z
-  .strictObject({
-    staleDays: z.coerce
-      .number({ error: 'Must be a number' })
-      .int({ error: 'Must be a whole number' })
-      .min(1, { error: 'Must be at least 1' })
-      .max(3650, { error: 'Must be at most 3650' })
-      .optional(),
-    ...paging(1000),
-  })
-  .optional();
+/** The Reconciliation report's filter: links not reconciled within this many days are due. */
+const staleDays = wholeNumber(1).max(3650, { error: 'Must be at most 3650' }).optional();
 
-/** The Reconciliation report's filter, for its export of every row. */
-export const reconciliationExportInput = z.strictObject({
-  staleDays: z.coerce
-    .number({ error: 'Must be a number' })
-    .int({ error: 'Must be a whole number' })
-    .min(1, { error: 'Must be at least 1' })
-    .max(3650, { error: 'Must be at most 3650' })
-    .optional(),
-});
+export const reconciliationReportInput = z.strictObject({ staleDays, ...paging(1000) }).optional();
+
+/** The same filter, for the report's export of every row. */
+export const reconciliationExportInput = z.strictObject({ staleDays });
 
 export interface ReconciliationRow {
   customerId: number;
@@ -83,11 +61,4 @@ export interface ReconciliationRow {
   differenceUnplayed: string | null;
   differencePlayed: string | null;
   stale: boolean;
-}
-
-export interface ReconciliationReport {
-  rows: ReconciliationRow[];
-  totalCount: number;
-  staleCount: number;
-  staleDays: number;
 }

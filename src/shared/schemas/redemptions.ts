@@ -98,19 +98,6 @@ export interface RedemptionView {
   reversalTransactionId: number | null;
 }
 
-export interface RedemptionPage {
-  redemptions: RedemptionView[];
-  totalCount: number;
-  /** USD expected from every pending redemption under the customer and casino filters. */
-  inTransitUsd: string;
-  inTransitCount: number;
-}
-
-export interface InTransit {
-  usd: string;
-  count: number;
-}
-
 /** GET /api/reports/redemptions: one row per casino with redemptions. */
 export interface PayoutRow {
   casinoId: number;
@@ -122,12 +109,6 @@ export interface PayoutRow {
   medianDays: number | null;
   p90Days: number | null;
   rejectedCount: number;
-}
-
-export interface PayoutReport {
-  rows: PayoutRow[];
-  /** The first day of the 180-day window (YYYY-MM-DD, office time zone). */
-  since: string;
 }
 
 export const payoutReportInput = z.strictObject({ casinoId: id.optional() }).optional();

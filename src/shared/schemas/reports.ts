@@ -69,22 +69,6 @@ export interface HighScRow {
   playedCoins: string;
 }
 
-/** High SC cards (spec 2.14) over every matching link. */
-export interface HighScSummary {
-  accounts: number;
-  uniqueCustomers: number;
-  /** Sum of the rows' USD values (each rounded to the cent), as a decimal string. */
-  totalUSD: string;
-}
-
-/** Profitability cards (spec 2.15) over every matching pair. */
-export interface ProfitabilitySummary {
-  totalUSD: string;
-  profitable: number;
-  loss: number;
-  entries: number;
-}
-
 export interface ProfitabilityRow {
   customerId: number;
   casinoId: number;
@@ -102,28 +86,10 @@ export interface ParticipationRow {
   missingCasinos: { name: string; website: string | null }[];
 }
 
-/** Participation cards (spec 2.16) over every compared customer. */
-export interface ParticipationSummary {
-  customersAnalyzed: number;
-  needRegistration: number;
-  totalMissing: number;
-  /** The master's casinos (decision 041). */
-  totalCasinos: number;
-}
-
 export interface TypeReportRow extends TransactionView {
   transactionTypeName: string;
   casinoName: string;
   /** Totals of this row's type (and casino) over every matching transaction. */
   transactionCount: number;
   totalUSD: string;
-}
-
-export interface TypeReportSummary {
-  transactionCount: number;
-  totalUSD: string;
-  uniqueCustomers: number;
-  firstDate: string | null;
-  lastDate: string | null;
-  byType: { transactionTypeId: number; transactionTypeName: string; casinoName: string; transactionCount: number; totalUSD: string }[];
 }

@@ -75,11 +75,6 @@ export interface TransactionView {
   createdByUser: { firstName: string | null; lastName: string | null; email: string } | null;
 }
 
-export interface TransactionPage {
-  transactions: TransactionView[];
-  totalCount: number;
-}
-
 export const deletedListInput = z
   .strictObject({
     ...paging(1000),

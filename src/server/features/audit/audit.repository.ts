@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { dayStartUtc, nextDay } from '../../../shared/dates';
 import type { AuditEntity, AuditEntryView, AuditQuery } from '../../../shared/schemas/audit';
 import { AUDIT_PAGE_SIZE } from '../../../shared/schemas/audit';
+import { perConnection } from '../../db/per-connection';
 import type { AuditRow, Db } from '../../db/types';
 
 /** Who made a change: the signed-in user, or nobody (a failed sign-in with an unknown email). */
@@ -46,19 +47,16 @@ export async function appendAudit(db: Db, actor: Actor, entry: AuditEntry, now =
     .execute();
 }
 
-const statements = new WeakMap<SQLite.Database, SQLite.Statement<[ReturnType<typeof row>], never>>();
+const insertAudit = perConnection((q) =>
+  q<[ReturnType<typeof row>], never>(
+    `insert into "auditLog" (at, "userId", "userEmail", action, entity, "entityId", before, after)
+     values (@at, @userId, @userEmail, @action, @entity, @entityId, @before, @after)`,
+  ),
+);
 
 /** Appends an entry inside the synchronous ledger transaction (better-sqlite3, no await). */
 export function appendAuditSync(sqlite: SQLite.Database, actor: Actor, entry: AuditEntry, now = new Date()): void {
-  let insert = statements.get(sqlite);
-  if (!insert) {
-    insert = sqlite.prepare(
-      `insert into "auditLog" (at, "userId", "userEmail", action, entity, "entityId", before, after)
-       values (@at, @userId, @userEmail, @action, @entity, @entityId, @before, @after)`,
-    );
-    statements.set(sqlite, insert);
-  }
-  insert.run(row(actor, entry, now.toISOString()));
+  insertAudit(sqlite).run(row(actor, entry, now.toISOString()));
 }
 
 const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));

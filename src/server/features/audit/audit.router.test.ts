@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { linkBalances, pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
+import { inject, type Method } from '../../testing/rest';
 
 let s: TestServer;
 let staff: Awaited<ReturnType<TestServer['addUser']>>;
@@ -16,8 +17,8 @@ beforeEach(async () => {
 });
 afterEach(() => s.stop());
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, who: { auth: Record<string, string> }, payload?: unknown) =>
-  s.app.inject({ method, url, headers: who.auth, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const call = (method: Method, url: string, who: { auth: Record<string, string> }, payload?: object) =>
+  inject(s.app, method, url, who.auth, payload);
 
 const entry = (over: Record<string, unknown> = {}) => ({
   customerId: pair.customer.id,
@@ -178,16 +179,36 @@ describe('audit trail of users and sign-ins', () => {
 describe('restore after delete', () => {
   it('puts the transaction back with its id, date and values; balances and after-values hold', async () => {
     const a = (await call('POST', '/api/transactions', staff, entry())).json();
-    const b = (await call('POST', '/api/transactions', staff, entry({ unplayedCoinsChange: '-500.25', usdChange: '0.00' }))).json();
+    const b = (
+      await call(
+        'POST',
+        '/api/transactions',
+        staff,
+        entry({ unplayedCoinsChange: '-500.25', playedCoinsChange: '1.50', usdChange: '-3.00' }),
+      )
+    ).json();
     const c = (await call('POST', '/api/transactions', staff, entry({ unplayedCoinsChange: '100.50', usdChange: '0.00' }))).json();
     expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({ currentUnplayedCoins: 2160025 });
 
     expect((await call('DELETE', `/api/transactions/${b.id}`, staff)).statusCode).toBe(204);
     expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({ currentUnplayedCoins: 2210050 });
     const deleted = (await call('GET', '/api/transactions/deleted', admin)).json();
-    expect(deleted).toMatchObject({
+    expect(deleted).toEqual({
       totalCount: 1,
-      transactions: [{ id: b.id, unplayedCoinsChange: '-500.25', deletedBy: { email: staff.email } }],
+      transactions: [
+        {
+          id: b.id,
+          date: b.date,
+          customer: { name: 'Alice' },
+          casino: { name: 'Lucky' },
+          transactionType: { name: 'Purchase' },
+          unplayedCoinsChange: '-500.25',
+          playedCoinsChange: '1.50',
+          usdChange: '-3.00',
+          deletedAt: expect.any(String),
+          deletedBy: { id: staff.id, email: staff.email },
+        },
+      ],
     });
 
     const restored = await call('POST', `/api/transactions/${b.id}/restore`, staff);

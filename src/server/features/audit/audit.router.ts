@@ -1,10 +1,10 @@
 import { auditListInput } from '../../../shared/schemas/audit';
-import { adminProcedure, router } from '../../trpc/procedures';
+import { adminProcedure, read, router } from '../../trpc/procedures';
 import { recordLedgerCheck } from '../transactions/ledger-check';
 
 export const auditRouter = router({
   /** The audit trail, newest first (admin). */
-  list: adminProcedure.input(auditListInput).query(({ ctx, input }) => ctx.services.readers.run('audit.list', input)),
+  list: adminProcedure.input(auditListInput).query(read('audit.list')),
 
   /** Both ledger invariants, recomputed on a read worker now; the result is kept for the Dashboard. */
   ledgerCheck: adminProcedure.query(async ({ ctx }) =>
@@ -12,5 +12,5 @@ export const auditRouter = router({
   ),
 
   /** When the last check (daily or on demand) ran and whether it held. */
-  lastLedgerCheck: adminProcedure.query(({ ctx }) => ctx.services.readers.run('admin.lastLedgerCheck', undefined)),
+  lastLedgerCheck: adminProcedure.query(read('admin.lastLedgerCheck')),
 });

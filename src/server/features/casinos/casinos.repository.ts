@@ -1,10 +1,11 @@
 import type { CasinoView } from '../../../shared/schemas/casinos';
+import { activeAsBoolean, activeAsStored } from '../../db/active-flag';
 import type { CasinoRow, Db } from '../../db/types';
 import { fieldConflict, notFound } from '../../errors/domain-errors';
 import { sameName } from '../../../shared/names';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 
-export const toCasinoView = (row: CasinoRow): CasinoView => ({ ...row, isActive: row.isActive === 1 });
+export const toCasinoView = (row: CasinoRow): CasinoView => activeAsBoolean(row);
 
 export async function listCasinos(db: Db): Promise<CasinoView[]> {
   const rows = await db.selectFrom('casinos').selectAll().orderBy('name').orderBy('id').execute();
@@ -22,8 +23,6 @@ export interface CasinoChanges {
   scRatio?: number;
 }
 
-const toRow = ({ isActive, ...rest }: CasinoChanges) => ({ ...rest, ...(isActive === undefined ? {} : { isActive: isActive ? 1 : 0 }) });
-
 /** A casino name is unique, ignoring letter case and surrounding spaces: a look-alike is a 409 on `name`. */
 async function assertNameFree(db: Db, name: string, exceptId?: number): Promise<void> {
   const rows = await db.selectFrom('casinos').select(['id', 'name']).execute();
@@ -36,7 +35,7 @@ export async function insertCasino(db: Db, input: Required<CasinoChanges>, actor
     await assertNameFree(trx, input.name);
     const row = await trx
       .insertInto('casinos')
-      .values({ ...toRow(input), name: input.name, createdAt: new Date().toISOString() })
+      .values({ ...activeAsStored(input), name: input.name, createdAt: new Date().toISOString() })
       .returningAll()
       .executeTakeFirstOrThrow();
     const view = toCasinoView(row);
@@ -50,7 +49,7 @@ export async function updateCasino(db: Db, id: number, changes: CasinoChanges, a
     const before = await findCasino(trx, id);
     if (!before) throw notFound('Casino not found');
     if (changes.name !== undefined) await assertNameFree(trx, changes.name, id);
-    const row = await trx.updateTable('casinos').set(toRow(changes)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    const row = await trx.updateTable('casinos').set(activeAsStored(changes)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
     const view = toCasinoView(row);
     await appendAudit(trx, actor, { action: 'edit', entity: 'casino', entityId: id, before: toCasinoView(before), after: view });
     return view;

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localDay, nextDay, previousDay } from '../../../shared/dates';
 import { sqliteOf } from '../../db/database';
+import type { CheckInRow } from '../../db/types';
 import { pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { insertType } from '../transaction-types/transaction-types.repository';
@@ -68,20 +69,7 @@ async function recomputed() {
     .orderBy('t.date')
     .orderBy('t.id')
     .execute();
-  const byKey = new Map<
-    string,
-    {
-      customerId: number;
-      casinoId: number;
-      day: string;
-      count: number;
-      unplayedCoins: number;
-      transactionId: number;
-      at: string;
-      byUserId: number | null;
-      streak: number;
-    }
-  >();
+  const byKey = new Map<string, CheckInRow>();
   for (const r of rows.filter((t) => t.name.toLowerCase() === 'check-in')) {
     const day = localDay(r.date, TZ);
     const key = `${r.customerId}:${r.casinoId}:${day}`;

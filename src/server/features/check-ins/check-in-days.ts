@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { CHECK_IN_TYPE } from '../../../shared/constants';
 import { dayStartUtc, localDay, localDays, nextDay, previousDay } from '../../../shared/dates';
+import { perConnection } from '../../db/per-connection';
 import type { CheckInRow } from '../../db/types';
 
 /**
@@ -18,8 +19,7 @@ const pairAt = `"customerId" = ? and "casinoId" = ?`;
 
 type DayRow = Pick<CheckInRow, 'count' | 'unplayedCoins' | 'transactionId' | 'at' | 'byUserId'>;
 
-function prepare(sqlite: SQLite.Database) {
-  const q = <P extends unknown[], R>(text: string) => sqlite.prepare<P, R>(text);
+const statements = perConnection((q) => {
   return {
     zone: q<[], { timeZone: string }>(`select "timeZone" from "checkInZone" where id = 1`),
     setZone: q<[string], never>(
@@ -50,16 +50,9 @@ function prepare(sqlite: SQLite.Database) {
       `update "customerCasinos" set "lastCheckInDay" = ?, "lastCheckInAt" = ?, "checkInStreak" = ? where ${pairAt}`,
     ),
   };
-}
+});
 
-type Statements = ReturnType<typeof prepare>;
-const prepared = new WeakMap<SQLite.Database, Statements>();
-
-function statements(sqlite: SQLite.Database): Statements {
-  let s = prepared.get(sqlite);
-  if (!s) prepared.set(sqlite, (s = prepare(sqlite)));
-  return s;
-}
+type Statements = ReturnType<typeof statements>;
 
 /** The office time zone the kept days are in. */
 export function checkInZone(sqlite: SQLite.Database): string {

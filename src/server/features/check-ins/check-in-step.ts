@@ -1,7 +1,6 @@
 import { CHECK_IN_TYPE } from '../../../shared/constants';
 import { localDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
-import type { RecordedCheckIn } from '../../../shared/schemas/check-ins';
 import type { Db } from '../../db/types';
 import { conflict, fieldError } from '../../errors/domain-errors';
 import { bookedAt } from '../transactions/booked-at';
@@ -24,7 +23,7 @@ export interface CheckInRequest {
  * the streaks and the link's last check-in in the same SQLite transaction, as for a check-in written
  * any other way. A second one for the same link and day is a 409 unless `correction` confirms it.
  */
-export function recordCheckIn(db: Db, input: CheckInRequest, userId: number, timeZone: string, now = new Date()): Promise<RecordedCheckIn> {
+export function recordCheckIn(db: Db, input: CheckInRequest, userId: number, timeZone: string, now = new Date()) {
   return ledgerStep(
     db,
     userId,

@@ -1,10 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localDay, nextDay } from '../../../shared/dates';
-import { linkBalances, pairFixture } from '../../testing/fixtures';
+import { auditTrail, linkBalances, pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 import { recordCheckIn } from './check-in-step';
 import { checkInBoard } from './check-ins.repository';
+import { expectFieldErrors } from '../../testing/rest';
 
 const TZ = 'America/New_York';
 let s: TestServer;
@@ -183,13 +184,8 @@ describe('the check-in board', () => {
       .orderBy('name')
       .execute();
     expect(types.map((t) => t.name)).toEqual(['Check-in', 'Purchase']);
-    const audit = await s.database.db
-      .selectFrom('auditLog')
-      .select(['entity', 'action'])
-      .where('userId', '=', staff.id)
-      .orderBy('id')
-      .execute();
-    expect(audit.map((a) => `${a.entity} ${a.action}`)).toEqual([
+    const audit = await auditTrail(s.database.db, staff.id);
+    expect(audit.map((a) => a.step)).toEqual([
       'transactionType create',
       'transaction check-in',
       'checkIn check-in',
@@ -200,8 +196,7 @@ describe('the check-in board', () => {
 
   it('refuses bad input with field messages: a negative or mistyped SC, a future day, an inactive link', async () => {
     const bad = await post({ customerId: bob.customer.id, casinoId: bob.casino.id, unplayedCoins: '-1', date: '2026-02-30' });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual([
+    expectFieldErrors(bad, [
       { path: 'unplayedCoins', message: 'Must be 0 or more' },
       { path: 'date', message: 'Must be a real date' },
     ]);

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pairFixture } from '../../testing/fixtures';
+import { entryOf, pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { createEntry } from '../transactions/ledger';
+import { expectFieldErrors } from '../../testing/rest';
 
 let s: TestServer;
 let staff: Awaited<ReturnType<TestServer['addUser']>>;
@@ -15,14 +16,7 @@ describe('GET /api/customer-casinos?customerId=X&asOf=YYYY-MM-DD', () => {
   it('answers the balances at the end of that office day, equal to a recomputation', async () => {
     const pair = await pairFixture(s.database.db, { customerName: 'Alice', casinoName: 'Lucky' });
     const db = s.database.db;
-    const f = (u: number, p: number) => ({
-      customerId: pair.customer.id,
-      casinoId: pair.casino.id,
-      transactionTypeId: pair.type.id,
-      unplayedCoinsChange: u,
-      playedCoinsChange: p,
-      usdChange: 0,
-    });
+    const f = (u: number, p: number) => entryOf(pair, { unplayedCoinsChange: u, playedCoinsChange: p });
     // New York: 10:00 on Mar 1, 23:30 on Mar 2 (04:30 UTC on Mar 3), 09:00 on Mar 3.
     const entries: [string, number, number][] = [
       ['2026-03-01T15:00:00.000Z', 150025, 0],
@@ -58,8 +52,7 @@ describe('GET /api/customer-casinos?customerId=X&asOf=YYYY-MM-DD', () => {
 
   it('needs a customer with a date, and a real date', async () => {
     const res = await s.app.inject({ url: '/api/customer-casinos?asOf=2026-03-02', headers: staff.auth });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ path: 'customerId', message: 'Choose a customer to see balances as of a date' }]);
+    expectFieldErrors(res, [{ path: 'customerId', message: 'Choose a customer to see balances as of a date' }]);
     const bad = await s.app.inject({ url: '/api/customer-casinos?customerId=1&asOf=2026-02-30', headers: staff.auth });
     expect(bad.json().errors).toEqual([{ path: 'asOf', message: 'Must be a real date' }]);
   });
@@ -68,14 +61,7 @@ describe('GET /api/customer-casinos?customerId=X&asOf=YYYY-MM-DD', () => {
     const db = s.database.db;
     const a = await pairFixture(db, { customerName: 'Ann', casinoName: 'Lucky' });
     const b = await pairFixture(db, { customerName: 'Bob', casinoName: 'Star' });
-    const f = (p: typeof a, u: number) => ({
-      customerId: p.customer.id,
-      casinoId: p.casino.id,
-      transactionTypeId: p.type.id,
-      unplayedCoinsChange: u,
-      playedCoinsChange: 0,
-      usdChange: 0,
-    });
+    const f = (p: typeof a, u: number) => entryOf(p, { unplayedCoinsChange: u });
     await createEntry(db, f(a, 15_000_000), staff.id, undefined, new Date('2026-03-01T15:00:00.000Z')); // Ann: $150 on Mar 1
     await createEntry(db, f(b, 5_000_000), staff.id, undefined, new Date('2026-03-01T16:00:00.000Z')); // Bob: $50 on Mar 1
     await createEntry(db, f(a, -10_000_000), staff.id, undefined, new Date('2026-03-03T04:30:00.000Z')); // Ann: $50 from 23:30 NY on Mar 2

@@ -2,20 +2,19 @@ import { formatHundredths } from '../../../shared/money';
 import {
   createMissingLinksInput,
   listLinksInput,
-  type ReconcileResult,
   reconcileInput,
   reconciliationReportInput,
   setLinkInput,
 } from '../../../shared/schemas/customer-casinos';
 import { reconcileLink } from '../transactions/ledger';
 import { getTransaction } from '../transactions/transactions.repository';
-import { authedProcedure, router } from '../../trpc/procedures';
+import { authedProcedure, read, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
 import { setLinkStatus } from './customer-casinos.repository';
 import { createMissingLinks } from './missing-links';
 
 export const customerCasinosRouter = router({
-  list: authedProcedure.input(listLinksInput).query(({ ctx, input }) => ctx.services.readers.run('customerCasinos.list', input)),
+  list: authedProcedure.input(listLinksInput).query(read('customerCasinos.list')),
   set: authedProcedure
     .input(setLinkInput)
     .mutation(({ ctx, input }) => setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status, actorOf(ctx.user))),
@@ -24,7 +23,7 @@ export const customerCasinosRouter = router({
     .mutation(({ ctx, input }) => createMissingLinks(ctx.db, input.masterUserId, input.customerId, input.status, actorOf(ctx.user))),
 
   /** Compares the casino's balances with the ledger; a difference is booked as one adjustment. */
-  reconcile: authedProcedure.input(reconcileInput).mutation(async ({ ctx, input }): Promise<ReconcileResult> => {
+  reconcile: authedProcedure.input(reconcileInput).mutation(async ({ ctx, input }) => {
     const { customerId, casinoId, unplayedCoins, playedCoins, note } = input;
     const outcome = await reconcileLink(
       ctx.db,
@@ -41,7 +40,5 @@ export const customerCasinosRouter = router({
   }),
 
   /** Links with their last reconciliation; stale ones (none within staleDays) first. */
-  reconciliationReport: authedProcedure
-    .input(reconciliationReportInput)
-    .query(({ ctx, input }) => ctx.services.readers.run('customerCasinos.reconciliationReport', input)),
+  reconciliationReport: authedProcedure.input(reconciliationReportInput).query(read('customerCasinos.reconciliationReport')),
 });

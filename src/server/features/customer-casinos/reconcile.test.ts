@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linkBalances, pairFixture } from '../../testing/fixtures';
+import { auditTrail, entryOf, linkBalances, pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
+import { expectFieldErrors } from '../../testing/rest';
 
 let s: TestServer;
 let staff: Awaited<ReturnType<TestServer['addUser']>>;
@@ -10,14 +11,7 @@ beforeEach(async () => {
   s = await createTestServer({ timeZone: 'UTC' });
   staff = await s.addUser('staff');
   pair = await pairFixture(s.database.db, { customerName: 'Alice', casinoName: 'Lucky' });
-  await post('/api/transactions', {
-    customerId: pair.customer.id,
-    casinoId: pair.casino.id,
-    transactionTypeId: pair.type.id,
-    unplayedCoinsChange: '1500.25',
-    playedCoinsChange: '20.00',
-    usdChange: '-1.50',
-  });
+  await post('/api/transactions', entryOf(pair, { unplayedCoinsChange: '1500.25', playedCoinsChange: '20.00', usdChange: '-1.50' }));
 });
 afterEach(() => s.stop());
 
@@ -77,13 +71,8 @@ describe('POST /api/customer-casinos/reconcile', () => {
     expect(types.map((t) => t.name).sort()).toEqual(['Adjustment', 'Purchase']);
     expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({ currentUnplayedCoins: 100000 });
 
-    const audit = await s.database.db
-      .selectFrom('auditLog')
-      .select(['action', 'entity'])
-      .where('userId', '=', staff.id)
-      .orderBy('id')
-      .execute();
-    expect(audit.map((a) => `${a.entity} ${a.action}`)).toEqual([
+    const audit = await auditTrail(s.database.db, staff.id);
+    expect(audit.map((a) => a.step)).toEqual([
       'transaction create',
       'transactionType create',
       'transaction adjustment',
@@ -95,8 +84,7 @@ describe('POST /api/customer-casinos/reconcile', () => {
 
   it('refuses mistyped balances and unknown pairs, writing nothing', async () => {
     const bad = await reconcile('1,324.44', '1.005');
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toEqual([
+    expectFieldErrors(bad, [
       { path: 'unplayedCoins', message: 'Must be a valid number' },
       { path: 'playedCoins', message: 'Must have at most 2 decimal places' },
     ]);
@@ -107,8 +95,7 @@ describe('POST /api/customer-casinos/reconcile', () => {
       unplayedCoins: '1',
       playedCoins: '0',
     });
-    expect(unknown.statusCode).toBe(400);
-    expect(unknown.json().errors).toEqual([{ path: 'casinoId', message: 'Customer is not registered at this casino' }]);
+    expectFieldErrors(unknown, [{ path: 'casinoId', message: 'Customer is not registered at this casino' }]);
     expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({
       currentUnplayedCoins: 150025,
       currentPlayedCoins: 2000,

@@ -1,8 +1,8 @@
 import { formatHundredths } from '../../../shared/money';
-import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE, type ReconciliationReport } from '../../../shared/schemas/customer-casinos';
+import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE, type ReconciliationRow } from '../../../shared/schemas/customer-casinos';
+import { countWhere } from '../../db/count-where';
 import type { Db } from '../../db/types';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../shared/dates';
 
 /**
  * Active links with their last reconciliation, the ones never reconciled or not within `staleDays`
@@ -12,7 +12,7 @@ export async function reconciliationReport(
   db: Db,
   input: { staleDays?: number; limit?: number; offset?: number } | undefined,
   now = new Date(),
-): Promise<ReconciliationReport> {
+) {
   const staleDays = input?.staleDays ?? DEFAULT_STALE_DAYS;
   const cutoff = new Date(now.getTime() - staleDays * DAY_MS).toISOString();
   const active = db.selectFrom('customerCasinos as l').where('l.status', '=', 'active');
@@ -40,16 +40,7 @@ export async function reconciliationReport(
     active
       .select((eb) => [
         eb.fn.countAll<number>().as('total'),
-        eb.fn
-          .sum<number>(
-            eb
-              .case()
-              .when(eb.or([eb('l.lastReconciledAt', 'is', null), eb('l.lastReconciledAt', '<', cutoff)]))
-              .then(1)
-              .else(0)
-              .end(),
-          )
-          .as('stale'),
+        countWhere(eb, eb.or([eb('l.lastReconciledAt', 'is', null), eb('l.lastReconciledAt', '<', cutoff)])).as('stale'),
       ])
       .executeTakeFirstOrThrow(),
   ]);
@@ -57,7 +48,7 @@ export async function reconciliationReport(
     staleDays,
     totalCount: Number(counts.total),
     staleCount: Number(counts.stale ?? 0),
-    rows: rows.map((r) => ({
+    rows: rows.map((r): ReconciliationRow => ({
       customerId: r.customerId,
       customerName: r.customerName,
       casinoId: r.casinoId,

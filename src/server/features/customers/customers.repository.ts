@@ -1,9 +1,10 @@
 import type { CustomerView } from '../../../shared/schemas/customers';
+import { activeAsBoolean, activeAsStored } from '../../db/active-flag';
 import type { CustomerRow, Db } from '../../db/types';
 import { notFound } from '../../errors/domain-errors';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 
-export const toCustomerView = (row: CustomerRow): CustomerView => ({ ...row, isActive: row.isActive === 1 });
+export const toCustomerView = (row: CustomerRow): CustomerView => activeAsBoolean(row);
 
 export async function listCustomers(db: Db): Promise<CustomerView[]> {
   const rows = await db.selectFrom('customers').selectAll().orderBy('name').orderBy('id').execute();
@@ -29,13 +30,12 @@ export async function updateCustomer(
   changes: { name?: string; email?: string | null; isActive?: boolean },
   actor: Actor = SYSTEM,
 ): Promise<CustomerView> {
-  const { isActive, ...rest } = changes;
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw notFound('Customer not found');
     const row = await trx
       .updateTable('customers')
-      .set({ ...rest, ...(isActive === undefined ? {} : { isActive: isActive ? 1 : 0 }) })
+      .set(activeAsStored(changes))
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();

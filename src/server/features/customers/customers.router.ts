@@ -1,10 +1,10 @@
 import { createCustomerInput, updateCustomerInput } from '../../../shared/schemas/customers';
-import { authedProcedure, router } from '../../trpc/procedures';
+import { authedProcedure, read, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
 import { insertCustomer, updateCustomer } from './customers.repository';
 
 export const customersRouter = router({
-  list: authedProcedure.query(({ ctx }) => ctx.services.readers.run('customers.list', undefined)),
+  list: authedProcedure.query(read('customers.list')),
   create: authedProcedure.input(createCustomerInput).mutation(({ ctx, input }) => insertCustomer(ctx.db, input, actorOf(ctx.user))),
   update: authedProcedure.input(updateCustomerInput).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;

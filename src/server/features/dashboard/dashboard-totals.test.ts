@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import type { Db } from '../../db/types';
-import { pairFixture } from '../../testing/fixtures';
+import { entryOf, pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 import { createEntry, deleteEntry, editEntry } from '../transactions/ledger';
@@ -54,14 +54,7 @@ describe('the Dashboard charts from kept totals (decision 025)', () => {
     const ids: number[] = [];
     for (const [i, at] of instants.entries()) {
       const p = pairs[i % 2];
-      const input = {
-        customerId: p.customer.id,
-        casinoId: p.casino.id,
-        transactionTypeId: p.type.id,
-        unplayedCoinsChange: 100,
-        playedCoinsChange: 0,
-        usdChange: 1 + Math.floor(rand() * 5000),
-      };
+      const input = entryOf(p, { unplayedCoinsChange: 100, usdChange: 1 + Math.floor(rand() * 5000) });
       ids.push(await createEntry(db, input, admin.id, undefined, new Date(at)));
     }
     for (const id of ids.filter((_, i) => i % 5 === 0)) {
@@ -96,34 +89,11 @@ describe('the Dashboard charts from kept totals (decision 025)', () => {
     const a = await pairFixture(db, { casinoName: 'Lucky' });
     const b = await pairFixture(db, { casinoName: 'Star' });
     const add = (p: typeof a, unplayed: number, played: number) =>
-      createEntry(
-        db,
-        {
-          customerId: p.customer.id,
-          casinoId: p.casino.id,
-          transactionTypeId: p.type.id,
-          unplayedCoinsChange: unplayed,
-          playedCoinsChange: played,
-          usdChange: 0,
-        },
-        admin.id,
-      );
+      createEntry(db, entryOf(p, { unplayedCoinsChange: unplayed, playedCoinsChange: played }), admin.id);
     await add(a, 1_000_001, 2);
     const id = await add(b, 500_000, 0);
     await add(a, -1, 48);
-    await editEntry(
-      db,
-      id,
-      {
-        customerId: b.customer.id,
-        casinoId: b.casino.id,
-        transactionTypeId: b.type.id,
-        unplayedCoinsChange: 2_500_000,
-        playedCoinsChange: 0,
-        usdChange: 0,
-      },
-      admin.id,
-    );
+    await editEntry(db, id, entryOf(b, { unplayedCoinsChange: 2_500_000 }), admin.id);
     expect(await scByCasino(db)).toEqual([
       { casinoId: b.casino.id, casinoName: 'Star', unplayed: '25000.00', played: '0.00', total: '25000.00' },
       { casinoId: a.casino.id, casinoName: 'Lucky', unplayed: '10000.00', played: '0.50', total: '10000.50' },
@@ -136,14 +106,7 @@ describe('the Dashboard charts from kept totals (decision 025)', () => {
     const p = await pairFixture(db);
     await createEntry(
       db,
-      {
-        customerId: p.customer.id,
-        casinoId: p.casino.id,
-        transactionTypeId: p.type.id,
-        unplayedCoinsChange: 100,
-        playedCoinsChange: 0,
-        usdChange: 5,
-      },
+      entryOf(p, { unplayedCoinsChange: 100, usdChange: 5 }),
       admin.id,
       undefined,
       new Date('2026-03-01T10:20:00.000Z'),

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { dayStartUtc, localDay, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
-import { type CasinoBalance, SC_CHART_CASINOS, type StaffEntries, USD_CHART_DAYS, type UsdDay } from '../../../shared/schemas/dashboard';
+import { SC_CHART_CASINOS, USD_CHART_DAYS } from '../../../shared/schemas/dashboard';
 import type { Db } from '../../db/types';
 import { nameOrEmail } from '../../../shared/names';
 
@@ -34,9 +34,10 @@ async function partOfHour(db: Db, from: number, to: number): Promise<{ entries: 
  * USD change per office day over the last 90 days, every day present (0 when quiet), from the kept
  * per-hour totals (decision 025): each office day is the UTC hours from its start to the next day's. An
  * hour that a day starts inside (zones with a half-hour offset) is split at that instant by the date
- * index, so a day's sum never mixes in the neighbouring one whatever the zone's offset.
+ * index, so a day's sum never mixes in the neighbouring one whatever the zone's offset. Each day: its
+ * office day (YYYY-MM-DD), the sum of its usdChange as a decimal string, its number of entries.
  */
-export async function usdPerDay(db: Db, timeZone: string, now = new Date()): Promise<UsdDay[]> {
+export async function usdPerDay(db: Db, timeZone: string, now = new Date()) {
   const days = lastDays(USD_CHART_DAYS, timeZone, now);
   const starts = [...days, nextDay(days[days.length - 1])].map((day) => Date.parse(dayStartUtc(day, timeZone)));
   const sums = days.map(() => ({ entries: 0, usd: 0 }));
@@ -70,7 +71,7 @@ export async function usdPerDay(db: Db, timeZone: string, now = new Date()): Pro
 }
 
 /** SC balances per active casino (its links' balances, kept summed per casino), the 20 largest. */
-export async function scByCasino(db: Db): Promise<CasinoBalance[]> {
+export async function scByCasino(db: Db) {
   const rows = await db
     .selectFrom('casinoBalances as b')
     .innerJoin('casinos as k', 'k.id', 'b.casinoId')
@@ -99,7 +100,7 @@ export function weekStart(timeZone: string, now: Date): string {
 }
 
 /** Entries dated this office week (Monday to now) per staff member who recorded them, most first. */
-export async function entriesByStaff(db: Db, timeZone: string, now = new Date()): Promise<StaffEntries[]> {
+export async function entriesByStaff(db: Db, timeZone: string, now = new Date()) {
   const rows = await db
     .selectFrom('transactions as t')
     .leftJoin('users as u', 'u.id', 't.createdByUserId')

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import { pairFixture } from '../../testing/fixtures';
+import { entryOf, pairFixture } from '../../testing/fixtures';
 import { createEntry } from '../transactions/ledger';
 import { entriesByStaff, lastDays, scByCasino, usdPerDay, weekStart } from './dashboard.repository';
 
@@ -22,14 +22,7 @@ async function ledger() {
   const add = (pair: typeof a, userId: number, unplayed: number, played: number, usd: number, date: string) =>
     createEntry(
       s.database.db,
-      {
-        customerId: pair.customer.id,
-        casinoId: pair.casino.id,
-        transactionTypeId: pair.type.id,
-        unplayedCoinsChange: unplayed,
-        playedCoinsChange: played,
-        usdChange: usd,
-      },
+      entryOf(pair, { unplayedCoinsChange: unplayed, playedCoinsChange: played, usdChange: usd }),
       userId,
       undefined,
       new Date(date),

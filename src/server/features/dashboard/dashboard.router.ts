@@ -1,8 +1,8 @@
-import { authedProcedure, router } from '../../trpc/procedures';
+import { authedProcedure, read, router } from '../../trpc/procedures';
 
 /** The Dashboard charts (issue 15): fixed-size answers, read on the read path (src/server/reads). */
 export const dashboardRouter = router({
-  usdPerDay: authedProcedure.query(({ ctx }) => ctx.services.readers.run('dashboard.usdPerDay', undefined)),
-  scByCasino: authedProcedure.query(({ ctx }) => ctx.services.readers.run('dashboard.scByCasino', undefined)),
-  entriesByStaff: authedProcedure.query(({ ctx }) => ctx.services.readers.run('dashboard.entriesByStaff', undefined)),
+  usdPerDay: authedProcedure.query(read('dashboard.usdPerDay')),
+  scByCasino: authedProcedure.query(read('dashboard.scByCasino')),
+  entriesByStaff: authedProcedure.query(read('dashboard.entriesByStaff')),
 });

@@ -81,6 +81,14 @@ const MONEY = '#,##0.00';
 const COUNT = '#,##0';
 const money = (decimal: string) => toHundredths(decimal) / 100;
 const DAY = 'yyyy-mm-dd';
+const INSTANT = 'yyyy-mm-dd hh:mm';
+
+/** A column: its header and width, and its Excel number format when it has one. */
+const column = (header: string, width: number, numFmt?: string): ExportColumn => (numFmt ? { header, numFmt, width } : { header, width });
+const CUSTOMER = column('Customer', 24);
+const CASINO = column('Casino', 20);
+/** A report's filter days, on every row (a real date, or All). */
+const FILTER_DAYS = [column('Start Date', 12, DAY), column('End Date', 12, DAY)];
 
 /** The small tables' names by id, for export rows (a user by full name, or email when no name). */
 async function exportNames(db: Db) {
@@ -142,44 +150,51 @@ async function* pages<T>(page: (limit: number, offset: number) => Promise<T[]>):
   }
 }
 
+/** The rows of a report read whole (one answer, not pages), read when the writer asks for the first. */
+async function* allOf<T>(read: () => Promise<T[]>): AsyncIterable<T> {
+  yield* await read();
+}
+
 async function* mapRows<T>(rows: AsyncIterable<T>, cells: (row: T) => Cell[]): AsyncIterable<Cell[]> {
   for await (const row of rows) yield cells(row);
 }
 
 /** The export's definition: spec 9's file and sheet names and columns. `day` is today in the server's zone. */
 export function exportSheet(db: Db, request: ExportRequest, timeZone: string, day: string): ExportSheet {
+  return { fileBase: `${EXPORT_FILE_BASES[request.kind]}_${day}`, ...sheet(db, request, timeZone) };
+}
+
+function sheet(db: Db, request: ExportRequest, timeZone: string): Omit<ExportSheet, 'fileBase'> {
   switch (request.kind) {
     case 'transactions':
       return {
-        fileBase: `${EXPORT_FILE_BASES.transactions}_${day}`,
         sheetName: 'Transactions',
         columns: [
-          { header: 'Date', numFmt: 'yyyy-mm-dd hh:mm', width: 18 },
-          { header: 'Customer', width: 24 },
-          { header: 'Casino', width: 20 },
-          { header: 'Transaction Type', width: 18 },
-          { header: 'Unplayed Coins Change', numFmt: MONEY, width: 16 },
-          { header: 'Played Coins Change', numFmt: MONEY, width: 16 },
-          { header: 'USD Change', numFmt: MONEY, width: 12 },
-          { header: 'Purchase Ratio', numFmt: '0.00', width: 12 },
-          { header: 'Total Coins After', numFmt: MONEY, width: 16 },
-          { header: 'Created By', width: 24 },
+          column('Date', 18, INSTANT),
+          CUSTOMER,
+          CASINO,
+          column('Transaction Type', 18),
+          column('Unplayed Coins Change', 16, MONEY),
+          column('Played Coins Change', 16, MONEY),
+          column('USD Change', 12, MONEY),
+          column('Purchase Ratio', 12, '0.00'),
+          column('Total Coins After', 16, MONEY),
+          column('Created By', 24),
         ],
         rows: transactionRows(db, request.input, timeZone),
       };
     case 'high-sc': {
       const { threshold } = request.input;
       return {
-        fileBase: `${EXPORT_FILE_BASES['high-sc']}_${day}`,
         sheetName: 'High SC Report',
         columns: [
-          { header: 'Customer', width: 24 },
-          { header: 'Casino', width: 20 },
-          { header: 'Unplayed Coins', numFmt: MONEY, width: 16 },
-          { header: 'Played Coins', numFmt: MONEY, width: 16 },
-          { header: 'Total Coins', numFmt: MONEY, width: 16 },
-          { header: 'USD Value', numFmt: MONEY, width: 12 },
-          { header: 'Threshold', numFmt: MONEY, width: 12 },
+          CUSTOMER,
+          CASINO,
+          column('Unplayed Coins', 16, MONEY),
+          column('Played Coins', 16, MONEY),
+          column('Total Coins', 16, MONEY),
+          column('USD Value', 12, MONEY),
+          column('Threshold', 12, MONEY),
         ],
         rows: mapRows(
           pages((limit, offset) =>
@@ -204,16 +219,15 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
     }
     case 'audit':
       return {
-        fileBase: `${EXPORT_FILE_BASES.audit}_${day}`,
         sheetName: 'Audit Trail',
         columns: [
-          { header: 'When', numFmt: 'yyyy-mm-dd hh:mm', width: 18 },
-          { header: 'User', width: 28 },
-          { header: 'Action', width: 16 },
-          { header: 'Record', width: 16 },
-          { header: 'Record Id', width: 10 },
-          { header: 'Before', width: 60 },
-          { header: 'After', width: 60 },
+          column('When', 18, INSTANT),
+          column('User', 28),
+          column('Action', 16),
+          column('Record', 16),
+          column('Record Id', 10),
+          column('Before', 60),
+          column('After', 60),
         ],
         rows: mapRows(
           pages(async (limit, offset) => (await listAudit(db, { ...request.input, limit, offset }, timeZone)).entries),
@@ -230,16 +244,15 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
       };
     case 'reconciliation':
       return {
-        fileBase: `${EXPORT_FILE_BASES.reconciliation}_${day}`,
         sheetName: 'Reconciliation Report',
         columns: [
-          { header: 'Customer', width: 24 },
-          { header: 'Casino', width: 20 },
-          { header: 'Last Reconciled', numFmt: 'yyyy-mm-dd hh:mm', width: 18 },
-          { header: 'By', width: 28 },
-          { header: 'Unplayed Difference', numFmt: MONEY, width: 18 },
-          { header: 'Played Difference', numFmt: MONEY, width: 18 },
-          { header: 'Status', width: 12 },
+          CUSTOMER,
+          CASINO,
+          column('Last Reconciled', 18, INSTANT),
+          column('By', 28),
+          column('Unplayed Difference', 18, MONEY),
+          column('Played Difference', 18, MONEY),
+          column('Status', 12),
         ],
         rows: mapRows(
           pages(async (limit, offset) => (await reconciliationReport(db, { ...request.input, limit, offset })).rows),
@@ -256,38 +269,33 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
       };
     case 'redemptions':
       return {
-        fileBase: `${EXPORT_FILE_BASES.redemptions}_${day}`,
         sheetName: 'Redemptions Report',
         columns: [
-          { header: 'Casino', width: 20 },
-          { header: 'Pending', numFmt: COUNT, width: 10 },
-          { header: 'Pending USD', numFmt: MONEY, width: 14 },
-          { header: 'Received (180 days)', numFmt: COUNT, width: 12 },
-          { header: 'Median Days to Pay', numFmt: '0.0', width: 12 },
-          { header: '90th Percentile Days', numFmt: '0.0', width: 12 },
-          { header: 'Rejected (180 days)', numFmt: COUNT, width: 12 },
+          CASINO,
+          column('Pending', 10, COUNT),
+          column('Pending USD', 14, MONEY),
+          column('Received (180 days)', 12, COUNT),
+          column('Median Days to Pay', 12, '0.0'),
+          column('90th Percentile Days', 12, '0.0'),
+          column('Rejected (180 days)', 12, COUNT),
         ],
         rows: mapRows(
-          (async function* () {
-            yield* (await payoutReport(db, timeZone, request.input?.casinoId)).rows;
-          })(),
+          allOf(async () => (await payoutReport(db, timeZone, request.input?.casinoId)).rows),
           (r) => [r.casinoName, r.pendingCount, money(r.pendingUsd), r.receivedCount, r.medianDays, r.p90Days, r.rejectedCount],
         ),
       };
     case 'profitability': {
       const range = request.input ?? {};
       return {
-        fileBase: `${EXPORT_FILE_BASES.profitability}_${day}`,
         sheetName: 'Profitability Report',
         columns: [
-          { header: 'Customer', width: 24 },
-          { header: 'Casino', width: 20 },
-          { header: 'Total USD', numFmt: MONEY, width: 12 },
-          { header: 'Transaction Count', numFmt: COUNT, width: 12 },
-          { header: 'Average per Transaction', numFmt: MONEY, width: 14 },
-          { header: 'Status', width: 12 },
-          { header: 'Start Date', numFmt: DAY, width: 12 },
-          { header: 'End Date', numFmt: DAY, width: 12 },
+          CUSTOMER,
+          CASINO,
+          column('Total USD', 12, MONEY),
+          column('Transaction Count', 12, COUNT),
+          column('Average per Transaction', 14, MONEY),
+          column('Status', 12),
+          ...FILTER_DAYS,
         ],
         rows: mapRows(
           pages((limit, offset) => profitability(db, { ...range, limit, offset }, timeZone)),
@@ -310,14 +318,13 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
     }
     case 'participation':
       return {
-        fileBase: `${EXPORT_FILE_BASES.participation}_${day}`,
         sheetName: 'Participation Report',
         columns: [
-          { header: 'Customer', width: 24 },
-          { header: 'Total Casinos', numFmt: COUNT, width: 12 },
-          { header: 'Missing Casinos', numFmt: COUNT, width: 12 },
-          { header: 'Missing Casino Names', width: 50 },
-          { header: 'Participation Rate', numFmt: '0.0%', width: 12 },
+          CUSTOMER,
+          column('Total Casinos', 12, COUNT),
+          column('Missing Casinos', 12, COUNT),
+          column('Missing Casino Names', 50),
+          column('Participation Rate', 12, '0.0%'),
         ],
         rows: mapRows(
           pages((limit, offset) => participation(db, request.input.masterUserId, { limit, offset }, request.input.sort)),
@@ -333,21 +340,17 @@ export function exportSheet(db: Db, request: ExportRequest, timeZone: string, da
     case 'transaction-types': {
       const { limit: _limit, ...filters } = request.input ?? {};
       return {
-        fileBase: `${EXPORT_FILE_BASES['transaction-types']}_${day}`,
         sheetName: 'Transaction Types Report',
         columns: [
-          { header: 'Transaction Type', width: 18 },
-          { header: 'Casino', width: 20 },
-          { header: 'Transaction Count', numFmt: COUNT, width: 12 },
-          { header: 'Total USD', numFmt: MONEY, width: 12 },
-          { header: 'Average USD per Transaction', numFmt: MONEY, width: 14 },
-          { header: 'Start Date', numFmt: DAY, width: 12 },
-          { header: 'End Date', numFmt: DAY, width: 12 },
+          column('Transaction Type', 18),
+          CASINO,
+          column('Transaction Count', 12, COUNT),
+          column('Total USD', 12, MONEY),
+          column('Average USD per Transaction', 14, MONEY),
+          ...FILTER_DAYS,
         ],
         rows: mapRows(
-          (async function* () {
-            yield* (await typeReportSummary(db, filters, timeZone)).byType;
-          })(),
+          allOf(async () => (await typeReportSummary(db, filters, timeZone)).byType),
           (t) => {
             const total = toHundredths(t.totalUSD);
             return [

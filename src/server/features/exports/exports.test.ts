@@ -2,12 +2,13 @@ import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localDay } from '../../../shared/dates';
-import { pairFixture } from '../../testing/fixtures';
+import { entryOf, pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { setLinkStatus } from '../customer-casinos/customer-casinos.repository';
 import { createEntry } from '../transactions/ledger';
 import { BATCH, type Cell, type ExportSheet, exportSheet } from './export-sheets';
 import { writeExport } from './export-writer';
+import { expectFieldErrors } from '../../testing/rest';
 
 let s: TestServer;
 let admin: Awaited<ReturnType<TestServer['addUser']>>;
@@ -25,20 +26,7 @@ beforeEach(async () => {
   other = await pairFixture(db, { customerName: 'Zoë, "Z"', casinoName: 'Star' });
   await setLinkStatus(db, other.customer.id, pair.casino.id, 'active');
   const add = (p: typeof pair, u: number, usd: number, iso: string) =>
-    createEntry(
-      db,
-      {
-        customerId: p.customer.id,
-        casinoId: p.casino.id,
-        transactionTypeId: p.type.id,
-        unplayedCoinsChange: u,
-        playedCoinsChange: 0,
-        usdChange: usd,
-      },
-      admin.id,
-      undefined,
-      new Date(iso),
-    );
+    createEntry(db, entryOf(p, { unplayedCoinsChange: u, usdChange: usd }), admin.id, undefined, new Date(iso));
   await add(pair, 15_000_001, -5_000, '2026-03-01T05:00:00.000Z'); // 00:00 in New York
   await add(other, 25_000_000, -1_234, '2026-03-03T17:30:00.000Z');
   await add(pair, -100, 2_550, '2026-03-08T07:15:00.000Z'); // 03:15, daylight time begins that night
@@ -63,7 +51,14 @@ async function xlsxRows(payload: Buffer, sheet: string) {
     }),
   );
   const [view] = ws.views;
-  return { rows, names: workbook.worksheets.map((w) => w.name), frozen: view?.state === 'frozen' ? view.ySplit : 0, filter: ws.autoFilter };
+  const widths = ws.columns.map((c) => c.width);
+  return {
+    rows,
+    widths,
+    names: workbook.worksheets.map((w) => w.name),
+    frozen: view?.state === 'frozen' ? view.ySplit : 0,
+    filter: ws.autoFilter,
+  };
 }
 
 describe('GET /api/exports/transactions', () => {
@@ -88,8 +83,9 @@ describe('GET /api/exports/transactions', () => {
     const res = await get(`/api/exports/transactions.xlsx?casinoId=${pair.casino.id}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="transactions_${today()}.xlsx"`);
-    const { rows, names, frozen, filter } = await xlsxRows(res.rawPayload, 'Transactions');
+    const { rows, widths, names, frozen, filter } = await xlsxRows(res.rawPayload, 'Transactions');
     expect(names).toEqual(['Transactions']);
+    expect(widths).toEqual([18, 24, 20, 18, 16, 16, 12, 12, 16, 24]);
     expect(rows).toHaveLength(3);
     // The header row is frozen and filtered over every row of the sheet.
     expect(frozen).toBe(1);
@@ -153,7 +149,19 @@ describe('report exports', () => {
     ]);
     const profit = await get('/api/exports/profitability.xlsx', admin.auth);
     expect(profit.headers['content-disposition']).toBe(`attachment; filename="profitability_report_${today()}.xlsx"`);
-    expect((await xlsxRows(profit.rawPayload, 'Profitability Report')).rows.map((r) => r.values)).toEqual([
+    const profitSheet = await xlsxRows(profit.rawPayload, 'Profitability Report');
+    expect(profitSheet.widths).toEqual([24, 20, 12, 12, 14, 12, 12, 12]);
+    expect(profitSheet.rows[1].formats).toEqual([
+      undefined,
+      undefined,
+      '#,##0.00',
+      '#,##0',
+      '#,##0.00',
+      undefined,
+      'yyyy-mm-dd',
+      'yyyy-mm-dd',
+    ]);
+    expect(profitSheet.rows.map((r) => r.values)).toEqual([
       ['Customer', 'Casino', 'Total USD', 'Transaction Count', 'Average per Transaction', 'Status', 'Start Date', 'End Date'],
       ['Zoë, "Z"', 'Star', -12.34, 1, -12.34, 'Loss', 'All', 'All'],
       ['\'=HYPERLINK("x")', 'Lucky', -24.5, 2, -12.25, 'Loss', 'All', 'All'],
@@ -167,8 +175,7 @@ describe('report exports', () => {
     expect(ranged.rows[1].formats.slice(2, 7)).toEqual(['#,##0.00', '#,##0', '#,##0.00', undefined, 'yyyy-mm-dd']);
     expect([ranged.frozen, ranged.filter]).toEqual([1, 'A1:H3']);
     const missing = await get('/api/exports/participation.csv?masterUserId=999');
-    expect(missing.statusCode).toBe(400);
-    expect(missing.json()).toEqual({ message: 'Validation failed', errors: [{ path: 'masterUserId', message: 'Customer not found' }] });
+    expectFieldErrors(missing, [{ path: 'masterUserId', message: 'Customer not found' }]);
   });
 });
 
@@ -201,39 +208,13 @@ describe('the transactions export past one batch', () => {
     const db = s.database.db;
     const start = Date.parse('2025-01-01T00:00:00.000Z');
     for (let i = 0; i < BATCH + 50; i++) {
-      await createEntry(
-        db,
-        {
-          customerId: pair.customer.id,
-          casinoId: pair.casino.id,
-          transactionTypeId: pair.type.id,
-          unplayedCoinsChange: 1,
-          playedCoinsChange: 0,
-          usdChange: i,
-        },
-        admin.id,
-        undefined,
-        new Date(start + i * 60_000),
-      );
+      await createEntry(db, entryOf(pair, { unplayedCoinsChange: 1, usdChange: i }), admin.id, undefined, new Date(start + i * 60_000));
     }
     const rows = exportSheet(db, { kind: 'transactions', input: {} }, 'UTC', '2026-03-09').rows[Symbol.asyncIterator]();
     const got: Cell[][] = [(await rows.next()).value as Cell[]];
     // Older than every row, so the walk reaches it in a later batch, after the names were read.
     const late = await pairFixture(db, { customerName: 'Late Customer', casinoName: 'Late Casino' });
-    await createEntry(
-      db,
-      {
-        customerId: late.customer.id,
-        casinoId: late.casino.id,
-        transactionTypeId: late.type.id,
-        unplayedCoinsChange: 7,
-        playedCoinsChange: 0,
-        usdChange: 0,
-      },
-      admin.id,
-      undefined,
-      new Date('2024-01-01T00:00:00.000Z'),
-    );
+    await createEntry(db, entryOf(late, { unplayedCoinsChange: 7 }), admin.id, undefined, new Date('2024-01-01T00:00:00.000Z'));
     for (let next = await rows.next(); !next.done; next = await rows.next()) got.push(next.value);
     expect(got).toHaveLength(3 + BATCH + 50 + 1);
     const times = got.map((r) => (r[0] as Date).getTime());
@@ -325,8 +306,7 @@ describe('GET /api/exports/audit and /reconciliation', () => {
       `${admin.email},create,transaction`,
     ]);
     const xlsx = await get(`/api/exports/audit.xlsx?entity=transaction&startDate=2026-03-02&endDate=2026-03-01`, admin.auth);
-    expect(xlsx.statusCode).toBe(400);
-    expect(xlsx.json().errors).toEqual([{ path: 'endDate', message: 'End date is before start date' }]);
+    expectFieldErrors(xlsx, [{ path: 'endDate', message: 'End date is before start date' }]);
   });
 
   it('exports every reconciliation row with its status', async () => {

@@ -1,9 +1,8 @@
-import type SQLite from 'better-sqlite3';
+import { perConnection } from '../../db/per-connection';
 import type { RedemptionRow } from '../../db/types';
 
 /** The redemption steps' statements, prepared once per connection (used inside ledgerStep). */
-function prepare(sqlite: SQLite.Database) {
-  const q = <P extends unknown[], R>(text: string) => sqlite.prepare<P, R>(text);
+export const redemptionStatements = perConnection((q) => {
   return {
     get: q<[number], RedemptionRow>(`select * from redemptions where id = ?`),
     insert: q<
@@ -48,13 +47,4 @@ function prepare(sqlite: SQLite.Database) {
          "reversalTransactionId" = @reversalTransactionId where id = @id and status = 'pending'`,
     ),
   };
-}
-
-export type RedemptionStatements = ReturnType<typeof prepare>;
-const prepared = new WeakMap<SQLite.Database, RedemptionStatements>();
-
-export function redemptionStatements(sqlite: SQLite.Database): RedemptionStatements {
-  let statements = prepared.get(sqlite);
-  if (!statements) prepared.set(sqlite, (statements = prepare(sqlite)));
-  return statements;
-}
+});

@@ -36,6 +36,21 @@ const audited = (
   ...(r.finishNote ? { finishNote: r.finishNote } : {}),
 });
 
+/**
+ * Each step's one ledger entry: on the redemption's link, of the casino's Withdraw type (made when the
+ * casino has none), with the step's own changes, audit action and stamp.
+ */
+function recordWithdraw(
+  step: LedgerStep,
+  link: Pick<RedemptionRow, 'customerId' | 'casinoId'>,
+  changes: { unplayedCoinsChange: number; playedCoinsChange: number; usdChange: number },
+  stamp: string,
+  options: { action: string; settles?: boolean },
+): number {
+  const transactionTypeId = step.typeNamed(link.casinoId, WITHDRAW_TYPE);
+  return step.record({ customerId: link.customerId, casinoId: link.casinoId, transactionTypeId, ...changes }, stamp, options);
+}
+
 export function requestRedemption(db: Db, input: RedemptionRequest, userId: number, now = new Date()): Promise<number> {
   return ledgerStep(
     db,
@@ -53,9 +68,10 @@ export function requestRedemption(db: Db, input: RedemptionRequest, userId: numb
       // record() checks every reference; the casino first, so its type is only ever made for a real one.
       if (!step.statements.casino.get(casinoId)) throw fieldError('casinoId', 'Casino not found');
       const stamp = now.toISOString();
-      const transactionTypeId = step.typeNamed(casinoId, WITHDRAW_TYPE);
-      const requestTransactionId = step.record(
-        { customerId, casinoId, transactionTypeId, unplayedCoinsChange: -unplayedCoins, playedCoinsChange: -playedCoins, usdChange: 0 },
+      const requestTransactionId = recordWithdraw(
+        step,
+        input,
+        { unplayedCoinsChange: -unplayedCoins, playedCoinsChange: -playedCoins, usdChange: 0 },
         stamp,
         { action: 'redemption-request' },
       );
@@ -117,6 +133,29 @@ function finish(
   });
 }
 
+/**
+ * A step that settles a pending redemption (receive, reject, cancel): one ledger write that books the
+ * step's entry and finishes the redemption with the change `book` answers.
+ */
+function settle(
+  db: Db,
+  id: number,
+  userId: number,
+  now: Date,
+  book: (step: LedgerStep, r: RedemptionRow) => { change: Partial<RedemptionRow> & Pick<RedemptionRow, 'status'>; action: string },
+): Promise<void> {
+  return ledgerStep(
+    db,
+    userId,
+    (step) => {
+      const r = pendingRedemption(step, id);
+      const { change, action } = book(step, r);
+      finish(step, r, change, action);
+    },
+    now,
+  );
+}
+
 /** Books the USD received (it may differ from the expected) at `receivedAt` (default now). */
 export function receiveRedemption(
   db: Db,
@@ -127,29 +166,12 @@ export function receiveRedemption(
   timeZone: string,
   now = new Date(),
 ): Promise<void> {
-  return ledgerStep(
-    db,
-    userId,
-    (step) => {
-      const r = pendingRedemption(step, id);
-      const stamp = bookedAt('receivedAt', receivedAt, now, timeZone, r.requestedAt);
-      const transactionTypeId = step.typeNamed(r.casinoId, WITHDRAW_TYPE);
-      const receiptTransactionId = step.record(
-        {
-          customerId: r.customerId,
-          casinoId: r.casinoId,
-          transactionTypeId,
-          unplayedCoinsChange: 0,
-          playedCoinsChange: 0,
-          usdChange: usdReceived,
-        },
-        stamp,
-        { action: 'redemption-receipt', settles: true },
-      );
-      finish(step, r, { status: 'received', receivedAt: stamp, usdReceived, receiptTransactionId }, 'receive');
-    },
-    now,
-  );
+  return settle(db, id, userId, now, (step, r) => {
+    const stamp = bookedAt('receivedAt', receivedAt, now, timeZone, r.requestedAt);
+    const changes = { unplayedCoinsChange: 0, playedCoinsChange: 0, usdChange: usdReceived };
+    const receiptTransactionId = recordWithdraw(step, r, changes, stamp, { action: 'redemption-receipt', settles: true });
+    return { change: { status: 'received', receivedAt: stamp, usdReceived, receiptTransactionId }, action: 'receive' };
+  });
 }
 
 /** Rejected by the casino or cancelled by the office: the coins go back to the balance, now. */
@@ -161,26 +183,9 @@ export function closeRedemption(
   userId: number,
   now = new Date(),
 ): Promise<void> {
-  return ledgerStep(
-    db,
-    userId,
-    (step) => {
-      const r = pendingRedemption(step, id);
-      const transactionTypeId = step.typeNamed(r.casinoId, WITHDRAW_TYPE);
-      const reversalTransactionId = step.record(
-        {
-          customerId: r.customerId,
-          casinoId: r.casinoId,
-          transactionTypeId,
-          unplayedCoinsChange: r.unplayedCoins,
-          playedCoinsChange: r.playedCoins,
-          usdChange: 0,
-        },
-        now.toISOString(),
-        { action: 'redemption-reversal', settles: true },
-      );
-      finish(step, r, { status, finishNote: note, reversalTransactionId }, status === 'rejected' ? 'reject' : 'cancel');
-    },
-    now,
-  );
+  return settle(db, id, userId, now, (step, r) => {
+    const changes = { unplayedCoinsChange: r.unplayedCoins, playedCoinsChange: r.playedCoins, usdChange: 0 };
+    const reversalTransactionId = recordWithdraw(step, r, changes, now.toISOString(), { action: 'redemption-reversal', settles: true });
+    return { change: { status, finishNote: note, reversalTransactionId }, action: status === 'rejected' ? 'reject' : 'cancel' };
+  });
 }

@@ -1,14 +1,13 @@
 import { type ExpressionBuilder, sql } from 'kysely';
 import { PAYOUT_WINDOW_DAYS } from '../../../shared/constants';
-import { localDay, localDays } from '../../../shared/dates';
+import { DAY_MS, localDay, localDays } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
-import type { InTransit, PayoutReport, PayoutRow, RedemptionPage, RedemptionView } from '../../../shared/schemas/redemptions';
+import type { PayoutRow, RedemptionView } from '../../../shared/schemas/redemptions';
 import { REDEMPTIONS_PAGE_SIZE } from '../../../shared/schemas/redemptions';
 import { quantile } from '../../../shared/stats';
+import { countWhere } from '../../db/count-where';
 import type { Database, Db, RedemptionRow } from '../../db/types';
 import { notFound } from '../../errors/domain-errors';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface RedemptionFilters {
   status?: RedemptionRow['status'];
@@ -59,7 +58,7 @@ export async function listRedemptions(
   f: RedemptionFilters & { limit?: number; offset?: number },
   timeZone: string,
   now = new Date(),
-): Promise<RedemptionPage> {
+) {
   const officeToday = localDay(now, timeZone);
   const officeDay = localDays(timeZone);
   const limit = f.limit ?? REDEMPTIONS_PAGE_SIZE;
@@ -136,6 +135,7 @@ export async function listRedemptions(
       reversalTransactionId: r.reversalTransactionId,
     };
   });
+  // inTransit: USD expected from every pending redemption under the customer and casino filters.
   return { redemptions, totalCount: Number(count.n), inTransitUsd: transit.usd, inTransitCount: transit.count };
 }
 
@@ -146,15 +146,18 @@ export async function getRedemption(db: Db, id: number, timeZone: string, now = 
 }
 
 /** USD expected from pending redemptions, and how many (the Dashboard card, the page's total). */
-export async function inTransit(db: Db, f: { customerId?: number; casinoId?: number } = {}): Promise<InTransit> {
+export async function inTransit(db: Db, f: { customerId?: number; casinoId?: number } = {}) {
   const row = await filtered(db, { ...f, status: 'pending' })
     .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.coalesce(eb.fn.sum<number>('r.expectedUsd'), eb.val(0)).as('usd')])
     .executeTakeFirstOrThrow();
   return { usd: formatHundredths(Number(row.usd)), count: Number(row.n) };
 }
 
-/** Per casino: pending now; received and rejected over the last 180 days, with the days to pay. */
-export async function payoutReport(db: Db, timeZone: string, casinoId?: number, now = new Date()): Promise<PayoutReport> {
+/**
+ * Per casino: pending now; received and rejected over the last 180 days, with the days to pay; `since`
+ * is the window's first day (YYYY-MM-DD, office time zone).
+ */
+export async function payoutReport(db: Db, timeZone: string, casinoId?: number, now = new Date()) {
   const since = new Date(now.getTime() - PAYOUT_WINDOW_DAYS * DAY_MS).toISOString();
   let q = db
     .selectFrom('redemptions as r')
@@ -162,28 +165,10 @@ export async function payoutReport(db: Db, timeZone: string, casinoId?: number, 
     .select((eb) => [
       'r.casinoId',
       'k.name as casinoName',
-      eb.fn.sum<number>(eb.case().when('r.status', '=', 'pending').then(1).else(0).end()).as('pendingCount'),
+      countWhere(eb, eb('r.status', '=', 'pending')).as('pendingCount'),
       eb.fn.sum<number>(eb.case().when('r.status', '=', 'pending').then(eb.ref('r.expectedUsd')).else(0).end()).as('pendingUsd'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.and([eb('r.status', '=', 'rejected'), eb('r.finishedAt', '>=', since)]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as('rejectedCount'),
-      eb.fn
-        .sum<number>(
-          eb
-            .case()
-            .when(eb.and([eb('r.status', '=', 'received'), eb('r.receivedAt', '>=', since)]))
-            .then(1)
-            .else(0)
-            .end(),
-        )
-        .as('receivedCount'),
+      countWhere(eb, eb.and([eb('r.status', '=', 'rejected'), eb('r.finishedAt', '>=', since)])).as('rejectedCount'),
+      countWhere(eb, eb.and([eb('r.status', '=', 'received'), eb('r.receivedAt', '>=', since)])).as('receivedCount'),
     ])
     .groupBy(['r.casinoId', 'k.name'])
     .orderBy('k.name');

@@ -5,15 +5,15 @@ import {
   receiveRedemptionInput,
   requestRedemptionInput,
 } from '../../../shared/schemas/redemptions';
-import { authedProcedure, router } from '../../trpc/procedures';
+import { authedProcedure, read, router } from '../../trpc/procedures';
 import { closeRedemption, receiveRedemption, requestRedemption } from './redemption-steps';
 import { getRedemption } from './redemptions.repository';
 
 /** Redemptions in transit (decision 060): staff and admins alike; each step answers the redemption as it now is. */
 export const redemptionsRouter = router({
-  list: authedProcedure.input(listRedemptionsInput).query(({ ctx, input }) => ctx.services.readers.run('redemptions.list', input)),
-  inTransit: authedProcedure.query(({ ctx }) => ctx.services.readers.run('redemptions.inTransit', undefined)),
-  report: authedProcedure.input(payoutReportInput).query(({ ctx, input }) => ctx.services.readers.run('redemptions.report', input)),
+  list: authedProcedure.input(listRedemptionsInput).query(read('redemptions.list')),
+  inTransit: authedProcedure.query(read('redemptions.inTransit')),
+  report: authedProcedure.input(payoutReportInput).query(read('redemptions.report')),
 
   request: authedProcedure
     .input(requestRedemptionInput)

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linkBalances, pairFixture } from '../../testing/fixtures';
+import { auditTrail, entryOf, linkBalances, pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 import { receiveRedemption, requestRedemption } from './redemption-steps';
 import { listRedemptions } from './redemptions.repository';
+import { expectFieldErrors, inject } from '../../testing/rest';
 
 let s: TestServer;
 let staff: Awaited<ReturnType<TestServer['addUser']>>;
@@ -15,14 +16,10 @@ beforeEach(async () => {
   admin = await s.addUser('admin');
   pair = await pairFixture(s.database.db, { customerName: 'Alice', casinoName: 'Lucky' });
   // 1500.25 unplayed and 20.00 played SC, bought for 15.00 USD.
-  const buy = await post('/api/transactions', {
-    customerId: pair.customer.id,
-    casinoId: pair.casino.id,
-    transactionTypeId: pair.type.id,
-    unplayedCoinsChange: '1500.25',
-    playedCoinsChange: '20.00',
-    usdChange: '-15.00',
-  });
+  const buy = await post(
+    '/api/transactions',
+    entryOf(pair, { unplayedCoinsChange: '1500.25', playedCoinsChange: '20.00', usdChange: '-15.00' }),
+  );
   expect(buy.statusCode).toBe(201);
 });
 afterEach(() => s.stop());
@@ -196,8 +193,7 @@ describe('request -> reject or cancel', () => {
 describe('input rules', () => {
   it('refuses more coins than the balance holds with a field message, and writes nothing', async () => {
     const res = await request({ unplayedCoins: '1500.26' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([{ path: 'unplayedCoins', message: 'More than the balance: 1500.25 unplayed SC' }]);
+    expectFieldErrors(res, [{ path: 'unplayedCoins', message: 'More than the balance: 1500.25 unplayed SC' }]);
     const played = await request({ unplayedCoins: '1.00', playedCoins: '20.01' });
     expect(played.json().errors).toEqual([{ path: 'playedCoins', message: 'More than the balance: 20.00 played SC' }]);
     expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toMatchObject({
@@ -212,8 +208,7 @@ describe('input rules', () => {
 
   it('applies the strict rules of every amount', async () => {
     const res = await request({ unplayedCoins: '1,000', expectedUsd: '100.005', playedCoins: '-1' });
-    expect(res.statusCode).toBe(400);
-    expect(res.json().errors).toEqual([
+    expectFieldErrors(res, [
       { path: 'unplayedCoins', message: 'Must be a valid number' },
       { path: 'playedCoins', message: 'Must be 0 or more' },
       { path: 'expectedUsd', message: 'Must have at most 2 decimal places' },
@@ -232,14 +227,7 @@ describe('input rules', () => {
 describe('reports and access', () => {
   it('In transit sums every pending redemption; the payout report matches a recomputation of median and 90th percentile', async () => {
     const other = await pairFixture(s.database.db, { customerName: 'Bob', casinoName: 'Star' });
-    await post('/api/transactions', {
-      customerId: other.customer.id,
-      casinoId: other.casino.id,
-      transactionTypeId: other.type.id,
-      unplayedCoinsChange: '100000',
-      playedCoinsChange: '0',
-      usdChange: '-100',
-    });
+    await post('/api/transactions', entryOf(other, { unplayedCoinsChange: '100000', playedCoinsChange: '0', usdChange: '-100' }));
     const now = Date.now();
     const ago = (days: number) => new Date(now - days * 86_400_000);
     // Lucky pays in 1, 2, 3 and 10 days (inside 180 days); one more took 40 days but was paid 200 days ago.
@@ -343,13 +331,8 @@ describe('reports and access', () => {
     await post(`/api/redemptions/${r.id}/receive`, { usdReceived: '99.00' });
     const r2 = (await request({ unplayedCoins: '1.00', playedCoins: '0' })).json();
     await post(`/api/redemptions/${r2.id}/cancel`, { note: 'Typed twice' });
-    const audit = await s.database.db
-      .selectFrom('auditLog')
-      .select(['action', 'entity', 'entityId', 'after'])
-      .where('userId', '=', staff.id)
-      .orderBy('id')
-      .execute();
-    expect(audit.map((a) => `${a.entity} ${a.action}`)).toEqual([
+    const audit = await auditTrail(s.database.db, staff.id);
+    expect(audit.map((a) => a.step)).toEqual([
       'transaction create',
       'transactionType create',
       'transaction redemption-request',
@@ -361,7 +344,7 @@ describe('reports and access', () => {
       'transaction redemption-reversal',
       'redemption cancel',
     ]);
-    expect(JSON.parse(audit[5].after ?? '{}')).toMatchObject({ status: 'received', usdReceived: '99.00', expectedUsd: '100.00' });
+    expect(audit[5].after).toMatchObject({ status: 'received', usdReceived: '99.00', expectedUsd: '100.00' });
     expect((await get('/api/redemptions', { authorization: 'Bearer nope' })).statusCode).toBe(401);
   });
 });
@@ -370,33 +353,27 @@ describe("a redemption's entries in History", () => {
   it('cannot be edited or deleted (409 naming the redemption and the step); other entries still can', async () => {
     const r = (await request()).json();
     const done = (await post(`/api/redemptions/${r.id}/receive`, { usdReceived: '97.50' })).json();
-    const entryOf = (id: number) => s.database.db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-    const before = await entryOf(done.receiptTransactionId);
+    const storedEntry = (id: number) => s.database.db.selectFrom('transactions').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const before = await storedEntry(done.receiptTransactionId);
     for (const [id, step] of [
       [r.requestTransactionId, 'request'],
       [done.receiptTransactionId, 'receipt'],
     ] as const) {
       const message = `This transaction is the ${step} of redemption #${r.id}; it cannot be edited or deleted (cancel or finish the redemption instead)`;
-      const edit = await s.app.inject({
-        method: 'PATCH',
-        url: `/api/transactions/${id}`,
-        headers: staff.auth,
-        payload: {
-          customerId: pair.customer.id,
-          casinoId: pair.casino.id,
-          transactionTypeId: pair.type.id,
-          unplayedCoinsChange: '0',
-          playedCoinsChange: '0',
-          usdChange: '1.00',
-        },
-      });
+      const edit = await inject(
+        s.app,
+        'PATCH',
+        `/api/transactions/${id}`,
+        staff.auth,
+        entryOf(pair, { unplayedCoinsChange: '0', playedCoinsChange: '0', usdChange: '1.00' }),
+      );
       expect(edit.statusCode).toBe(409);
       expect(edit.json().message).toBe(message);
       const remove = await s.app.inject({ method: 'DELETE', url: `/api/transactions/${id}`, headers: admin.auth });
       expect(remove.statusCode).toBe(409);
       expect(remove.json().message).toBe(message);
     }
-    expect(await entryOf(done.receiptTransactionId)).toEqual(before);
+    expect(await storedEntry(done.receiptTransactionId)).toEqual(before);
     expect(await linkBalances(s.database.db, pair.customer.id, pair.casino.id)).toEqual({
       currentUnplayedCoins: 50000,
       currentPlayedCoins: 0,

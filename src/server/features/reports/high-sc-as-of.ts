@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import { formatHundredths } from '../../../shared/money';
-import type { HighScRow, HighScSummary, Paging } from '../../../shared/schemas/reports';
+import type { HighScRow, Paging } from '../../../shared/schemas/reports';
 import type { Db } from '../../db/types';
 import { balancesAsOf } from '../customer-casinos/customer-casinos.repository';
 import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
 import type { HIGH_SC_SORTS, SortText } from '../../../shared/sorting';
-import { highScFloor, highScOrdering } from './reports.repository';
+import { highScFloor, highScOrdering, type HighScSummary } from './reports.repository';
 
 /** High SC rows (spec 2.14) as they stood at the end of `asOf`, sorted as the report is (decision 044). */
 export async function highScAsOf(

@@ -20,6 +20,7 @@ function prepare() {
   for (const name of ['Lucky', 'Star'])
     sqlite.prepare('insert into casinos (name, isActive, scRatio, createdAt) values (?, 1, 1000, ?)').run(name, now);
   for (const casinoId of [1, 2]) sqlite.prepare('insert into transactionTypes (name, casinoId) values (?, ?)').run('Purchase', casinoId);
+  sqlite.prepare('insert into transactionTypes (name, casinoId) values (?, ?)').run('Bonus', 1);
   for (const customerId of [1, 2, 3])
     for (const casinoId of [1, 2])
       sqlite.prepare('insert into customerCasinos (customerId, casinoId) values (?, ?)').run(customerId, casinoId);
@@ -49,6 +50,7 @@ function change(n: number) {
     if (roll < 0.3) database.sqlite.prepare('delete from transactions where id = ?').run(id);
     else if (roll < 0.6) database.sqlite.prepare('update transactions set date = ? where id = ?').run(dateAt(), id);
     else if (roll < 0.8) database.sqlite.prepare('update transactions set usdChange = ? where id = ?').run(between(-9_999, 9_999), id);
+    else if (roll < 0.9) database.sqlite.prepare('update transactions set transactionTypeId = ? where id = ?').run(between(1, 3), id);
     else {
       const casinoId = between(1, 2);
       database.sqlite
@@ -68,6 +70,23 @@ function recomputed(from: string, to: string, customerId?: number): PairTotal[] 
     .all(from, to, customerId ?? null, customerId ?? null) as PairTotal[];
 }
 
+/** The Transaction types cards' figures from SQLite over the same span. */
+function typesRecomputed(from: string, to: string) {
+  const byType = new Map(
+    (
+      database.sqlite
+        .prepare('select transactionTypeId t, count(*) n, sum(usdChange) usd from transactions where date >= ? and date < ? group by 1')
+        .all(from, to) as { t: number; n: number; usd: number }[]
+    ).map((r) => [r.t, { transactionCount: r.n, usdTotal: r.usd }]),
+  );
+  const all = database.sqlite
+    .prepare(
+      'select count(*) n, coalesce(sum(usdChange), 0) usd, count(distinct customerId) c from transactions where date >= ? and date < ?',
+    )
+    .get(from, to) as { n: number; usd: number; c: number };
+  return { byType, customers: all.c, transactionCount: all.n, usdTotal: all.usd };
+}
+
 const sorted = (rows: PairTotal[]) => [...rows].sort((a, b) => a.customerId - b.customerId || a.casinoId - b.casinoId);
 
 function expectSame(ranges: PairRanges) {
@@ -77,6 +96,7 @@ function expectSame(ranges: PairRanges) {
     const [from, to] = [new Date(a).toISOString(), new Date(b).toISOString()];
     const customerId = rand() < 0.3 ? between(1, 3) : undefined;
     expect(sorted(ranges.totals({ from, to }, { customerId }))).toEqual(sorted(recomputed(from, to, customerId)));
+    expect(ranges.types({ from, to })).toEqual(typesRecomputed(from, to));
   }
   const whole = ranges.totals({}, {});
   expect(whole.reduce((n, p) => n + p.n, 0)).toBe(ids().length);
@@ -89,7 +109,7 @@ beforeEach(async () => {
 afterEach(() => database.close());
 
 describe('PairRanges', () => {
-  it('matches SQLite grouping the rows, through inserts, edits of date, pair and amount, deletes, merges and rebuilds', () => {
+  it('matches SQLite grouping the rows by pair and by type, through inserts, edits of date, pair, type and amount, deletes, merges and rebuilds', () => {
     insert(300);
     const ranges = new PairRanges(database.sqlite, { mergeAfter: 40, rebuildAfter: 150 });
     expectSame(ranges);

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { Span } from '../transactions/day-split';
+import { feedBounds } from './change-feed';
 
 /** One customer-casino pair's USD total (hundredths) and transaction count over a span. */
 export interface PairTotal {
@@ -8,6 +9,23 @@ export interface PairTotal {
   usd: number;
   n: number;
 }
+
+/** Pair totals as parallel columns, `size` of them used. */
+export interface PairColumns {
+  size: number;
+  customerId: Int32Array;
+  casinoId: Int32Array;
+  usd: Float64Array;
+  n: Int32Array;
+}
+
+const emptyColumns = (capacity: number): PairColumns => ({
+  size: 0,
+  customerId: new Int32Array(capacity),
+  casinoId: new Int32Array(capacity),
+  usd: new Float64Array(capacity),
+  n: new Int32Array(capacity),
+});
 
 export interface PairFilter {
   customerId?: number;
@@ -24,24 +42,47 @@ export interface PairRangesOptions {
 const DEFAULTS: PairRangesOptions = { mergeAfter: 50_000, rebuildAfter: 50_000 };
 
 interface Columns {
-  /** Instants (ms since the epoch), ascending; then pair index, USD hundredths, and 0 once changed. */
+  /** Instants (ms since the epoch), ascending; then pair index, type id, USD hundredths, and 0 once changed. */
   at: Float64Array;
   pair: Int32Array;
+  type: Int32Array;
   usd: Float64Array;
   alive: Uint8Array;
+}
+
+const newColumns = (n: number): Columns => ({
+  at: new Float64Array(n),
+  pair: new Int32Array(n),
+  type: new Int32Array(n),
+  usd: new Float64Array(n),
+  alive: new Uint8Array(n).fill(1),
+});
+
+/** A count and a USD sum (hundredths). */
+export interface Totals {
+  transactionCount: number;
+  usdTotal: number;
+}
+
+/** The Transaction types cards' figures over a span (decision 027). */
+export interface TypeSpan extends Totals {
+  byType: Map<number, Totals>;
+  customers: number;
 }
 
 interface Extra {
   id: number;
   at: number;
   pair: number;
+  type: number;
   usd: number;
 }
 
-type Row = [id: number, at: number, customerId: number, casinoId: number, usdChange: number];
+type Row = [id: number, at: number, customerId: number, casinoId: number, typeId: number, usdChange: number];
 
-/** A transaction's instant in whole milliseconds, computed by SQLite (no date string crosses into JavaScript). */
-const AT = `cast(round(unixepoch(date, 'subsec') * 1000) as integer)`;
+/** A transaction as the columns hold it; its instant in whole milliseconds computed by SQLite (no date string crosses into JavaScript). */
+const ROW = `id, cast(round(unixepoch(date, 'subsec') * 1000) as integer), "customerId", "casinoId", "transactionTypeId", "usdChange"`;
+
 
 /** The first index in `at` whose instant is >= `t`. */
 function lowerBound(at: Float64Array, t: number): number {
@@ -63,7 +104,7 @@ function lowerBound(at: Float64Array, t: number): number {
  * triggers in every writing transaction) and replaces each changed row, in one read snapshot.
  */
 export class PairRanges {
-  private cols: Columns = { at: new Float64Array(0), pair: new Int32Array(0), usd: new Float64Array(0), alive: new Uint8Array(0) };
+  private cols: Columns = newColumns(0);
   /** Position in the columns by transaction id (-1: not there). */
   private posOf = new Int32Array(0);
   private extras: Extra[] = [];
@@ -71,6 +112,8 @@ export class PairRanges {
   private pairKeys = new Map<number, number>();
   private pairCustomer: number[] = [];
   private pairCasino: number[] = [];
+  /** One more than the largest type id held. */
+  private typeLimit = 0;
   private seq = -1;
   /** How often each way of catching up ran (tests check that each is exercised). */
   readonly stats = { builds: 0, follows: 0, merges: 0 };
@@ -80,8 +123,11 @@ export class PairRanges {
     private readonly options: PairRangesOptions = DEFAULTS,
   ) {}
 
-  /** Per-pair totals of the transactions in `span` matching `filter`; pairs without one are left out. */
-  totals(span: Span, filter: PairFilter): PairTotal[] {
+  /**
+   * Per-pair totals of the transactions in `span` matching `filter`, pairs without one left out, as
+   * columns: tens of thousands of pairs as objects cost more than the pass over the span's rows.
+   */
+  columns(span: Span, filter: PairFilter): PairColumns {
     this.sync();
     const { at, pair, usd, alive } = this.cols;
     const from = span.from === undefined ? -Infinity : Date.parse(span.from);
@@ -99,16 +145,60 @@ export class PairRanges {
       sums[e.pair] += e.usd;
       counts[e.pair] += 1;
     }
-    const out: PairTotal[] = [];
+    const out = emptyColumns(counts.length);
     for (let p = 0; p < counts.length; p++) {
       if (counts[p] === 0) continue;
       const customerId = this.pairCustomer[p];
       const casinoId = this.pairCasino[p];
       if (filter.customerId !== undefined && customerId !== filter.customerId) continue;
       if (filter.casinoId !== undefined && casinoId !== filter.casinoId) continue;
-      out.push({ customerId, casinoId, usd: sums[p], n: counts[p] });
+      const i = out.size++;
+      out.customerId[i] = customerId;
+      out.casinoId[i] = casinoId;
+      out.usd[i] = sums[p];
+      out.n[i] = counts[p];
     }
     return out;
+  }
+
+  /** The same totals as objects (tests compare them with SQLite's grouping). */
+  totals(span: Span, filter: PairFilter): PairTotal[] {
+    const c = this.columns(span, filter);
+    return Array.from({ length: c.size }, (_, i) => ({ customerId: c.customerId[i], casinoId: c.casinoId[i], usd: c.usd[i], n: c.n[i] }));
+  }
+
+  /** Per-type count and USD, the totals, and how many customers, over the transactions in `span`: one pass (decision 027). */
+  types(span: Span): TypeSpan {
+    this.sync();
+    const { at, pair, type, usd, alive } = this.cols;
+    const from = span.from === undefined ? -Infinity : Date.parse(span.from);
+    const to = span.to === undefined ? Infinity : Date.parse(span.to);
+    const counts = new Int32Array(this.typeLimit);
+    const sums = new Float64Array(this.typeLimit);
+    const inSpan = new Uint8Array(this.pairCustomer.length);
+    for (let i = lowerBound(at, from), end = lowerBound(at, to); i < end; i++) {
+      if (alive[i] === 0) continue;
+      counts[type[i]] += 1;
+      sums[type[i]] += usd[i];
+      inSpan[pair[i]] = 1;
+    }
+    for (const e of this.extras) {
+      if (e.at < from || e.at >= to) continue;
+      counts[e.type] += 1;
+      sums[e.type] += e.usd;
+      inSpan[e.pair] = 1;
+    }
+    const byType = new Map<number, Totals>();
+    for (let t = 0; t < counts.length; t++) if (counts[t] > 0) byType.set(t, { transactionCount: counts[t], usdTotal: sums[t] });
+    const customers = new Set<number>();
+    for (let p = 0; p < inSpan.length; p++) if (inSpan[p] !== 0) customers.add(this.pairCustomer[p]);
+    let transactionCount = 0;
+    let usdTotal = 0;
+    for (const t of byType.values()) {
+      transactionCount += t.transactionCount;
+      usdTotal += t.usdTotal;
+    }
+    return { byType, customers: customers.size, transactionCount, usdTotal };
   }
 
   private pairIndex(customerId: number, casinoId: number): number {
@@ -128,9 +218,7 @@ export class PairRanges {
     const own = !this.sqlite.inTransaction;
     if (own) this.sqlite.exec('begin');
     try {
-      const feed = this.sqlite
-        .prepare('select coalesce(min(seq), 0) first, coalesce(max(seq), 0) last from "transactionChanges"')
-        .get() as { first: number; last: number };
+      const feed = feedBounds(this.sqlite, 'transactionChanges');
       if (feed.last === this.seq) return;
       if (this.seq < 0 || this.seq < feed.first - 1 || feed.last - this.seq > this.options.rebuildAfter) this.build();
       else this.follow(this.seq);
@@ -143,15 +231,17 @@ export class PairRanges {
 
   private build(): void {
     this.stats.builds += 1;
-    const rows = this.sqlite.prepare(`select id, ${AT}, "customerId", "casinoId", "usdChange" from transactions order by date, id`).raw();
+    const rows = this.sqlite.prepare(`select ${ROW} from transactions order by date, id`).raw();
     const n = (this.sqlite.prepare('select count(*) from transactions').pluck().get() as number) ?? 0;
     const maxId = (this.sqlite.prepare('select coalesce(max(id), 0) from transactions').pluck().get() as number) ?? 0;
-    const cols: Columns = { at: new Float64Array(n), pair: new Int32Array(n), usd: new Float64Array(n), alive: new Uint8Array(n).fill(1) };
+    const cols = newColumns(n);
     this.posOf = new Int32Array(maxId + 1).fill(-1);
     let i = 0;
-    for (const [id, at, customerId, casinoId, usdChange] of rows.iterate() as IterableIterator<Row>) {
+    for (const [id, at, customerId, casinoId, typeId, usdChange] of rows.iterate() as IterableIterator<Row>) {
       cols.at[i] = at;
       cols.pair[i] = this.pairIndex(customerId, casinoId);
+      cols.type[i] = typeId;
+      this.typeLimit = Math.max(this.typeLimit, typeId + 1);
       cols.usd[i] = usdChange;
       this.posOf[id] = i;
       i += 1;
@@ -165,14 +255,15 @@ export class PairRanges {
   private follow(seq: number): void {
     this.stats.follows += 1;
     const ids = this.sqlite.prepare('select distinct "transactionId" from "transactionChanges" where seq > ?').pluck().all(seq) as number[];
-    const read = this.sqlite.prepare(`select id, ${AT}, "customerId", "casinoId", "usdChange" from transactions where id = ?`).raw();
+    const read = this.sqlite.prepare(`select ${ROW} from transactions where id = ?`).raw();
     for (const id of ids) {
       this.forget(id);
       const row = read.get(id) as Row | undefined;
       if (!row) continue;
-      const [, at, customerId, casinoId, usdChange] = row;
+      const [, at, customerId, casinoId, typeId, usdChange] = row;
+      this.typeLimit = Math.max(this.typeLimit, typeId + 1);
       this.extraOf.set(id, this.extras.length);
-      this.extras.push({ id, at, pair: this.pairIndex(customerId, casinoId), usd: usdChange });
+      this.extras.push({ id, at, pair: this.pairIndex(customerId, casinoId), type: typeId, usd: usdChange });
     }
   }
 
@@ -201,7 +292,7 @@ export class PairRanges {
     for (let id = 0; id < this.posOf.length; id++) if (this.posOf[id] >= 0) idOf[this.posOf[id]] = id;
     let n = extras.length;
     for (let i = 0; i < old.alive.length; i++) n += old.alive[i];
-    const cols: Columns = { at: new Float64Array(n), pair: new Int32Array(n), usd: new Float64Array(n), alive: new Uint8Array(n).fill(1) };
+    const cols = newColumns(n);
     let maxId = this.posOf.length - 1;
     for (const e of extras) maxId = Math.max(maxId, e.id);
     const posOf = new Int32Array(maxId + 1).fill(-1);
@@ -213,6 +304,7 @@ export class PairRanges {
       if (takeOld) {
         cols.at[j] = old.at[i];
         cols.pair[j] = old.pair[i];
+        cols.type[j] = old.type[i];
         cols.usd[j] = old.usd[i];
         posOf[idOf[i]] = j;
         i++;
@@ -220,6 +312,7 @@ export class PairRanges {
         const e = extras[k++];
         cols.at[j] = e.at;
         cols.pair[j] = e.pair;
+        cols.type[j] = e.type;
         cols.usd[j] = e.usd;
         posOf[e.id] = j;
       }

@@ -7,30 +7,16 @@ import {
   profitabilitySummaryInput,
   transactionTypesReportInput,
 } from '../../../shared/schemas/reports';
-import { adminProcedure, authedProcedure, router } from '../../trpc/procedures';
+import { adminProcedure, authedProcedure, read, router } from '../../trpc/procedures';
 
 /** Every report is a read: its query runs on a read worker (reads/read-queries.ts). */
 export const reportsRouter = router({
-  highSc: authedProcedure.input(highScInput).query(({ ctx, input }) => ctx.services.readers.run('reports.highSc', input)),
-  highScSummary: authedProcedure
-    .input(highScSummaryInput)
-    .query(({ ctx, input }) => ctx.services.readers.run('reports.highScSummary', input)),
-  profitability: adminProcedure
-    .input(profitabilityInput)
-    .query(({ ctx, input }) => ctx.services.readers.run('reports.profitability', input)),
-  profitabilitySummary: adminProcedure
-    .input(profitabilitySummaryInput)
-    .query(({ ctx, input }) => ctx.services.readers.run('reports.profitabilitySummary', input)),
-  participation: authedProcedure
-    .input(participationInput)
-    .query(({ ctx, input }) => ctx.services.readers.run('reports.participation', input)),
-  participationSummary: authedProcedure
-    .input(participationSummaryInput)
-    .query(({ ctx, input }) => ctx.services.readers.run('reports.participationSummary', input)),
-  transactionTypes: authedProcedure
-    .input(transactionTypesReportInput)
-    .query(({ ctx, input }) => ctx.services.readers.run('reports.transactionTypes', input)),
-  transactionTypesSummary: authedProcedure
-    .input(transactionTypesReportInput)
-    .query(({ ctx, input }) => ctx.services.readers.run('reports.transactionTypesSummary', input)),
+  highSc: authedProcedure.input(highScInput).query(read('reports.highSc')),
+  highScSummary: authedProcedure.input(highScSummaryInput).query(read('reports.highScSummary')),
+  profitability: adminProcedure.input(profitabilityInput).query(read('reports.profitability')),
+  profitabilitySummary: adminProcedure.input(profitabilitySummaryInput).query(read('reports.profitabilitySummary')),
+  participation: authedProcedure.input(participationInput).query(read('reports.participation')),
+  participationSummary: authedProcedure.input(participationSummaryInput).query(read('reports.participationSummary')),
+  transactionTypes: authedProcedure.input(transactionTypesReportInput).query(read('reports.transactionTypes')),
+  transactionTypesSummary: authedProcedure.input(transactionTypesReportInput).query(read('reports.transactionTypesSummary')),
 });

@@ -1,10 +1,10 @@
 import { createTypeInput, listTypesInput, renameTypeInput, typeIdInput } from '../../../shared/schemas/transaction-types';
-import { authedProcedure, router } from '../../trpc/procedures';
+import { authedProcedure, read, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
 import { deleteType, insertType, renameType } from './transaction-types.repository';
 
 export const transactionTypesRouter = router({
-  list: authedProcedure.input(listTypesInput).query(({ ctx, input }) => ctx.services.readers.run('transactionTypes.list', input)),
+  list: authedProcedure.input(listTypesInput).query(read('transactionTypes.list')),
   create: authedProcedure.input(createTypeInput).mutation(({ ctx, input }) => insertType(ctx.db, input, actorOf(ctx.user))),
   rename: authedProcedure.input(renameTypeInput).mutation(({ ctx, input }) => renameType(ctx.db, input.id, input.name, actorOf(ctx.user))),
   delete: authedProcedure.input(typeIdInput).mutation(async ({ ctx, input }) => {

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { instantProblem } from '../../../shared/schemas/common';
-import { pairFixture } from '../../testing/fixtures';
+import { entryOf, pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
+import { expectFieldErrors, inject, type Method } from '../../testing/rest';
 
 let s: TestServer;
 let user: Awaited<ReturnType<TestServer['addUser']>>;
@@ -13,16 +14,8 @@ beforeEach(async () => {
 });
 afterEach(() => s.stop());
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  s.app.inject({ method, url, headers: user.auth, ...(payload !== undefined ? { payload: payload as object } : {}) });
-const entry = (unplayed: string) => ({
-  customerId: pair.customer.id,
-  casinoId: pair.casino.id,
-  transactionTypeId: pair.type.id,
-  unplayedCoinsChange: unplayed,
-  playedCoinsChange: '0',
-  usdChange: '-1.00',
-});
+const call = (method: Method, url: string, payload?: object) => inject(s.app, method, url, user.auth, payload);
+const entry = (unplayed: string) => entryOf(pair, { unplayedCoinsChange: unplayed, playedCoinsChange: '0', usdChange: '-1.00' });
 
 describe('occurredAt (decision 050)', () => {
   it('checks the instant: a real date and time with a zone, not in the future beyond five minutes', () => {
@@ -60,8 +53,7 @@ describe('occurredAt (decision 050)', () => {
       ['31/10/2026', 'Must be a date and time (ISO 8601 with a time zone)'],
     ]) {
       const res = await call('PATCH', `/api/transactions/${created.id}`, { ...entry('100'), occurredAt });
-      expect(res.statusCode).toBe(400);
-      expect(res.json().errors).toEqual([{ path: 'occurredAt', message }]);
+      expectFieldErrors(res, [{ path: 'occurredAt', message }]);
     }
     expect((await call('GET', '/api/transactions?limit=1')).json()[0].date).toBe(created.date);
     const moved = await call('PATCH', `/api/transactions/${created.id}`, { ...entry('100'), occurredAt: '2026-10-05T00:00:00Z' });

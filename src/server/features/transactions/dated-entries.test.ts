@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../db/database';
-import { linkBalances, pairFixture } from '../../testing/fixtures';
+import { entryOf, linkBalances, pairFixture } from '../../testing/fixtures';
 import { createTestDatabase } from '../../testing/test-db';
 import { insertUser } from '../users/users.repository';
 import { checkLedger } from './invariants';
@@ -171,14 +171,7 @@ describe('dated entries', () => {
     const db = database.db;
     const p = await pairFixture(db);
     const q = await pairFixture(db);
-    const of = (pair: typeof p, unplayed: number): LedgerFields => ({
-      customerId: pair.customer.id,
-      casinoId: pair.casino.id,
-      transactionTypeId: pair.type.id,
-      unplayedCoinsChange: unplayed,
-      playedCoinsChange: 0,
-      usdChange: 0,
-    });
+    const of = (pair: typeof p, unplayed: number): LedgerFields => entryOf(pair, { unplayedCoinsChange: unplayed });
     const p1 = await createEntry(db, of(p, 100), userId, undefined, new Date('2026-11-01T00:00:00.000Z'));
     await createEntry(db, of(p, 200), userId, undefined, new Date('2026-11-02T00:00:00.000Z'));
     await createEntry(db, of(q, 1000), userId, undefined, new Date('2026-11-05T00:00:00.000Z'));
@@ -200,14 +193,11 @@ describe('dated entries', () => {
     const when = () => new Date(Date.UTC(2026, 9, 1) + Math.floor(rand() * 40 * 86_400_000)).toISOString();
     const fields = (): LedgerFields => {
       const p = pick(pairs);
-      return {
-        customerId: p.customer.id,
-        casinoId: p.casino.id,
-        transactionTypeId: p.type.id,
+      return entryOf(p, {
         unplayedCoinsChange: Math.round((rand() - 0.5) * 1e6),
         playedCoinsChange: Math.round((rand() - 0.5) * 1e4),
         usdChange: Math.round((rand() - 0.5) * 1e5),
-      };
+      });
     };
     const ids: number[] = [];
     for (let step = 0; step < 300; step++) {

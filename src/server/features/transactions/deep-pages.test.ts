@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairFixture } from '../../testing/fixtures';
+import { entryOf, pairFixture } from '../../testing/fixtures';
 import { createTestDatabase } from '../../testing/test-db';
 import { insertUser } from '../users/users.repository';
 import { createEntry } from './ledger';
@@ -18,20 +18,7 @@ describe('deep History pages', () => {
     for (let i = 0; i < 23; i++) {
       const p = i % 3 === 0 ? b : a;
       // Every fourth entry shares its minute with the one before: ids break the tie.
-      await createEntry(
-        db,
-        {
-          customerId: p.customer.id,
-          casinoId: p.casino.id,
-          transactionTypeId: p.type.id,
-          unplayedCoinsChange: i * 100,
-          playedCoinsChange: 0,
-          usdChange: 0,
-        },
-        user.id,
-        undefined,
-        at(i - (i % 4 === 3 ? 1 : 0)),
-      );
+      await createEntry(db, entryOf(p, { unplayedCoinsChange: i * 100 }), user.id, undefined, at(i - (i % 4 === 3 ? 1 : 0)));
     }
     for (const filters of [{}, { startDate: '2026-03-02', endDate: '2026-03-04' }, { customerId: a.customer.id }]) {
       const all = await listTransactions(db, filters, 'UTC', 1000);

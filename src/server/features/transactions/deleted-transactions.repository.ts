@@ -1,6 +1,6 @@
-import { formatHundredths } from '../../../shared/money';
 import type { DeletedTransactionView } from '../../../shared/schemas/transactions';
 import type { Db } from '../../db/types';
+import { ENTRY_NAMES, entryView } from './transactions.repository';
 
 /** Deleted transactions, most recently deleted first, with the names a person recognises them by. */
 export async function listDeleted(
@@ -23,9 +23,7 @@ export async function listDeleted(
         'd.usdChange',
         'd.deletedAt',
         'd.deletedByUserId',
-        'customers.name as customerName',
-        'casinos.name as casinoName',
-        'transactionTypes.name as typeName',
+        ...ENTRY_NAMES,
         'users.email as deletedByEmail',
       ])
       .orderBy('d.deletedAt', 'desc')
@@ -41,14 +39,7 @@ export async function listDeleted(
   return {
     totalCount: Number(count.n),
     transactions: rows.map((r) => ({
-      id: r.id,
-      date: r.date,
-      customer: { name: r.customerName },
-      casino: { name: r.casinoName },
-      transactionType: { name: r.typeName },
-      unplayedCoinsChange: formatHundredths(r.unplayedCoinsChange),
-      playedCoinsChange: formatHundredths(r.playedCoinsChange),
-      usdChange: formatHundredths(r.usdChange),
+      ...entryView(r),
       deletedAt: r.deletedAt,
       deletedBy: r.deletedByUserId !== null && r.deletedByEmail !== null ? { id: r.deletedByUserId, email: r.deletedByEmail } : null,
     })),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_SORT_ROWS, historySortProblem } from '../../../shared/sorting';
-import { pairFixture } from '../../testing/fixtures';
+import { entryOf, pairFixture } from '../../testing/fixtures';
 import { createTestServer } from '../../testing/test-server';
 import { createEntry } from './ledger';
 
@@ -19,14 +19,7 @@ describe('History sorted on the server', () => {
         const p = i % 2 ? a : b;
         await createEntry(
           db,
-          {
-            customerId: p.customer.id,
-            casinoId: p.casino.id,
-            transactionTypeId: p.type.id,
-            unplayedCoinsChange: 100,
-            playedCoinsChange: 0,
-            usdChange: usd,
-          },
+          entryOf(p, { unplayedCoinsChange: 100, usdChange: usd }),
           staff.id,
           undefined,
           new Date(Date.UTC(2026, 2, 1, i)),

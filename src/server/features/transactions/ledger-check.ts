@@ -1,10 +1,10 @@
-import type { LedgerCheckResult, LedgerCheckView } from '../../../shared/schemas/ledger-check';
-import type { Db } from '../../db/types';
+import type { Database, Db } from '../../db/types';
 import { everyHour } from '../../db/hourly';
 import { checkLedger, ledgerIsSound } from './invariants';
+import { DAY_MS } from '../../../shared/dates';
 
 /** Both invariants (and the kept totals) recomputed, as a report a person can read. Runs on a read worker. */
-export async function runLedgerCheck(db: Db): Promise<LedgerCheckResult> {
+export async function runLedgerCheck(db: Db) {
   const [report, count] = await Promise.all([
     checkLedger(db),
     db
@@ -21,11 +21,15 @@ export async function runLedgerCheck(db: Db): Promise<LedgerCheckResult> {
   return { ok: ledgerIsSound(report), checkedTransactions: Number(count.n), problems };
 }
 
+export type LedgerCheckResult = Awaited<ReturnType<typeof runLedgerCheck>>;
+/** A recorded check: its result, when and why it ran. */
+export type LedgerCheckView = LedgerCheckResult & Pick<Database['ledgerChecks'], 'at' | 'trigger'>;
+
 /** Keeps a check's result (on the writing connection) for the Dashboard. */
 export async function recordLedgerCheck(
   db: Db,
   result: LedgerCheckResult,
-  trigger: 'daily' | 'on-demand',
+  trigger: LedgerCheckView['trigger'],
   now = new Date(),
 ): Promise<LedgerCheckView> {
   await db
@@ -53,8 +57,6 @@ export async function lastLedgerCheck(db: Db): Promise<LedgerCheckView | null> {
     problems: JSON.parse(row.problems) as string[],
   };
 }
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Runs the ledger check once a day (checking hourly whether the newest recorded check is a day old)

@@ -1,4 +1,3 @@
-import type SQLite from 'better-sqlite3';
 import type {
   CasinoRow,
   CustomerRow,
@@ -10,6 +9,7 @@ import type {
   TransactionTypeRow,
   UserRow,
 } from '../../db/types';
+import { perConnection } from '../../db/per-connection';
 import { isCheckInType, keepCheckInDay, keepCheckInDays } from '../check-ins/check-in-days';
 
 type After = Pick<TransactionRow, 'unplayedCoinsAfter' | 'playedCoinsAfter'>;
@@ -19,8 +19,7 @@ type After = Pick<TransactionRow, 'unplayedCoinsAfter' | 'playedCoinsAfter'>;
  * write path keeps synchronous prepared statements (decision 020), and every row type below is picked
  * from the database types (db/types.ts), so a renamed or retyped column fails the type check here.
  */
-function prepare(sqlite: SQLite.Database) {
-  const q = <P extends unknown[], R>(sql: string) => sqlite.prepare<P, R>(sql);
+export const ledgerStatements = perConnection((q, sqlite) => {
   const pairAt = `"customerId" = ? and "casinoId" = ?`;
   return {
     /** Keeps the board's check-in day at a position where a write added or removed a transaction (decision 061). */
@@ -157,14 +156,6 @@ function prepare(sqlite: SQLite.Database) {
          @purchaseRatio, @unplayedCoinsAfter, @playedCoinsAfter, @totalCoinsAfter, @createdByUserId, @createdAt, @updatedAt)`,
     ),
   };
-}
+});
 
-export type LedgerStatements = ReturnType<typeof prepare>;
-
-const prepared = new WeakMap<SQLite.Database, LedgerStatements>();
-
-export function ledgerStatements(sqlite: SQLite.Database): LedgerStatements {
-  let statements = prepared.get(sqlite);
-  if (!statements) prepared.set(sqlite, (statements = prepare(sqlite)));
-  return statements;
-}
+export type LedgerStatements = ReturnType<typeof ledgerStatements>;

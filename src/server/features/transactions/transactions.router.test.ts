@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pairFixture } from '../../testing/fixtures';
+import { entryOf, pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer } from '../../testing/test-server';
+import { expectFieldErrors, inject, type Method } from '../../testing/rest';
 
 let s: TestServer;
 let user: Awaited<ReturnType<TestServer['addUser']>>;
@@ -12,17 +13,10 @@ beforeEach(async () => {
 });
 afterEach(() => s.stop());
 
-const call = (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, payload?: unknown, headers: Record<string, string> = user.auth) =>
-  s.app.inject({ method, url, headers, ...(payload !== undefined ? { payload: payload as object } : {}) });
+const call = (method: Method, url: string, payload?: object, headers: Record<string, string> = user.auth) =>
+  inject(s.app, method, url, headers, payload);
 
-const purchase = () => ({
-  customerId: pair.customer.id,
-  casinoId: pair.casino.id,
-  transactionTypeId: pair.type.id,
-  unplayedCoinsChange: '22000',
-  playedCoinsChange: 0,
-  usdChange: '-20.00',
-});
+const purchase = () => entryOf(pair, { unplayedCoinsChange: '22000', usdChange: '-20.00' });
 
 describe('POST /api/transactions', () => {
   it('records a purchase and answers 201 with the read shape', async () => {
@@ -59,18 +53,14 @@ describe('POST /api/transactions', () => {
       playedCoinsChange: 'abc',
       usdChange: '1.005',
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: 'Validation failed',
-      errors: [
-        { path: 'customerId', message: 'Customer is required' },
-        { path: 'casinoId', message: 'Casino is required' },
-        { path: 'transactionTypeId', message: 'Transaction type is required' },
-        { path: 'unplayedCoinsChange', message: 'Unplayed coins change is required' },
-        { path: 'playedCoinsChange', message: 'Must be a valid number' },
-        { path: 'usdChange', message: 'Must have at most 2 decimal places' },
-      ],
-    });
+    expectFieldErrors(res, [
+      { path: 'customerId', message: 'Customer is required' },
+      { path: 'casinoId', message: 'Casino is required' },
+      { path: 'transactionTypeId', message: 'Transaction type is required' },
+      { path: 'unplayedCoinsChange', message: 'Unplayed coins change is required' },
+      { path: 'playedCoinsChange', message: 'Must be a valid number' },
+      { path: 'usdChange', message: 'Must have at most 2 decimal places' },
+    ]);
     const inactive = await pairFixture(s.database.db, { status: 'inactive' });
     const refused = await call('POST', '/api/transactions', {
       ...purchase(),
@@ -78,8 +68,7 @@ describe('POST /api/transactions', () => {
       casinoId: inactive.casino.id,
       transactionTypeId: inactive.type.id,
     });
-    expect(refused.statusCode).toBe(400);
-    expect(refused.json().errors).toEqual([{ path: 'casinoId', message: 'Customer has no active registration at this casino' }]);
+    expectFieldErrors(refused, [{ path: 'casinoId', message: 'Customer has no active registration at this casino' }]);
     expect((await call('GET', '/api/transactions?limit=10')).json()).toEqual([]);
   });
 
@@ -145,14 +134,11 @@ describe('PATCH and DELETE /api/transactions/:id', () => {
     const first = (await call('POST', '/api/transactions', purchase())).json();
     await call('POST', '/api/transactions', { ...purchase(), unplayedCoinsChange: '100.50', usdChange: '0' });
 
-    const moved = await call('PATCH', `/api/transactions/${first.id}`, {
-      customerId: other.customer.id,
-      casinoId: other.casino.id,
-      transactionTypeId: other.type.id,
-      unplayedCoinsChange: '44000',
-      playedCoinsChange: '5.25',
-      usdChange: '-20',
-    });
+    const moved = await call(
+      'PATCH',
+      `/api/transactions/${first.id}`,
+      entryOf(other, { unplayedCoinsChange: '44000', playedCoinsChange: '5.25', usdChange: '-20' }),
+    );
     expect(moved.statusCode).toBe(200);
     expect(moved.json()).toMatchObject({
       customer: { name: 'Bob' },

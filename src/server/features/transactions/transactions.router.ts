@@ -8,7 +8,7 @@ import {
   updateTransactionInput,
 } from '../../../shared/schemas/transactions';
 import { notFound } from '../../errors/domain-errors';
-import { adminProcedure, authedProcedure, router } from '../../trpc/procedures';
+import { adminProcedure, authedProcedure, read, router } from '../../trpc/procedures';
 import { createEntry, deleteEntry, editEntry, restoreEntry } from './ledger';
 import { getTransaction } from './transactions.repository';
 
@@ -16,10 +16,10 @@ const digest = (value: unknown) => crypto.createHash('sha256').update(JSON.strin
 
 export const transactionsRouter = router({
   /** A page of matching rows with their count, { transactions, totalCount } (History, the Recent panel). */
-  list: authedProcedure.input(listTransactionsInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.list', input)),
+  list: authedProcedure.input(listTransactionsInput).query(read('transactions.list')),
 
   /** The newest rows as a bare array (Dashboard). REST's GET /api/transactions with `limit` alone answers this (design.md section 4). */
-  recent: authedProcedure.input(recentTransactionsInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.recent', input)),
+  recent: authedProcedure.input(recentTransactionsInput).query(read('transactions.recent')),
 
   get: authedProcedure.input(transactionIdInput).query(async ({ ctx, input }) => {
     const found = await ctx.services.readers.run('transactions.get', input);
@@ -52,8 +52,8 @@ export const transactionsRouter = router({
   }),
 
   /** Deleted transactions, newest deletion first (admin). */
-  deleted: adminProcedure.input(deletedListInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.deleted', input)),
+  deleted: adminProcedure.input(deletedListInput).query(read('transactions.deleted')),
 
   /** Who changed this transaction, and how, oldest first. */
-  audit: authedProcedure.input(transactionIdInput).query(({ ctx, input }) => ctx.services.readers.run('transactions.audit', input)),
+  audit: authedProcedure.input(transactionIdInput).query(read('transactions.audit')),
 });

@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestServer, type TestServer } from '../../testing/test-server';
+import { expectFieldErrors, inject } from '../../testing/rest';
 
 let s: TestServer;
 beforeEach(async () => {
@@ -21,12 +22,7 @@ describe('admin user management over REST', () => {
 
   it('creates a user who defaults to staff and can sign in', async () => {
     const admin = await s.addUser('admin');
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/api/admin/users',
-      headers: admin.auth,
-      payload: { email: 'new.person@example.com', password: 'Welcome123' },
-    });
+    const res = await inject(s.app, 'POST', '/api/admin/users', admin.auth, { email: 'new.person@example.com', password: 'Welcome123' });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ email: 'new.person@example.com', firstName: null, lastName: null, role: 'staff' });
     const login = await s.app.inject({
@@ -39,11 +35,10 @@ describe('admin user management over REST', () => {
 
   it('refuses a duplicate email in any letter case with 409 and writes nothing', async () => {
     const admin = await s.addUser('admin', 'taken@example.com');
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/api/admin/users',
-      headers: admin.auth,
-      payload: { email: 'TAKEN@example.com', password: 'Welcome123', role: 'admin' },
+    const res = await inject(s.app, 'POST', '/api/admin/users', admin.auth, {
+      email: 'TAKEN@example.com',
+      password: 'Welcome123',
+      role: 'admin',
     });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: 'A user with this email already exists' });
@@ -52,61 +47,37 @@ describe('admin user management over REST', () => {
 
   it('names every bad field of a create', async () => {
     const admin = await s.addUser('admin');
-    const res = await s.app.inject({
-      method: 'POST',
-      url: '/api/admin/users',
-      headers: admin.auth,
-      payload: { email: 'nope', password: 'lowercase1', role: 'owner', extra: 1 },
+    const res = await inject(s.app, 'POST', '/api/admin/users', admin.auth, {
+      email: 'nope',
+      password: 'lowercase1',
+      role: 'owner',
+      extra: 1,
     });
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toEqual({
-      message: 'Validation failed',
-      errors: [
-        { path: 'email', message: 'Enter a valid email address' },
-        { path: 'password', message: 'Password must contain at least one uppercase letter' },
-        { path: 'role', message: 'Role must be admin or staff' },
-        { path: 'extra', message: 'Unknown field' },
-      ],
-    });
+    expectFieldErrors(res, [
+      { path: 'email', message: 'Enter a valid email address' },
+      { path: 'password', message: 'Password must contain at least one uppercase letter' },
+      { path: 'role', message: 'Role must be admin or staff' },
+      { path: 'extra', message: 'Unknown field' },
+    ]);
   });
 
   it('changes a role and 404s an unknown user', async () => {
     const admin = await s.addUser('admin');
     const staff = await s.addUser('staff');
-    const res = await s.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${staff.id}/role`,
-      headers: admin.auth,
-      payload: { role: 'admin' },
-    });
+    const res = await inject(s.app, 'PATCH', `/api/admin/users/${staff.id}/role`, admin.auth, { role: 'admin' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ id: staff.id, role: 'admin' });
-    const missing = await s.app.inject({
-      method: 'PATCH',
-      url: '/api/admin/users/9999/role',
-      headers: admin.auth,
-      payload: { role: 'staff' },
-    });
+    const missing = await inject(s.app, 'PATCH', '/api/admin/users/9999/role', admin.auth, { role: 'staff' });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: 'User not found' });
   });
 
   it('refuses to make the last admin staff, and keeps tokens when the role does not change', async () => {
     const admin = await s.addUser('admin');
-    const demote = await s.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${admin.id}/role`,
-      headers: admin.auth,
-      payload: { role: 'staff' },
-    });
+    const demote = await inject(s.app, 'PATCH', `/api/admin/users/${admin.id}/role`, admin.auth, { role: 'staff' });
     expect(demote.statusCode).toBe(409);
     expect(demote.json()).toEqual({ message: 'At least one admin must remain' });
-    const same = await s.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/users/${admin.id}/role`,
-      headers: admin.auth,
-      payload: { role: 'admin' },
-    });
+    const same = await inject(s.app, 'PATCH', `/api/admin/users/${admin.id}/role`, admin.auth, { role: 'admin' });
     expect(same.statusCode).toBe(200);
     expect((await s.app.inject({ url: '/api/auth/user', headers: admin.auth })).statusCode).toBe(200);
   });
