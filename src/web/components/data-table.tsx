@@ -3,7 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { type ColumnDef, createColumnHelper, type RowData, tableFeatures, useTable } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
-import type { Failure } from '../lib/errors';
+import { type Failure, failureOf, type QueryLike } from '../lib/errors';
 import { LoadError } from './load-error';
 
 /** Every grid uses the core feature set: sorting and paging are done by the server or the screen. */
@@ -19,12 +19,17 @@ export type { SortState };
 interface DataTableProps<T extends RowData> {
   columns: GridColumn<T>[];
   data: T[];
-  getRowId: (row: T) => string;
+  /** A row's key; by default its `id` (else its place, as TanStack Table does). */
+  getRowId?: (row: T) => string;
   loading?: boolean;
   loadingText?: string;
   empty?: ReactNode;
   /** A failed read: shown instead of rows or the empty state. */
   failure?: Failure | null;
+  /** The read behind the rows, instead of `loading` and `failure`. */
+  read?: QueryLike & { isPending: boolean };
+  /** False while the screen's date range runs backwards: nothing is read, and the range message shows. */
+  rangeOk?: boolean;
   sort?: SortState;
   onSort?: (id: string) => void;
   sortable?: readonly string[];
@@ -40,10 +45,16 @@ function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
   return <IconArrowsSort size={14} opacity={0.4} />;
 }
 
+/** A row's `id`, when it has one, else its place. */
+const rowKey = (row: unknown, index: number) => String(typeof row === 'object' && row !== null && 'id' in row ? row.id : index);
+
 /** TanStack Table on a Mantine Table, with loading and empty states and clickable sort headers. */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
-  const { columns, data, getRowId, loading, empty, failure, sort, onSort, sortable = [], minWidth = 640, numeric = [] } = props;
-  const table = useTable({ features: gridFeatures, columns, data, getRowId: (row) => getRowId(row) });
+  const { columns, data, getRowId, read, rangeOk = true, sort, onSort, sortable = [], minWidth = 640, numeric = [] } = props;
+  const loading = rangeOk && (read ? read.isPending : props.loading);
+  const failure = read ? failureOf(read) : props.failure;
+  const empty = rangeOk ? props.empty : <RangeEmptyState />;
+  const table = useTable({ features: gridFeatures, columns, data, getRowId: getRowId ?? rowKey });
   const phone = useMediaQuery('(max-width: 48em)');
 
   if (failure) return <LoadError failure={failure} compact />;
@@ -155,6 +166,13 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     </Table.ScrollContainer>
   );
 }
+
+/** A cell's text in bold: the row's name. */
+export const boldCell = (info: { getValue: () => string }) => (
+  <Text fw={600} size="sm">
+    {info.getValue()}
+  </Text>
+);
 
 /** The standard empty state inside a grid. */
 export function EmptyState({ title, description, action }: { title: string; description?: string; action?: ReactNode }) {

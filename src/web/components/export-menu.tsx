@@ -15,12 +15,18 @@ interface Props {
   size?: 'xs' | 'sm';
 }
 
+/** The two formats, in the order the screens offer them. */
+const FORMATS: { format: ExportFormat; label: 'Excel' | 'CSV'; icon: typeof IconFileTypeCsv }[] = [
+  { format: 'xlsx', label: 'Excel', icon: IconFileSpreadsheet },
+  { format: 'csv', label: 'CSV', icon: IconFileTypeCsv },
+];
+
 /** Runs an export in either format, with the spec's toasts. */
 function useExport({ server, emptyMessage, noun }: Props) {
   const [busy, setBusy] = useState(false);
   const run = async (format: ExportFormat) => {
     setBusy(true);
-    const target = format === 'xlsx' ? 'Excel' : 'CSV';
+    const target = FORMATS.find((f) => f.format === format)?.label;
     try {
       if (!server.count) {
         notifyError('No data to export', emptyMessage);
@@ -49,12 +55,11 @@ export function ExportMenu(props: Props) {
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        <Menu.Item leftSection={<IconFileSpreadsheet size={16} />} onClick={() => void run('xlsx')}>
-          Excel
-        </Menu.Item>
-        <Menu.Item leftSection={<IconFileTypeCsv size={16} />} onClick={() => void run('csv')}>
-          CSV
-        </Menu.Item>
+        {FORMATS.map(({ format, label, icon: Icon }) => (
+          <Menu.Item key={format} leftSection={<Icon size={16} />} onClick={() => void run(format)}>
+            {label}
+          </Menu.Item>
+        ))}
       </Menu.Dropdown>
     </Menu>
   );
@@ -66,26 +71,19 @@ export function ExportButtons(props: Props) {
   const { disabled, size = 'sm' } = props;
   return (
     <Group gap="xs" wrap="nowrap">
-      <Button
-        variant="default"
-        size={size}
-        leftSection={<IconFileSpreadsheet size={16} />}
-        loading={busy}
-        disabled={disabled}
-        onClick={() => void run('xlsx')}
-      >
-        Excel
-      </Button>
-      <Button
-        variant="default"
-        size={size}
-        leftSection={<IconFileTypeCsv size={16} />}
-        loading={busy}
-        disabled={disabled}
-        onClick={() => void run('csv')}
-      >
-        CSV
-      </Button>
+      {FORMATS.map(({ format, label, icon: Icon }) => (
+        <Button
+          key={format}
+          variant="default"
+          size={size}
+          leftSection={<Icon size={16} />}
+          loading={busy}
+          disabled={disabled}
+          onClick={() => void run(format)}
+        >
+          {label}
+        </Button>
+      ))}
     </Group>
   );
 }

@@ -1,15 +1,18 @@
-import { Box, Button, Group, Paper, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { Box, Button, Group, Select, type SelectProps, SimpleGrid, TextInput } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
 import type { Failure } from '../lib/errors';
+import { customerOptions, toOptions } from '../lib/master-data';
+import type { CasinoView, CustomerView } from '../lib/api-types';
 import { LoadError } from './load-error';
 import { ALL_OPTION as ALL } from '../../shared/constants';
+import { Panel } from './panel';
 
 export { ALL };
 export const withAll = (label: string, options: { value: string; label: string }[]) => [{ value: ALL, label }, ...options];
 
-interface SelectFilter {
+export interface IdFilter {
   label: string;
   allLabel: string;
   options: { value: string; label: string }[];
@@ -17,11 +20,76 @@ interface SelectFilter {
   onChange: (value: number | undefined) => void;
 }
 
-interface Props {
-  selects: SelectFilter[];
+type OnId = IdFilter['onChange'];
+/** The Customer, Casino and Transaction Type filters every list shares. */
+export const customerFilter = (rows: CustomerView[] | undefined, value: number | undefined, onChange: OnId): IdFilter => ({
+  label: 'Customer',
+  allLabel: 'All customers',
+  options: customerOptions(rows),
+  value,
+  onChange,
+});
+export const casinoFilter = (rows: CasinoView[] | undefined, value: number | undefined, onChange: OnId): IdFilter => ({
+  label: 'Casino',
+  allLabel: 'All casinos',
+  options: toOptions(rows),
+  value,
+  onChange,
+});
+export const typeFilter = (options: IdFilter['options'], value: number | undefined, onChange: OnId): IdFilter => ({
+  label: 'Transaction Type',
+  allLabel: 'All types',
+  options,
+  value,
+  onChange,
+});
+
+/** A select over ids with an 'all' option first: the value is undefined while 'all' is chosen. */
+export function IdSelect({ label, allLabel, options, value, onChange, ...rest }: IdFilter & Omit<SelectProps, keyof IdFilter>) {
+  return (
+    <Select
+      label={label}
+      searchable
+      allowDeselect={false}
+      data={withAll(allLabel, options)}
+      value={value === undefined ? ALL : String(value)}
+      onChange={(v) => onChange(v && v !== ALL ? Number(v) : undefined)}
+      {...rest}
+    />
+  );
+}
+
+type DateKey = 'startDate' | 'endDate';
+interface DateRange {
   startDate?: string;
   endDate?: string;
-  onDates: (key: 'startDate' | 'endDate', value: string | undefined) => void;
+  onDates: (key: DateKey, value: string | undefined) => void;
+}
+
+/** Start Date and End Date; End Date says when the range is backwards. */
+export function DateRangeFields({ startDate, endDate, onDates }: DateRange) {
+  const field = (key: DateKey, label: string, value: string | undefined, limits: { min?: string; max?: string; error?: string }) => (
+    <TextInput
+      label={label}
+      type="date"
+      value={value ?? ''}
+      onChange={(e) => onDates(key, e.currentTarget.value || undefined)}
+      {...limits}
+    />
+  );
+  return (
+    <>
+      {field('startDate', 'Start Date', startDate, { max: endDate })}
+      {field('endDate', 'End Date', endDate, {
+        min: startDate,
+        error: isOrderedRange({ startDate, endDate }) ? undefined : DATE_RANGE_ERROR,
+      })}
+    </>
+  );
+}
+
+interface Props extends DateRange {
+  selects: IdFilter[];
   onClear: () => void;
   canClear: boolean;
   actions?: ReactNode;
@@ -34,47 +102,14 @@ interface Props {
 }
 
 /** Select filters with an 'all' option (omitted from requests), a date range, Clear and actions. */
-export function ReportFilters({
-  selects,
-  startDate,
-  endDate,
-  onDates,
-  onClear,
-  canClear,
-  actions,
-  failure,
-  clearLabel = 'Clear',
-  lgCols,
-}: Props) {
+export function ReportFilters({ selects, onClear, canClear, actions, failure, clearLabel = 'Clear', lgCols, ...dates }: Props) {
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+    <Panel>
       <SimpleGrid cols={{ base: 1, xs: 2, ...(lgCols ? { md: 3, lg: lgCols } : { md: selects.length + 2 }) }} spacing="sm">
         {selects.map((s) => (
-          <Select
-            key={s.label}
-            label={s.label}
-            searchable
-            allowDeselect={false}
-            data={withAll(s.allLabel, s.options)}
-            value={s.value === undefined ? ALL : String(s.value)}
-            onChange={(v) => s.onChange(v && v !== ALL ? Number(v) : undefined)}
-          />
+          <IdSelect key={s.label} {...s} />
         ))}
-        <TextInput
-          label="Start Date"
-          type="date"
-          value={startDate ?? ''}
-          max={endDate}
-          onChange={(e) => onDates('startDate', e.currentTarget.value || undefined)}
-        />
-        <TextInput
-          label="End Date"
-          type="date"
-          value={endDate ?? ''}
-          min={startDate}
-          onChange={(e) => onDates('endDate', e.currentTarget.value || undefined)}
-          error={isOrderedRange({ startDate, endDate }) ? undefined : DATE_RANGE_ERROR}
-        />
+        <DateRangeFields {...dates} />
       </SimpleGrid>
       {failure && (
         <Box mt="md">
@@ -87,6 +122,6 @@ export function ReportFilters({
         </Button>
         {actions}
       </Group>
-    </Paper>
+    </Panel>
   );
 }

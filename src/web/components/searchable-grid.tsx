@@ -1,16 +1,17 @@
-import { Button, Paper, Stack } from '@mantine/core';
+import { Button, Stack } from '@mantine/core';
 import type { RowData } from '@tanstack/react-table';
 import { type ReactNode, useState } from 'react';
 import type { Failure } from '../lib/errors';
 import { DataTable, EmptyState, type GridColumn, type SortState } from './data-table';
 import { countLabel, ListToolbar, matches } from './list-toolbar';
+import { Panel } from './panel';
 
-interface Props<T extends RowData> {
+export interface SearchableGridProps<T extends RowData> {
   label: string;
   noun: string;
   rows: T[];
   columns: GridColumn<T>[];
-  getRowId: (row: T) => string;
+  getRowId?: (row: T) => string;
   loading: boolean;
   /** A failed read: the grid shows it with Retry instead of an empty list. */
   failure: Failure | null;
@@ -38,7 +39,7 @@ function compare(a: SortValue, b: SortValue): number {
 }
 
 /** A master-data grid: search, count, Add button, table (cards on phones) and its empty states. */
-export function SearchableGrid<T extends RowData>(props: Props<T>) {
+export function SearchableGrid<T extends RowData>(props: SearchableGridProps<T>) {
   const [search, setSearch] = useState('');
   const filtered = props.filter ? props.rows.filter(props.filter) : props.rows;
   const matching = filtered.filter((row) => matches(search, ...props.searchIn(row)));
@@ -53,7 +54,7 @@ export function SearchableGrid<T extends RowData>(props: Props<T>) {
     : matching;
   const onSort = (id: string) => setSort((now) => ({ id, desc: now?.id === id ? !now.desc : false }));
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+    <Panel>
       <Stack gap="md">
         <ListToolbar
           search={search}
@@ -92,6 +93,6 @@ export function SearchableGrid<T extends RowData>(props: Props<T>) {
           }
         />
       </Stack>
-    </Paper>
+    </Panel>
   );
 }

@@ -10,9 +10,13 @@ export function StatCard(props: {
   icon: ReactNode;
   loading?: boolean;
   failed?: boolean;
+  /** The read behind the card, instead of `loading` and `failed`: pending shows a placeholder, failed a dash. */
+  read?: { isPending: boolean; isError: boolean };
   color?: string;
 }) {
-  const { title, hint, icon, loading, failed, color } = props;
+  const { title, hint, icon, read, color } = props;
+  const loading = read ? read.isPending : props.loading;
+  const failed = read ? read.isError : props.failed;
   const value = failed ? '—' : typeof props.value === 'number' ? formatCount(props.value) : props.value;
   // Long amounts shrink with the window rather than break in the middle of a number.
   const longValue = (typeof value === 'string' || typeof value === 'number') && String(value).length > 9;

@@ -64,7 +64,7 @@ export interface Failure {
   retry: () => void;
 }
 
-interface QueryLike {
+export interface QueryLike {
   isError: boolean;
   error: unknown;
   refetch: () => unknown;

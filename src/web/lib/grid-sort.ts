@@ -1,4 +1,5 @@
-import { parseSort, type SortText, sortText } from '../../shared/sorting';
+import { HISTORY_SORTS, historySortProblem, type HistorySortColumn, parseSort, type SortText, sortText } from '../../shared/sorting';
+import type { TransactionFilters } from '../../shared/schemas/transactions';
 
 /** A grid's sort: the column id and its direction (DataTable's `sort`). */
 export interface SortState {
@@ -34,3 +35,29 @@ export function headerSort<C extends string>(
     if (column) apply(nextSort(current, column, textColumns));
   };
 }
+
+/**
+ * A server-sorted grid's sort props for DataTable (decision 044): the state of the current sort, the
+ * sortable columns and the header click. `apply` gets the next sort, or undefined when it is the
+ * default (which the URL leaves out).
+ */
+export function serverSort<C extends string>(opts: {
+  columns: readonly C[];
+  current: SortText<C> | undefined;
+  fallback: SortText<C>;
+  textColumns?: readonly C[];
+  /** The columns offered now, when fewer than `columns`. */
+  sortable?: readonly C[];
+  apply: (next: SortText<C> | undefined) => void;
+}) {
+  const current = opts.current ?? opts.fallback;
+  return {
+    sort: sortState(current),
+    sortable: opts.sortable ?? opts.columns,
+    onSort: headerSort(opts.columns, current, opts.textColumns ?? [], (next) => opts.apply(next === opts.fallback ? undefined : next)),
+  };
+}
+
+/** The History sorts the server can serve for these filters (all of them until the count is known). */
+export const servableHistorySorts = (current: SortText<HistorySortColumn>, filters: TransactionFilters, matching: number | undefined) =>
+  HISTORY_SORTS.filter((c) => matching === undefined || !historySortProblem({ ...parseSort(current), column: c }, filters, matching));

@@ -33,3 +33,18 @@ export function customerOptions(rows: CustomerView[] | undefined) {
     label: (counts.get(nameKey(r.name)) ?? 0) > 1 ? `${r.name} (${r.email ?? `#${r.id}`})` : r.name,
   }));
 }
+
+/**
+ * Transaction type options: with a casino, that casino's types by name; without, every type with its
+ * casino's name ("Purchase — Lucky").
+ */
+export function typeOptions(
+  types: { id: number; name: string; casinoId: number }[] | undefined,
+  casinos: { id: number; name: string }[] | undefined,
+  casinoId?: number,
+) {
+  const casinoName = new Map(casinos?.map((c) => [c.id, c.name]));
+  return (types ?? [])
+    .filter((t) => !casinoId || t.casinoId === casinoId)
+    .map((t) => ({ value: String(t.id), label: casinoId ? t.name : `${t.name} — ${casinoName.get(t.casinoId) ?? 'Unknown casino'}` }));
+}

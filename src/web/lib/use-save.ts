@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 import { fieldErrorsOf, fieldIssuesOf, formatIssues, isUnauthorized, messageOf } from './errors';
 import { notifyError, notifySuccess } from './notify';
 
-interface SaveOptions {
+export interface SaveOptions {
   /** Success toast: [title, text] (spec 8.3). */
   success: [string | undefined, string];
   /** The error toast's default text (spec 8.2). */

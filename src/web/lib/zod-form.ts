@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 
-/** A @mantine/form validate function from a shared zod schema: the first message per field. */
+/** A form's validate function from a shared zod schema: the first message per field. */
 export function zodValidate<T>(schema: z.ZodType<unknown, T>) {
   return (values: T): Record<string, string> => {
     const result = schema.safeParse(values);

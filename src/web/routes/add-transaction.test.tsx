@@ -43,6 +43,23 @@ function mockLedger(overrides: Parameters<typeof mockTrpc>[0] = {}) {
   });
 }
 
+/** Opens Add Transaction for Alice at Lucky, with the type when given. */
+async function startEntry(type?: string) {
+  renderApp('/transactions/add');
+  await choose('Customer', 'Alice');
+  await choose('Casino', 'Lucky');
+  if (type) await choose('Transaction Type', type);
+}
+
+const typeInto = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+
+/** Types the three amounts (a purchase of 22,000 SC for $20 unless told otherwise). */
+function typeAmounts(usd = '-20', unplayed = '22000', played = '0') {
+  typeInto('Change in USD ($)', usd);
+  typeInto('Change in Unplayed Coins', unplayed);
+  typeInto('Change in Played Coins', played);
+}
+
 beforeEach(() => localStorage.removeItem('transaction-draft'));
 
 describe('Add Transaction form', () => {
@@ -87,9 +104,7 @@ describe('Add Transaction form', () => {
 
   it('clears a casino that the new customer has no active link to, and keeps one they share', async () => {
     mockLedger();
-    renderApp('/transactions/add');
-    await choose('Customer', 'Alice');
-    await choose('Casino', 'Lucky');
+    await startEntry();
     await choose('Customer', 'Bob');
     expect(fieldValue('Casino')).toBe('');
     await choose('Casino', 'Star');
@@ -99,12 +114,8 @@ describe('Add Transaction form', () => {
 
   it('previews a purchase: ratio to 2 decimals, colour and after-values', async () => {
     mockLedger();
-    renderApp('/transactions/add');
-    await choose('Customer', 'Alice');
-    await choose('Casino', 'Lucky');
-    fireEvent.change(screen.getByLabelText('Change in USD ($)'), { target: { value: '-20' } });
-    fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '22000' } });
-    fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '0.5' } });
+    await startEntry();
+    typeAmounts('-20', '22000', '0.5');
     await waitFor(() => expect(screen.getByTestId('preview-ratio').textContent).toBe('1.10'));
     expect(screen.getByTestId('preview-ratio-hint').textContent).toBe('Above 1.1 threshold');
     expect(screen.getByTestId('preview-ratio').getAttribute('style')).toContain('teal');
@@ -112,7 +123,7 @@ describe('Add Transaction form', () => {
     expect(screen.getByTestId('preview-played').textContent).toBe('50.50');
     expect(screen.getByTestId('preview-total').textContent).toBe('23,050.50');
 
-    fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '21000' } });
+    typeInto('Change in Unplayed Coins', '21000');
     await waitFor(() => expect(screen.getByTestId('preview-ratio').textContent).toBe('1.05'));
     expect(screen.getByTestId('preview-ratio-hint').textContent).toBe('Below 1.1 threshold');
     expect(screen.getByTestId('preview-ratio').getAttribute('style')).toContain('red');
@@ -120,13 +131,8 @@ describe('Add Transaction form', () => {
 
   it('keeps customer and casino after a save and clears the rest', async () => {
     mockLedger();
-    renderApp('/transactions/add');
-    await choose('Customer', 'Alice');
-    await choose('Casino', 'Lucky');
-    await choose('Transaction Type', 'Purchase');
-    fireEvent.change(screen.getByLabelText('Change in USD ($)'), { target: { value: '-20' } });
-    fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '22000' } });
-    fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '0' } });
+    await startEntry('Purchase');
+    typeAmounts();
     fireEvent.click(screen.getByRole('button', { name: 'Save Transaction' }));
     expect(await screen.findByText('Transaction created successfully')).toBeTruthy();
     const sent = calls.find((c) => c.path === 'transactions.create')?.input as Record<string, string>;
@@ -148,13 +154,8 @@ describe('Add Transaction form', () => {
 
   it('dates an entry recorded late through "Date: now", then goes back to now', async () => {
     mockLedger();
-    renderApp('/transactions/add');
-    await choose('Customer', 'Alice');
-    await choose('Casino', 'Lucky');
-    await choose('Transaction Type', 'Purchase');
-    fireEvent.change(screen.getByLabelText('Change in USD ($)'), { target: { value: '-20' } });
-    fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '22000' } });
-    fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '0' } });
+    await startEntry('Purchase');
+    typeAmounts();
     fireEvent.click(screen.getByRole('button', { name: 'Date: now' }));
     fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-11-20T18:45' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Transaction' }));
@@ -187,12 +188,9 @@ describe('Add Transaction form', () => {
 
   it('refuses a mistyped amount with its message, keeps what was typed and saves nothing', async () => {
     mockLedger();
-    renderApp('/transactions/add');
-    await choose('Customer', 'Alice');
-    await choose('Casino', 'Lucky');
-    await choose('Transaction Type', 'Purchase');
-    fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '22000' } });
-    fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '0' } });
+    await startEntry('Purchase');
+    typeInto('Change in Unplayed Coins', '22000');
+    typeInto('Change in Played Coins', '0');
     const usd = screen.getByLabelText<HTMLInputElement>('Change in USD ($)');
     const cases: [string, string][] = [
       ['1,50', 'Must be a valid number'],
@@ -218,40 +216,28 @@ describe('Add Transaction form', () => {
 
   it('names a balance the entry would take below zero before saving', async () => {
     mockLedger();
-    renderApp('/transactions/add');
-    await choose('Customer', 'Alice');
-    await choose('Casino', 'Lucky');
-    fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '-2324.44' } });
+    await startEntry();
+    typeInto('Change in Unplayed Coins', '-2324.44');
     await waitFor(() => expect(screen.getByTestId('preview-below-zero').textContent).toBe('Unplayed SC after: -1,324.44, below zero'));
-    fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '-50.01' } });
+    typeInto('Change in Played Coins', '-50.01');
     await waitFor(() =>
       expect(screen.getByTestId('preview-below-zero').textContent).toBe(
         'Unplayed SC after: -1,324.44, below zero; Played SC after: -0.01, below zero',
       ),
     );
-    fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '-1000' } });
-    fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '-50' } });
+    typeInto('Change in Unplayed Coins', '-1000');
+    typeInto('Change in Played Coins', '-50');
     await waitFor(() => expect(screen.queryByTestId('preview-below-zero')).toBeNull());
   });
 
   it('puts a field error from the server under its field', async () => {
-    mockTrpc({
-      'auth.user': () => ADMIN,
-      'customers.list': () => customers,
-      'casinos.list': () => casinos,
-      'customerCasinos.list': () => links,
-      'transactionTypes.list': () => types,
-      'transactions.list': () => ({ transactions: [], totalCount: 0 }),
+    mockLedger({
       'transactions.create': () => {
         throw new TrpcFailure(400, 'Validation failed', [{ path: 'transactionTypeId', message: 'This type belongs to another casino' }]);
       },
     });
-    renderApp('/transactions/add');
-    await choose('Customer', 'Alice');
-    await choose('Casino', 'Lucky');
-    await choose('Transaction Type', 'Purchase');
-    for (const label of ['Change in USD ($)', 'Change in Unplayed Coins', 'Change in Played Coins'])
-      fireEvent.change(screen.getByLabelText(label), { target: { value: '1' } });
+    await startEntry('Purchase');
+    typeAmounts('1', '1', '1');
     fireEvent.click(screen.getByRole('button', { name: 'Save Transaction' }));
     const message = await screen.findAllByText('[transactionTypeId] This type belongs to another casino');
     expect(message.length).toBe(1);

@@ -1,17 +1,18 @@
-import { Badge, Box, Group, Paper, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Box, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from '../../shared/schemas/audit';
-import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
-import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } from '../components/data-table';
+import { isOrderedRange } from '../../shared/schemas/common';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
+import { DateRangeFields, IdSelect, withAll } from '../components/report-filters';
 import { Pager } from '../components/pager';
 import { actionLabel, AuditChanges } from '../features/audit/audit-changes';
-import { failureOf } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { trpc } from '../trpc';
 import { ALL_OPTION as ALL } from '../../shared/constants';
 import type { AuditEntryView } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/admin/audit');
 const col = gridColumns<AuditEntryView>();
@@ -65,11 +66,14 @@ function AuditScreen() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
           <Select
             label="Record type"
-            data={[{ value: ALL, label: 'All records' }, ...AUDIT_ENTITIES.map((e) => ({ value: e, label: ENTITY_LABELS[e] }))]}
+            data={withAll(
+              'All records',
+              AUDIT_ENTITIES.map((e) => ({ value: e, label: ENTITY_LABELS[e] })),
+            )}
             value={filters.entity ?? ALL}
             onChange={(v) => set('entity', v ?? ALL)}
             allowDeselect={false}
@@ -80,28 +84,15 @@ function AuditScreen() {
             value={filters.entityId ?? ''}
             onChange={(e) => set('entityId', /^\d+$/.test(e.currentTarget.value) ? Number(e.currentTarget.value) : undefined)}
           />
-          <Select
+          <IdSelect
             label="User"
-            searchable
-            data={[{ value: ALL, label: 'All users' }, ...(users.data ?? []).map((u) => ({ value: String(u.id), label: u.email }))]}
-            value={filters.userId ? String(filters.userId) : ALL}
-            onChange={(v) => set('userId', v && v !== ALL ? Number(v) : undefined)}
-            allowDeselect={false}
+            allLabel="All users"
+            options={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.email }))}
+            value={filters.userId}
+            onChange={(v) => set('userId', v)}
             error={users.isError ? 'The users could not be loaded' : undefined}
           />
-          <TextInput
-            label="Start Date"
-            type="date"
-            value={filters.startDate ?? ''}
-            onChange={(e) => set('startDate', e.currentTarget.value)}
-          />
-          <TextInput
-            label="End Date"
-            type="date"
-            value={filters.endDate ?? ''}
-            onChange={(e) => set('endDate', e.currentTarget.value)}
-            error={rangeOk ? undefined : DATE_RANGE_ERROR}
-          />
+          <DateRangeFields startDate={filters.startDate} endDate={filters.endDate} onDates={set} />
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
           <ExportMenu
@@ -111,18 +102,17 @@ function AuditScreen() {
             noun="audit records"
           />
         </Group>
-      </Paper>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      </Panel>
+      <Panel>
         <Stack gap="md">
           <DataTable
             label="Audit trail"
             columns={columns}
             data={data.entries}
-            getRowId={(e) => String(e.id)}
-            loading={rangeOk && query.isPending}
-            failure={failureOf(query)}
+            read={query}
+            rangeOk={rangeOk}
             minWidth={900}
-            empty={rangeOk ? <EmptyState title="No audit entries found" description="Try adjusting your filters" /> : <RangeEmptyState />}
+            empty={<EmptyState title="No audit entries found" description="Try adjusting your filters" />}
           />
           {rangeOk && query.isSuccess && (
             <Group justify="space-between">
@@ -138,7 +128,7 @@ function AuditScreen() {
             </Group>
           )}
         </Stack>
-      </Paper>
+      </Panel>
     </Stack>
   );
 }

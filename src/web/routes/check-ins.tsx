@@ -1,4 +1,4 @@
-import { Group, Paper, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Progress, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,14 +9,15 @@ import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/data-table';
 import { LoadError } from '../components/load-error';
 import { Pager } from '../components/pager';
-import { ALL, withAll } from '../components/report-filters';
+import { ALL, casinoFilter, customerFilter, IdSelect } from '../components/report-filters';
 import { CheckInRow, rowKey } from '../features/check-ins/check-in-row';
 import { failureOf, fieldIssuesOf, httpStatusOf, isUnauthorized, messageOf } from '../lib/errors';
 import { formatCount } from '../lib/format';
-import { customerOptions, toOptions, useCasinos, useCustomers } from '../lib/master-data';
+import { useCasinos, useCustomers } from '../lib/master-data';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { trpc } from '../trpc';
 import type { CheckInBoard, CheckInRowView } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/check-ins');
 const HEADERS: { id: CheckInSort | null; label: string; right?: boolean }[] = [
@@ -140,7 +141,7 @@ export function CheckInsPage() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Stack gap="sm">
           <Group justify="space-between" align="flex-end">
             <div>
@@ -161,22 +162,8 @@ export function CheckInsPage() {
           </Group>
           <Progress value={percent} color="teal" size="md" aria-label="Check-ins done" />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <Select
-              label="Customer"
-              searchable
-              data={withAll('All customers', customerOptions(customers.data))}
-              value={search.customerId ? String(search.customerId) : ALL}
-              onChange={(v) => set({ customerId: v && v !== ALL ? Number(v) : undefined })}
-              allowDeselect={false}
-            />
-            <Select
-              label="Casino"
-              searchable
-              data={withAll('All casinos', toOptions(casinos.data))}
-              value={search.casinoId ? String(search.casinoId) : ALL}
-              onChange={(v) => set({ casinoId: v && v !== ALL ? Number(v) : undefined })}
-              allowDeselect={false}
-            />
+            <IdSelect {...customerFilter(customers.data, search.customerId, (customerId) => set({ customerId }))} />
+            <IdSelect {...casinoFilter(casinos.data, search.casinoId, (casinoId) => set({ casinoId }))} />
             <Stack gap={4}>
               <Text size="sm" fw={500} id="check-in-status">
                 Show
@@ -194,9 +181,9 @@ export function CheckInsPage() {
             </Stack>
           </SimpleGrid>
         </Stack>
-      </Paper>
+      </Panel>
       {failure && <LoadError failure={failure} />}
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Table.ScrollContainer minWidth={phone ? 540 : 860} type="native" className="grid-scroll">
           <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Check-ins" aria-busy={query.isPending}>
             <Table.Thead>
@@ -286,7 +273,7 @@ export function CheckInsPage() {
             onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
           />
         )}
-      </Paper>
+      </Panel>
       <ConfirmDialog
         opened={correction !== null}
         title="Record a correction?"

@@ -72,26 +72,17 @@ export function DashboardPage() {
           title="Total Customers"
           hint="Active gaming accounts"
           icon={<IconUsersGroup />}
-          loading={customers.isPending}
-          failed={customers.isError}
+          read={customers}
           value={customers.data?.filter((c) => c.isActive).length ?? 0}
         />
         <StatCard
           title="Active Casinos"
           hint="Gaming platforms"
           icon={<IconBuildingStore />}
-          loading={casinos.isPending}
-          failed={casinos.isError}
+          read={casinos}
           value={casinos.data?.filter((c) => c.isActive).length ?? 0}
         />
-        <StatCard
-          title="Recent Transactions"
-          hint="Last 10 entries"
-          icon={<IconReceipt />}
-          loading={recent.isPending}
-          failed={recent.isError}
-          value={rows.length}
-        />
+        <StatCard title="Recent Transactions" hint="Last 10 entries" icon={<IconReceipt />} read={recent} value={rows.length} />
         <StatCard
           title="Your Role"
           hint="Access level"
@@ -111,8 +102,7 @@ export function DashboardPage() {
                 : 'Pending redemptions'
             }
             icon={<IconHourglass />}
-            loading={inTransit.isPending}
-            failed={inTransit.isError}
+            read={inTransit}
             value={inTransit.data ? `$${groupedAmount(inTransit.data.usd)}` : 0}
           />
         </RouterAnchor>

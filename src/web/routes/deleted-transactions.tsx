@@ -1,4 +1,4 @@
-import { Button, Paper, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,6 +11,7 @@ import { formatDateTime } from '../lib/format';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { trpc } from '../trpc';
 import type { DeletedTransactionView } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const col = gridColumns<DeletedTransactionView>();
 
@@ -63,7 +64,7 @@ function DeletedScreen() {
   ];
 
   return (
-    <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+    <Panel>
       <Stack gap="md">
         <Text size="sm" c="dimmed">
           A restored transaction returns with its id, date and values; balances are recomputed.
@@ -72,7 +73,6 @@ function DeletedScreen() {
           label="Deleted transactions"
           columns={columns}
           data={query.data?.transactions ?? []}
-          getRowId={(t) => String(t.id)}
           loading={query.isPending}
           failure={failureOf(query)}
           numeric={['unplayedCoinsChange', 'playedCoinsChange', 'usdChange']}
@@ -81,7 +81,7 @@ function DeletedScreen() {
         />
         {query.isSuccess && <Pager full page={page} pageSize={HISTORY_PAGE_SIZE} total={query.data.totalCount} onPage={setPage} />}
       </Stack>
-    </Paper>
+    </Panel>
   );
 }
 

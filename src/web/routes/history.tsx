@@ -1,22 +1,23 @@
-import { Paper, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
 import { isOrderedRange } from '../../shared/schemas/common';
-import { DataTable, EmptyState, RangeEmptyState } from '../components/data-table';
-import { ReportFilters } from '../components/report-filters';
+import { DataTable, EmptyState } from '../components/data-table';
+import { casinoFilter, customerFilter, ReportFilters, typeFilter } from '../components/report-filters';
 import { ExportButtons } from '../components/export-menu';
 import { Pager } from '../components/pager';
 import { EditTransactionDialog } from '../features/transactions/edit-transaction-dialog';
 import type { HistorySearch } from '../features/transactions/history-search';
 import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from '../features/transactions/transaction-columns';
 import { failureOf } from '../lib/errors';
-import { headerSort, sortState } from '../lib/grid-sort';
-import { HISTORY_SORTS, historySortProblem, parseSort } from '../../shared/sorting';
-import { customerOptions, toOptions, useAllTypes, useCasinos, useCustomers } from '../lib/master-data';
+import { serverSort, servableHistorySorts } from '../lib/grid-sort';
+import { HISTORY_SORTS } from '../../shared/sorting';
+import { typeOptions, useAllTypes, useCasinos, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
 import type { TransactionView } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/transactions/history');
 
@@ -47,53 +48,28 @@ export function HistoryPage() {
   const columns = useMemo(() => transactionColumns({ withCasino: true, onEdit: setEditing }), []);
 
   // Sorted on the server over every matching row (decision 044); USD only where the server can serve it.
-  const sortable = HISTORY_SORTS.filter(
-    (c) => !query.data || !historySortProblem({ ...parseSort(sort), column: c }, filters, data.totalCount),
-  );
-  const onSort = headerSort(
-    HISTORY_SORTS,
-    sort,
-    [],
-    (next) => void navigate({ search: (prev) => ({ ...prev, sort: next === '-date' ? undefined : next, page: undefined }) }),
-  );
+  const sorting = serverSort({
+    columns: HISTORY_SORTS,
+    current: search.sort,
+    fallback: '-date',
+    sortable: servableHistorySorts(sort, filters, query.data ? data.totalCount : undefined),
+    apply: (next) => void navigate({ search: (prev) => ({ ...prev, sort: next, page: undefined }) }),
+  });
 
   const setFilter = (key: keyof HistorySearch, value: string | number | undefined) =>
     void navigate({ search: (prev) => ({ ...prev, [key]: value, page: undefined }) });
 
-  const casinoName = new Map(casinos.data?.map((c) => [c.id, c.name]));
-  const typeOptions = (types.data ?? [])
-    .filter((t) => !filters.casinoId || t.casinoId === filters.casinoId)
-    .map((t) => ({
-      value: String(t.id),
-      label: filters.casinoId ? t.name : `${t.name} — ${casinoName.get(t.casinoId) ?? 'Unknown casino'}`,
-    }));
   const hasFilters = Object.keys(filters).length > 0;
 
   return (
     <Stack gap="md">
       <ReportFilters
         selects={[
-          {
-            label: 'Customer',
-            allLabel: 'All customers',
-            options: customerOptions(customers.data),
-            value: filters.customerId,
-            onChange: (v) => setFilter('customerId', v),
-          },
-          {
-            label: 'Casino',
-            allLabel: 'All casinos',
-            options: toOptions(casinos.data),
-            value: filters.casinoId,
-            onChange: (v) => setFilter('casinoId', v),
-          },
-          {
-            label: 'Transaction Type',
-            allLabel: 'All types',
-            options: typeOptions,
-            value: filters.transactionTypeId,
-            onChange: (v) => setFilter('transactionTypeId', v),
-          },
+          customerFilter(customers.data, filters.customerId, (v) => setFilter('customerId', v)),
+          casinoFilter(casinos.data, filters.casinoId, (v) => setFilter('casinoId', v)),
+          typeFilter(typeOptions(types.data, casinos.data, filters.casinoId), filters.transactionTypeId, (v) =>
+            setFilter('transactionTypeId', v),
+          ),
         ]}
         startDate={filters.startDate}
         endDate={filters.endDate}
@@ -112,27 +88,18 @@ export function HistoryPage() {
           />
         }
       />
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Stack gap="md">
           <DataTable
             label="Transactions"
             columns={columns}
             data={data.transactions}
-            getRowId={(t) => String(t.id)}
-            loading={rangeOk && query.isPending}
-            failure={failureOf(query)}
+            read={query}
+            rangeOk={rangeOk}
             numeric={TRANSACTION_NUMERIC_COLUMNS}
-            sort={sortState(sort)}
-            sortable={sortable}
-            onSort={onSort}
+            {...sorting}
             minWidth={900}
-            empty={
-              rangeOk ? (
-                <EmptyState title="No transactions found" description="Try adjusting your filters or add some transactions" />
-              ) : (
-                <RangeEmptyState />
-              )
-            }
+            empty={<EmptyState title="No transactions found" description="Try adjusting your filters or add some transactions" />}
           />
           {rangeOk && !query.isError && (
             <Pager
@@ -144,7 +111,7 @@ export function HistoryPage() {
             />
           )}
         </Stack>
-      </Paper>
+      </Panel>
       <EditTransactionDialog transaction={editing} onClose={() => setEditing(null)} />
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { Button, Paper, Select, SimpleGrid, Stack, Tabs } from '@mantine/core';
+import { Button, SimpleGrid, Stack, Tabs } from '@mantine/core';
 import { IconCashBanknote, IconHourglass, IconPlus } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -7,15 +7,15 @@ import { REDEMPTION_STATUSES, type RedemptionStatus } from '../../shared/constan
 import { REDEMPTIONS_PAGE_SIZE } from '../../shared/schemas/redemptions';
 import { DataTable, EmptyState } from '../components/data-table';
 import { Pager } from '../components/pager';
-import { ALL, withAll } from '../components/report-filters';
+import { casinoFilter, customerFilter, IdSelect } from '../components/report-filters';
 import { StatCard } from '../components/stat-card';
 import { type RedemptionAction, RedemptionActionDialog } from '../features/redemptions/redemption-actions';
 import { redemptionColumns, STATUS_LABELS } from '../features/redemptions/redemption-columns';
 import { RequestRedemptionDialog, type RedemptionTarget } from '../features/redemptions/request-redemption-dialog';
-import { failureOf } from '../lib/errors';
 import { formatCount, groupedAmount } from '../lib/format';
-import { customerOptions, toOptions, useCasinos, useCustomers } from '../lib/master-data';
+import { useCasinos, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/redemptions');
 const TABS = [...REDEMPTION_STATUSES, 'all'] as const;
@@ -40,10 +40,9 @@ export function RedemptionsPage() {
     }),
     placeholderData: keepPreviousData,
   });
-  const failure = failureOf(query);
   const columns = useMemo(() => redemptionColumns(setAction, status), [status]);
-  const setFilter = (key: 'customerId' | 'casinoId', value: string | null) =>
-    void navigate({ search: (prev) => ({ ...prev, [key]: value && value !== ALL ? Number(value) : undefined, page: undefined }) });
+  const setFilter = (key: 'customerId' | 'casinoId', value: number | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, [key]: value, page: undefined }) });
 
   return (
     <Stack gap="md">
@@ -57,36 +56,20 @@ export function RedemptionsPage() {
               : undefined
           }
           icon={<IconHourglass />}
-          loading={query.isPending}
-          failed={query.isError}
+          read={query}
         />
         <StatCard
           title={status === 'all' ? 'Redemptions' : STATUS_LABELS[status]}
           value={query.data?.totalCount ?? 0}
           hint="Under the filters"
           icon={<IconCashBanknote />}
-          loading={query.isPending}
-          failed={query.isError}
+          read={query}
         />
       </SimpleGrid>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
-          <Select
-            label="Customer"
-            searchable
-            data={withAll('All customers', customerOptions(customers.data))}
-            value={search.customerId ? String(search.customerId) : ALL}
-            onChange={(v) => setFilter('customerId', v)}
-            allowDeselect={false}
-          />
-          <Select
-            label="Casino"
-            searchable
-            data={withAll('All casinos', toOptions(casinos.data))}
-            value={search.casinoId ? String(search.casinoId) : ALL}
-            onChange={(v) => setFilter('casinoId', v)}
-            allowDeselect={false}
-          />
+          <IdSelect {...customerFilter(customers.data, search.customerId, (v) => setFilter('customerId', v))} />
+          <IdSelect {...casinoFilter(casinos.data, search.casinoId, (v) => setFilter('casinoId', v))} />
           <Button
             leftSection={<IconPlus size={16} />}
             onClick={() => setRequesting({ customerId: search.customerId, casinoId: search.casinoId })}
@@ -94,8 +77,8 @@ export function RedemptionsPage() {
             Request redemption
           </Button>
         </SimpleGrid>
-      </Paper>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      </Panel>
+      <Panel>
         <Tabs
           value={status}
           onChange={(v) =>
@@ -122,9 +105,7 @@ export function RedemptionsPage() {
             label="Redemptions"
             columns={columns}
             data={query.data?.redemptions ?? []}
-            getRowId={(r) => String(r.id)}
-            loading={query.isPending}
-            failure={failure}
+            read={query}
             numeric={['unplayedCoins', 'expectedUsd', 'usdReceived', 'actions']}
             minWidth={status === 'pending' ? 900 : 1020}
             empty={
@@ -145,7 +126,7 @@ export function RedemptionsPage() {
             />
           )}
         </Stack>
-      </Paper>
+      </Panel>
       <RedemptionActionDialog action={action} onClose={() => setAction(null)} />
       <RequestRedemptionDialog target={requesting} onClose={() => setRequesting(null)} />
     </Stack>

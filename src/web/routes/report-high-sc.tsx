@@ -1,4 +1,4 @@
-import { Group, Paper, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconCash, IconUsers, IconWallet } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -18,11 +18,12 @@ import { TypedNumberInput } from '../components/typed-number-input';
 import { readThreshold } from '../features/reports/threshold';
 import { highScUsd } from '../features/reports/high-sc';
 import { failureOf } from '../lib/errors';
-import { headerSort, sortState } from '../lib/grid-sort';
+import { serverSort } from '../lib/grid-sort';
 import { HIGH_SC_SORTS } from '../../shared/sorting';
 import { usePage } from '../lib/use-page';
 import { trpc } from '../trpc';
 import type { HighScRow } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/reports/high-sc');
 const col = gridColumns<HighScRow>();
@@ -62,13 +63,13 @@ export function HighScReportPage() {
   const [error, setError] = useState<string>();
   const [page, setPage] = usePage(`${threshold} ${search.asOf ?? ''} ${search.sort ?? ''}`);
   // Sorted on the server over every matching link (decision 044), the sort kept in the URL.
-  const sort = search.sort ?? 'customer';
-  const onSort = headerSort(
-    HIGH_SC_SORTS,
-    sort,
-    ['customer', 'casino'],
-    (next) => void navigate({ search: (prev) => ({ ...prev, sort: next === 'customer' ? undefined : next }), replace: true }),
-  );
+  const sorting = serverSort({
+    columns: HIGH_SC_SORTS,
+    current: search.sort,
+    fallback: 'customer',
+    textColumns: ['customer', 'casino'],
+    apply: (next) => void navigate({ search: (prev) => ({ ...prev, sort: next }), replace: true }),
+  });
   const query = useQuery({
     ...trpc.reports.highSc.queryOptions({
       threshold,
@@ -103,7 +104,7 @@ export function HighScReportPage() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Group justify="space-between" align="flex-end" gap="sm">
           <TypedNumberInput
             whole
@@ -131,27 +132,20 @@ export function HighScReportPage() {
             noun="high SC records"
           />
         </Group>
-      </Paper>
+      </Panel>
       {summaryFailure && <LoadError failure={summaryFailure} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
-        <StatCard title="Total Accounts" value={accounts} icon={<IconWallet />} loading={summary.isPending} failed={summary.isError} />
-        <StatCard
-          title="Unique Customers"
-          value={summary.data?.uniqueCustomers ?? 0}
-          icon={<IconUsers />}
-          loading={summary.isPending}
-          failed={summary.isError}
-        />
+        <StatCard title="Total Accounts" value={accounts} icon={<IconWallet />} read={summary} />
+        <StatCard title="Unique Customers" value={summary.data?.uniqueCustomers ?? 0} icon={<IconUsers />} read={summary} />
         <StatCard
           title="Total USD Value"
           value={`$${formatGrouped(toHundredths(summary.data?.totalUSD ?? '0'))}`}
           icon={<IconCash />}
-          loading={summary.isPending}
-          failed={summary.isError}
+          read={summary}
           color="teal"
         />
       </SimpleGrid>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Stack gap="sm">
           {summary.isSuccess && (
             <Text size="sm" c="dimmed" data-testid="high-sc-count">
@@ -163,13 +157,10 @@ export function HighScReportPage() {
             columns={columns}
             data={rows}
             getRowId={(r) => `${r.customerId}-${r.casinoId}`}
-            loading={query.isPending}
-            failure={failureOf(query)}
+            read={query}
             loadingText="Generating report..."
             numeric={['unplayed', 'played', 'total', 'usd']}
-            sort={sortState(sort)}
-            sortable={HIGH_SC_SORTS}
-            onSort={onSort}
+            {...sorting}
             minWidth={760}
             empty={<EmptyState title="No high balances found" description={`No casinos have balances above $${formatCount(threshold)}`} />}
           />
@@ -177,7 +168,7 @@ export function HighScReportPage() {
             <Pager page={page} pageSize={REPORT_PAGE_SIZE} total={accounts} onPage={setPage} noun="accounts" full />
           )}
         </Stack>
-      </Paper>
+      </Panel>
     </Stack>
   );
 }

@@ -18,16 +18,20 @@ const ROWS: ParticipationRow[] = [
   { customerId: 3, customer: { name: 'Bob', email: null }, customerName: 'Bob', totalCasinos: 3, missingCasinos: [] },
 ];
 const SUMMARY = { customersAnalyzed: 2, needRegistration: 1, totalMissing: 1, totalCasinos: 3 };
+function mockReport(overrides: Parameters<typeof mockTrpc>[0] = {}) {
+  mockTrpc({
+    'auth.user': () => ADMIN,
+    'customers.list': () => CUSTOMERS,
+    'reports.participation': () => ROWS,
+    'reports.participationSummary': () => SUMMARY,
+    ...overrides,
+  });
+}
 const stat = (title: string) => screen.getByTestId(`stat-${title}`).textContent;
 
 describe('Participation report (spec 2.16)', () => {
   it('asks for a master user first, then compares everyone with the chosen one', async () => {
-    mockTrpc({
-      'auth.user': () => ADMIN,
-      'customers.list': () => CUSTOMERS,
-      'reports.participation': () => ROWS,
-      'reports.participationSummary': () => SUMMARY,
-    });
+    mockReport();
     const { router } = renderApp('/reports/participation');
     expect(await screen.findByText('Select Master User')).toBeTruthy();
     expect(calls.some((c) => c.path === 'reports.participation')).toBe(false);
@@ -38,12 +42,7 @@ describe('Participation report (spec 2.16)', () => {
   });
 
   it('shows the cards, and each customer with email, missing casinos and participation rate', async () => {
-    mockTrpc({
-      'auth.user': () => ADMIN,
-      'customers.list': () => CUSTOMERS,
-      'reports.participation': () => ROWS,
-      'reports.participationSummary': () => SUMMARY,
-    });
+    mockReport();
     renderApp('/reports/participation?masterUserId=1');
     const [alice, bob] = await screen.findAllByTestId('participation-card');
     expect(stat('Customers Analyzed')).toBe('2');
@@ -62,12 +61,7 @@ describe('Participation report (spec 2.16)', () => {
   });
 
   it('keeps the sort in the URL and sends it to the server', async () => {
-    mockTrpc({
-      'auth.user': () => ADMIN,
-      'customers.list': () => CUSTOMERS,
-      'reports.participation': () => ROWS,
-      'reports.participationSummary': () => SUMMARY,
-    });
+    mockReport();
     const { router } = renderApp('/reports/participation?masterUserId=1');
     await screen.findAllByTestId('participation-card');
     await choose('Sort by', 'Most missing');
@@ -84,12 +78,7 @@ describe('Participation report (spec 2.16)', () => {
 
   it("shows the server's message with Retry instead of the cards; Retry loads the report", async () => {
     const busy = busyUntilRecovered();
-    mockTrpc({
-      'auth.user': () => ADMIN,
-      'customers.list': () => CUSTOMERS,
-      'reports.participation': busy.answer(() => ROWS),
-      'reports.participationSummary': () => SUMMARY,
-    });
+    mockReport({ 'reports.participation': busy.answer(() => ROWS) });
     renderApp('/reports/participation?masterUserId=1');
     expect(await screen.findByText(BUSY)).toBeTruthy();
     expect(screen.queryByText('No participation data found')).toBeNull();

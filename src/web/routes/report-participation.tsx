@@ -16,6 +16,7 @@ import { failureOf } from '../lib/errors';
 import { usePage } from '../lib/use-page';
 import { customerOptions, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/reports/participation');
 
@@ -43,7 +44,7 @@ export function ParticipationReportPage() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Group justify="space-between" align="flex-end" gap="sm">
           <Select
             label="Master User (Reference for all casinos)"
@@ -86,7 +87,7 @@ export function ParticipationReportPage() {
             <LoadError failure={customersFailure} />
           </Box>
         )}
-      </Paper>
+      </Panel>
 
       {masterUserId === undefined ? (
         <Paper withBorder p="xl">

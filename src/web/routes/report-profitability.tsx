@@ -1,4 +1,4 @@
-import { Badge, Box, Paper, SimpleGrid, Stack } from '@mantine/core';
+import { Badge, Box, SimpleGrid, Stack } from '@mantine/core';
 import { IconChartPie, IconScale, IconTrendingDown, IconTrendingUp } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -6,21 +6,22 @@ import { avgPerTransaction, profitStatus } from '../../shared/ledger';
 import { formatHundredths, formatSignedGrouped, toHundredths } from '../../shared/money';
 import { REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
 import { isOrderedRange } from '../../shared/schemas/common';
-import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } from '../components/data-table';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { Pager } from '../components/pager';
 import { SignedUsd } from '../components/money';
-import { ReportFilters } from '../components/report-filters';
+import { casinoFilter, customerFilter, ReportFilters } from '../components/report-filters';
 import { NameText } from '../components/name-text';
 import { StatCard } from '../components/stat-card';
 import { failureOf } from '../lib/errors';
-import { customerOptions, toOptions, useCasinos, useCustomers } from '../lib/master-data';
+import { useCasinos, useCustomers } from '../lib/master-data';
 import { usePage } from '../lib/use-page';
-import { headerSort, sortState } from '../lib/grid-sort';
+import { serverSort } from '../lib/grid-sort';
 import { PROFITABILITY_SORTS } from '../../shared/sorting';
 import { trpc } from '../trpc';
 import type { ProfitabilityRow } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/reports/profitability');
 const col = gridColumns<ProfitabilityRow>();
@@ -71,28 +72,20 @@ function ProfitabilityReport() {
   const entries = summary.data?.entries ?? 0;
   const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value }) });
   // Sorted on the server over every matching pair (decision 044), the sort kept in the URL.
-  const onSort = headerSort(PROFITABILITY_SORTS, search.sort ?? '-usd', ['customer', 'casino'], (next) =>
-    set('sort', next === '-usd' ? undefined : next),
-  );
+  const sorting = serverSort({
+    columns: PROFITABILITY_SORTS,
+    current: search.sort,
+    fallback: '-usd',
+    textColumns: ['customer', 'casino'],
+    apply: (next) => set('sort', next),
+  });
 
   return (
     <Stack gap="md">
       <ReportFilters
         selects={[
-          {
-            label: 'Customer',
-            allLabel: 'All customers',
-            options: customerOptions(customers.data),
-            value: search.customerId,
-            onChange: (v) => set('customerId', v),
-          },
-          {
-            label: 'Casino',
-            allLabel: 'All casinos',
-            options: toOptions(casinos.data),
-            value: search.casinoId,
-            onChange: (v) => set('casinoId', v),
-          },
+          customerFilter(customers.data, search.customerId, (v) => set('customerId', v)),
+          casinoFilter(casinos.data, search.casinoId, (v) => set('casinoId', v)),
         ]}
         startDate={search.startDate}
         endDate={search.endDate}
@@ -122,34 +115,26 @@ function ProfitabilityReport() {
         <StatCard title="Loss Making" value={summary.data?.loss ?? 0} icon={<IconTrendingDown />} {...cards} />
         <StatCard title="Total Entries" value={entries} hint="Customer-casino pairs" icon={<IconChartPie />} {...cards} />
       </SimpleGrid>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <DataTable
           label="Profitability"
           columns={columns}
           data={rows}
           getRowId={(r) => `${r.customerId}-${r.casinoId}`}
-          loading={rangeOk && query.isPending}
-          failure={failureOf(query)}
+          read={query}
+          rangeOk={rangeOk}
           loadingText="Generating report..."
           numeric={['usd', 'count', 'avg']}
-          sort={sortState(search.sort ?? '-usd')}
-          sortable={PROFITABILITY_SORTS}
-          onSort={onSort}
+          {...sorting}
           minWidth={720}
-          empty={
-            rangeOk ? (
-              <EmptyState title="No profitability data found" description="Try adjusting your filters or ensure transactions exist" />
-            ) : (
-              <RangeEmptyState />
-            )
-          }
+          empty={<EmptyState title="No profitability data found" description="Try adjusting your filters or ensure transactions exist" />}
         />
         {entries > REPORT_PAGE_SIZE && (
           <Box mt="sm">
             <Pager page={page} pageSize={REPORT_PAGE_SIZE} total={entries} onPage={setPage} noun="pairs" full />
           </Box>
         )}
-      </Paper>
+      </Panel>
     </Stack>
   );
 }

@@ -1,11 +1,11 @@
-import { Badge, Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Badge, Group, SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconScale } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { parseWholeNumber } from '../../shared/money';
 import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE } from '../../shared/schemas/customer-casinos';
-import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
+import { DataTable, EmptyState, type GridColumn, gridColumns, boldCell } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { Coins } from '../components/money';
@@ -16,19 +16,13 @@ import { failureOf } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { trpc } from '../trpc';
 import type { ReconciliationRow } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/reports/reconciliation');
 const col = gridColumns<ReconciliationRow>();
 
 const columns: GridColumn<ReconciliationRow>[] = [
-  col.accessor('customerName', {
-    header: 'Customer',
-    cell: (i) => (
-      <Text fw={600} size="sm">
-        {i.getValue()}
-      </Text>
-    ),
-  }),
+  col.accessor('customerName', { header: 'Customer', cell: boldCell }),
   col.accessor('casinoName', { header: 'Casino' }),
   col.accessor('lastReconciledAt', { header: 'Last reconciled', cell: (i) => (i.getValue() ? formatDateTime(i.getValue()!) : 'Never') }),
   col.accessor('lastReconciledBy', { header: 'By', cell: (i) => i.getValue() ?? '—' }),
@@ -77,7 +71,7 @@ export function ReconciliationReportPage() {
 
   return (
     <Stack gap="md">
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Group align="flex-end" justify="space-between">
           <TypedNumberInput
             whole
@@ -97,35 +91,27 @@ export function ReconciliationReportPage() {
             noun="reconciliation records"
           />
         </Group>
-      </Paper>
+      </Panel>
       {failure && <LoadError failure={failure} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <StatCard
-          title="Active links"
-          value={query.data?.totalCount ?? 0}
-          icon={<IconScale />}
-          loading={query.isPending}
-          failed={query.isError}
-        />
+        <StatCard title="Active links" value={query.data?.totalCount ?? 0} icon={<IconScale />} read={query} />
         <StatCard
           title="Due for reconciliation"
           value={query.data?.staleCount ?? 0}
           hint={`Not reconciled within ${staleDays} days`}
           icon={<IconAlertTriangle />}
-          loading={query.isPending}
-          failed={query.isError}
+          read={query}
           color="orange.8"
         />
       </SimpleGrid>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Stack gap="sm">
           <DataTable
             label="Reconciliation"
             columns={columns}
             data={query.data?.rows ?? []}
             getRowId={(r) => `${r.customerId}-${r.casinoId}`}
-            loading={query.isPending}
-            failure={failure}
+            read={query}
             numeric={['differenceUnplayed', 'differencePlayed']}
             minWidth={900}
             empty={<EmptyState title="No active links" description="Register customers at casinos to reconcile their balances" />}
@@ -141,7 +127,7 @@ export function ReconciliationReportPage() {
             />
           )}
         </Stack>
-      </Paper>
+      </Panel>
     </Stack>
   );
 }

@@ -1,8 +1,8 @@
-import { Group, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClockHour4, IconHourglass, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { toHundredths } from '../../shared/money';
-import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
+import { DataTable, EmptyState, type GridColumn, gridColumns, boldCell } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { StatCard } from '../components/stat-card';
@@ -11,6 +11,7 @@ import { formatCount, groupedAmount } from '../lib/format';
 import { formatGrouped } from '../../shared/money';
 import { trpc } from '../trpc';
 import type { PayoutRow } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const col = gridColumns<PayoutRow>();
 const days = (v: number | null) => (v === null ? '—' : `${v.toFixed(1)} days`);
@@ -21,14 +22,7 @@ const mono = (text: string) => (
 );
 
 const columns: GridColumn<PayoutRow>[] = [
-  col.accessor('casinoName', {
-    header: 'Casino',
-    cell: (i) => (
-      <Text fw={600} size="sm">
-        {i.getValue()}
-      </Text>
-    ),
-  }),
+  col.accessor('casinoName', { header: 'Casino', cell: boldCell }),
   col.accessor('pendingCount', { header: 'Pending', cell: (i) => mono(formatCount(i.getValue())) }),
   col.accessor('pendingUsd', { header: 'Pending USD', cell: (i) => mono(groupedAmount(i.getValue())) }),
   col.accessor('receivedCount', { header: 'Received', cell: (i) => mono(formatCount(i.getValue())) }),
@@ -46,7 +40,7 @@ export function RedemptionsReportPage() {
   const sum = (key: 'pendingCount' | 'receivedCount' | 'rejectedCount') => rows.reduce((n, r) => n + r[key], 0);
   return (
     <Stack gap="md">
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed">
             Received and rejected redemptions since {query.data?.since ?? '…'} (180 days); pending ones whenever requested.
@@ -58,7 +52,7 @@ export function RedemptionsReportPage() {
             noun="redemption records"
           />
         </Group>
-      </Paper>
+      </Panel>
       {failure && <LoadError failure={failure} />}
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
         <StatCard
@@ -66,43 +60,26 @@ export function RedemptionsReportPage() {
           value={`$${formatGrouped(pendingUsd)}`}
           hint={`${formatCount(sum('pendingCount'))} pending`}
           icon={<IconHourglass />}
-          loading={query.isPending}
-          failed={query.isError}
+          read={query}
         />
-        <StatCard
-          title="Received"
-          value={sum('receivedCount')}
-          hint="Last 180 days"
-          icon={<IconClockHour4 />}
-          loading={query.isPending}
-          failed={query.isError}
-        />
-        <StatCard
-          title="Rejected"
-          value={sum('rejectedCount')}
-          hint="Last 180 days"
-          icon={<IconX />}
-          loading={query.isPending}
-          failed={query.isError}
-          color="red.8"
-        />
+        <StatCard title="Received" value={sum('receivedCount')} hint="Last 180 days" icon={<IconClockHour4 />} read={query} />
+        <StatCard title="Rejected" value={sum('rejectedCount')} hint="Last 180 days" icon={<IconX />} read={query} color="red.8" />
       </SimpleGrid>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <DataTable
           label="Payout times by casino"
           columns={columns}
           data={rows}
           getRowId={(r) => String(r.casinoId)}
-          loading={query.isPending}
+          read={query}
           loadingText="Generating report..."
-          failure={failure}
           numeric={['pendingCount', 'pendingUsd', 'receivedCount', 'medianDays', 'p90Days', 'rejectedCount']}
           minWidth={820}
           empty={
             <EmptyState title="No redemptions found" description="Request a redemption from Add Transaction or the Redemptions page" />
           }
         />
-      </Paper>
+      </Panel>
     </Stack>
   );
 }

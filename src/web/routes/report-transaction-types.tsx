@@ -1,25 +1,26 @@
-import { Paper, SimpleGrid, Stack, Text } from '@mantine/core';
+import { SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconCalendar, IconCash, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { formatSignedGrouped, toHundredths } from '../../shared/money';
 import { isOrderedRange } from '../../shared/schemas/common';
-import { headerSort, sortState } from '../lib/grid-sort';
-import { HISTORY_SORTS, historySortProblem, parseSort } from '../../shared/sorting';
-import { DataTable, EmptyState, type GridColumn, gridColumns, RangeEmptyState } from '../components/data-table';
+import { serverSort, servableHistorySorts } from '../lib/grid-sort';
+import { HISTORY_SORTS } from '../../shared/sorting';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../components/money';
-import { ReportFilters } from '../components/report-filters';
+import { ReportFilters, typeFilter } from '../components/report-filters';
 import { NameText } from '../components/name-text';
 import { StatCard } from '../components/stat-card';
 import { formatDate } from '../lib/format';
 import { DateTimeText } from '../features/transactions/transaction-columns';
 import { failureOf } from '../lib/errors';
-import { useAllTypes, useCasinos } from '../lib/master-data';
+import { typeOptions, useAllTypes, useCasinos } from '../lib/master-data';
 import { trpc } from '../trpc';
 import type { TypeReportRow } from '../lib/api-types';
+import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/reports/transaction-types');
 const col = gridColumns<TypeReportRow>();
@@ -56,32 +57,21 @@ export function TransactionTypesReportPage() {
   const summaryFailure = failureOf(summaryQuery);
   const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value }) });
   // The rows sort on the server as History's do (decision 044), the sort kept in the URL.
-  const sort = search.sort ?? '-date';
-  const sortable = HISTORY_SORTS.filter(
-    (c) => !summary || !historySortProblem({ ...parseSort(sort), column: c }, filters, summary.transactionCount),
-  );
-  const onSort = headerSort(HISTORY_SORTS, sort, [], (next) => set('sort', next === '-date' ? undefined : next));
+  const sorting = serverSort({
+    columns: HISTORY_SORTS,
+    current: search.sort,
+    fallback: '-date',
+    sortable: servableHistorySorts(search.sort ?? '-date', filters, summary?.transactionCount),
+    apply: (next) => set('sort', next),
+  });
 
-  const casinoName = new Map(casinos.data?.map((c) => [c.id, c.name]));
-  const typeOptions = (types.data ?? []).map((t) => ({
-    value: String(t.id),
-    label: `${t.name} — ${casinoName.get(t.casinoId) ?? 'Unknown casino'}`,
-  }));
   const usd = toHundredths(summary?.totalUSD ?? '0');
   const range = summary?.firstDate && summary.lastDate ? `${formatDate(summary.firstDate)} – ${formatDate(summary.lastDate)}` : '—';
 
   return (
     <Stack gap="md">
       <ReportFilters
-        selects={[
-          {
-            label: 'Transaction Type',
-            allLabel: 'All types',
-            options: typeOptions,
-            value: search.transactionTypeId,
-            onChange: (v) => set('transactionTypeId', v),
-          },
-        ]}
+        selects={[typeFilter(typeOptions(types.data, casinos.data), search.transactionTypeId, (v) => set('transactionTypeId', v))]}
         startDate={search.startDate}
         endDate={search.endDate}
         onDates={set}
@@ -119,7 +109,7 @@ export function TransactionTypesReportPage() {
           {...cards}
         />
       </SimpleGrid>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Stack gap="sm">
           {summary && summary.transactionCount > rows.length && (
             <Text size="sm" c="dimmed">
@@ -130,19 +120,16 @@ export function TransactionTypesReportPage() {
             label="Transactions by type"
             columns={columns}
             data={rows}
-            getRowId={(r) => String(r.id)}
-            loading={rangeOk && rowsQuery.isPending}
-            failure={failureOf(rowsQuery)}
+            read={rowsQuery}
+            rangeOk={rangeOk}
             loadingText="Loading transactions..."
             numeric={['unplayed', 'played', 'usd', 'ratio', 'total']}
-            sort={sortState(sort)}
-            sortable={sortable}
-            onSort={onSort}
+            {...sorting}
             minWidth={900}
-            empty={rangeOk ? <EmptyState title="No transactions found" /> : <RangeEmptyState />}
+            empty={<EmptyState title="No transactions found" />}
           />
         </Stack>
-      </Paper>
+      </Panel>
     </Stack>
   );
 }

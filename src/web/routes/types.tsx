@@ -73,7 +73,6 @@ export function TypesPage() {
         sortBy={{ name: (t) => t.name, casinoName: (t) => t.casinoName }}
         rows={rows}
         columns={columns}
-        getRowId={(t) => String(t.id)}
         loading={types.isPending}
         failure={failureOf(types, casinos)}
         searchIn={(t) => [t.name, t.casinoName]}

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Select, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconSearch, IconSortAscendingLetters, IconSortDescendingLetters, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -8,6 +8,7 @@ import { type UserSortKey, visibleUsers } from '../features/users/user-list';
 import { UsersGrid } from '../features/users/users-grid';
 import { failureOf } from '../lib/errors';
 import { trpc } from '../trpc';
+import { Panel } from '../components/panel';
 
 const SORT_OPTIONS = [
   { value: 'name', label: 'Name' },
@@ -51,7 +52,7 @@ function UsersScreen() {
       <Button hiddenFrom="sm" fullWidth leftSection={<IconUserPlus size={18} />} onClick={() => setCreating(true)}>
         Add User
       </Button>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }}>
+      <Panel>
         <Stack gap="md">
           <Group justify="space-between" gap="sm" wrap="wrap">
             <TextInput
@@ -97,7 +98,7 @@ function UsersScreen() {
             empty={empty}
           />
         </Stack>
-      </Paper>
+      </Panel>
       <CreateUserDialog opened={creating} onClose={() => setCreating(false)} />
     </Stack>
   );

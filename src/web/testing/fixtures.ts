@@ -21,19 +21,24 @@ export const casino = (id: number, name: string, more: Partial<CasinoView> = {})
   ...more,
 });
 
-/** A whole transaction as the server answers it: a purchase of 22,000 coins for $20 at Lucky by Alice. */
+/** A transaction's references, named as the server names them. */
+const references = (c: CustomerView, k: CasinoView, type: { id: number; name: string }) => ({
+  customerId: c.id,
+  casinoId: k.id,
+  transactionTypeId: type.id,
+  customer: { name: c.name },
+  casino: { name: k.name },
+  transactionType: { name: type.name },
+});
+
+/** A whole transaction as the server answers it: a purchase of 22,000 coins for $20 at Lucky by Alice, on an empty link. */
 export const transaction = (id: number, more: Partial<TransactionView> = {}): TransactionView => ({
   id,
   date: '2026-03-01T12:00:00.000Z',
-  customerId: 1,
-  casinoId: 10,
-  transactionTypeId: 100,
-  customer: { name: 'Alice' },
-  casino: { name: 'Lucky' },
-  transactionType: { name: 'Purchase' },
+  ...references(customer(1, 'Alice'), casino(10, 'Lucky'), { id: 100, name: 'Purchase' }),
+  usdChange: '-20.00',
   unplayedCoinsChange: '22000.00',
   playedCoinsChange: '0.00',
-  usdChange: '-20.00',
   purchaseRatio: 1.1,
   unplayedCoinsAfter: '22000.00',
   playedCoinsAfter: '0.00',

@@ -2,10 +2,9 @@ import { Switch, TextInput } from '@mantine/core';
 import { FormDialog } from '../../components/form-dialog';
 import { TypedNumberInput } from '../../components/typed-number-input';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { createCasinoInput } from '../../../shared/schemas/casinos';
-import { useSave } from '../../lib/use-save';
+import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import type { CasinoView } from '../../lib/api-types';
@@ -31,22 +30,20 @@ export function CasinoDialog({ opened, casino, onClose }: { opened: boolean; cas
 }
 
 function CasinoForm({ casino, onClose }: { casino: CasinoView | null; onClose: () => void }) {
-  const [values, setValues] = useState<Values>(() => valuesOf(casino));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useSave();
+  const form = useForm<Values, Values>(() => valuesOf(casino), validate);
   const create = useMutation(trpc.casinos.create.mutationOptions());
   const update = useMutation(trpc.casinos.update.mutationOptions());
 
   const submit = async () => {
-    const problems = validate(values);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    const ok = await save(() => (casino ? update.mutateAsync({ id: casino.id, ...values }) : create.mutateAsync(values)), {
-      success: [undefined, casino ? 'Casino updated successfully' : 'Casino created successfully'],
-      failure: casino ? 'Failed to update casino' : 'Failed to create casino',
-      invalidate: [trpc.casinos.list.queryKey()],
-      onFieldErrors: setErrors,
-    });
+    const ok = await form.submit(
+      form.values,
+      (values) => (casino ? update.mutateAsync({ id: casino.id, ...values }) : create.mutateAsync(values)),
+      {
+        success: [undefined, casino ? 'Casino updated successfully' : 'Casino created successfully'],
+        failure: casino ? 'Failed to update casino' : 'Failed to create casino',
+        invalidate: [trpc.casinos.list.queryKey()],
+      },
+    );
     if (ok) onClose();
   };
 
@@ -59,30 +56,14 @@ function CasinoForm({ casino, onClose }: { casino: CasinoView | null; onClose: (
       onSubmit={() => void submit()}
       onClose={onClose}
     >
-      <TextInput
-        label="Name"
-        required
-        data-autofocus
-        value={values.name}
-        onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
-        error={errors.name}
+      <TextInput label="Name" required data-autofocus {...form.field('name')} />
+      <TextInput label="Website" placeholder="https://" {...form.field('website')} />
+      <TypedNumberInput whole label="SC per $1" description="Coins per dollar, used for the purchase ratio" {...form.field('scRatio')} />
+      <Switch
+        label="Active"
+        checked={form.values.isActive}
+        onChange={(e) => form.setValues({ ...form.values, isActive: e.currentTarget.checked })}
       />
-      <TextInput
-        label="Website"
-        placeholder="https://"
-        value={values.website}
-        onChange={(e) => setValues({ ...values, website: e.currentTarget.value })}
-        error={errors.website}
-      />
-      <TypedNumberInput
-        whole
-        label="SC per $1"
-        description="Coins per dollar, used for the purchase ratio"
-        value={values.scRatio}
-        onChange={(e) => setValues({ ...values, scRatio: e.currentTarget.value })}
-        error={errors.scRatio}
-      />
-      <Switch label="Active" checked={values.isActive} onChange={(e) => setValues({ ...values, isActive: e.currentTarget.checked })} />
     </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconScale } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatGrouped, formatSignedGrouped, parseHundredths, toHundredths } from '../../../shared/money';
 import { reconcileInput } from '../../../shared/schemas/customer-casinos';
 import { TypedNumberInput } from '../../components/typed-number-input';
 import { fieldErrorsOf, fieldIssuesOf, isUnauthorized, messageOf } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 
@@ -38,8 +38,8 @@ export function ReconcileDialog({ target, onClose }: { target: ReconcileTarget |
 
 function Reconcile({ target, onClose }: { target: ReconcileTarget; onClose: () => void }) {
   const queryClient = useQueryClient();
-  const [values, setValues] = useState({ unplayedCoins: target.unplayed, playedCoins: target.played, note: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm({ unplayedCoins: target.unplayed, playedCoins: target.played, note: '' }, validate);
+  const values = form.values;
   const reconcile = useMutation(trpc.customerCasinos.reconcile.mutationOptions());
   const du = differenceOf(values.unplayedCoins, target.unplayed);
   const dp = differenceOf(values.playedCoins, target.played);
@@ -47,9 +47,7 @@ function Reconcile({ target, onClose }: { target: ReconcileTarget; onClose: () =
 
   const submit = async () => {
     const payload = { customerId: target.customerId, casinoId: target.casinoId, ...values };
-    const problems = validate(payload);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
+    if (!form.check(payload)) return;
     try {
       const result = await reconcile.mutateAsync(payload);
       notifySuccess(
@@ -66,7 +64,7 @@ function Reconcile({ target, onClose }: { target: ReconcileTarget; onClose: () =
     } catch (error) {
       if (isUnauthorized(error)) return;
       const issues = fieldIssuesOf(error);
-      if (issues.length) setErrors(fieldErrorsOf(issues));
+      if (issues.length) form.setErrors(fieldErrorsOf(issues));
       notifyError('Error', messageOf(error, 'Failed to reconcile'));
     }
   };
@@ -92,27 +90,10 @@ function Reconcile({ target, onClose }: { target: ReconcileTarget; onClose: () =
             {formatGrouped(toHundredths(target.played))} played.
           </Text>
           <SimpleGrid cols={2}>
-            <TypedNumberInput
-              label="Unplayed SC"
-              data-autofocus
-              value={values.unplayedCoins}
-              onChange={(e) => setValues({ ...values, unplayedCoins: e.currentTarget.value })}
-              error={errors.unplayedCoins}
-            />
-            <TypedNumberInput
-              label="Played SC"
-              value={values.playedCoins}
-              onChange={(e) => setValues({ ...values, playedCoins: e.currentTarget.value })}
-              error={errors.playedCoins}
-            />
+            <TypedNumberInput label="Unplayed SC" data-autofocus {...form.field('unplayedCoins')} />
+            <TypedNumberInput label="Played SC" {...form.field('playedCoins')} />
           </SimpleGrid>
-          <TextInput
-            label="Note"
-            placeholder="Optional"
-            value={values.note}
-            onChange={(e) => setValues({ ...values, note: e.currentTarget.value })}
-            error={errors.note}
-          />
+          <TextInput label="Note" placeholder="Optional" {...form.field('note')} />
           <Alert color={matches ? 'teal' : 'yellow'} variant="light" icon={<IconScale />} title={matches ? 'Balances match' : 'Difference'}>
             {line('Unplayed', du)}
             {line('Played', dp)}

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { createCustomerInput } from '../../../shared/schemas/customers';
 import { sameName } from '../../../shared/names';
 import { useCustomers } from '../../lib/master-data';
-import { useSave } from '../../lib/use-save';
+import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import type { CustomerView } from '../../lib/api-types';
@@ -20,9 +20,8 @@ export function CustomerDialog({ opened, customer, onClose }: { opened: boolean;
 
 /** A fresh form each time the dialog opens (decision 075). */
 function CustomerForm({ customer, onClose }: { customer: CustomerView | null; onClose: () => void }) {
-  const [values, setValues] = useState(() => ({ name: customer?.name ?? '', email: customer?.email ?? '' }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useSave();
+  const form = useForm(() => ({ name: customer?.name ?? '', email: customer?.email ?? '' }), validate);
+  const values = form.values;
   const create = useMutation(trpc.customers.create.mutationOptions());
   const update = useMutation(trpc.customers.update.mutationOptions());
   const customers = useCustomers();
@@ -30,19 +29,16 @@ function CustomerForm({ customer, onClose }: { customer: CustomerView | null; on
 
   const write = async () => {
     setAsking(null);
-    const ok = await save(() => (customer ? update.mutateAsync({ id: customer.id, ...values }) : create.mutateAsync(values)), {
+    const ok = await form.save(() => (customer ? update.mutateAsync({ id: customer.id, ...values }) : create.mutateAsync(values)), {
       success: [undefined, customer ? 'Customer updated successfully' : 'Customer created successfully'],
       failure: customer ? 'Failed to update customer' : 'Failed to create customer',
       invalidate: [trpc.customers.list.queryKey()],
-      onFieldErrors: setErrors,
     });
     if (ok) onClose();
   };
 
   const submit = async () => {
-    const problems = validate(values);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
+    if (!form.check(values)) return;
     // Two people may share a name, but a second "Alice Anders" is more often a slip: ask first.
     const twin = customers.data?.find((c) => c.id !== customer?.id && sameName(c.name, values.name));
     if (twin) return setAsking(twin);
@@ -59,22 +55,8 @@ function CustomerForm({ customer, onClose }: { customer: CustomerView | null; on
         onSubmit={() => void submit()}
         onClose={onClose}
       >
-        <TextInput
-          label="Name"
-          required
-          data-autofocus
-          value={values.name}
-          onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
-          error={errors.name}
-        />
-        <TextInput
-          label="Email"
-          type="email"
-          placeholder="Optional"
-          value={values.email}
-          onChange={(e) => setValues({ ...values, email: e.currentTarget.value })}
-          error={errors.email}
-        />
+        <TextInput label="Name" required data-autofocus {...form.field('name')} />
+        <TextInput label="Email" type="email" placeholder="Optional" {...form.field('email')} />
       </FormDialog>
       <ConfirmDialog
         opened={asking !== null}

@@ -2,7 +2,7 @@ import { Button, Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } fr
 import { IconChartBar, IconTable } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { LoadError } from '../../components/load-error';
-import type { Failure } from '../../lib/errors';
+import { failureOf, type QueryLike } from '../../lib/errors';
 
 export interface ChartTable {
   caption: string;
@@ -14,8 +14,8 @@ export interface ChartTable {
 
 interface Props {
   title: string;
-  loading: boolean;
-  failure: Failure | null;
+  /** The chart's read: pending shows a placeholder, failed its message and Retry. */
+  read: QueryLike & { isPending: boolean };
   empty: boolean;
   emptyText: string;
   table: ChartTable;
@@ -60,7 +60,9 @@ function DataGrid({ table }: { table: ChartTable }) {
  * A Dashboard chart with its data as a table: the table is always there for screen readers (the drawing
  * is hidden from them), and a button shows it on screen instead of the chart.
  */
-export function ChartCard({ title, loading, failure, empty, emptyText, table, children }: Props) {
+export function ChartCard({ title, read, empty, emptyText, table, children }: Props) {
+  const failure = failureOf(read);
+  const loading = read.isPending;
   const [asTable, setAsTable] = useState(false);
   return (
     <Paper withBorder p="lg" component="section" aria-label={title}>

@@ -4,7 +4,6 @@ import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { toHundredths } from '../../../shared/money';
 import { USD_CHART_DAYS } from '../../../shared/schemas/dashboard';
-import { failureOf } from '../../lib/errors';
 import { formatCount, groupedAmount, signedUsd } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { ChartCard } from './chart-card';
@@ -28,8 +27,7 @@ export function DashboardCharts() {
     <Stack gap="lg">
       <ChartCard
         title={`USD change per day (last ${USD_CHART_DAYS} days)`}
-        loading={usd.isPending}
-        failure={failureOf(usd)}
+        read={usd}
         empty={days.every((d) => d.entries === 0)}
         emptyText={`No transactions in the last ${USD_CHART_DAYS} days.`}
         table={{
@@ -54,8 +52,7 @@ export function DashboardCharts() {
       <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="lg">
         <ChartCard
           title="SC balances per casino"
-          loading={sc.isPending}
-          failure={failureOf(sc)}
+          read={sc}
           empty={casinos.length === 0}
           emptyText="No balances yet."
           table={{
@@ -83,8 +80,7 @@ export function DashboardCharts() {
         </ChartCard>
         <ChartCard
           title="Entries per staff member this week"
-          loading={staff.isPending}
-          failure={failureOf(staff)}
+          read={staff}
           empty={people.length === 0}
           emptyText="No entries this week yet."
           table={{

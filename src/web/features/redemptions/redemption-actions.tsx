@@ -1,11 +1,11 @@
 import { Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatGrouped, toHundredths } from '../../../shared/money';
 import { receiveRedemptionInput } from '../../../shared/schemas/redemptions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { FormDialog } from '../../components/form-dialog';
 import { TypedNumberInput } from '../../components/typed-number-input';
+import { useForm } from '../../lib/use-form';
 import { useSave } from '../../lib/use-save';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
@@ -37,20 +37,13 @@ export function RedemptionActionDialog({ action, onClose }: { action: Redemption
 }
 
 function Receive({ r, onClose }: { r: RedemptionView; onClose: () => void }) {
-  const save = useSave();
   const receive = useMutation(trpc.redemptions.receive.mutationOptions());
-  const [values, setValues] = useState({ usdReceived: r.expectedUsd, receivedAt: r.officeToday });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm({ usdReceived: r.expectedUsd, receivedAt: r.officeToday }, validate);
   const submit = async () => {
-    const payload = { id: r.id, ...values };
-    const problems = validate(payload);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    const ok = await save(() => receive.mutateAsync(payload), {
-      success: ['Redemption received', `${r.customerName} at ${r.casinoName}: ${values.usdReceived} USD received`],
+    const ok = await form.submit({ id: r.id, ...form.values }, receive.mutateAsync, {
+      success: ['Redemption received', `${r.customerName} at ${r.casinoName}: ${form.values.usdReceived} USD received`],
       failure: 'Failed to mark the redemption received',
       invalidate: touched(),
-      onFieldErrors: setErrors,
     });
     if (ok) onClose();
   };
@@ -66,23 +59,8 @@ function Receive({ r, onClose }: { r: RedemptionView; onClose: () => void }) {
       <Text size="sm" c="dimmed">
         {r.customerName} at {r.casinoName}: {coinsOf(r)} requested, {r.expectedUsd} USD expected.
       </Text>
-      <TypedNumberInput
-        label="USD received"
-        description="What arrived, after any fee"
-        data-autofocus
-        value={values.usdReceived}
-        onChange={(e) => setValues({ ...values, usdReceived: e.currentTarget.value })}
-        error={errors.usdReceived}
-      />
-      <TextInput
-        label="Received on"
-        type="date"
-        max={r.officeToday}
-        min={r.requestedDay}
-        value={values.receivedAt}
-        onChange={(e) => setValues({ ...values, receivedAt: e.currentTarget.value })}
-        error={errors.receivedAt}
-      />
+      <TypedNumberInput label="USD received" description="What arrived, after any fee" data-autofocus {...form.field('usdReceived')} />
+      <TextInput label="Received on" type="date" max={r.officeToday} min={r.requestedDay} {...form.field('receivedAt')} />
     </FormDialog>
   );
 }

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { RedemptionStatus } from '../../../shared/constants';
-import { type GridColumn, gridColumns } from '../../components/data-table';
+import { type GridColumn, gridColumns, boldCell } from '../../components/data-table';
 import { Coins } from '../../components/money';
 import { formatDate, groupedAmount } from '../../lib/format';
 import type { RedemptionAction } from './redemption-actions';
@@ -18,6 +18,12 @@ export const STATUS_LABELS: Record<RedemptionStatus, string> = {
 
 /** Badges keep their full text in a tight grid. */
 const FULL = { root: { minWidth: 'max-content' }, label: { overflow: 'visible' } } as const;
+/** A pending redemption's steps, each a button on its row. */
+const STEPS: { kind: RedemptionAction['kind']; label: string; variant: 'light' | 'subtle'; color: string }[] = [
+  { kind: 'receive', label: 'Mark received', variant: 'light', color: 'teal' },
+  { kind: 'reject', label: 'Reject', variant: 'light', color: 'red' },
+  { kind: 'cancel', label: 'Cancel', variant: 'subtle', color: 'gray' },
+];
 const days = (n: number) => `${n} ${n === 1 ? 'day' : 'days'}`;
 
 /** The Redemptions grid; pending rows carry their age (highlighted past twice the casino's median) and the three steps. */
@@ -53,14 +59,7 @@ export function redemptionColumns(act: (action: RedemptionAction) => void, statu
         );
       },
     }),
-    col.accessor('customerName', {
-      header: 'Customer',
-      cell: (i) => (
-        <Text fw={600} size="sm">
-          {i.getValue()}
-        </Text>
-      ),
-    }),
+    col.accessor('customerName', { header: 'Customer', cell: boldCell }),
     col.accessor('casinoName', { header: 'Casino' }),
     col.accessor('unplayedCoins', {
       header: 'SC',
@@ -133,33 +132,18 @@ export function redemptionColumns(act: (action: RedemptionAction) => void, statu
         const who = `${r.customerName} at ${r.casinoName}`;
         return (
           <Group gap={6} wrap="nowrap" justify="flex-end">
-            <Button
-              size="compact-xs"
-              variant="light"
-              color="teal"
-              onClick={() => act({ kind: 'receive', redemption: r })}
-              aria-label={`Mark received: ${who}`}
-            >
-              Mark received
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="light"
-              color="red"
-              onClick={() => act({ kind: 'reject', redemption: r })}
-              aria-label={`Reject: ${who}`}
-            >
-              Reject
-            </Button>
-            <Button
-              size="compact-xs"
-              variant="subtle"
-              color="gray"
-              onClick={() => act({ kind: 'cancel', redemption: r })}
-              aria-label={`Cancel: ${who}`}
-            >
-              Cancel
-            </Button>
+            {STEPS.map(({ kind, label, variant, color }) => (
+              <Button
+                key={kind}
+                size="compact-xs"
+                variant={variant}
+                color={color}
+                onClick={() => act({ kind, redemption: r })}
+                aria-label={`${label}: ${who}`}
+              >
+                {label}
+              </Button>
+            ))}
           </Group>
         );
       },

@@ -1,13 +1,12 @@
 import { Select, SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { formatGrouped, toHundredths } from '../../../shared/money';
 import { requestRedemptionInput } from '../../../shared/schemas/redemptions';
 import { FormDialog } from '../../components/form-dialog';
 import { TypedNumberInput } from '../../components/typed-number-input';
 import { activeCasinosOf } from '../transactions';
 import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers } from '../../lib/master-data';
-import { useSave } from '../../lib/use-save';
+import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 
@@ -30,28 +29,25 @@ function RequestRedemption({ target, onClose }: { target: RedemptionTarget; onCl
   const customers = useCustomers();
   const casinos = useCasinos();
   const links = useAllLinks();
-  const save = useSave();
   const request = useMutation(trpc.redemptions.request.mutationOptions());
-  const [values, setValues] = useState({
-    customerId: target.customerId ? String(target.customerId) : '',
-    casinoId: target.casinoId ? String(target.casinoId) : '',
-    unplayedCoins: '',
-    playedCoins: '',
-    expectedUsd: '',
-    note: '',
-  });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (key: keyof typeof values, value: string) =>
-    setValues((v) => ({ ...v, [key]: value, ...(key === 'customerId' ? { casinoId: '' } : {}) }));
+  const form = useForm(
+    {
+      customerId: target.customerId ? String(target.customerId) : '',
+      casinoId: target.casinoId ? String(target.casinoId) : '',
+      unplayedCoins: '',
+      playedCoins: '',
+      expectedUsd: '',
+      note: '',
+    },
+    validate,
+  );
+  const { values, errors } = form;
   const activeCasinos = activeCasinosOf(links.data, casinos.data, values.customerId);
   const link = links.data?.find((l) => String(l.customerId) === values.customerId && String(l.casinoId) === values.casinoId);
 
   const submit = async () => {
     const payload = { ...values, playedCoins: values.playedCoins === '' ? undefined : values.playedCoins, note: values.note || undefined };
-    const problems = validate(payload);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    const ok = await save(() => request.mutateAsync(payload), {
+    const ok = await form.submit(payload, request.mutateAsync, {
       success: ['Redemption requested', 'The coins left the balance; the USD counts once it is received'],
       failure: 'Failed to request redemption',
       invalidate: [
@@ -61,7 +57,6 @@ function RequestRedemption({ target, onClose }: { target: RedemptionTarget; onCl
         trpc.reports.pathKey(),
         trpc.dashboard.pathKey(),
       ],
-      onFieldErrors: setErrors,
     });
     if (ok) onClose();
   };
@@ -82,7 +77,7 @@ function RequestRedemption({ target, onClose }: { target: RedemptionTarget; onCl
           openOnFocus={false}
           data={customerOptions(customers.data?.filter((c) => c.isActive))}
           value={values.customerId || null}
-          onChange={(v) => set('customerId', v ?? '')}
+          onChange={(v) => form.setValues((now) => ({ ...now, customerId: v ?? '', casinoId: '' }))}
           error={errors.customerId}
           data-autofocus={!target.customerId || undefined}
         />
@@ -92,7 +87,7 @@ function RequestRedemption({ target, onClose }: { target: RedemptionTarget; onCl
           openOnFocus={false}
           data={toOptions(activeCasinos)}
           value={values.casinoId || null}
-          onChange={(v) => set('casinoId', v ?? '')}
+          onChange={(v) => form.set('casinoId', v ?? '')}
           error={errors.casinoId}
           disabled={!values.customerId}
           placeholder={values.customerId ? 'Choose a casino' : 'Select a customer first'}
@@ -105,34 +100,11 @@ function RequestRedemption({ target, onClose }: { target: RedemptionTarget; onCl
         </Text>
       )}
       <SimpleGrid cols={{ base: 1, xs: 3 }}>
-        <TypedNumberInput
-          label="Unplayed SC"
-          value={values.unplayedCoins}
-          onChange={(e) => set('unplayedCoins', e.currentTarget.value)}
-          error={errors.unplayedCoins}
-          data-autofocus={target.customerId ? true : undefined}
-        />
-        <TypedNumberInput
-          label="Played SC"
-          placeholder="0.00"
-          value={values.playedCoins}
-          onChange={(e) => set('playedCoins', e.currentTarget.value)}
-          error={errors.playedCoins}
-        />
-        <TypedNumberInput
-          label="Expected USD"
-          value={values.expectedUsd}
-          onChange={(e) => set('expectedUsd', e.currentTarget.value)}
-          error={errors.expectedUsd}
-        />
+        <TypedNumberInput label="Unplayed SC" {...form.field('unplayedCoins')} data-autofocus={target.customerId ? true : undefined} />
+        <TypedNumberInput label="Played SC" placeholder="0.00" {...form.field('playedCoins')} />
+        <TypedNumberInput label="Expected USD" {...form.field('expectedUsd')} />
       </SimpleGrid>
-      <TextInput
-        label="Note"
-        placeholder="Optional"
-        value={values.note}
-        onChange={(e) => set('note', e.currentTarget.value)}
-        error={errors.note}
-      />
+      <TextInput label="Note" placeholder="Optional" {...form.field('note')} />
     </FormDialog>
   );
 }

@@ -1,10 +1,9 @@
 import { Select, TextInput } from '@mantine/core';
 import { FormDialog } from '../../components/form-dialog';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { createTypeInput } from '../../../shared/schemas/transaction-types';
 import { toOptions, useCasinos } from '../../lib/master-data';
-import { useSave } from '../../lib/use-save';
+import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import type { TransactionTypeView } from '../../lib/api-types';
@@ -24,22 +23,20 @@ export function TypeDialog({ opened, ...props }: Props & { opened: boolean }) {
 
 function TypeForm({ type, defaultCasinoId, onClose }: Props) {
   const casinos = useCasinos();
-  const [values, setValues] = useState(() => ({ name: type?.name ?? '', casinoId: type ? String(type.casinoId) : defaultCasinoId }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const save = useSave();
+  const form = useForm(() => ({ name: type?.name ?? '', casinoId: type ? String(type.casinoId) : defaultCasinoId }), validate);
   const create = useMutation(trpc.transactionTypes.create.mutationOptions());
   const rename = useMutation(trpc.transactionTypes.rename.mutationOptions());
 
   const submit = async () => {
-    const problems = validate(values);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
-    const ok = await save(() => (type ? rename.mutateAsync({ id: type.id, name: values.name }) : create.mutateAsync(values)), {
-      success: type ? ['Updated', 'Transaction type updated'] : ['Created', 'Transaction type added'],
-      failure: type ? 'Failed to update transaction type' : 'Failed to add transaction type',
-      invalidate: [trpc.transactionTypes.pathKey()],
-      onFieldErrors: setErrors,
-    });
+    const ok = await form.submit(
+      form.values,
+      (values) => (type ? rename.mutateAsync({ id: type.id, name: values.name }) : create.mutateAsync(values)),
+      {
+        success: type ? ['Updated', 'Transaction type updated'] : ['Created', 'Transaction type added'],
+        failure: type ? 'Failed to update transaction type' : 'Failed to add transaction type',
+        invalidate: [trpc.transactionTypes.pathKey()],
+      },
+    );
     if (ok) onClose();
   };
 
@@ -58,19 +55,12 @@ function TypeForm({ type, defaultCasinoId, onClose }: Props) {
           placeholder="Choose a casino"
           searchable
           data={toOptions(casinos.data)}
-          value={values.casinoId || null}
-          onChange={(v) => setValues({ ...values, casinoId: v ?? '' })}
-          error={errors.casinoId}
+          value={form.values.casinoId || null}
+          onChange={(v) => form.set('casinoId', v ?? '')}
+          error={form.errors.casinoId}
         />
       )}
-      <TextInput
-        label="Name"
-        placeholder="e.g. Purchase"
-        data-autofocus
-        value={values.name}
-        onChange={(e) => setValues({ ...values, name: e.currentTarget.value })}
-        error={errors.name}
-      />
+      <TextInput label="Name" placeholder="e.g. Purchase" data-autofocus {...form.field('name')} />
     </FormDialog>
   );
 }

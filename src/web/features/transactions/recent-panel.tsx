@@ -8,10 +8,9 @@ import { DataTable, EmptyState } from '../../components/data-table';
 import { ExportButtons } from '../../components/export-menu';
 import { Pager } from '../../components/pager';
 import { RouterButton } from '../../components/router-link';
-import { failureOf } from '../../lib/errors';
-import { headerSort, sortState } from '../../lib/grid-sort';
+import { serverSort, servableHistorySorts } from '../../lib/grid-sort';
 import { sortParam } from '../../lib/search-params';
-import { HISTORY_SORTS, historySortProblem, parseSort } from '../../../shared/sorting';
+import { HISTORY_SORTS } from '../../../shared/sorting';
 import { trpc } from '../../trpc';
 import { EditTransactionDialog } from './edit-transaction-dialog';
 import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from './transaction-columns';
@@ -50,18 +49,19 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
   const ofType = useQuery({ ...read(typeId), enabled: casinoId !== '' && typeId !== undefined });
   const query = typeId === undefined ? all : ofType;
   const filtered = pageOf(query.data).transactions;
-  const sortable = HISTORY_SORTS.filter(
-    (c) =>
-      !query.data ||
-      !historySortProblem(
-        { ...parseSort(sort), column: c },
-        { casinoId: Number(casinoId), transactionTypeId: typeId },
-        pageOf(query.data).totalCount,
-      ),
-  );
-  const onSort = headerSort(HISTORY_SORTS, sort, [], (next) => {
-    setPage(1);
-    void navigate({ to: '.', search: (prev) => ({ ...prev, sort: next === '-date' ? undefined : next }) });
+  const sorting = serverSort({
+    columns: HISTORY_SORTS,
+    current: urlSort,
+    fallback: '-date',
+    sortable: servableHistorySorts(
+      sort,
+      { casinoId: Number(casinoId), transactionTypeId: typeId },
+      query.data ? pageOf(query.data).totalCount : undefined,
+    ),
+    apply: (next) => {
+      setPage(1);
+      void navigate({ to: '.', search: (prev) => ({ ...prev, sort: next }) });
+    },
   });
   const shown = filtered.slice((page - 1) * RECENT_PANEL_PAGE_SIZE, page * RECENT_PANEL_PAGE_SIZE);
   const columns = useMemo(() => transactionColumns({ withCasino: false, onEdit: setEditing }), []);
@@ -133,13 +133,9 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
           label="Recent transactions"
           columns={columns}
           data={shown}
-          getRowId={(t) => String(t.id)}
-          loading={query.isPending}
-          failure={failureOf(query)}
+          read={query}
           numeric={TRANSACTION_NUMERIC_COLUMNS}
-          sort={sortState(sort)}
-          sortable={sortable}
-          onSort={onSort}
+          {...sorting}
           minWidth={880}
           empty={
             <EmptyState

@@ -152,6 +152,13 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
     pending
       ? { rightSection: <Loader size="xs" aria-label="Loading" />, nothingFoundMessage: 'Loading...' }
       : { nothingFoundMessage: nothingFound };
+  /** One of the three pickers: its place in the keyboard order, Enter on the first match, a spinner while its list loads. */
+  const picker = (
+    key: 'customer' | 'casino' | 'type',
+    pick: { data: { value: string; label: string }[]; value: string; onChange: (v: string | null) => void },
+    enter: typeof customerEnter,
+    waiting: ReturnType<typeof loading>,
+  ) => ({ ref: keys.refs[key], ...keys.selectProps, searchable: true, ...pick, value: pick.value || null, ...enter, ...waiting });
 
   const casinoHint = !values.customerId
     ? 'Select a customer to choose a casino'
@@ -202,33 +209,29 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
           <Grid gap="md">
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Select
-                ref={keys.refs.customer}
-                {...keys.selectProps}
                 label="Customer"
                 placeholder="Choose a customer"
-                searchable
-                data={customerOpts}
-                value={values.customerId || null}
-                onChange={chooseCustomer}
-                {...customerEnter}
-                {...loading(customers.isPending, 'No customers')}
+                {...picker(
+                  'customer',
+                  { data: customerOpts, value: values.customerId, onChange: chooseCustomer },
+                  customerEnter,
+                  loading(customers.isPending, 'No customers'),
+                )}
                 error={errors.customerId}
               />
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Group gap="xs" align="flex-start" wrap="nowrap">
                 <Select
-                  ref={keys.refs.casino}
-                  {...keys.selectProps}
                   label="Casino"
                   placeholder="Choose a casino"
-                  searchable
                   style={{ flex: 1 }}
-                  data={casinoOpts}
-                  value={values.casinoId || null}
-                  onChange={chooseCasino}
-                  {...casinoEnter}
-                  {...loading(Boolean(values.customerId) && (casinos.isPending || links.isPending))}
+                  {...picker(
+                    'casino',
+                    { data: casinoOpts, value: values.casinoId, onChange: chooseCasino },
+                    casinoEnter,
+                    loading(Boolean(values.customerId) && (casinos.isPending || links.isPending)),
+                  )}
                   disabled={!values.customerId}
                   error={errors.casinoId}
                   description={casinoHint}
@@ -258,16 +261,14 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }}>
               <Select
-                ref={keys.refs.type}
-                {...keys.selectProps}
                 label="Transaction Type"
                 placeholder={values.casinoId ? 'Choose a type' : 'Select a casino first'}
-                searchable
-                data={typeOpts}
-                value={values.transactionTypeId || null}
-                onChange={chooseType}
-                {...typeEnter}
-                {...loading(Boolean(values.casinoId) && types.isPending)}
+                {...picker(
+                  'type',
+                  { data: typeOpts, value: values.transactionTypeId, onChange: chooseType },
+                  typeEnter,
+                  loading(Boolean(values.casinoId) && types.isPending),
+                )}
                 disabled={!values.casinoId}
                 error={errors.transactionTypeId}
               />

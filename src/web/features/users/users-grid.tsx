@@ -111,7 +111,6 @@ export function UsersGrid({ users, loading, failure, sort, onSort, empty }: Prop
         label="Users"
         columns={columns}
         data={users}
-        getRowId={(u) => String(u.id)}
         loading={loading}
         failure={failure}
         loadingText="Loading users..."
