@@ -64,7 +64,7 @@ const PUBLIC_FEATURE_MODULES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', '*.cjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.scratch/**', '*.cjs'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
