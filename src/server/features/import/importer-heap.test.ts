@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type * as WorkerThreads from 'node:worker_threads';
 import type { WorkerOptions } from 'node:worker_threads';
 import { expect, it, vi } from 'vitest';
 import { openDatabase } from '../../db/database';
@@ -11,7 +12,7 @@ import { createImporter, IMPORT_HEAP } from './importer';
 // what it keeps), so the heap is collected before it grows to several times what it holds.
 const started: (WorkerOptions | undefined)[] = [];
 vi.mock('node:worker_threads', async (importOriginal) => {
-  const real = await importOriginal<typeof import('node:worker_threads')>();
+  const real = await importOriginal<typeof WorkerThreads>();
   class Watched extends real.Worker {
     constructor(script: string | URL, options?: WorkerOptions) {
       started.push(options);
