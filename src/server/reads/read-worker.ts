@@ -4,6 +4,7 @@ import { type ExportFormat, writeExport } from '../features/exports/export-write
 import { portWritable } from './port-stream';
 import { openReadOnly } from '../db/database';
 import { pairRangesOf } from '../features/reports/pair-ranges';
+import { linkBalancesOf } from '../features/reports/link-balances';
 import { lowerThreadPriority } from '../threads/thread-priority';
 import { toWire, type WireError } from './read-errors';
 import { type ReadEnv, type ReadInput, type ReadName, type ReadOutput, runRead } from './read-queries';
@@ -14,8 +15,11 @@ import { type ReadEnv, type ReadInput, type ReadName, type ReadOutput, runRead }
  */
 export interface ReadWorkerData extends ReadEnv {
   file: string;
-  /** The thread that serves ranged Profitability (decision 023): builds the range columns as it starts. */
-  rangeColumns?: boolean;
+  /**
+   * What the thread serves, and what it builds as it starts: the screens (the link balances, decision 026),
+   * ranged Profitability (the range columns, decision 023) or exports (nothing).
+   */
+  role: 'screens' | 'ranges' | 'exports';
   /** The thread's nice value: below the main thread, which answers HTTP and commits the ledger's writes. */
   nice: number;
 }
@@ -32,10 +36,11 @@ export type ValueReply<N extends ReadName> = { ok: true; value: ReadOutput<N> } 
 export type JsonReply = { ok: true; json: string } | Failure;
 export type ReadReply<N extends ReadName = ReadName> = ValueReply<N> | JsonReply;
 
-const { file, rangeColumns, nice, ...env } = workerData as ReadWorkerData;
+const { file, role, nice, ...env } = workerData as ReadWorkerData;
 const { db, sqlite } = openReadOnly(file);
 lowerThreadPriority(nice);
-if (rangeColumns) pairRangesOf(sqlite).totals({}, {});
+if (role === 'ranges') pairRangesOf(sqlite).totals({}, {});
+if (role === 'screens') linkBalancesOf(sqlite).above(Infinity);
 
 export default async function run<N extends ReadName>(task: ReadTask<N>): Promise<ReadReply<N>> {
   try {

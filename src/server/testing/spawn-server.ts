@@ -1,7 +1,19 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The Node flags `npm start` runs the server bundle with (package.json's start script, the one place they
+ * are written; decision 026), so the benchmarks and browser tests run the server as an office does.
+ */
+export function startFlags(): string[] {
+  const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
+  const flags = /\bnode ((?:--\S+ )*)dist\/server\/main\.mjs/.exec(pkg.scripts.start);
+  if (!flags) throw new Error('package.json: the start script no longer runs node dist/server/main.mjs');
+  return flags[1].split(' ').filter(Boolean);
+}
 
 export interface SpawnedServer {
   child: ChildProcess;
@@ -22,8 +34,8 @@ export function spawnServer(
   stderr: 'pipe' | 'inherit' = 'pipe',
   nodeArgs: string[] = [],
 ): Promise<SpawnedServer> {
-  const loader = script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...nodeArgs, ...loader, script], {
+  const runWith = script.endsWith('.ts') ? ['--import', 'tsx'] : startFlags();
+  const child = spawn(process.execPath, [...nodeArgs, ...runWith, script], {
     cwd: ROOT,
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', stderr],

@@ -27,6 +27,7 @@ import { fieldError } from '../../errors/domain-errors';
 import { sqliteOf } from '../../db/database';
 import { type Span, spanOf } from '../transactions/day-split';
 import { type PairTotal, pairRangesOf } from './pair-ranges';
+import { linkBalancesOf } from './link-balances';
 import { totalsOverSpan, typeTotalsOverSpan } from '../transactions/totals-query';
 import { listTransactions } from '../transactions/transactions.repository';
 
@@ -134,25 +135,13 @@ export async function highSc(
 }
 
 /**
- * Spec 2.14 cards over every matching link (the screen shows one page of rows), summed by SQLite from
- * the coins index alone. Each link's USD value is rounded to the cent as highScUsdHundredths does
- * (half up; every matching total is positive, so integer (coins + factor / 2) / factor is the same; the
- * constants are SQL integer literals, as a bound JavaScript number is a REAL).
+ * Spec 2.14 cards over every matching link (the screen shows one page of rows), from the link balances
+ * this thread keeps (decision 026). Each link's USD value is rounded to the cent as highScUsdHundredths
+ * does (half up; every matching total is positive).
  */
 export async function highScSummary(db: Db, thresholdUsd: number): Promise<HighScSummary> {
-  const half = HIGH_SC_USD_FACTOR / 2;
-  const row = await db
-    .selectFrom('customerCasinos as l')
-    .where(sql<boolean>`l."currentUnplayedCoins" + l."currentPlayedCoins" > ${highScFloor(thresholdUsd)}`)
-    .select([
-      sql<number>`count(*)`.as('accounts'),
-      sql<number>`count(distinct l."customerId")`.as('customers'),
-      sql<number>`coalesce(sum((l."currentUnplayedCoins" + l."currentPlayedCoins" + ${sql.lit(half)}) / ${sql.lit(HIGH_SC_USD_FACTOR)}), 0)`.as(
-        'usd',
-      ),
-    ])
-    .executeTakeFirstOrThrow();
-  return { accounts: Number(row.accounts), uniqueCustomers: Number(row.customers), totalUSD: formatHundredths(Number(row.usd)) };
+  const { accounts, customers, usd } = linkBalancesOf(sqliteOf(db)).above(highScFloor(thresholdUsd));
+  return { accounts, uniqueCustomers: customers, totalUSD: formatHundredths(usd) };
 }
 
 /** Limit and offset when given (a report without them returns every row). */
@@ -509,33 +498,31 @@ function registeredAt(db: Db, masterId: number) {
 }
 
 /**
- * Spec 2.16 cards over every compared customer (the screen shows one page of them): from each
- * customer's count of links at the master's casinos, read from the links' primary key.
+ * Spec 2.16 cards over every compared customer (the screen shows one page of them): each customer's
+ * count of links at the master's casinos, from the links this thread keeps (decision 026).
  */
 export async function participationSummary(db: Db, masterId: number): Promise<ParticipationSummary> {
   await requireMaster(db, masterId);
-  const totalCasinos = await countMasterCasinos(db, masterId);
-  const analyzed = Number(
-    (
-      await othersOf(db, masterId)
-        .select(sql<number>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-  // Customers in id order, each one's links at those casinos by its primary key: grouped as they come, no sort.
-  const registered = othersOf(db, masterId)
-    .select(registeredAt(db, masterId).as('n'))
-    // A LIMIT keeps SQLite from folding this into the sums below (which would count each customer's links twice).
-    .limit(-1);
-  const row = await db
-    .selectFrom(registered.as('r'))
-    .select([sql<number>`coalesce(sum(r.n), 0)`.as('links'), sql<number>`coalesce(sum(r.n = ${totalCasinos}), 0)`.as('complete')])
-    .executeTakeFirstOrThrow();
-  const complete = totalCasinos === 0 ? analyzed : Number(row.complete);
+  const casinoIds = (await masterCasinoIds(db, masterId).execute()).map((r) => r.casinoId);
+  const compared = othersOf(db, masterId);
+  const analyzed = Number((await compared.select(sql<number>`count(*)`.as('n')).executeTakeFirstOrThrow()).n);
+  // The customers left out (the master, inactive ones): few, where the compared are thousands.
+  const left = await db.selectFrom('customers').select('id').except(compared.select('c.id')).execute();
+  const leftOut = new Set(left.map((r) => r.id));
+  let links = 0;
+  let complete = 0;
+  linkBalancesOf(sqliteOf(db))
+    .linksAt(casinoIds)
+    .forEach((n, customerId) => {
+      if (n === 0 || leftOut.has(customerId)) return;
+      links += n;
+      if (n === casinoIds.length) complete += 1;
+    });
+  const totalCasinos = casinoIds.length;
   return {
     customersAnalyzed: analyzed,
-    needRegistration: analyzed - complete,
-    totalMissing: analyzed * totalCasinos - Number(row.links),
+    needRegistration: analyzed - (totalCasinos === 0 ? analyzed : complete),
+    totalMissing: analyzed * totalCasinos - links,
     totalCasinos,
   };
 }
