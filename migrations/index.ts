@@ -7,6 +7,7 @@ import * as m0020 from './0020-transaction-changes';
 import * as m0015 from './0015-usd-sort';
 import * as m0021 from './0021-hour-and-casino-totals';
 import * as m0022 from './0022-link-changes';
+import * as m0023 from './0023-casino-link-counts';
 import * as m0040 from './0040-check-in-board';
 
 /** Every migration, in order. Kysely applies the ones a database has not seen yet. */
@@ -19,5 +20,6 @@ export const migrations: Record<string, Migration> = {
   '0015-usd-sort': m0015,
   '0021-hour-and-casino-totals': m0021,
   '0022-link-changes': m0022,
+  '0023-casino-link-counts': m0023,
   '0040-check-in-board': m0040,
 };

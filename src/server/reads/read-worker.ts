@@ -39,7 +39,7 @@ export type ReadReply<N extends ReadName = ReadName> = ValueReply<N> | JsonReply
 const { file, role, nice, ...env } = workerData as ReadWorkerData;
 const { db, sqlite } = openReadOnly(file);
 lowerThreadPriority(nice);
-if (role === 'ranges') pairRangesOf(sqlite).totals({}, {});
+if (role === 'ranges') pairRangesOf(sqlite).columns({}, {});
 if (role === 'screens') linkBalancesOf(sqlite).above(Infinity);
 
 export default async function run<N extends ReadName>(task: ReadTask<N>): Promise<ReadReply<N>> {

@@ -1,5 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
+import { feedBounds } from './change-feed';
 
 /** Links whose balance is above a floor: how many, how many customers, their USD value (hundredths). */
 export interface LinksAbove {
@@ -74,10 +75,7 @@ export class LinkBalances {
     const own = !this.sqlite.inTransaction;
     if (own) this.sqlite.exec('begin');
     try {
-      const feed = this.sqlite.prepare('select coalesce(min(seq), 0) first, coalesce(max(seq), 0) last from "linkChanges"').get() as {
-        first: number;
-        last: number;
-      };
+      const feed = feedBounds(this.sqlite, 'linkChanges');
       if (feed.last === this.seq) return;
       if (this.seq < 0 || this.seq < feed.first - 1) this.build();
       else this.follow(this.seq);

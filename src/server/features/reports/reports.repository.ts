@@ -26,7 +26,7 @@ import type { Db } from '../../db/types';
 import { fieldError } from '../../errors/domain-errors';
 import { sqliteOf } from '../../db/database';
 import { type Span, spanOf } from '../transactions/day-split';
-import { type PairTotal, pairRangesOf } from './pair-ranges';
+import { type PairColumns, pairRangesOf } from './pair-ranges';
 import { linkBalancesOf } from './link-balances';
 import { totalsOverSpan, typeTotalsOverSpan } from '../transactions/totals-query';
 import { listTransactions } from '../transactions/transactions.repository';
@@ -165,8 +165,8 @@ function linkTotals(db: Db, f: TransactionFilters) {
 export const hasRange = (f: Pick<TransactionFilters, 'startDate' | 'endDate'>) => Boolean(f.startDate || f.endDate);
 
 /** Profitability with a date range: each pair's totals over the span, from the read thread's range columns (decision 023). */
-function rangedPairs(db: Db, f: TransactionFilters, timeZone: string): PairTotal[] {
-  return pairRangesOf(sqliteOf(db)).totals(spanOf(f, timeZone), f);
+function rangedPairs(db: Db, f: TransactionFilters, timeZone: string): PairColumns {
+  return pairRangesOf(sqliteOf(db)).columns(spanOf(f, timeZone), f);
 }
 
 /** SQLite's NOCASE: ASCII letters folded, nothing else. */
@@ -174,54 +174,73 @@ const nocase = (s: string) => s.replace(/[A-Z]+/g, (m) => m.toLowerCase());
 
 const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
+/** Names by id, of the given ids or of every row. */
+async function namesOf(db: Db, table: 'customers' | 'casinos', ids?: number[]): Promise<Map<number, string>> {
+  if (ids?.length === 0) return new Map();
+  let q = db.selectFrom(table).select(['id', 'name']);
+  if (ids) q = q.where('id', 'in', ids);
+  return new Map((await q.execute()).map((r) => [r.id, r.name]));
+}
+
+/** Each name's place in NOCASE order (equal names share one), by id. */
+function nameRanks(names: Map<number, string>): Map<number, number> {
+  const keys = [...new Set([...names.values()].map(nocase))].sort(byText);
+  const rankOf = new Map(keys.map((k, i) => [k, i]));
+  return new Map([...names].map(([id, name]) => [id, rankOf.get(nocase(name))!]));
+}
+
 /**
  * Ranged pairs in a Profitability order (decision 044; by default total USD descending), then total USD,
- * customer and casino name (SQLite's NOCASE), rows `offset` to `end`. In the default order only the
- * pairs at or above the end-th largest total can be on the page: only those are named and sorted.
+ * customer and casino name (SQLite's NOCASE), rows `offset` to `end`. Only the pairs whose sort column is
+ * at or before the end-th pair's can be on the page (a number per pair: a total, a count, an average or
+ * the place of a name): only those are named and sorted in full.
  */
 async function rankedPage(
   db: Db,
-  pairs: PairTotal[],
+  pairs: PairColumns,
   offset: number,
   end: number,
   sortText?: ProfitabilitySort,
 ): Promise<ProfitabilityRow[]> {
-  let candidates = pairs;
-  if (isDefaultProfitabilitySort(sortText) && end < pairs.length) {
-    const sorted = Float64Array.from(pairs, (p) => p.usd).sort();
-    const floor = sorted[sorted.length - end];
-    candidates = pairs.filter((p) => p.usd >= floor);
-  }
-  const customerIds = [...new Set(candidates.map((p) => p.customerId))];
-  const casinoIds = [...new Set(candidates.map((p) => p.casinoId))];
-  const customers = new Map(
-    customerIds.length
-      ? (await db.selectFrom('customers').select(['id', 'name']).where('id', 'in', customerIds).execute()).map((c) => [c.id, c.name])
-      : [],
-  );
-  const casinos = new Map(
-    casinoIds.length
-      ? (await db.selectFrom('casinos').select(['id', 'name']).where('id', 'in', casinoIds).execute()).map((k) => [k.id, k.name])
-      : [],
-  );
-  const rows = candidates
-    .filter((p) => customers.has(p.customerId) && casinos.has(p.casinoId))
-    .map((p) => ({ ...p, customerName: customers.get(p.customerId)!, casinoName: casinos.get(p.casinoId)! }))
-    .map((r) => ({ ...r, customerKey: nocase(r.customerName), casinoKey: nocase(r.casinoName) }));
   const sort = parseSort(sortText ?? '-usd');
-  const sign = sort.desc ? -1 : 1;
-  type Ranked = (typeof rows)[number];
-  const byColumn: Record<typeof sort.column, (a: Ranked, b: Ranked) => number> = {
-    customer: (a, b) => byText(a.customerKey, b.customerKey),
-    casino: (a, b) => byText(a.casinoKey, b.casinoKey),
-    usd: (a, b) => a.usd - b.usd,
-    count: (a, b) => a.n - b.n,
-    avg: (a, b) => a.usd / a.n - b.usd / b.n,
+  const customerNames = sort.column === 'customer' ? await namesOf(db, 'customers') : undefined;
+  const casinoNames = sort.column === 'casino' ? await namesOf(db, 'casinos') : undefined;
+  const ranks = nameRanks(customerNames ?? casinoNames ?? new Map());
+  const primary: Record<typeof sort.column, (i: number) => number> = {
+    customer: (i) => ranks.get(pairs.customerId[i]) ?? Infinity,
+    casino: (i) => ranks.get(pairs.casinoId[i]) ?? Infinity,
+    usd: (i) => pairs.usd[i],
+    count: (i) => pairs.n[i],
+    avg: (i) => pairs.usd[i] / pairs.n[i],
   };
-  const first = byColumn[sort.column];
+  // Ascending keys in the page's order: a descending sort negates them.
+  const sign = sort.desc ? -1 : 1;
+  const key = new Float64Array(pairs.size);
+  for (let i = 0; i < pairs.size; i++) key[i] = sign * primary[sort.column](i);
+  const last = end < pairs.size ? key.slice().sort()[end - 1] : Infinity;
+  const candidates: number[] = [];
+  for (let i = 0; i < pairs.size; i++) if (key[i] <= last) candidates.push(i);
+  const customers = customerNames ?? (await namesOf(db, 'customers', [...new Set(candidates.map((i) => pairs.customerId[i]))]));
+  const casinos = casinoNames ?? (await namesOf(db, 'casinos', [...new Set(candidates.map((i) => pairs.casinoId[i]))]));
+  const rows = candidates
+    .filter((i) => customers.has(pairs.customerId[i]) && casinos.has(pairs.casinoId[i]))
+    .map((i) => {
+      const [customerName, casinoName] = [customers.get(pairs.customerId[i])!, casinos.get(pairs.casinoId[i])!];
+      return {
+        customerId: pairs.customerId[i],
+        casinoId: pairs.casinoId[i],
+        usd: pairs.usd[i],
+        n: pairs.n[i],
+        customerName,
+        casinoName,
+        customerKey: nocase(customerName),
+        casinoKey: nocase(casinoName),
+        key: key[i],
+      };
+    });
   rows.sort(
     (a, b) =>
-      sign * first(a, b) ||
+      a.key - b.key ||
       b.usd - a.usd ||
       byText(a.customerKey, b.customerKey) ||
       byText(a.casinoKey, b.casinoKey) ||
@@ -267,7 +286,7 @@ export async function profitability(
   if (hasRange(f)) {
     const pairs = rangedPairs(db, f, timeZone);
     const offset = f.offset ?? 0;
-    return rankedPage(db, pairs, offset, f.limit === undefined ? pairs.length : offset + f.limit, f.sort);
+    return rankedPage(db, pairs, offset, f.limit === undefined ? pairs.size : offset + f.limit, f.sort);
   }
   if (!isDefaultProfitabilitySort(f.sort)) {
     const sorted = await db
@@ -353,16 +372,16 @@ async function allPairsSummary(db: Db): Promise<ProfitabilitySummary> {
 /** Spec 2.15 cards over every matching pair; Profitable is a total above zero, Loss below (shared/ledger profitStatus). */
 export async function profitabilitySummary(db: Db, f: TransactionFilters, timeZone: string): Promise<ProfitabilitySummary> {
   if (hasRange(f)) {
-    const pairs = rangedPairs(db, f, timeZone);
+    const { size, usd } = rangedPairs(db, f, timeZone);
     let total = 0;
     let profitable = 0;
     let loss = 0;
-    for (const p of pairs) {
-      total += p.usd;
-      if (p.usd > 0) profitable += 1;
-      else if (p.usd < 0) loss += 1;
+    for (let i = 0; i < size; i++) {
+      total += usd[i];
+      if (usd[i] > 0) profitable += 1;
+      else if (usd[i] < 0) loss += 1;
     }
-    return { totalUSD: formatHundredths(total), profitable, loss, entries: pairs.length };
+    return { totalUSD: formatHundredths(total), profitable, loss, entries: size };
   }
   if (f.customerId === undefined && f.casinoId === undefined) return allPairsSummary(db);
   const row = await db
@@ -566,20 +585,25 @@ async function dateBounds(db: Db, span: Span): Promise<{ first: string | null; l
 }
 
 /** One type's totals, read from its covering index (type, date, customer, USD) alone. */
+/** One type's transactions in the span, read from its covering index. */
+function oneTypeRows(db: Db, typeId: number, span: Span) {
+  let q = db.selectFrom('transactions').where('transactionTypeId', '=', typeId);
+  if (span.from !== undefined) q = q.where('date', '>=', span.from);
+  if (span.to !== undefined) q = q.where('date', '<', span.to);
+  return q;
+}
+
+const COUNT_AND_USD = [sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum("usdChange"), 0)`.as('usd')] as const;
+
 async function oneTypeTotals(db: Db, typeId: number, span: Span) {
-  let q = db
-    .selectFrom('transactions')
-    .where('transactionTypeId', '=', typeId)
+  const row = await oneTypeRows(db, typeId, span)
     .select([
-      sql<number>`count(*)`.as('n'),
-      sql<number>`coalesce(sum("usdChange"), 0)`.as('usd'),
+      ...COUNT_AND_USD,
       sql<number>`count(distinct "customerId")`.as('customers'),
       sql<string | null>`min(date)`.as('first'),
       sql<string | null>`max(date)`.as('last'),
-    ]);
-  if (span.from !== undefined) q = q.where('date', '>=', span.from);
-  if (span.to !== undefined) q = q.where('date', '<', span.to);
-  const row = await q.executeTakeFirstOrThrow();
+    ])
+    .executeTakeFirstOrThrow();
   const n = Number(row.n);
   return {
     totals: { transactionCount: n, usdTotal: Number(row.usd) },
@@ -587,6 +611,14 @@ async function oneTypeTotals(db: Db, typeId: number, span: Span) {
     bounds: { first: row.first, last: row.last },
     byType: new Map(n > 0 ? [[typeId, { transactionCount: n, usdTotal: Number(row.usd) }]] : []),
   };
+}
+
+/** Each type's count and USD over the span (the rows' columns), without the cards' customers and dates. */
+async function typeTotals(db: Db, f: TransactionFilters, span: Span): Promise<Map<number, { transactionCount: number; usdTotal: number }>> {
+  if (f.transactionTypeId === undefined) return typeTotalsOverSpan(db, span);
+  const row = await oneTypeRows(db, f.transactionTypeId, span).select(COUNT_AND_USD).executeTakeFirstOrThrow();
+  const n = Number(row.n);
+  return new Map(n > 0 ? [[f.transactionTypeId, { transactionCount: n, usdTotal: Number(row.usd) }]] : []);
 }
 
 /**
@@ -638,16 +670,13 @@ export async function typeReportRows(
   limit: number,
   sort?: Sort<HistorySortColumn>,
 ): Promise<TypeReportRow[]> {
-  const [rows, summary] = await Promise.all([
-    listTransactions(db, f, timeZone, limit, 0, undefined, undefined, sort),
-    typeReportSummary(db, f, timeZone),
-  ]);
-  const totals = new Map(summary.byType.map((t) => [t.transactionTypeId, t]));
+  const rows = await listTransactions(db, f, timeZone, limit, 0, undefined, undefined, sort);
+  const totals = await typeTotals(db, f, spanOf(f, timeZone));
   return rows.map((t) => ({
     ...t,
     transactionTypeName: t.transactionType.name,
     casinoName: t.casino.name,
     transactionCount: totals.get(t.transactionTypeId)?.transactionCount ?? 0,
-    totalUSD: totals.get(t.transactionTypeId)?.totalUSD ?? '0.00',
+    totalUSD: formatHundredths(totals.get(t.transactionTypeId)?.usdTotal ?? 0),
   }));
 }

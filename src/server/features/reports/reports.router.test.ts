@@ -373,9 +373,17 @@ describe('GET /api/reports/transaction-types', () => {
       totalUSD: '0.00',
     });
     const ranged = (await get('/api/reports/transaction-types?startDate=2026-03-02&endDate=2026-03-02')).json();
-    expect(ranged.map((r: { casinoName: string; usdChange: string }) => [r.casinoName, r.usdChange])).toEqual([
-      ['Moon', '25.50'],
-      ['Star', '50.00'],
+    // Each row carries its type's count and USD over the range (all types: from the kept per-day type totals).
+    expect(
+      ranged.map((r: { casinoName: string; usdChange: string; transactionCount: number; totalUSD: string }) => [
+        r.casinoName,
+        r.usdChange,
+        r.transactionCount,
+        r.totalUSD,
+      ]),
+    ).toEqual([
+      ['Moon', '25.50', 1, '25.50'],
+      ['Star', '50.00', 1, '50.00'],
     ]);
     const summary = await s.caller(staff).reports.transactionTypesSummary({ startDate: '2026-03-01', endDate: '2026-03-03' });
     expect(summary).toEqual({

@@ -9,7 +9,10 @@ export interface InvariantReport {
   badTransactions: number[];
   /** Kept totals (table and key) that differ from a recomputation over transactions. */
   badTotals: string[];
-  /** Transactions without a link (the foreign key should make this impossible). */
+  /**
+   * Transactions without a link, or with a type of another casino (the foreign key and the ledger's
+   * checks make both impossible; History's filters rely on the second, applyTransactionFilters).
+   */
   orphans: number;
 }
 
@@ -40,7 +43,8 @@ export async function checkLedger(db: Db, sample = 20): Promise<InvariantReport>
     limit ${sample}`.execute(db);
   const orphans = await sql<{ n: number }>`
     select count(*) n from transactions t
-    where not exists (select 1 from "customerCasinos" l where l."customerId" = t."customerId" and l."casinoId" = t."casinoId")`.execute(db);
+    where not exists (select 1 from "customerCasinos" l where l."customerId" = t."customerId" and l."casinoId" = t."casinoId")
+       or t."casinoId" != (select k."casinoId" from "transactionTypes" k where k.id = t."transactionTypeId")`.execute(db);
   const badTotals: string[] = [];
   for (const [table, recomputed] of Object.entries(RECOMPUTED_TOTALS)) {
     const key = TOTALS_KEY[table as keyof typeof RECOMPUTED_TOTALS];

@@ -10,11 +10,19 @@ import { totalsOverSpan } from './totals-query';
 
 type TxQuery<O> = SelectQueryBuilder<Database, 'transactions', O>;
 
-/** The one filter function list and count share, so they can never disagree. */
+/**
+ * The one filter function list and count share, so they can never disagree. A transaction's casino is its
+ * type's (the ledger refuses another; the ledger check counts any as an orphan): with a type, the casino
+ * filter is one comparison with the type's casino, so SQLite walks the type's index alone instead of
+ * reading every row of the type to compare casinos (about 20 ms for 20,000 rows, for none when they differ).
+ */
 export function applyTransactionFilters<O>(query: TxQuery<O>, f: TransactionFilters, timeZone: string): TxQuery<O> {
   let q = query;
   if (f.customerId !== undefined) q = q.where('transactions.customerId', '=', f.customerId);
-  if (f.casinoId !== undefined) q = q.where('transactions.casinoId', '=', f.casinoId);
+  const { casinoId, transactionTypeId: typeId } = f;
+  if (casinoId !== undefined && typeId !== undefined) {
+    q = q.where((eb) => eb(eb.val(casinoId), '=', eb.selectFrom('transactionTypes as k').select('k.casinoId').where('k.id', '=', typeId)));
+  } else if (casinoId !== undefined) q = q.where('transactions.casinoId', '=', casinoId);
   if (f.transactionTypeId !== undefined) q = q.where('transactions.transactionTypeId', '=', f.transactionTypeId);
   if (f.startDate) q = q.where('transactions.date', '>=', dayStartUtc(f.startDate, timeZone));
   if (f.endDate) q = q.where('transactions.date', '<', dayStartUtc(nextDay(f.endDate), timeZone));
