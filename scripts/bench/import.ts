@@ -4,16 +4,19 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { ROOT, spawnServer } from '../../src/server/testing/spawn-server';
+import { type PhaseResult, readOfficeData, runPhase, warmUp } from './office';
 
 /**
- * `npm run bench:import -- --db FILE --password PASSWORD [--rows 100000] [--no-write]` (issue 14,
- * decision 052): copies a database built by seed:bulk, writes a CSV of `rows` transactions over its pairs
- * (dates spread over the last two years, so most land between existing rows), starts the built server
- * (`npm run build` first) on the copy, and while 4 clients read other screens times a dry run and a
- * commit of POST /api/import/transactions. Reports wall and server CPU time of each, the server's peak
- * RSS (VmHWM) and the screens' p50/p99 before, during the dry run and during the commit; checks the
- * ledger's invariants on the copy afterwards; writes the section "Import (issue 14)" of
- * docs/benchmarks.md (unless --no-write) and prints it.
+ * `npm run bench:import -- --db FILE --password PASSWORD [--rows 100000] [--readers 4] [--baseline-seconds 20]
+ * [--no-write]` (issue 14, decisions 052 and 053): copies a database built by seed:bulk, writes a CSV of
+ * `rows` transactions over its pairs (dates spread over the last two years, so most land between existing
+ * rows), starts the built server (`npm run build` first) on the copy and lets it finish its start-up work
+ * (the office bench's warm-up read, then until it idles). Then the office's readers (scripts/bench/office.ts:
+ * the screens as the web app asks for them) read alone for a baseline, through a dry run and through a
+ * commit of POST /api/import/transactions. Reports wall and server CPU time of each, the server process's
+ * RSS (VmRSS sampled every 100 ms and the kernel's VmHWM, all threads) before and during each, and the
+ * screens' p50/p99 per phase; checks the ledger's invariants on the copy afterwards; writes the section
+ * "Import (issue 14)" of docs/benchmarks.md (unless --no-write) and prints it.
  */
 const { values: args } = parseArgs({
   options: {
@@ -22,6 +25,7 @@ const { values: args } = parseArgs({
     email: { type: 'string', default: 'admin@example.com' },
     rows: { type: 'string', default: '100000' },
     readers: { type: 'string', default: '4' },
+    'baseline-seconds': { type: 'string', default: '20' },
     'no-write': { type: 'boolean', default: false },
   },
 });
@@ -46,7 +50,8 @@ const pairs = db
 const types = new Map<number, string[]>();
 for (const t of db.prepare<[], { name: string; casinoId: number }>(`select name, "casinoId" from "transactionTypes"`).all())
   types.set(t.casinoId, [...(types.get(t.casinoId) ?? []), t.name]);
-const before = (db.prepare('select count(*) n from transactions').get() as { n: number }).n;
+const office = readOfficeData(db);
+const before = office.total;
 db.close();
 let seed = 14;
 const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -66,15 +71,20 @@ for (let i = 0; i < rows; i++) {
 await new Promise((resolve) => out.end(resolve));
 const bytes = fs.statSync(file).size;
 
-const server = await spawnServer(
-  { DATABASE_PATH: copy, PORT: '0', HOST: '127.0.0.1', BACKUP_KEEP: '0', LOG_LEVEL: 'warn', TZ: 'UTC' },
-  'dist/server/main.mjs',
-  'inherit',
-);
+const serverEnv = { DATABASE_PATH: copy, PORT: '0', HOST: '127.0.0.1', BACKUP_KEEP: '0', LOG_LEVEL: 'warn', TZ: 'UTC' };
+// An office's server has opened its database before: the first start on an older copy (migrations, the
+// check-in days rebuilt) is start-up work, not the import's, and its memory stays with that process.
+{
+  const first = await spawnServer(serverEnv, 'dist/server/main.mjs', 'inherit');
+  first.child.kill('SIGTERM');
+  await first.exited;
+}
+const server = await spawnServer(serverEnv, 'dist/server/main.mjs', 'inherit');
 const pid = server.child.pid!;
 // A failed run must not leave its server behind.
 process.on('exit', () => server.child.kill('SIGKILL'));
 const status = () => fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+/** A field of the server's /proc status in bytes: VmRSS and VmHWM count every thread of the process. */
 const kb = (field: string, text = status()) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(text)?.[1] ?? 0) * 1024;
 /** The server process's CPU seconds so far (all its threads: main, read threads, import worker). */
 const cpuSeconds = () => {
@@ -106,91 +116,86 @@ const login = await fetch(`${server.url}/api/auth/login`, {
 });
 const { token } = (await login.json()) as { token: string };
 const auth = { authorization: `Bearer ${token}` };
-// The server's own start is not the import's: a ranged Profitability waits for the range thread's columns
-// (decision 023; on a busy machine that thread, at nice 7, builds slowly), then the process must idle
-// (under 0.1 s of CPU in a second, at most 3 minutes).
-await (await fetch(`${server.url}/api/reports/profitability?startDate=2026-01-01&endDate=2026-06-30`, { headers: auth })).arrayBuffer();
+
+// The server's own start is not the import's: the office bench's warm-up read waits for the range thread's
+// columns (decision 023), then the process must idle (under 0.1 s of CPU in a second, at most 3 minutes).
+const startup = performance.now();
+await warmUp(server.url, token, office);
 for (let waited = 0, cpu = cpuSeconds(); waited < 180; waited++) {
   await new Promise((resolve) => setTimeout(resolve, 1000));
   const spent = cpuSeconds();
   if (spent - cpu < 0.1) break;
   cpu = spent;
 }
-const idleRss = kb('VmRSS');
+const startupSeconds = (performance.now() - startup) / 1000;
+const idle = { rss: kb('VmRSS'), hwm: kb('VmHWM') };
 
-// Other screens meanwhile: History pages, a customer's links, High SC, the dashboard's recent list.
-const screens = [
-  () => `/api/transactions?limit=50&offset=${Math.floor(rand() * 5000)}`,
-  () => `/api/customer-casinos?customerId=${1 + Math.floor(rand() * 2000)}`,
-  () => `/api/reports/high-sc?threshold=100`,
-  () => `/api/transactions?limit=5`,
-];
 type Phase = 'before' | 'dry run' | 'commit';
-let phase: Phase | null = 'before';
-const latencies: Record<Phase, number[]> = { before: [], 'dry run': [], commit: [] };
-let failures = 0;
-const reader = async () => {
-  while (phase) {
-    const at = phase;
-    const started = performance.now();
-    try {
-      const res = await fetch(`${server.url}${screens[Math.floor(rand() * screens.length)]()}`, { headers: auth });
-      await res.arrayBuffer();
-      if (!res.ok) failures++;
-    } catch (error) {
-      failures++;
-      console.error(`read failed: ${String(error)}`);
-    }
-    // A read counts in the phase it started in.
-    latencies[at].push(performance.now() - started);
-  }
-};
-const peakRssIn: Record<string, number> = {};
+let phase: Phase | null = null;
+const peakRssIn: Record<Phase, number> = { before: 0, 'dry run': 0, commit: 0 };
+const hwmAfter: Record<Phase, number> = { before: 0, 'dry run': 0, commit: 0 };
 const sampler = setInterval(() => {
   sampleThreads();
-  if (phase) peakRssIn[phase] = Math.max(peakRssIn[phase] ?? 0, kb('VmRSS'));
+  if (phase) peakRssIn[phase] = Math.max(peakRssIn[phase], kb('VmRSS'));
 }, 100);
-const readers = Array.from({ length: Number(args.readers) }, reader);
-await new Promise((resolve) => setTimeout(resolve, 5000));
+const readers = Number(args.readers);
 
-async function post(query: string, next: Phase) {
+// Other screens before the import: the office's readers alone (the baseline the import is compared with).
+phase = 'before';
+const baseline = await runPhase({
+  url: server.url,
+  token,
+  pid,
+  data: office,
+  seconds: Number(args['baseline-seconds']),
+  readers,
+  writesPerSecond: 0,
+});
+hwmAfter.before = kb('VmHWM');
+
+type ImportAnswer = { rows: number; valid: number; invalid: number; skippedDuplicates: number; created: { transactions: number } };
+/** One import over HTTP while the readers go on from its start to its answer. */
+async function importWhileReading(query: string, next: Phase) {
   phase = next;
   sampleThreads();
   const cpu = cpuSeconds();
   const roles = cpuByRole();
   const started = performance.now();
-  const res = await fetch(`${server.url}/api/import/transactions?${query}`, {
-    method: 'POST',
-    headers: { ...auth, 'content-type': 'text/csv' },
-    body: fs.createReadStream(file) as unknown as BodyInit,
-    duplex: 'half',
-  } as RequestInit);
-  const body = (await res.json()) as {
-    rows: number;
-    valid: number;
-    invalid: number;
-    skippedDuplicates: number;
-    created: { transactions: number };
-  };
+  let answer: { status: number; body: ImportAnswer; seconds: number } | undefined;
+  const screens = await runPhase({
+    url: server.url,
+    token,
+    pid,
+    data: office,
+    seconds: 0,
+    readers,
+    writesPerSecond: 0,
+    readThroughDuring: true,
+    during: async () => {
+      const res = await fetch(`${server.url}/api/import/transactions?${query}`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'text/csv' },
+        body: fs.createReadStream(file) as unknown as BodyInit,
+        duplex: 'half',
+      } as RequestInit);
+      answer = { status: res.status, body: (await res.json()) as ImportAnswer, seconds: (performance.now() - started) / 1000 };
+    },
+  });
   sampleThreads();
+  hwmAfter[next] = kb('VmHWM');
   const rolesAfter = cpuByRole();
   const by = (role: keyof typeof roles) => `${role} ${(rolesAfter[role] - roles[role]).toFixed(1)}`;
-  const threads = `${by('import')}, ${by('main')}, ${by('reads')}, ${by('other')}`;
   return {
-    status: res.status,
-    seconds: (performance.now() - started) / 1000,
+    ...answer!,
     cpu: cpuSeconds() - cpu,
-    threads,
-    peakRss: peakRssIn[next] ?? 0,
-    body,
+    threads: `${by('import')}, ${by('main')}, ${by('reads')}, ${by('other')}`,
+    screens,
   };
 }
 const load = os.loadavg()[0];
-const dry = await post('dryRun=1', 'dry run');
-const commit = await post('dryRun=0', 'commit');
+const dry = await importWhileReading('dryRun=1', 'dry run');
+const commit = await importWhileReading('dryRun=0', 'commit');
 phase = null;
-await Promise.all(readers);
-const peakRss = kb('VmHWM');
 clearInterval(sampler);
 server.child.kill('SIGTERM');
 await server.exited;
@@ -206,40 +211,57 @@ await opened.close();
 const exact = report.badLinks.length === 0 && report.badTransactions.length === 0 && report.badTotals.length === 0 && report.orphans === 0;
 fs.rmSync(dir, { recursive: true, force: true });
 
-const q = (list: number[], at: number) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(at * sorted.length))];
-};
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const mb = (n: number) => `${Math.round(n / 1024 / 1024)} MB`;
 const ok = (met: boolean) => (met ? 'met' : 'MISSED');
 const n = (x: number) => x.toLocaleString('en-US');
-const screensRow = (label: string, list: number[], target: boolean) =>
-  `| ${label} | p50 ${ms(q(list, 0.5))}, p99 ${ms(q(list, 0.99))} over ${n(list.length)} reads | ${target ? ok(q(list, 0.99) <= 200) : ''} |`;
+const failures = [baseline, dry.screens, commit.screens].flatMap((r) => r.errors);
+/** The highest RSS the server reached while an import ran: sampled VmRSS, or the kernel's VmHWM when it rose during the import. */
+const importPeak = Math.max(peakRssIn['dry run'], peakRssIn.commit, hwmAfter.commit > hwmAfter.before ? hwmAfter.commit : 0);
+const reads = (r: PhaseResult) => `p50 ${ms(r.all.p50)}, p99 ${ms(r.all.p99)} over ${n(r.reads)} reads (${r.readsPerSecond.toFixed(1)}/s)`;
+const phases: [string, PhaseResult][] = [
+  ['Before', baseline],
+  ['Dry run', dry.screens],
+  ['Commit', commit.screens],
+];
+const screenNames = [...new Set(phases.flatMap(([, r]) => r.screens.map((x) => x.screen)))].sort();
+const p99Of = (r: PhaseResult, screen: string) => {
+  const x = r.screens.find((y) => y.screen === screen);
+  return x ? `${x.p99.toFixed(1)} (${x.count})` : '';
+};
 const command = `npm run build && npm run bench:import -- --db ${path.relative(ROOT, path.resolve(args.db))} --password PASSWORD${args.rows === '100000' ? '' : ` --rows ${args.rows}`}`;
 const section = [
   '## Import (issue 14)',
   '',
-  `Measured ${new Date().toISOString()} on ${os.availableParallelism()} cores, Node ${process.version}, load average ${load.toFixed(1)} at the start and ${loadAfter.toFixed(1)} at the end`,
+  `Measured ${new Date().toISOString()} on ${os.availableParallelism()} cores, Node ${process.version}, load average ${load.toFixed(1)} at the import's start and ${loadAfter.toFixed(1)} at the end`,
   `(other work on the machine shows there: wall times stretch, CPU times much less). File: ${n(rows)} rows, ${mb(bytes)} of CSV, over the`,
   `database's active pairs with dates spread over the last two years (so nearly every row lands between existing rows of its pair),`,
-  `imported over HTTP into a copy of ${n(before)} transactions (${n(after)} after) while ${args.readers} clients read History pages, a customer's links,`,
-  "High SC and the recent list. Server CPU is the whole process, then by thread: the import worker (with the ranged sums' thread,",
-  "also nice 7, idle here), the main thread, the screens' read threads, the rest (libuv, V8, SQLite helpers); RSS is sampled",
-  "every 100 ms, VmHWM is the kernel's peak.",
+  `imported over HTTP into a copy of ${n(before)} transactions (${n(after)} after). The server is started once on the copy and stopped`,
+  `(migrations, check-in days), then started again and left to finish its start-up work (the office bench's warm-up read, then until`,
+  `it idles: ${startupSeconds.toFixed(0)} s; RSS ${mb(idle.rss)} then, VmHWM ${mb(idle.hwm)}), then ${readers} of the`,
+  `office bench's readers (the screens as the web app asks for them) read alone for ${args['baseline-seconds']} s, through the dry run and through the commit.`,
+  "Server CPU is the whole process, then by thread: the import worker (with the ranged sums' thread, also nice 7, idle here), the",
+  "main thread, the screens' read threads, the rest (libuv, V8, SQLite helpers). RSS is the server process's (all its threads):",
+  "VmRSS sampled every 100 ms, and the kernel's peak VmHWM when the import raised it.",
   '',
-  `Command: \`${command}\` (decision 052).`,
+  `Command: \`${command}\` (decisions 052, 053).`,
   '',
   '| Target | Measured | |',
   '|---|---:|---|',
-  `| Dry run of ${n(rows)} rows <= 20 s | ${dry.seconds.toFixed(1)} s wall, ${dry.cpu.toFixed(1)} s server CPU (${dry.threads}; peak RSS ${mb(dry.peakRss)}; HTTP ${dry.status}, ${n(dry.body.valid)} valid, ${n(dry.body.invalid)} invalid) | ${ok(dry.seconds <= 20)} |`,
-  `| Commit <= 30 s | ${commit.seconds.toFixed(1)} s wall, ${commit.cpu.toFixed(1)} s server CPU (${commit.threads}; peak RSS ${mb(commit.peakRss)}; HTTP ${commit.status}, ${n(commit.body.created?.transactions ?? 0)} created, ${n(commit.body.skippedDuplicates ?? 0)} duplicates) | ${ok(commit.seconds <= 30)} |`,
-  `| Server RSS <= 400 MB | peak ${mb(peakRss)} (VmHWM; ${mb(idleRss)} started, signed in and idle, before the readers) | ${ok(peakRss <= 400 * 1024 * 1024)} |`,
-  screensRow('Other screens before the import (reference)', latencies.before, false),
-  screensRow('Other screens during the dry run: p99 <= 200 ms', latencies['dry run'], true),
-  screensRow('Other screens during the commit: p99 <= 200 ms', latencies.commit, true),
-  `| Reads failed | ${failures} | ${ok(failures === 0)} |`,
+  `| Dry run of ${n(rows)} rows <= 20 s | ${dry.seconds.toFixed(1)} s wall, ${dry.cpu.toFixed(1)} s server CPU (${dry.threads}; HTTP ${dry.status}, ${n(dry.body.valid)} valid, ${n(dry.body.invalid)} invalid) | ${ok(dry.seconds <= 20)} |`,
+  `| Commit <= 30 s | ${commit.seconds.toFixed(1)} s wall, ${commit.cpu.toFixed(1)} s server CPU (${commit.threads}; HTTP ${commit.status}, ${n(commit.body.created?.transactions ?? 0)} created, ${n(commit.body.skippedDuplicates ?? 0)} duplicates) | ${ok(commit.seconds <= 30)} |`,
+  `| Server RSS <= 400 MB during the import | ${mb(importPeak)} (sampled peak: before ${mb(peakRssIn.before)}, dry run ${mb(peakRssIn['dry run'])}, commit ${mb(peakRssIn.commit)}; VmHWM ${mb(hwmAfter.before)} before the import, ${mb(hwmAfter.commit)} after) | ${ok(importPeak <= 400 * 1024 * 1024)} |`,
+  `| Other screens before the import (baseline) | ${reads(baseline)} | |`,
+  `| Other screens during the dry run: p99 <= 200 ms | ${reads(dry.screens)} | ${ok(dry.screens.all.p99 <= 200)} |`,
+  `| Other screens during the commit: p99 <= 200 ms | ${reads(commit.screens)} | ${ok(commit.screens.all.p99 <= 200)} |`,
+  `| Reads failed | ${failures.length}${failures.length ? ` (${failures.slice(0, 3).join('; ')})` : ''} | ${ok(failures.length === 0)} |`,
   `| Ledger exact afterwards (links, after-values, kept totals recomputed) | ${exact ? 'yes' : `no: ${JSON.stringify(report).slice(0, 200)}`} | ${ok(exact)} |`,
+  '',
+  "Each screen's p99 in ms (reads):",
+  '',
+  `| Screen | ${phases.map(([label]) => label).join(' | ')} |`,
+  `|---|${phases.map(() => '---:').join('|')}|`,
+  ...screenNames.map((screen) => `| ${screen} | ${phases.map(([, r]) => p99Of(r, screen)).join(' | ')} |`),
   '',
 ].join('\n');
 console.log(section);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type SQLite from 'better-sqlite3';
 import { motionScreenRequest } from './motion-screens';
 
 /**
@@ -17,6 +18,44 @@ export interface OfficeData {
   lastDay: string;
 }
 
+/** The office's data from a database built by seed:bulk: ids to pick from, some active links with a type, the span of dates. */
+export function readOfficeData(db: SQLite.Database): OfficeData {
+  const ids = (sql: string) =>
+    db
+      .prepare<[], { id: number }>(sql)
+      .all()
+      .map((r) => r.id);
+  const bounds = db
+    .prepare<[], { first: string; last: string; n: number }>('select min(date) first, max(date) last, count(*) n from transactions')
+    .get()!;
+  return {
+    customerIds: ids('select id from customers order by id'),
+    casinoIds: ids('select id from casinos'),
+    typeIds: ids('select id from transactionTypes'),
+    links: db
+      .prepare<[], OfficeData['links'][number]>(
+        `select l.customerId, l.casinoId, (select id from transactionTypes t where t.casinoId = l.casinoId order by id limit 1) typeId from customerCasinos l where status = 'active' order by random() limit 5000`,
+      )
+      .all(),
+    total: bounds.n,
+    firstDay: bounds.first.slice(0, 10),
+    lastDay: bounds.last.slice(0, 10),
+  };
+}
+
+/**
+ * The server builds the range columns (decision 023) as it starts: an office's clock starts once that
+ * start-up work is done. One ranged Profitability cards read over the whole span, awaited.
+ */
+export async function warmUp(url: string, token: string, d: OfficeData): Promise<void> {
+  const warm = await fetch(
+    `${url}/trpc/reports.profitabilitySummary?input=${encodeURIComponent(JSON.stringify({ startDate: d.firstDay, endDate: d.lastDay }))}`,
+    { headers: { authorization: `Bearer ${token}` } },
+  );
+  await warm.arrayBuffer();
+  if (!warm.ok) throw new Error(`the warm-up read answered ${warm.status}`);
+}
+
 export interface ScreenStats {
   screen: string;
   count: number;
@@ -30,6 +69,8 @@ export interface PhaseResult {
   cpu: { main: number; others: number };
   reads: number;
   readsPerSecond: number;
+  /** Every read of the phase together, whatever its screen (ms). */
+  all: { p50: number; p99: number };
   screens: ScreenStats[];
   writes: { count: number; p50: number; p99: number };
   errors: string[];
@@ -152,6 +193,8 @@ export interface PhaseOptions {
   writesPerSecond: number;
   /** Runs alongside the readers; the phase ends when both it and the time are done. */
   during?: () => Promise<void>;
+  /** The readers go on until `during` ends too (not only for `seconds`): the screens all through an import. */
+  readThroughDuring?: boolean;
 }
 
 export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
@@ -166,9 +209,12 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
   const started = performance.now();
   const until = started + o.seconds * 1000;
   let reads = 0;
+  let duringEnded = false;
+  const during = o.during?.().finally(() => (duringEnded = true));
+  const reading = () => performance.now() < until || (o.readThroughDuring === true && during !== undefined && !duringEnded);
 
   const reader = async () => {
-    while (performance.now() < until) {
+    while (reading()) {
       let request = screenRequest(o.data);
       for (let tries = 0; tries < 20 && seen.has(JSON.stringify(request)); tries++) request = screenRequest(o.data);
       const [screen, procedure, input] = request;
@@ -220,7 +266,7 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
       );
     }, 1000 / o.writesPerSecond);
   }
-  await Promise.all([...Array.from({ length: o.readers }, reader), o.during?.()]);
+  await Promise.all([...Array.from({ length: o.readers }, reader), during]);
   clearInterval(writer);
   await Promise.all(pendingWrites);
   clearInterval(sampler);
@@ -233,11 +279,13 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
   });
   screens.sort((a, b) => a.screen.localeCompare(b.screen));
   const w = [...writeTimes].sort((a, b) => a - b);
+  const all = [...times.values()].flat().sort((a, b) => a - b);
   return {
     seconds,
     cpu,
     reads,
     readsPerSecond: reads / seconds,
+    all: { p50: pct(all, 50), p99: pct(all, 99) },
     screens,
     writes: { count: w.length, p50: pct(w, 50), p99: pct(w, 99) },
     errors,

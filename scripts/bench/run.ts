@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { spawnServer } from '../../src/server/testing/spawn-server';
 import { measureSqliteCommits } from './sqlite-commits';
-import { type OfficeData, type PhaseResult, runPhase, timeExport } from './office';
+import { type PhaseResult, readOfficeData, runPhase, timeExport, warmUp } from './office';
 import { screenPlans, type ScreenPlan } from '../../src/server/reads/query-plans';
 import { screenCases } from '../../src/server/reads/screen-cases';
 
@@ -177,24 +177,7 @@ async function main() {
   const customerIds = (meta.prepare('select id from customers order by id').all() as { id: number }[]).map((r) => r.id);
   const someCasino = links[0].casinoId;
   const oneType = links[0].typeId;
-  const bounds = meta.prepare('select min(date) first, max(date) last, count(*) n from transactions').get() as {
-    first: string;
-    last: string;
-    n: number;
-  };
-  const office: OfficeData = {
-    customerIds,
-    casinoIds: (meta.prepare('select id from casinos').all() as { id: number }[]).map((r) => r.id),
-    typeIds: (meta.prepare('select id from transactionTypes').all() as { id: number }[]).map((r) => r.id),
-    links: meta
-      .prepare(
-        `select l.customerId, l.casinoId, (select id from transactionTypes t where t.casinoId = l.casinoId order by id limit 1) typeId from customerCasinos l where status = 'active' order by random() limit 5000`,
-      )
-      .all() as OfficeData['links'],
-    total: bounds.n,
-    firstDay: bounds.first.slice(0, 10),
-    lastDay: bounds.last.slice(0, 10),
-  };
+  const office = readOfficeData(meta);
   meta.close();
 
   // The server as `npm start` runs it: the compiled bundle (built here when stale).
@@ -259,11 +242,7 @@ async function main() {
 
   // The office (issue 10): readers alone, readers with the write stream, then full exports under the readers.
   // The server builds the range columns (decision 023) as it starts: the office's clock starts once that start-up work is done.
-  const warm = await fetch(
-    `${server.url}/trpc/reports.profitabilitySummary?input=${encodeURIComponent(JSON.stringify({ startDate: office.firstDay, endDate: office.lastDay }))}`,
-    { headers: auth },
-  );
-  if (!warm.ok) throw new Error(`the warm-up read answered ${warm.status}`);
+  await warmUp(server.url, token, office);
   log(`office: ${READERS} readers, ${OFFICE_SECONDS} s, no writes...`);
   const readsOnly = await runPhase({
     url: server.url,

@@ -3,6 +3,12 @@ import { nameKey } from '../../../shared/names';
 import { type Actor, appendAuditSync } from '../audit/audit.repository';
 
 /**
+ * One number per (customer, casino) pair, exact and distinct for ids (stand-in ids are negative) under 2^25
+ * in size: customerId * 2^26 + casinoId.
+ */
+const pairKey = (customerId: number, casinoId: number) => customerId * 2 ** 26 + casinoId;
+
+/**
  * The names an import resolves (customers, casinos, their types and links), loaded once, and the
  * missing ones created on the way (with createMissing). In a dry run nothing is inserted: a created
  * record gets a negative stand-in id, so the counts are what the import would create.
@@ -12,7 +18,8 @@ export class ImportNames {
   private readonly casinos = new Map<string, { id: number; isActive: boolean; scRatio: number }>();
   private readonly types = new Map<string, number>();
   private readonly typeCasinos = new Map<string, number>();
-  private readonly links = new Map<string, string>();
+  /** Whether each pair's link is active, by pairKey: numbers, not text (80,000 links took 18 MB as text keys). */
+  private readonly links = new Map<number, boolean>();
   private nextStandIn = -1;
   readonly created = { customers: 0, casinos: 0, transactionTypes: 0, links: 0 };
 
@@ -38,11 +45,11 @@ export class ImportNames {
       this.typeCasinos.set(nameKey(t.name), t.casinoId);
     }
     for (const l of sqlite
-      .prepare<[], { customerId: number; casinoId: number; status: string }>(
-        'select "customerId", "casinoId", status from "customerCasinos"',
+      .prepare<[], { customerId: number; casinoId: number; active: number }>(
+        `select "customerId", "casinoId", status = 'active' active from "customerCasinos"`,
       )
-      .all()) {
-      this.links.set(`${l.customerId}:${l.casinoId}`, l.status);
+      .iterate()) {
+      this.links.set(pairKey(l.customerId, l.casinoId), l.active === 1);
     }
   }
 
@@ -107,10 +114,10 @@ export class ImportNames {
 
   /** The pair's link must be active, as for a typed entry; a missing one is created active. */
   link(customerId: number, casinoId: number, create: boolean): true | string {
-    const key = `${customerId}:${casinoId}`;
-    const status = this.links.get(key);
-    if (status === 'active') return true;
-    if (status !== undefined || !create) return 'Customer has no active registration at this casino';
+    const key = pairKey(customerId, casinoId);
+    const active = this.links.get(key);
+    if (active === true) return true;
+    if (active !== undefined || !create) return 'Customer has no active registration at this casino';
     if (this.write) {
       this.sqlite
         .prepare(`insert into "customerCasinos" ("customerId", "casinoId", status) values (?, ?, 'active')`)
@@ -123,7 +130,7 @@ export class ImportNames {
       );
     }
     this.created.links++;
-    this.links.set(key, 'active');
+    this.links.set(key, true);
     return true;
   }
 }

@@ -3,7 +3,7 @@ import type { ImportField, TransactionImportField } from '../../../shared/schema
 import type { Actor } from '../audit/audit.repository';
 import { appendAuditSync } from '../audit/audit.repository';
 import { auditedFields } from '../transactions/ledger';
-import { type BulkEntry, insertMany } from '../transactions/ledger-bulk';
+import { BulkRows, insertMany } from '../transactions/ledger-bulk';
 import { ledgerStatements } from '../transactions/ledger-statements';
 import type { ImportCell } from './import-file';
 import { ImportNames } from './import-names';
@@ -33,8 +33,8 @@ export function transactionWriter(sqlite: SQLite.Database, task: ImportTask, wri
   const names = new ImportNames(sqlite, write);
   const create = task.options.createMissing;
   const checkDate = dateChecker(task.timeZone, (write?.now ?? new Date()).getTime());
-  // Checked rows wait here; finish() writes them all at once, by pair and date (decision 052).
-  const entries: BulkEntry[] = [];
+  // Checked rows wait here, in typed arrays (decision 053); finish() writes them all at once, by pair and date (decision 052).
+  let entries = new BulkRows();
   let written = 0;
 
   const cell = (cells: ImportCell[], columns: Partial<Record<ImportField, number>>, field: TransactionImportField): ImportCell => {
@@ -83,7 +83,6 @@ export function transactionWriter(sqlite: SQLite.Database, task: ImportTask, wri
         playedCoinsChange: played.value,
         usdChange: usd.value,
         scRatio: theCasino.scRatio,
-        order: entries.length,
       });
       return 'valid';
     },
@@ -105,7 +104,7 @@ export function transactionWriter(sqlite: SQLite.Database, task: ImportTask, wri
         },
       );
       written = outcome.inserted;
-      entries.length = 0;
+      entries = new BulkRows();
       return { duplicates: outcome.duplicates };
     },
     created: () => ({ transactions: written, ...names.created }),

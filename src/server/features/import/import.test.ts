@@ -162,6 +162,23 @@ describe('POST /api/import/transactions', () => {
     ).toEqual(['casino', 'customer', 'link', 'link', 'link', 'transactionType']);
   });
 
+  it('refuses a pair whose link is not active, with or without createMissing, and a missing link without it', async () => {
+    // Alice at Other: no link; Bob at Lucky: a link, not active.
+    await s.database.db
+      .insertInto('customerCasinos')
+      .values({ customerId: other.customer.id, casinoId: lucky.casino.id, status: 'banned' })
+      .execute();
+    const rows = ['2026-10-01 08:00,Alice,Other,Purchase,1,0,0,', '2026-10-02 08:00,Bob,Lucky,Purchase,2,0,0,'];
+    const refusal = 'Customer has no active registration at this casino';
+    expect((await post(file(rows), '?dryRun=1')).json().errors).toEqual([
+      { row: 2, field: 'casino', message: refusal },
+      { row: 3, field: 'casino', message: refusal },
+    ]);
+    const created = await post(file(rows), '?dryRun=1&createMissing=1');
+    expect(created.json()).toMatchObject({ valid: 1, created: { links: 1 } });
+    expect(created.json().errors).toEqual([{ row: 3, field: 'casino', message: refusal }]);
+  });
+
   it('places rows dated before the ledger in its order, recomputing the later rows once, and skips a repeated row only as often as the ledger has it', async () => {
     await s.app.inject({
       method: 'POST',

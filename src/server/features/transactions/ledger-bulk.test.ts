@@ -5,7 +5,7 @@ import { createTestDatabase } from '../../testing/test-db';
 import { insertUser } from '../users/users.repository';
 import { checkLedger } from './invariants';
 import { createEntry } from './ledger';
-import { type BulkEntry, insertMany } from './ledger-bulk';
+import { type BulkInput, BulkRows, insertMany } from './ledger-bulk';
 import { ledgerStatements } from './ledger-statements';
 
 // Decision 052: many rows at once, one pass per pair, must leave exactly what the same rows entered one
@@ -97,8 +97,8 @@ afterEach(async () => {
   await oneByOne.database.close();
 });
 
-const entriesOf = (l: typeof bulk): BulkEntry[] =>
-  NEW.map(([p, date, unplayed], order) => ({
+const entriesOf = (l: typeof bulk): BulkInput[] =>
+  NEW.map(([p, date, unplayed]) => ({
     customerId: l.pairs[p].customer.id,
     casinoId: l.pairs[p].casino.id,
     transactionTypeId: l.pairs[p].type.id,
@@ -107,7 +107,6 @@ const entriesOf = (l: typeof bulk): BulkEntry[] =>
     usdChange: -100,
     date,
     scRatio: 1000,
-    order,
   }));
 
 describe('insertMany', () => {
@@ -115,7 +114,7 @@ describe('insertMany', () => {
     const sqlite = sqliteOf(bulk.database.db);
     const audited: number[] = [];
     const outcome = sqlite.transaction(() =>
-      insertMany(ledgerStatements(sqlite), entriesOf(bulk), {
+      insertMany(ledgerStatements(sqlite), BulkRows.of(entriesOf(bulk)), {
         userId: bulk.userId,
         at: '2026-11-20T12:00:00.000Z',
         inserted: (id) => audited.push(id),
@@ -127,7 +126,7 @@ describe('insertMany', () => {
     expect(audited).toHaveLength(8);
 
     for (const e of entriesOf(oneByOne)) {
-      const { date, scRatio: _r, order: _o, ...f } = e;
+      const { date, scRatio: _r, ...f } = e;
       await createEntry(oneByOne.database.db, { ...f, occurredAt: date }, oneByOne.userId);
     }
     expect(inOrder(bulk.database)).toEqual(inOrder(oneByOne.database));
@@ -154,7 +153,7 @@ describe('insertMany', () => {
   it('skips a row equal to a stored one once per stored copy, and without a write only counts', async () => {
     const sqlite = sqliteOf(bulk.database.db);
     const { customer, casino, type } = bulk.pairs[0];
-    const copy: BulkEntry = {
+    const copy: BulkInput = {
       customerId: customer.id,
       casinoId: casino.id,
       transactionTypeId: type.id,
@@ -163,16 +162,15 @@ describe('insertMany', () => {
       usdChange: -100,
       date: '2026-11-12T10:00:00.000Z',
       scRatio: 1000,
-      order: 0,
     };
     const before = inOrder(bulk.database);
-    expect(insertMany(ledgerStatements(sqlite), [copy, { ...copy, order: 1 }, { ...copy, usdChange: -101, order: 2 }], null)).toEqual({
+    expect(insertMany(ledgerStatements(sqlite), BulkRows.of([copy, copy, { ...copy, usdChange: -101 }]), null)).toEqual({
       inserted: 2,
       duplicates: 1,
     });
     expect(inOrder(bulk.database)).toEqual(before);
     const outcome = sqlite.transaction(() =>
-      insertMany(ledgerStatements(sqlite), [copy, { ...copy, order: 1 }], {
+      insertMany(ledgerStatements(sqlite), BulkRows.of([copy, copy]), {
         userId: null,
         at: '2026-11-20T12:00:00.000Z',
         inserted: () => {},

@@ -1,6 +1,9 @@
 import { afterValues, type Balances, purchaseRatio } from '../../../shared/ledger';
-import type { LedgerFields } from './ledger';
+import { type BulkEntry, type BulkRows, NumberList } from './bulk-rows';
 import type { LedgerStatements } from './ledger-statements';
+
+export type { BulkEntry, BulkInput } from './bulk-rows';
+export { BulkRows } from './bulk-rows';
 
 /**
  * The ledger's write path for many rows at once (the import, docs/decisions/052): the same invariants
@@ -8,13 +11,6 @@ import type { LedgerStatements } from './ledger-statements';
  * with one pass per pair and writes in index-friendly order instead of one insertEntry and recompute per row.
  * Runs inside the caller's SQLite transaction.
  */
-
-/** A row to add: the six fields, its date (ISO UTC), its casino's scRatio, and its place in the file (ties in date keep it). */
-export interface BulkEntry extends LedgerFields {
-  date: string;
-  scRatio: number;
-  order: number;
-}
 
 export interface BulkWrite {
   userId: number | null;
@@ -31,14 +27,8 @@ export interface BulkOutcome {
   duplicates: number;
 }
 
-type Placed = { entry: BulkEntry; after: ReturnType<typeof afterValues> };
 type Stored = ReturnType<LedgerStatements['pairFrom']['all']>[number];
 
-const samePair = (a: BulkEntry, b: BulkEntry) => a.customerId === b.customerId && a.casinoId === b.casinoId;
-const byPairDate = (a: BulkEntry, b: BulkEntry) =>
-  a.customerId - b.customerId || a.casinoId - b.casinoId || (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order);
-const byDate = (a: Placed, b: Placed) =>
-  a.entry.date < b.entry.date ? -1 : a.entry.date > b.entry.date ? 1 : a.entry.order - b.entry.order;
 /** What makes two rows copies of each other: date, pair (implied: compared within one), type and the three amounts. */
 const copyKey = (r: Pick<BulkEntry, 'date' | 'transactionTypeId' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange'>) =>
   `${r.date}|${r.transactionTypeId}|${r.unplayedCoinsChange}|${r.playedCoinsChange}|${r.usdChange}`;
@@ -53,7 +43,19 @@ function add<K>(totals: Map<K, [number, number]>, key: K, usd: number): void {
 }
 
 /**
- * Adds `entries` to the ledger, skipping each one that copies a row the ledger held before (date, pair,
+ * The new rows with their after-values, by place among the kept rows (typed arrays: decision 053), and
+ * the stored rows whose after-values change (id, unplayed after, played after).
+ */
+interface Placed {
+  places: Uint32Array;
+  /** unplayed, played and total after, three per placed row, in the order of `places`. */
+  after: Float64Array;
+  count: number;
+  updates: NumberList;
+}
+
+/**
+ * Adds the kept `rows` to the ledger, skipping each one that copies a row the ledger held before (date, pair,
  * type and the three amounts equal; once per copy: a file holding a row twice where the ledger holds it
  * once adds one). Without `write` nothing is written (a dry run) and the counts are what a write would do.
  *
@@ -62,55 +64,68 @@ function add<K>(totals: Map<K, [number, number]>, key: K, usd: number): void {
  * same date) gives each new row its after-values and each later stored row its new ones; the link
  * takes the pair's sums once. Then the new rows are inserted in date order (the date-ordered indexes
  * grow at one point each), the changed after-values are written in id order (one sweep of the table),
- * and the per-day and per-type totals get one upsert per key. `entries` is sorted in place.
+ * and the per-day and per-type totals get one upsert per key. Only one pair's rows are objects at a time.
  */
-export function insertMany(s: LedgerStatements, entries: BulkEntry[], write: BulkWrite | null): BulkOutcome {
-  entries.sort(byPairDate);
-  const placed: Placed[] = [];
-  const updates: number[] = []; // id, unplayed after, played after; flat
+export function insertMany(s: LedgerStatements, rows: BulkRows, write: BulkWrite | null): BulkOutcome {
+  const order = rows.byPairDate();
+  const placed: Placed = {
+    places: new Uint32Array(rows.length),
+    after: new Float64Array(write ? rows.length * 3 : 0),
+    count: 0,
+    updates: new NumberList(),
+  };
   let duplicates = 0;
   let count = 0;
-  for (let i = 0; i < entries.length;) {
+  for (let i = 0; i < order.length;) {
     let j = i + 1;
-    while (j < entries.length && samePair(entries[i], entries[j])) j++;
-    const { customerId, casinoId, date: from } = entries[i];
+    while (j < order.length && rows.samePair(order[i], order[j])) j++;
+    const entries: BulkEntry[] = [];
+    for (let n = i; n < j; n++) entries.push(rows.at(order[n]));
+    i = j;
+    const { customerId, casinoId, date: from } = entries[0];
     // Stand-in ids (a dry run's created records) are negative: such a pair holds nothing yet.
     const stored = customerId > 0 && casinoId > 0;
-    const rows: Stored[] = stored ? s.pairFrom.all(customerId, casinoId, from) : [];
+    const pairRows: Stored[] = stored ? s.pairFrom.all(customerId, casinoId, from) : [];
     const copies = new Map<string, number>();
-    for (const r of rows) {
+    for (const r of pairRows) {
       const key = copyKey(r);
       copies.set(key, (copies.get(key) ?? 0) + 1);
     }
     const fresh: BulkEntry[] = [];
-    for (let n = i; n < j; n++) {
-      const key = copyKey(entries[n]);
+    for (const e of entries) {
+      const key = copyKey(e);
       const left = copies.get(key);
       if (left) {
         copies.set(key, left - 1);
         duplicates++;
-      } else fresh.push(entries[n]);
+      } else fresh.push(e);
     }
     count += fresh.length;
-    i = j;
     if (!write || fresh.length === 0) continue;
 
     const before = s.before.get(customerId, casinoId, from, from, 0);
     let balances: Balances | null = before ? { unplayed: before.unplayedCoinsAfter, played: before.playedCoinsAfter } : null;
     let usd = 0;
-    for (let a = 0, b = 0; a < rows.length || b < fresh.length;) {
-      if (b === fresh.length || (a < rows.length && rows[a].date <= fresh[b].date)) {
-        const r = rows[a++];
+    for (let a = 0, b = 0; a < pairRows.length || b < fresh.length;) {
+      if (b === fresh.length || (a < pairRows.length && pairRows[a].date <= fresh[b].date)) {
+        const r = pairRows[a++];
         const after = afterValues(balances, r.unplayedCoinsChange, r.playedCoinsChange);
         balances = after;
-        if (r.unplayedCoinsAfter !== after.unplayed || r.playedCoinsAfter !== after.played || r.totalCoinsAfter !== after.total)
-          updates.push(r.id, after.unplayed, after.played);
+        if (r.unplayedCoinsAfter !== after.unplayed || r.playedCoinsAfter !== after.played || r.totalCoinsAfter !== after.total) {
+          placed.updates.push(r.id);
+          placed.updates.push(after.unplayed);
+          placed.updates.push(after.played);
+        }
       } else {
         const e = fresh[b++];
         const after = afterValues(balances, e.unplayedCoinsChange, e.playedCoinsChange);
         balances = after;
         usd += e.usdChange;
-        placed.push({ entry: e, after });
+        const k = placed.count++;
+        placed.places[k] = e.order;
+        placed.after[3 * k] = after.unplayed;
+        placed.after[3 * k + 1] = after.played;
+        placed.after[3 * k + 2] = after.total;
       }
     }
     let du = 0;
@@ -121,16 +136,19 @@ export function insertMany(s: LedgerStatements, entries: BulkEntry[], write: Bul
     }
     s.applyToLink.run(du, dp, usd, fresh.length, customerId, casinoId);
   }
-  if (write) writeAll(s, placed, updates, write);
+  if (write) writeAll(s, rows, placed, write);
   return { inserted: count, duplicates };
 }
 
-function writeAll(s: LedgerStatements, placed: Placed[], updates: number[], write: BulkWrite): void {
-  placed.sort(byDate);
+function writeAll(s: LedgerStatements, rows: BulkRows, placed: Placed, write: BulkWrite): void {
+  // The placed rows (k: their after-values are at 3k) in date order, then place among the kept rows.
+  const { places } = placed;
+  const inDateOrder = Uint32Array.from({ length: placed.count }, (_, k) => k).sort((a, b) => rows.compareDates(places[a], places[b]));
   const days = new Map<string, [number, number]>();
   const dayTypes = new Map<string, [number, number]>();
   const types = new Map<number, [number, number]>();
-  for (const { entry: e, after } of placed) {
+  for (const k of inDateOrder) {
+    const e = rows.at(places[k]);
     const id = Number(
       s.insert.run({
         date: e.date,
@@ -141,9 +159,9 @@ function writeAll(s: LedgerStatements, placed: Placed[], updates: number[], writ
         playedCoinsChange: e.playedCoinsChange,
         usdChange: e.usdChange,
         purchaseRatio: purchaseRatio(e.unplayedCoinsChange, e.usdChange, e.scRatio),
-        unplayedCoinsAfter: after.unplayed,
-        playedCoinsAfter: after.played,
-        totalCoinsAfter: after.total,
+        unplayedCoinsAfter: placed.after[3 * k],
+        playedCoinsAfter: placed.after[3 * k + 1],
+        totalCoinsAfter: placed.after[3 * k + 2],
         createdByUserId: write.userId,
         createdAt: write.at,
         updatedAt: write.at,
@@ -155,14 +173,19 @@ function writeAll(s: LedgerStatements, placed: Placed[], updates: number[], writ
     add(dayTypes, `${day}|${e.transactionTypeId}`, e.usdChange);
     add(types, e.transactionTypeId, e.usdChange);
   }
+  const { updates } = placed;
   const n = updates.length / 3;
-  const byId = Uint32Array.from({ length: n }, (_, k) => k).sort((a, b) => updates[3 * a] - updates[3 * b]);
+  const byId = Uint32Array.from({ length: n }, (_, k) => k).sort((a, b) => updates.at(3 * a) - updates.at(3 * b));
   for (const k of byId) {
-    const after = afterValues(null, updates[3 * k + 1], updates[3 * k + 2]);
-    s.setAfter.run(after.unplayed, after.played, after.total, updates[3 * k]);
+    const after = afterValues(null, updates.at(3 * k + 1), updates.at(3 * k + 2));
+    s.setAfter.run(after.unplayed, after.played, after.total, updates.at(3 * k));
   }
   // The check-in board's days the new rows touch (decision 061), once the rows and their after-values are in.
-  s.checkInDays(placed.map((p) => p.entry));
+  s.checkInDays(
+    (function* () {
+      for (const k of inDateOrder) yield rows.at(places[k]);
+    })(),
+  );
   const byKey = <K>(a: [K, unknown], b: [K, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
   for (const [day, [count, usd]] of [...days].sort(byKey)) s.dayTotal.run(day, count, usd);
   for (const [key, [count, usd]] of [...dayTypes].sort(byKey)) {

@@ -27,7 +27,8 @@ export const ledgerStatements = perConnection((q, sqlite) => {
       if (isCheckInType(sqlite, t.transactionTypeId)) keepCheckInDay(sqlite, t);
     },
     /** The same for many new rows at once (the bulk write), each link and office day once. */
-    checkInDays: (rows: Pick<TransactionRow, 'customerId' | 'casinoId' | 'date' | 'transactionTypeId'>[]) => keepCheckInDays(sqlite, rows),
+    checkInDays: (rows: Iterable<Pick<TransactionRow, 'customerId' | 'casinoId' | 'date' | 'transactionTypeId'>>) =>
+      keepCheckInDays(sqlite, rows),
     // The redemption whose step booked this transaction, if one did (decision 061).
     redemptionOf: q<[{ id: number }], { redemptionId: RedemptionRow['id']; role: 'request' | 'receipt' | 'reversal' }>(
       `select id "redemptionId", case when "requestTransactionId" = @id then 'request' when "receiptTransactionId" = @id then 'receipt' else 'reversal' end role
