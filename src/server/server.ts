@@ -167,6 +167,8 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
       // The check-in board's kept days follow the office time zone (decision 061): rebuilt when TZ changed.
       if (useOfficeZone(database.sqlite, config.timeZone))
         app.log.info({ timeZone: config.timeZone }, 'check-in days rebuilt for the office time zone');
+      // The read threads start on the migrated database (they read tables the migrations add).
+      services.readers.start();
       await ensureFirstAdmin(database.db, config, options.announce ?? ((text) => console.log(text)));
       const address = await app.listen({ port: config.port, host: config.host });
       if (onDisk) {

@@ -118,6 +118,21 @@ describe('the read worker pool', () => {
     expect(usesRangeColumns('transactions.list', input)).toBe(false);
   });
 
+  it('starts its threads only when told, so a database is migrated before they read the tables they keep', async () => {
+    const fresh = openDatabase(path.join(tempDir('ledger-readers-fresh-'), 'app.db'));
+    const early = poolReaders(fresh.sqlite.name, { timeZone: 'UTC' }, 2);
+    try {
+      // A thread started now would fail on the missing tables (the server crashed on an old database).
+      await new Promise((r) => setTimeout(r, 1500));
+      await migrateToLatest(fresh.db);
+      early.start();
+      expect(await early.run('reports.highScSummary', { threshold: 0 })).toEqual({ accounts: 0, uniqueCustomers: 0, totalUSD: '0.00' });
+    } finally {
+      await early.close();
+      await fresh.close();
+    }
+  });
+
   it("rethrows a worker's field error as the domain error it was; a missing row is undefined", async () => {
     const error: unknown = await pool.run('reports.participation', { masterUserId: 999 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);

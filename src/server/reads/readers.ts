@@ -20,6 +20,12 @@ export interface Readers {
   json<N extends ReadName>(name: N, input: ReadInput<N>): Promise<string>;
   /** Writes an export where the reads run; resolves once its first bytes are ready (rejects if it fails before). */
   exportFile(request: ExportRequest, format: ExportFormat, day: string, maxRows?: number): Promise<ExportStream>;
+  /**
+   * Starts the threads once the database is migrated, so what they build as they start (the link balances,
+   * about 0.4 s for 80,000 links; the range columns, about 1.5 s a million rows) is not a first user's wait.
+   * Without it they start on first use.
+   */
+  start(): void;
   close(): Promise<void>;
 }
 
@@ -71,7 +77,7 @@ function workerModule(): { filename: string; execArgv: string[] } {
   return { filename, execArgv: fromSource ? ['--import', tsx] : [] };
 }
 
-/** A pool of worker threads, each with its own read-only connection to `file`; started on first use. */
+/** A pool of worker threads, each with its own read-only connection to `file`; started by `start()` or on first use. */
 export function poolReaders(file: string, env: ReadEnv, threads = readThreads()): Readers {
   let pool: Piscina | undefined;
   let exportPool: Piscina | undefined;
@@ -79,7 +85,8 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
   // Nice values (thread-priority.ts): screens' reads, then the longer ranged sums, then exports.
   const workerData: ReadWorkerData = { file, ...env, role: 'screens', nice: 5 };
   const base = workerModule();
-  const start = () => (pool ??= new Piscina({ ...base, workerData, minThreads: threads, maxThreads: threads, idleTimeout: Infinity }));
+  const startScreens = () =>
+    (pool ??= new Piscina({ ...base, workerData, minThreads: threads, maxThreads: threads, idleTimeout: Infinity }));
   const startRanges = () =>
     (rangePool ??= new Piscina({
       ...base,
@@ -88,7 +95,7 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
       maxThreads: 1,
       idleTimeout: Infinity,
     }));
-  const poolFor = <N extends ReadName>(task: ReadTask<N>) => (usesRangeColumns(task.name, task.input) ? startRanges() : start());
+  const poolFor = <N extends ReadName>(task: ReadTask<N>) => (usesRangeColumns(task.name, task.input) ? startRanges() : startScreens());
   // Exports get a thread of their own (one at a time, others queue), so a long export never takes a screen's reader.
   const startExports = () =>
     (exportPool ??= new Piscina({
@@ -99,10 +106,6 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
       idleTimeout: 60_000,
     }));
   // The thread boundary is untyped: the worker's reply is typed by the task that asked for it (read-worker.ts).
-  // The screens' threads and the range thread start with the pool, so what they build as they start (the
-  // link balances, about 0.4 s for 80,000 links; the range columns, about 1.5 s a million rows) is not a first user's wait.
-  start();
-  startRanges();
   const askValue = <N extends ReadName>(task: ReadTask<N>): Promise<ValueReply<N>> => poolFor(task).run(task);
   const askJson = <N extends ReadName>(task: ReadTask<N>): Promise<JsonReply> => poolFor(task).run({ ...task, json: true });
   return {
@@ -127,6 +130,10 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
       });
       return started(body, rows);
     },
+    start() {
+      startScreens();
+      startRanges();
+    },
     close: async () => {
       await Promise.all([pool?.destroy(), exportPool?.destroy(), rangePool?.destroy()]);
       pool = undefined;
@@ -145,6 +152,7 @@ export function inlineReaders(db: Db, env: ReadEnv): Readers {
       const body = new PassThrough();
       return started(body, writeExport(exportSheet(db, request, env.timeZone, day), format, body, env.timeZone, maxRows));
     },
+    start: () => {},
     close: async () => {},
   };
 }
