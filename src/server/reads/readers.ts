@@ -100,7 +100,7 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
   const startExports = () =>
     (exportPool ??= new Piscina({
       ...base,
-      workerData: { ...workerData, role: 'exports', nice: 10 },
+      workerData: { ...workerData, role: 'exports', nice: 8 },
       minThreads: 0,
       maxThreads: 1,
       idleTimeout: 60_000,
