@@ -7,6 +7,7 @@ import { createServer, type AppServer } from '../server';
 import { type AppCaller, createCaller } from '../trpc/app-router';
 import { createContextInner } from '../trpc/context';
 import { createTestDatabase, tempDir, testConfig } from './test-db';
+import { pairFixture } from './fixtures';
 import type { UserView } from '../../shared/schemas/users';
 
 export const TEST_PASSWORD = 'Passw0rd!';
@@ -47,3 +48,26 @@ export async function createTestServer(overrides: Partial<Config> = {}): Promise
     },
   };
 }
+
+/** A test server with two customer-casino pairs (pairFixture) and a staff user, stopped after `run`. */
+export async function withTwoPairs<T>(
+  run: (t: {
+    s: TestServer;
+    db: TestServer['database']['db'];
+    a: Pair;
+    b: Pair;
+    staff: Awaited<ReturnType<TestServer['addUser']>>;
+  }) => Promise<T>,
+): Promise<T> {
+  const s = await createTestServer();
+  try {
+    const db = s.database.db;
+    const a = await pairFixture(db);
+    const b = await pairFixture(db);
+    return await run({ s, db, a, b, staff: await s.addUser('staff') });
+  } finally {
+    await s.stop();
+  }
+}
+
+type Pair = Awaited<ReturnType<typeof pairFixture>>;

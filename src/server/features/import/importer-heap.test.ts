@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type * as WorkerThreads from 'node:worker_threads';
 import type { WorkerOptions } from 'node:worker_threads';
 import { expect, it, vi } from 'vitest';
-import { openDatabase } from '../../db/database';
-import { migrateToLatest } from '../../db/migrate';
-import { tempDir } from '../../testing/test-db';
+import { databaseWithPurchasesCsv } from '../../testing/import-file';
 import { createImporter, IMPORT_HEAP } from './importer';
 
 // Decision 053: the import worker's V8 heap is bounded (a small young generation, an old one well above
@@ -23,19 +19,7 @@ vi.mock('node:worker_threads', async (importOriginal) => {
 });
 
 it('starts the import worker with a bounded heap, and a file imports within it', async () => {
-  const dir = tempDir();
-  const file = path.join(dir, 'app.db');
-  const { db, close } = openDatabase(file);
-  await migrateToLatest(db);
-  const csv = path.join(dir, 'in.csv');
-  const rows = Array.from(
-    { length: 2000 },
-    (_, i) => `2026-10-${String(1 + (i % 28)).padStart(2, '0')} 10:00,Ann ${i % 30},Zed,Purchase,${i}.25,0,-1`,
-  );
-  fs.writeFileSync(
-    csv,
-    `Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change\r\n${rows.join('\r\n')}\r\n`,
-  );
+  const { db, close, dir, file, csv } = await databaseWithPurchasesCsv(2000, 30);
   const result = await createImporter(db, file, dir, 'UTC').run({
     kind: 'transactions',
     file: csv,

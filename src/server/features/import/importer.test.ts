@@ -5,6 +5,7 @@ import { expect, it } from 'vitest';
 import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { tempDir } from '../../testing/test-db';
+import { databaseWithPurchasesCsv } from '../../testing/import-file';
 import { createImporter } from './importer';
 
 // A file database is imported on a worker thread with its own connection (decision 051).
@@ -41,19 +42,7 @@ it('imports into a database file on a worker thread, committed where the server 
 it.runIf(fs.existsSync('/proc/thread-self'))(
   'runs the import worker at nice 7 while it works',
   async () => {
-    const dir = tempDir();
-    const file = path.join(dir, 'app.db');
-    const { db, close } = openDatabase(file);
-    await migrateToLatest(db);
-    const csv = path.join(dir, 'in.csv');
-    const rows = Array.from(
-      { length: 4000 },
-      (_, i) => `2026-10-${String(1 + (i % 28)).padStart(2, '0')} 10:00,Ann ${i % 40},Zed,Purchase,${i}.25,0,-1`,
-    );
-    fs.writeFileSync(
-      csv,
-      `Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change\r\n${rows.join('\r\n')}\r\n`,
-    );
+    const { db, close, dir, file, csv } = await databaseWithPurchasesCsv(4000, 40);
     const importer = createImporter(db, file, dir, 'UTC');
     const nice = (task: string) => Number(fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
     const seen = new Set<number>();

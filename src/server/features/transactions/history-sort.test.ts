@@ -1,18 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HISTORY_SORT_ROWS, historySortProblem } from '../../../shared/sorting';
-import { entryOf, pairFixture } from '../../testing/fixtures';
-import { createTestServer } from '../../testing/test-server';
+import { entryOf } from '../../testing/fixtures';
+import { withTwoPairs } from '../../testing/test-server';
 import { createEntry } from './ledger';
 
 // Decision 044: History sorts by date or USD on the server, over every matching row, page by page.
 describe('History sorted on the server', () => {
   it('pages by USD over all rows (both directions, ties by id) exactly as one sorted list, and refuses an unknown sort', async () => {
-    const s = await createTestServer();
-    try {
-      const db = s.database.db;
-      const a = await pairFixture(db);
-      const b = await pairFixture(db);
-      const staff = await s.addUser('staff');
+    await withTwoPairs(async ({ s, db, a, b, staff }) => {
       // USD -12.00 .. +12.00 in a scrambled order, two rows sharing each amount.
       const amounts = Array.from({ length: 26 }, (_, i) => ((i * 7) % 13) * 200 - 1200);
       for (const [i, usd] of amounts.entries()) {
@@ -52,9 +47,7 @@ describe('History sorted on the server', () => {
       expect(bad.json<{ errors: { path: string }[] }>().errors.map((e) => e.path)).toEqual(['sort']);
       const rest = await s.app.inject({ url: '/api/transactions?sort=-usd&limit=2', headers: staff.auth });
       expect(rest.json<{ transactions: { usdChange: string }[] }>().transactions.map((t) => t.usdChange)).toEqual(['12.00', '12.00']);
-    } finally {
-      await s.stop();
-    }
+    });
   });
 
   it('bounds a USD sort that no index serves: at most HISTORY_SORT_ROWS matching rows', () => {

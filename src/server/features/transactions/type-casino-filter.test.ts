@@ -1,18 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { pairFixture } from '../../testing/fixtures';
-import { createTestServer } from '../../testing/test-server';
+import { withTwoPairs } from '../../testing/test-server';
 import { checkLedger } from './invariants';
 import { createEntry } from './ledger';
 
 // A transaction's casino is its type's: History filters by a type and a casino through the type's casino.
 describe('History filtered by a casino and a type', () => {
   it('finds the type’s rows at its own casino, none at another, counted alike; the ledger check names a row against the rule', async () => {
-    const s = await createTestServer();
-    try {
-      const db = s.database.db;
-      const a = await pairFixture(db);
-      const b = await pairFixture(db);
-      const staff = await s.addUser('staff');
+    await withTwoPairs(async ({ s, db, a, b, staff }) => {
       for (const [i, p] of [a, a, b].entries()) {
         const entry = { customerId: p.customer.id, casinoId: p.casino.id, transactionTypeId: p.type.id };
         await createEntry(
@@ -40,8 +34,6 @@ describe('History filtered by a casino and a type', () => {
       // Written past the ledger, as no path of the app can: a row of casino b with casino a's type.
       s.database.sqlite.prepare('update transactions set "transactionTypeId" = ? where "casinoId" = ?').run(a.type.id, b.casino.id);
       expect((await checkLedger(db)).orphans).toBe(1);
-    } finally {
-      await s.stop();
-    }
+    });
   });
 });
