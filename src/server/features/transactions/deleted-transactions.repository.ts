@@ -1,6 +1,6 @@
 import type { DeletedTransactionView } from '../../../shared/schemas/transactions';
 import type { Db } from '../../db/types';
-import { ENTRY_NAMES, entryView } from './transactions.repository';
+import { entryView, withEntryNames } from './transactions.repository';
 
 /** Deleted transactions, most recently deleted first, with the names a person recognises them by. */
 export async function listDeleted(
@@ -9,25 +9,11 @@ export async function listDeleted(
   offset: number,
 ): Promise<{ transactions: DeletedTransactionView[]; totalCount: number }> {
   const [rows, count] = await Promise.all([
-    db
-      .selectFrom('deletedTransactions as d')
-      .innerJoin('customers', 'customers.id', 'd.customerId')
-      .innerJoin('casinos', 'casinos.id', 'd.casinoId')
-      .innerJoin('transactionTypes', 'transactionTypes.id', 'd.transactionTypeId')
-      .leftJoin('users', 'users.id', 'd.deletedByUserId')
-      .select([
-        'd.id',
-        'd.date',
-        'd.unplayedCoinsChange',
-        'd.playedCoinsChange',
-        'd.usdChange',
-        'd.deletedAt',
-        'd.deletedByUserId',
-        ...ENTRY_NAMES,
-        'users.email as deletedByEmail',
-      ])
-      .orderBy('d.deletedAt', 'desc')
-      .orderBy('d.id', 'desc')
+    withEntryNames(db.selectFrom('deletedTransactions as e'))
+      .leftJoin('users', 'users.id', 'e.deletedByUserId')
+      .select(['e.deletedAt', 'e.deletedByUserId', 'users.email as deletedByEmail'])
+      .orderBy('e.deletedAt', 'desc')
+      .orderBy('e.id', 'desc')
       .limit(limit)
       .offset(offset)
       .execute(),

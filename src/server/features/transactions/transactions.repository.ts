@@ -1,9 +1,9 @@
-import { type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import { type Generated, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import { type HistorySortColumn, NEWEST_FIRST, type Sort, usdSortIndexed } from '../../../shared/sorting';
 import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
-import type { Database, Db, TransactionRow } from '../../db/types';
+import type { Database, Db, TransactionRow, TransactionsTable } from '../../db/types';
 import { notFound } from '../../errors/domain-errors';
 import { spanOf, splitByDays } from './day-split';
 import { totalsOverSpan } from './totals-query';
@@ -29,8 +29,32 @@ export function applyTransactionFilters<O>(query: TxQuery<O>, f: TransactionFilt
   return q;
 }
 
-/** The names an entry is shown by: its customer, casino and type (the caller joins the three tables). */
-export const ENTRY_NAMES = ['customers.name as customerName', 'casinos.name as casinoName', 'transactionTypes.name as typeName'] as const;
+/** What every list shows of an entry, kept or deleted: the columns `entryView` reads. */
+type EntryColumns = Pick<
+  TransactionsTable,
+  'customerId' | 'casinoId' | 'transactionTypeId' | 'date' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange'
+> & { id: number | Generated<number> };
+
+/**
+ * Entries of the table aliased `e` (transactions or deletedTransactions) with what `entryView` shows: their
+ * id, date and changes, and the names of their customer, casino and type.
+ */
+export function withEntryNames<E extends EntryColumns, O>(query: SelectQueryBuilder<Database & { e: E }, 'e', O>) {
+  return query
+    .innerJoin('customers', 'customers.id', 'e.customerId')
+    .innerJoin('casinos', 'casinos.id', 'e.casinoId')
+    .innerJoin('transactionTypes', 'transactionTypes.id', 'e.transactionTypeId')
+    .select([
+      'e.id',
+      'e.date',
+      'e.unplayedCoinsChange',
+      'e.playedCoinsChange',
+      'e.usdChange',
+      'customers.name as customerName',
+      'casinos.name as casinoName',
+      'transactionTypes.name as typeName',
+    ]);
+}
 
 type EntryRow = Pick<TransactionRow, 'id' | 'date' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange'> & {
   customerName: string;
@@ -53,26 +77,16 @@ export function entryView(r: EntryRow) {
 }
 
 function readQuery(db: Db) {
-  return db
-    .selectFrom('transactions')
-    .innerJoin('customers', 'customers.id', 'transactions.customerId')
-    .innerJoin('casinos', 'casinos.id', 'transactions.casinoId')
-    .innerJoin('transactionTypes', 'transactionTypes.id', 'transactions.transactionTypeId')
-    .leftJoin('users', 'users.id', 'transactions.createdByUserId')
+  return withEntryNames(db.selectFrom('transactions as e'))
+    .leftJoin('users', 'users.id', 'e.createdByUserId')
     .select([
-      'transactions.id',
-      'transactions.date',
-      'transactions.customerId',
-      'transactions.casinoId',
-      'transactions.transactionTypeId',
-      'transactions.unplayedCoinsChange',
-      'transactions.playedCoinsChange',
-      'transactions.usdChange',
-      'transactions.purchaseRatio',
-      'transactions.unplayedCoinsAfter',
-      'transactions.playedCoinsAfter',
-      'transactions.totalCoinsAfter',
-      ...ENTRY_NAMES,
+      'e.customerId',
+      'e.casinoId',
+      'e.transactionTypeId',
+      'e.purchaseRatio',
+      'e.unplayedCoinsAfter',
+      'e.playedCoinsAfter',
+      'e.totalCoinsAfter',
       'users.firstName as userFirstName',
       'users.lastName as userLastName',
       'users.email as userEmail',
@@ -99,7 +113,7 @@ export function toTransactionView(r: ReadRow): TransactionView {
 
 /** One transaction, or undefined when there is none with this id. */
 export async function findTransaction(db: Db, id: number): Promise<TransactionView | undefined> {
-  const row = await readQuery(db).where('transactions.id', '=', id).executeTakeFirst();
+  const row = await readQuery(db).where('e.id', '=', id).executeTakeFirst();
   return row && toTransactionView(row);
 }
 
@@ -179,9 +193,9 @@ export async function listTransactions(
   if (checkpoint) page = page.where('transactions.date', '<', checkpoint.before);
   const ids = page.orderBy(key, direction).orderBy('transactions.id', direction).limit(take).offset(skip);
   const rows = await readQuery(db)
-    .where('transactions.id', 'in', ids)
-    .orderBy(sort.column === 'date' ? 'transactions.date' : 'transactions.usdChange', order)
-    .orderBy('transactions.id', order)
+    .where('e.id', 'in', ids)
+    .orderBy(sort.column === 'date' ? 'e.date' : 'e.usdChange', order)
+    .orderBy('e.id', order)
     .execute();
   return rows.map(toTransactionView);
 }
