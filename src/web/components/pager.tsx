@@ -1,5 +1,6 @@
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
 import { formatCount } from '../lib/format';
 
 interface Props {
@@ -46,4 +47,10 @@ export function Pager({ page, pageSize, total, onPage, suffix, full, noun = 'tra
       </Group>
     </Group>
   );
+}
+
+/** The full Pager of a screen whose page is in the URL: `page` in the search, page 1 left out. */
+export function UrlPager(props: Omit<Props, 'onPage' | 'full'>) {
+  const navigate = useNavigate();
+  return <Pager full {...props} onPage={(p) => void navigate({ to: '.', search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })} />;
 }

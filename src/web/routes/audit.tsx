@@ -6,7 +6,7 @@ import { isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { DateRangeFields, IdSelect, withAll } from '../components/report-filters';
-import { Pager } from '../components/pager';
+import { UrlPager } from '../components/pager';
 import { actionLabel, AuditChanges } from '../features/audit/audit-changes';
 import { formatDateTime } from '../lib/format';
 import { trpc } from '../trpc';
@@ -117,14 +117,7 @@ function AuditScreen() {
           {rangeOk && query.isSuccess && (
             <Group justify="space-between">
               <Text size="sm" c="dimmed" />
-              <Pager
-                full
-                page={page}
-                pageSize={AUDIT_PAGE_SIZE}
-                total={data.totalCount}
-                noun="entries"
-                onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
-              />
+              <UrlPager page={page} pageSize={AUDIT_PAGE_SIZE} total={data.totalCount} noun="entries" />
             </Group>
           )}
         </Stack>

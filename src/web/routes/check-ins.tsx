@@ -8,7 +8,7 @@ import { CHECK_IN_PAGE_SIZE, type CheckInSort } from '../../shared/schemas/check
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/data-table';
 import { LoadError } from '../components/load-error';
-import { Pager } from '../components/pager';
+import { UrlPager } from '../components/pager';
 import { ALL, casinoFilter, customerFilter, IdSelect } from '../components/report-filters';
 import { CheckInRow, rowKey } from '../features/check-ins/check-in-row';
 import { failureOf, fieldIssuesOf, httpStatusOf, isUnauthorized, messageOf } from '../lib/errors';
@@ -264,14 +264,7 @@ export function CheckInsPage() {
           </Table>
         </Table.ScrollContainer>
         {board && board.totalCount > CHECK_IN_PAGE_SIZE && (
-          <Pager
-            full
-            page={page}
-            pageSize={CHECK_IN_PAGE_SIZE}
-            total={board.totalCount}
-            noun="links"
-            onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
-          />
+          <UrlPager page={page} pageSize={CHECK_IN_PAGE_SIZE} total={board.totalCount} noun="links" />
         )}
       </Panel>
       <ConfirmDialog

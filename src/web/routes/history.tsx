@@ -7,7 +7,7 @@ import { isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState } from '../components/data-table';
 import { casinoFilter, customerFilter, ReportFilters, typeFilter } from '../components/report-filters';
 import { ExportButtons } from '../components/export-menu';
-import { Pager } from '../components/pager';
+import { UrlPager } from '../components/pager';
 import { EditTransactionDialog } from '../features/transactions/edit-transaction-dialog';
 import type { HistorySearch } from '../features/transactions/history-search';
 import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from '../features/transactions/transaction-columns';
@@ -101,15 +101,7 @@ export function HistoryPage() {
             minWidth={900}
             empty={<EmptyState title="No transactions found" description="Try adjusting your filters or add some transactions" />}
           />
-          {rangeOk && !query.isError && (
-            <Pager
-              full
-              page={page}
-              pageSize={HISTORY_PAGE_SIZE}
-              total={data.totalCount}
-              onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
-            />
-          )}
+          {rangeOk && !query.isError && <UrlPager page={page} pageSize={HISTORY_PAGE_SIZE} total={data.totalCount} />}
         </Stack>
       </Panel>
       <EditTransactionDialog transaction={editing} onClose={() => setEditing(null)} />

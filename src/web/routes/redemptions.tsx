@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { REDEMPTION_STATUSES, type RedemptionStatus } from '../../shared/constants';
 import { REDEMPTIONS_PAGE_SIZE } from '../../shared/schemas/redemptions';
 import { DataTable, EmptyState } from '../components/data-table';
-import { Pager } from '../components/pager';
+import { UrlPager } from '../components/pager';
 import { casinoFilter, customerFilter, IdSelect } from '../components/report-filters';
 import { StatCard } from '../components/stat-card';
 import { type RedemptionAction, RedemptionActionDialog } from '../features/redemptions/redemption-actions';
@@ -116,14 +116,7 @@ export function RedemptionsPage() {
             }
           />
           {query.isSuccess && query.data.totalCount > REDEMPTIONS_PAGE_SIZE && (
-            <Pager
-              full
-              page={page}
-              pageSize={REDEMPTIONS_PAGE_SIZE}
-              total={query.data.totalCount}
-              noun="redemptions"
-              onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
-            />
+            <UrlPager page={page} pageSize={REDEMPTIONS_PAGE_SIZE} total={query.data.totalCount} noun="redemptions" />
           )}
         </Stack>
       </Panel>

@@ -9,7 +9,7 @@ import { DataTable, EmptyState, type GridColumn, gridColumns, boldCell } from '.
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { Coins } from '../components/money';
-import { Pager } from '../components/pager';
+import { UrlPager } from '../components/pager';
 import { StatCard } from '../components/stat-card';
 import { TypedNumberInput } from '../components/typed-number-input';
 import { failureOf } from '../lib/errors';
@@ -117,14 +117,7 @@ export function ReconciliationReportPage() {
             empty={<EmptyState title="No active links" description="Register customers at casinos to reconcile their balances" />}
           />
           {query.isSuccess && query.data.totalCount > RECONCILIATION_PAGE_SIZE && (
-            <Pager
-              full
-              page={page}
-              pageSize={RECONCILIATION_PAGE_SIZE}
-              total={query.data.totalCount}
-              noun="links"
-              onPage={(p) => void navigate({ search: (prev) => ({ ...prev, page: p > 1 ? p : undefined }) })}
-            />
+            <UrlPager page={page} pageSize={RECONCILIATION_PAGE_SIZE} total={query.data.totalCount} noun="links" />
           )}
         </Stack>
       </Panel>
