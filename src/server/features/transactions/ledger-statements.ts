@@ -9,7 +9,8 @@ import type {
   TransactionTypeRow,
   UserRow,
 } from '../../db/types';
-import { perConnection } from '../../db/per-connection';
+import { insertStatement, perConnection, updateStatement } from '../../db/per-connection';
+import { ENTERED_COLUMNS } from './transactions.repository';
 import { isCheckInType, keepCheckInDay, keepCheckInDays } from '../check-ins/check-in-days';
 
 type After = Pick<TransactionRow, 'unplayedCoinsAfter' | 'playedCoinsAfter'>;
@@ -83,34 +84,16 @@ export const ledgerStatements = perConnection((q, sqlite) => {
     setAfter: q<[number, number, number, number], never>(
       `update transactions set "unplayedCoinsAfter" = ?, "playedCoinsAfter" = ?, "totalCoinsAfter" = ? where id = ?`,
     ),
-    insert: q<[Omit<TransactionRow, 'id'>], never>(
-      `insert into transactions ("date", "customerId", "casinoId", "transactionTypeId", "unplayedCoinsChange", "playedCoinsChange", "usdChange",
-         "purchaseRatio", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter", "createdByUserId", "createdAt", "updatedAt")
-       values (@date, @customerId, @casinoId, @transactionTypeId, @unplayedCoinsChange, @playedCoinsChange, @usdChange,
-         @purchaseRatio, @unplayedCoinsAfter, @playedCoinsAfter, @totalCoinsAfter, @createdByUserId, @createdAt, @updatedAt)`,
-    ),
-    update: q<
-      [
-        Pick<
-          TransactionRow,
-          | 'id'
-          | 'date'
-          | 'customerId'
-          | 'casinoId'
-          | 'transactionTypeId'
-          | 'unplayedCoinsChange'
-          | 'playedCoinsChange'
-          | 'usdChange'
-          | 'purchaseRatio'
-          | 'updatedAt'
-        >,
-      ],
-      never
-    >(
-      `update transactions set date = @date, "customerId" = @customerId, "casinoId" = @casinoId, "transactionTypeId" = @transactionTypeId,
-         "unplayedCoinsChange" = @unplayedCoinsChange, "playedCoinsChange" = @playedCoinsChange, "usdChange" = @usdChange,
-         "purchaseRatio" = @purchaseRatio, "updatedAt" = @updatedAt where id = @id`,
-    ),
+    insert: insertStatement(q, 'transactions', [
+      ...ENTERED_COLUMNS,
+      'unplayedCoinsAfter',
+      'playedCoinsAfter',
+      'totalCoinsAfter',
+      'createdByUserId',
+      'createdAt',
+      'updatedAt',
+    ]),
+    update: updateStatement(q, 'transactions', [...ENTERED_COLUMNS, 'updatedAt']),
     entry: q<[number], TransactionRow>(`select * from transactions where id = ?`),
     delete: q<[number], never>(`delete from transactions where id = ?`),
     idempotencyKey: q<[string], Pick<IdempotencyKeysTable, 'userId' | 'requestHash' | 'transactionId'>>(

@@ -206,10 +206,9 @@ export interface TransactionKey {
   id: number;
 }
 
-/** A transaction's own columns as exports read them: names come from the small tables, looked up once (exports). */
-const batchColumns = [
+/** A transaction's columns its writer sets from the entry (the ledger's insert and update write them). */
+export const ENTERED_COLUMNS = [
   'date',
-  'id',
   'customerId',
   'casinoId',
   'transactionTypeId',
@@ -217,9 +216,10 @@ const batchColumns = [
   'playedCoinsChange',
   'usdChange',
   'purchaseRatio',
-  'totalCoinsAfter',
-  'createdByUserId',
 ] as const;
+
+/** A transaction's own columns as exports read them: names come from the small tables, looked up once (exports). */
+const batchColumns = ['id', ...ENTERED_COLUMNS, 'totalCoinsAfter', 'createdByUserId'] as const;
 
 export type TransactionBatchRow = Pick<Selectable<Database['transactions']>, (typeof batchColumns)[number]>;
 
