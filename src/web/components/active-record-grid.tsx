@@ -1,6 +1,6 @@
 import { Group, Text } from '@mantine/core';
 import type { QueryKey } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { failureOf, type QueryLike } from '../lib/errors';
 import { formatDate } from '../lib/format';
 import { useSave } from '../lib/use-save';
@@ -16,17 +16,21 @@ interface ActiveRecord {
   createdAt: string;
 }
 
-type Shared = 'rows' | 'columns' | 'getRowId' | 'loading' | 'failure' | 'sortBy';
+type Shared = 'rows' | 'columns' | 'getRowId' | 'loading' | 'failure' | 'sortBy' | 'addLabel' | 'onAdd';
 interface Props<T extends ActiveRecord> extends Omit<SearchableGridProps<T>, Shared> {
   query: QueryLike & { data: T[] | undefined; isPending: boolean };
   /** The record's own columns, between Name and Status, and how each sorts. */
   columns: GridColumn<T>[];
   sortBy: NonNullable<SearchableGridProps<T>['sortBy']>;
-  onEdit: (row: T) => void;
+  /** The add and edit dialog: `record` is the row being edited, null when adding (the Add button opens it). */
+  dialog: (props: { opened: boolean; record: T | null; onClose: () => void }) => ReactNode;
   /** Buttons between Edit and the status switch. */
   actions?: (row: T) => ReactNode;
-  /** The status switch's write (after its confirmation) and its toasts. */
-  setActive: { write: (row: T) => Promise<unknown>; success: string; failure: string; invalidate: QueryKey };
+  /**
+   * The status switch's write (after its confirmation: the record's update with the flipped flag) and the
+   * list it refreshes; its toasts name the record by `noun`.
+   */
+  setActive: { write: (input: { id: number; isActive: boolean }) => Promise<unknown>; invalidate: QueryKey };
 }
 
 /** A muted dash for an empty cell. */
@@ -40,8 +44,10 @@ export const NoValue = () => (
  * A master-data list whose rows are named, dated and switched on and off (Customers, Casinos): Name,
  * the record's own columns, Status, Created and the row's actions (Edit, its own, the status switch).
  */
-export function ActiveRecordGrid<T extends ActiveRecord>({ query, columns, sortBy, onEdit, actions, setActive, ...grid }: Props<T>) {
+export function ActiveRecordGrid<T extends ActiveRecord>({ query, columns, sortBy, dialog, actions, setActive, ...grid }: Props<T>) {
   const save = useSave();
+  const [editing, setEditing] = useState<{ record: T | null } | null>(null);
+  const Noun = grid.noun.charAt(0).toUpperCase() + grid.noun.slice(1);
   const col = gridColumns<T>();
   const all: GridColumn<T>[] = [
     col.display({ id: 'name', header: 'Name', cell: ({ row }) => <NameText name={row.original.name} fw={600} /> }),
@@ -53,15 +59,15 @@ export function ActiveRecordGrid<T extends ActiveRecord>({ query, columns, sortB
       header: 'Actions',
       cell: ({ row: { original } }) => (
         <Group gap="xs" wrap="nowrap">
-          <EditAction label={`Edit ${original.name}`} onClick={() => onEdit(original)} />
+          <EditAction label={`Edit ${original.name}`} onClick={() => setEditing({ record: original })} />
           {actions?.(original)}
           <StatusToggle
             name={original.name}
             isActive={original.isActive}
             onConfirm={async () => {
-              await save(() => setActive.write(original), {
-                success: [undefined, setActive.success],
-                failure: setActive.failure,
+              await save(() => setActive.write({ id: original.id, isActive: !original.isActive }), {
+                success: [undefined, `${Noun} status updated successfully`],
+                failure: `Failed to update ${grid.noun} status`,
                 invalidate: [setActive.invalidate],
               });
             }}
@@ -71,13 +77,18 @@ export function ActiveRecordGrid<T extends ActiveRecord>({ query, columns, sortB
     }),
   ];
   return (
-    <SearchableGrid
-      {...grid}
-      sortBy={{ name: (r) => r.name, ...sortBy, isActive: (r) => r.isActive, createdAt: (r) => r.createdAt }}
-      rows={query.data ?? []}
-      columns={all}
-      loading={query.isPending}
-      failure={failureOf(query)}
-    />
+    <>
+      <SearchableGrid
+        {...grid}
+        addLabel={`Add ${Noun}`}
+        onAdd={() => setEditing({ record: null })}
+        sortBy={{ name: (r) => r.name, ...sortBy, isActive: (r) => r.isActive, createdAt: (r) => r.createdAt }}
+        rows={query.data ?? []}
+        columns={all}
+        loading={query.isPending}
+        failure={failureOf(query)}
+      />
+      {dialog({ opened: editing !== null, record: editing?.record ?? null, onClose: () => setEditing(null) })}
+    </>
   );
 }

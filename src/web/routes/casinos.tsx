@@ -1,6 +1,5 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
 import { ActiveRecordGrid, NoValue } from '../components/active-record-grid';
 import { gridColumns } from '../components/data-table';
 import { CasinoDialog } from '../features/casinos/casino-dialog';
@@ -37,7 +36,6 @@ const columns = [
 export function CasinosPage() {
   const casinos = useCasinos();
   const update = useMutation(trpc.casinos.update.mutationOptions());
-  const [dialog, setDialog] = useState<{ casino: CasinoView | null } | null>(null);
 
   return (
     <Stack gap="md">
@@ -47,21 +45,13 @@ export function CasinosPage() {
         query={casinos}
         columns={columns}
         sortBy={{ website: (c) => c.website, scRatio: (c) => c.scRatio }}
-        onEdit={(casino) => setDialog({ casino })}
-        setActive={{
-          write: (c) => update.mutateAsync({ id: c.id, isActive: !c.isActive }),
-          success: 'Casino status updated successfully',
-          failure: 'Failed to update casino status',
-          invalidate: trpc.casinos.list.queryKey(),
-        }}
+        dialog={({ opened, record, onClose }) => <CasinoDialog opened={opened} casino={record} onClose={onClose} />}
+        setActive={{ write: update.mutateAsync, invalidate: trpc.casinos.list.queryKey() }}
         searchIn={(c) => [c.name, c.website]}
         placeholder="Search casinos by name or website..."
-        addLabel="Add Casino"
-        onAdd={() => setDialog({ casino: null })}
         empty={{ title: 'No casinos yet', description: 'Add the casinos your customers play at.' }}
         minWidth={760}
       />
-      <CasinoDialog opened={dialog !== null} casino={dialog?.casino ?? null} onClose={() => setDialog(null)} />
     </Stack>
   );
 }

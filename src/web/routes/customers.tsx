@@ -18,7 +18,6 @@ export function CustomersPage() {
   const customers = useCustomers();
   const links = useAllLinks();
   const update = useMutation(trpc.customers.update.mutationOptions());
-  const [dialog, setDialog] = useState<{ customer: CustomerView | null } | null>(null);
   const [casinosOf, setCasinosOf] = useState<CustomerView | null>(null);
 
   const activeLinks = useMemo(() => {
@@ -49,26 +48,18 @@ export function CustomersPage() {
         query={customers}
         columns={columns}
         sortBy={{ email: (c) => c.email, casinos: (c) => activeLinks.get(c.id) ?? 0 }}
-        onEdit={(customer) => setDialog({ customer })}
+        dialog={({ opened, record, onClose }) => <CustomerDialog opened={opened} customer={record} onClose={onClose} />}
         actions={(c) => (
           <Button size="xs" variant="light" leftSection={<IconBuildingStore size={14} />} onClick={() => setCasinosOf(c)}>
             Casinos
           </Button>
         )}
-        setActive={{
-          write: (c) => update.mutateAsync({ id: c.id, isActive: !c.isActive }),
-          success: 'Customer status updated successfully',
-          failure: 'Failed to update customer status',
-          invalidate: trpc.customers.list.queryKey(),
-        }}
+        setActive={{ write: update.mutateAsync, invalidate: trpc.customers.list.queryKey() }}
         searchIn={(c) => [c.name, c.email]}
         placeholder="Search customers by name or email..."
-        addLabel="Add Customer"
-        onAdd={() => setDialog({ customer: null })}
         empty={{ title: 'No customers yet', description: 'Add the first customer to start recording transactions.' }}
         minWidth={820}
       />
-      <CustomerDialog opened={dialog !== null} customer={dialog?.customer ?? null} onClose={() => setDialog(null)} />
       <CustomerCasinosDialog customer={casinosOf} onClose={() => setCasinosOf(null)} />
     </Stack>
   );
