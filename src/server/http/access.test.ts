@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyProcedure } from '@trpc/server';
 import { appRouter } from '../trpc/app-router';
-import { createTestServer, type TestServer } from '../testing/test-server';
+import { createTestServer, type TestServer, type TestUser } from '../testing/test-server';
 import { REST_ROUTES } from './rest';
 
 let s: TestServer;
-let staff: Awaited<ReturnType<TestServer['addUser']>>;
+let staff: TestUser;
 beforeAll(async () => {
   s = await createTestServer();
   staff = await s.addUser('staff');

@@ -25,7 +25,8 @@ export async function pairFixture(
   return { customer, casino, type };
 }
 
-type Pair = Awaited<ReturnType<typeof pairFixture>>;
+/** A customer at a casino with their active link and the casino's Purchase type. */
+export type Pair = Awaited<ReturnType<typeof pairFixture>>;
 type Changes<T> = { unplayedCoinsChange: T; playedCoinsChange: T; usdChange: T };
 
 /**

@@ -7,7 +7,7 @@ import { createServer, type AppServer } from '../server';
 import { type AppCaller, createCaller } from '../trpc/app-router';
 import { createContextInner } from '../trpc/context';
 import { createTestDatabase, tempDir, testConfig } from './test-db';
-import { pairFixture } from './fixtures';
+import { type Pair, pairFixture } from './fixtures';
 import type { UserView } from '../../shared/schemas/users';
 
 export const TEST_PASSWORD = 'Passw0rd!';
@@ -18,6 +18,9 @@ export interface TestServer extends AppServer {
   addUser(role: Role, email?: string): Promise<UserView & { token: string; auth: { authorization: string } }>;
   caller(user: UserView | null, ip?: string): AppCaller;
 }
+
+/** A user added by `addUser`, with its token and Authorization header. */
+export type TestUser = Awaited<ReturnType<TestServer['addUser']>>;
 
 let counter = 0;
 
@@ -51,13 +54,7 @@ export async function createTestServer(overrides: Partial<Config> = {}): Promise
 
 /** A test server with two customer-casino pairs (pairFixture) and a staff user, stopped after `run`. */
 export async function withTwoPairs<T>(
-  run: (t: {
-    s: TestServer;
-    db: TestServer['database']['db'];
-    a: Pair;
-    b: Pair;
-    staff: Awaited<ReturnType<TestServer['addUser']>>;
-  }) => Promise<T>,
+  run: (t: { s: TestServer; db: TestServer['database']['db']; a: Pair; b: Pair; staff: TestUser }) => Promise<T>,
 ): Promise<T> {
   const s = await createTestServer();
   try {
@@ -69,5 +66,3 @@ export async function withTwoPairs<T>(
     await s.stop();
   }
 }
-
-type Pair = Awaited<ReturnType<typeof pairFixture>>;

@@ -1,14 +1,14 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linkBalances, pairFixture } from '../../testing/fixtures';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { linkBalances, pairFixture, type Pair } from '../../testing/fixtures';
+import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 import { inject, type Method } from '../../testing/rest';
 
 let s: TestServer;
-let staff: Awaited<ReturnType<TestServer['addUser']>>;
-let admin: Awaited<ReturnType<TestServer['addUser']>>;
-let pair: Awaited<ReturnType<typeof pairFixture>>;
+let staff: TestUser;
+let admin: TestUser;
+let pair: Pair;
 beforeEach(async () => {
   s = await createTestServer({ timeZone: 'UTC' });
   staff = await s.addUser('staff');

@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
 
 let s: TestServer;
-let staff: Awaited<ReturnType<TestServer['addUser']>>;
+let staff: TestUser;
 beforeEach(async () => {
   s = await createTestServer();
   staff = await s.addUser('staff');

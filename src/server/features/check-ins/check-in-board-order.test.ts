@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { previousDay } from '../../../shared/dates';
 import { CHECK_IN_SORTS } from '../../../shared/schemas/check-ins';
-import { pairFixture } from '../../testing/fixtures';
+import { pairFixture, type Pair } from '../../testing/fixtures';
 import { createTestDatabase } from '../../testing/test-db';
 import { setLinkStatus } from '../customer-casinos/customer-casinos.repository';
 import { insertUser } from '../users/users.repository';
@@ -27,7 +27,7 @@ describe('the check-in board order', () => {
     const { db } = await createTestDatabase();
     const user = await insertUser(db, { email: 'o@example.com', passwordHash: 'x', firstName: 'Oda', lastName: null, role: 'staff' });
     // Three customers at three casinos (names out of id order), one locked link, one inactive customer.
-    const pairs: Awaited<ReturnType<typeof pairFixture>>[] = [];
+    const pairs: Pair[] = [];
     for (const [customerName, casinoName] of [
       ['Cat', 'Zed'],
       ['Ann', 'Yak'],

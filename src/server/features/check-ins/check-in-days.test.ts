@@ -2,8 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localDay, nextDay, previousDay } from '../../../shared/dates';
 import { sqliteOf } from '../../db/database';
 import type { CheckInRow } from '../../db/types';
-import { pairFixture } from '../../testing/fixtures';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { pairFixture, type Pair } from '../../testing/fixtures';
+import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
 import { insertType } from '../transaction-types/transaction-types.repository';
 import { checkLedger } from '../transactions/invariants';
 import { rebuildCheckIns, useOfficeZone } from './check-in-days';
@@ -12,9 +12,9 @@ import { checkInBoard } from './check-ins.repository';
 // Decision 061: the board's kept check-in days follow the Check-in transactions whatever writes them.
 const TZ = 'America/New_York';
 let s: TestServer;
-let staff: Awaited<ReturnType<TestServer['addUser']>>;
-let alice: Awaited<ReturnType<typeof pairFixture>>;
-let bob: Awaited<ReturnType<typeof pairFixture>>;
+let staff: TestUser;
+let alice: Pair;
+let bob: Pair;
 let luckyCheckIn: number;
 let starCheckIn: number;
 beforeEach(async () => {

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localDay, nextDay } from '../../../shared/dates';
-import { auditTrail, linkBalances, pairFixture } from '../../testing/fixtures';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { auditTrail, linkBalances, pairFixture, type Pair } from '../../testing/fixtures';
+import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 import { recordCheckIn } from './check-in-step';
 import { checkInBoard } from './check-ins.repository';
@@ -9,9 +9,9 @@ import { expectFieldErrors } from '../../testing/rest';
 
 const TZ = 'America/New_York';
 let s: TestServer;
-let staff: Awaited<ReturnType<TestServer['addUser']>>;
-let alice: Awaited<ReturnType<typeof pairFixture>>;
-let bob: Awaited<ReturnType<typeof pairFixture>>;
+let staff: TestUser;
+let alice: Pair;
+let bob: Pair;
 beforeEach(async () => {
   s = await createTestServer({ timeZone: TZ });
   staff = await s.addUser('staff');

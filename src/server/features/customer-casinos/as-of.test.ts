@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { entryOf, pairFixture } from '../../testing/fixtures';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
 import { createEntry } from '../transactions/ledger';
 import { expectFieldErrors } from '../../testing/rest';
 
 let s: TestServer;
-let staff: Awaited<ReturnType<TestServer['addUser']>>;
+let staff: TestUser;
 beforeEach(async () => {
   s = await createTestServer({ timeZone: 'America/New_York' });
   staff = await s.addUser('staff');

@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditTrail, entryOf, linkBalances, pairFixture } from '../../testing/fixtures';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { auditTrail, entryOf, linkBalances, pairFixture, type Pair } from '../../testing/fixtures';
+import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 import { expectFieldErrors } from '../../testing/rest';
 
 let s: TestServer;
-let staff: Awaited<ReturnType<TestServer['addUser']>>;
-let pair: Awaited<ReturnType<typeof pairFixture>>;
+let staff: TestUser;
+let pair: Pair;
 beforeEach(async () => {
   s = await createTestServer({ timeZone: 'UTC' });
   staff = await s.addUser('staff');

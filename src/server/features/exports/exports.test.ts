@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import { PassThrough } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localDay } from '../../../shared/dates';
-import { entryOf, pairFixture } from '../../testing/fixtures';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { entryOf, pairFixture, type Pair } from '../../testing/fixtures';
+import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
 import { setLinkStatus } from '../customer-casinos/customer-casinos.repository';
 import { createEntry } from '../transactions/ledger';
 import { BATCH, type Cell, type ExportSheet, exportSheet } from './export-sheets';
@@ -11,10 +11,10 @@ import { writeExport } from './export-writer';
 import { expectFieldErrors } from '../../testing/rest';
 
 let s: TestServer;
-let admin: Awaited<ReturnType<TestServer['addUser']>>;
-let staff: Awaited<ReturnType<TestServer['addUser']>>;
-let pair: Awaited<ReturnType<typeof pairFixture>>;
-let other: Awaited<ReturnType<typeof pairFixture>>;
+let admin: TestUser;
+let staff: TestUser;
+let pair: Pair;
+let other: Pair;
 const today = () => localDay(new Date(), 'America/New_York');
 
 beforeEach(async () => {

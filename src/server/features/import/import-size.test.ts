@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { type OpenedDatabase, sqliteOf } from '../../db/database';
-import { pairFixture } from '../../testing/fixtures';
+import { pairFixture, type Pair } from '../../testing/fixtures';
 import { createTestDatabase, tempDir } from '../../testing/test-db';
 import { insertUser } from '../users/users.repository';
 import { checkLedger } from '../transactions/invariants';
@@ -20,7 +20,7 @@ afterEach(() => database.close());
 it('imports 3,000 rows between 1,200 stored ones over 12 pairs with every maintained value exact', async () => {
   const db = database.db;
   const user = await insertUser(db, { email: 'i@example.com', passwordHash: 'x', firstName: null, lastName: null, role: 'staff' });
-  const pairs: Awaited<ReturnType<typeof pairFixture>>[] = [];
+  const pairs: Pair[] = [];
   for (let i = 0; i < 12; i++) pairs.push(await pairFixture(db, { customerName: `Size ${i}`, casinoName: `Size casino ${i % 4}-${i}` }));
   let seed = 52;
   const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;

@@ -1,16 +1,16 @@
 import { Readable } from 'node:stream';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { pairFixture } from '../../testing/fixtures';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { pairFixture, type Pair } from '../../testing/fixtures';
+import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
 import { XLSX_TYPE } from '../../../shared/schemas/import';
 import { linkBalances } from '../../testing/fixtures';
 import { checkLedger } from '../transactions/invariants';
 
 let s: TestServer;
-let staff: Awaited<ReturnType<TestServer['addUser']>>;
-let lucky: Awaited<ReturnType<typeof pairFixture>>;
-let other: Awaited<ReturnType<typeof pairFixture>>;
+let staff: TestUser;
+let lucky: Pair;
+let other: Pair;
 beforeEach(async () => {
   s = await createTestServer({ timeZone: 'UTC', importMaxBytes: 16 * 1024 });
   staff = await s.addUser('staff');

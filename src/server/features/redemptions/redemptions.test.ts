@@ -1,15 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { auditTrail, entryOf, linkBalances, pairFixture } from '../../testing/fixtures';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { auditTrail, entryOf, linkBalances, pairFixture, type Pair } from '../../testing/fixtures';
+import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 import { receiveRedemption, requestRedemption } from './redemption-steps';
 import { listRedemptions } from './redemptions.repository';
 import { expectFieldErrors, inject } from '../../testing/rest';
 
 let s: TestServer;
-let staff: Awaited<ReturnType<TestServer['addUser']>>;
-let admin: Awaited<ReturnType<TestServer['addUser']>>;
-let pair: Awaited<ReturnType<typeof pairFixture>>;
+let staff: TestUser;
+let admin: TestUser;
+let pair: Pair;
 beforeEach(async () => {
   s = await createTestServer({ timeZone: 'America/New_York' });
   staff = await s.addUser('staff');

@@ -10,11 +10,11 @@ import { PARTICIPATION_SORTS, PROFITABILITY_SORTS, sortTexts } from '../../../sh
 import { streamPages } from '../../http/streamed-reads';
 import { createContextInner } from '../../trpc/context';
 import type { ProcedurePath } from '../../trpc/app-router';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
 
 let s: TestServer;
-let admin: Awaited<ReturnType<TestServer['addUser']>>;
-let staff: Awaited<ReturnType<TestServer['addUser']>>;
+let admin: TestUser;
+let staff: TestUser;
 
 /**
  * Ann is registered at Lucky, Star and Moon; Bob at Lucky (active) and Star (banned); Cy at Star (inactive link);

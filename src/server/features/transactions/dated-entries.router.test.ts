@@ -1,12 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { instantProblem } from '../../../shared/schemas/common';
-import { entryOf, pairFixture } from '../../testing/fixtures';
-import { createTestServer, type TestServer } from '../../testing/test-server';
+import { entryOf, pairFixture, type Pair } from '../../testing/fixtures';
+import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
 import { expectFieldErrors, inject, type Method } from '../../testing/rest';
 
 let s: TestServer;
-let user: Awaited<ReturnType<TestServer['addUser']>>;
-let pair: Awaited<ReturnType<typeof pairFixture>>;
+let user: TestUser;
+let pair: Pair;
 beforeEach(async () => {
   s = await createTestServer({ timeZone: 'UTC' });
   user = await s.addUser('staff');

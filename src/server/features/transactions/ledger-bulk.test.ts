@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type OpenedDatabase, sqliteOf } from '../../db/database';
-import { pairFixture } from '../../testing/fixtures';
+import { pairFixture, type Pair } from '../../testing/fixtures';
 import { createTestDatabase } from '../../testing/test-db';
 import { insertUser } from '../users/users.repository';
 import { checkLedger } from './invariants';
@@ -17,7 +17,7 @@ async function ledgerWithPairs() {
   const userId = (
     await insertUser(database.db, { email: 'b@example.com', passwordHash: 'x', firstName: null, lastName: null, role: 'staff' })
   ).id;
-  const pairs: Awaited<ReturnType<typeof pairFixture>>[] = [];
+  const pairs: Pair[] = [];
   for (let i = 0; i < 3; i++) pairs.push(await pairFixture(database.db, { customerName: `Bulk ${i}`, casinoName: `Bulk casino ${i}` }));
   // Stored rows: pair 0 on the 10th, 12th and 14th; pair 1 on the 11th; pair 2 none.
   const stored: [number, string, number][] = [

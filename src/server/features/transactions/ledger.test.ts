@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../db/database';
 import { insertUser } from '../users/users.repository';
 import { createTestDatabase } from '../../testing/test-db';
-import { linkBalances, pairFixture } from '../../testing/fixtures';
+import { linkBalances, pairFixture, type Pair } from '../../testing/fixtures';
 import { setLinkStatus } from '../customer-casinos/customer-casinos.repository';
 import { insertType } from '../transaction-types/transaction-types.repository';
 import { checkLedger, ledgerIsSound } from './invariants';
@@ -96,7 +96,7 @@ describe('the ledger write path', () => {
 
   it('stays sound through hundreds of random creates, edits, moves and deletes', async () => {
     const db = database.db;
-    const pairs: Awaited<ReturnType<typeof pairFixture>>[] = [];
+    const pairs: Pair[] = [];
     for (let i = 0; i < 4; i++) pairs.push(await pairFixture(db, { scRatio: 500 + i * 500 }));
     // Cross links so that edits can move transactions between customers and casinos.
     for (const p of pairs) for (const q of pairs) await setLinkStatus(db, p.customer.id, q.casino.id, 'active');
