@@ -52,6 +52,18 @@ export async function createTestServer(overrides: Partial<Config> = {}): Promise
   };
 }
 
+/**
+ * The usual world of a feature test: a server over a fresh database (with these settings), a staff user,
+ * an admin and Alice's active link at Lucky with its Purchase type (pairFixture).
+ */
+export async function aliceAtLucky(overrides: Partial<Config> = {}) {
+  const s = await createTestServer(overrides);
+  const staff = await s.addUser('staff');
+  const admin = await s.addUser('admin');
+  const pair = await pairFixture(s.database.db, { customerName: 'Alice', casinoName: 'Lucky' });
+  return { s, staff, admin, pair };
+}
+
 /** A test server with two customer-casino pairs (pairFixture) and a staff user, stopped after `run`. */
 export async function withTwoPairs<T>(
   run: (t: { s: TestServer; db: TestServer['database']['db']; a: Pair; b: Pair; staff: TestUser }) => Promise<T>,

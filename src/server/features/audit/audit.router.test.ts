@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { linkBalances, pairFixture, type Pair } from '../../testing/fixtures';
-import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
+import { linkBalances, type Pair } from '../../testing/fixtures';
+import { aliceAtLucky, type TestServer, type TestUser } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 import { inject, type Method } from '../../testing/rest';
 
@@ -10,10 +10,7 @@ let staff: TestUser;
 let admin: TestUser;
 let pair: Pair;
 beforeEach(async () => {
-  s = await createTestServer({ timeZone: 'UTC' });
-  staff = await s.addUser('staff');
-  admin = await s.addUser('admin');
-  pair = await pairFixture(s.database.db, { customerName: 'Alice', casinoName: 'Lucky' });
+  ({ s, staff, admin, pair } = await aliceAtLucky({ timeZone: 'UTC' }));
 });
 afterEach(() => s.stop());
 

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditTrail, entryOf, linkBalances, pairFixture, type Pair } from '../../testing/fixtures';
-import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
+import { aliceAtLucky, type TestServer, type TestUser } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 import { expectFieldErrors } from '../../testing/rest';
 
@@ -8,9 +8,7 @@ let s: TestServer;
 let staff: TestUser;
 let pair: Pair;
 beforeEach(async () => {
-  s = await createTestServer({ timeZone: 'UTC' });
-  staff = await s.addUser('staff');
-  pair = await pairFixture(s.database.db, { customerName: 'Alice', casinoName: 'Lucky' });
+  ({ s, staff, pair } = await aliceAtLucky({ timeZone: 'UTC' }));
   await post('/api/transactions', entryOf(pair, { unplayedCoinsChange: '1500.25', playedCoinsChange: '20.00', usdChange: '-1.50' }));
 });
 afterEach(() => s.stop());

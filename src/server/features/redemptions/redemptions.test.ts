@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { auditTrail, entryOf, linkBalances, pairFixture, type Pair } from '../../testing/fixtures';
-import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
+import { aliceAtLucky, type TestServer, type TestUser } from '../../testing/test-server';
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 import { receiveRedemption, requestRedemption } from './redemption-steps';
 import { listRedemptions } from './redemptions.repository';
@@ -11,10 +11,7 @@ let staff: TestUser;
 let admin: TestUser;
 let pair: Pair;
 beforeEach(async () => {
-  s = await createTestServer({ timeZone: 'America/New_York' });
-  staff = await s.addUser('staff');
-  admin = await s.addUser('admin');
-  pair = await pairFixture(s.database.db, { customerName: 'Alice', casinoName: 'Lucky' });
+  ({ s, staff, admin, pair } = await aliceAtLucky({ timeZone: 'America/New_York' }));
   // 1500.25 unplayed and 20.00 played SC, bought for 15.00 USD.
   const buy = await post(
     '/api/transactions',

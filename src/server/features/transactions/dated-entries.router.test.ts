@@ -1,16 +1,14 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { instantProblem } from '../../../shared/schemas/common';
-import { entryOf, pairFixture, type Pair } from '../../testing/fixtures';
-import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
+import { entryOf, type Pair } from '../../testing/fixtures';
+import { aliceAtLucky, type TestServer, type TestUser } from '../../testing/test-server';
 import { expectFieldErrors, inject, type Method } from '../../testing/rest';
 
 let s: TestServer;
 let user: TestUser;
 let pair: Pair;
 beforeEach(async () => {
-  s = await createTestServer({ timeZone: 'UTC' });
-  user = await s.addUser('staff');
-  pair = await pairFixture(s.database.db, { customerName: 'Alice', casinoName: 'Lucky' });
+  ({ s, staff: user, pair } = await aliceAtLucky({ timeZone: 'UTC' }));
 });
 afterEach(() => s.stop());
 

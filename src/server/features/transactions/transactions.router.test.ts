@@ -1,15 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { entryOf, pairFixture, type Pair } from '../../testing/fixtures';
-import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
+import { aliceAtLucky, type TestServer, type TestUser } from '../../testing/test-server';
 import { expectFieldErrors, inject, type Method } from '../../testing/rest';
 
 let s: TestServer;
 let user: TestUser;
 let pair: Pair;
 beforeEach(async () => {
-  s = await createTestServer({ timeZone: 'America/New_York' });
-  user = await s.addUser('staff');
-  pair = await pairFixture(s.database.db, { customerName: 'Alice', casinoName: 'Lucky', scRatio: 1000 });
+  ({ s, staff: user, pair } = await aliceAtLucky({ timeZone: 'America/New_York' }));
 });
 afterEach(() => s.stop());
 
