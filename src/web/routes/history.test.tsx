@@ -31,6 +31,8 @@ describe('Transaction History', () => {
 
     fireEvent.click(screen.getByRole('button', { name: 'First page' }));
     await waitFor(() => expect(screen.getByTestId('pager-page').textContent).toBe('Page 1 of 3'));
+    // Page 1 is left out of the URL.
+    expect(router.state.location.search).toEqual({});
     fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
     await waitFor(() => expect(router.state.location.search).toEqual({ page: 2 }));
 
@@ -38,6 +40,9 @@ describe('Transaction History', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ customerId: 1 }));
     expect(calls.at(-1)?.input).toEqual({ customerId: 1, limit: 100, offset: 0 });
     expect(screen.getByTestId('pager-page').textContent).toBe('Page 1 of 3');
+    // Paging keeps the filters.
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({ customerId: 1, page: 2 }));
   });
 
   it('shows the empty state and clears filters', async () => {
