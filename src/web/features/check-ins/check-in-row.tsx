@@ -201,7 +201,7 @@ export function CheckInCard(props: Props) {
         {editing ? (
           <ScForm {...props} width="100%" />
         ) : (
-          <Text size="xs" c="dimmed" style={{ minWidth: 0 }}>
+          <Text component="div" size="xs" c="dimmed" style={{ minWidth: 0 }}>
             Streak <Streak streak={row.streak} size="xs" />
             <br />
             Last check-in <span style={{ whiteSpace: 'nowrap' }}>{row.lastAt ? formatDateTime(row.lastAt) : 'Never'}</span>
