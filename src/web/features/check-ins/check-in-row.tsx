@@ -89,6 +89,7 @@ function ScForm({ row, busy, error, onSave, onCancel, width }: Props & { width: 
         autoFocus
         value={sc}
         error={error}
+        className="check-in-sc"
         disabled={busy}
         onChange={(e) => setSc(e.currentTarget.value)}
         onKeyDown={(e) => {
@@ -111,7 +112,16 @@ function ActionButton({ row, editing, busy, onOpen }: Props) {
       color={row.done && !editing ? 'gray' : undefined}
       tabIndex={-1}
       aria-label={`${label}: ${labelOf(row)}`}
-      {...(editing ? { type: 'submit' as const, form: formId(row), loading: busy } : { onClick: onOpen })}
+      {...(editing
+        ? { type: 'submit' as const, form: formId(row), loading: busy }
+        : {
+            // The click that opens the field must not also submit it: the button is the form's submit
+            // by the time the browser would act on the click.
+            onClick: (e: React.MouseEvent) => {
+              e.preventDefault();
+              onOpen();
+            },
+          })}
     >
       {label}
     </Button>
