@@ -203,3 +203,28 @@ describe('the daily check-in board', () => {
     }
   });
 });
+
+describe('the redemption screens on a 390 px phone', () => {
+  it("keep the status tabs on one line and the report's date whole", async () => {
+    const context = await s.browser.newContext({ viewport: PHONE });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${baseUrl()}/login`);
+      await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+      await page.goto(`${baseUrl()}/redemptions`);
+      const tabs = page.getByRole('tab');
+      await tabs.nth(4).waitFor();
+      const boxes = await tabs.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => [r.top, r.right]));
+      expect(new Set(boxes.map(([top]) => top)).size).toBe(1);
+      expect(Math.max(...boxes.map(([, right]) => right))).toBeLessThanOrEqual(PHONE.width);
+      await page.goto(`${baseUrl()}/reports/redemptions`);
+      const since = page.getByText(/^\d{4}-\d{2}-\d{2}$/).first();
+      await since.waitFor();
+      expect(await since.evaluate((el) => el.getClientRects().length)).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    } finally {
+      await context.close();
+    }
+  });
+});

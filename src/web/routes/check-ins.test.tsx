@@ -118,6 +118,15 @@ describe('the check-in board on a phone (issue 18)', () => {
     expect(recorded()).toHaveLength(1);
   });
 
+  it('shows its empty state alone when nothing is left, not an empty list', async () => {
+    onPhone();
+    board = { ...board, rows: [], totalCount: 0 };
+    renderApp('/check-ins?status=missing');
+    await screen.findByText('No check-ins to show');
+    expect(screen.getByText('Every check-in is done')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Check-ins' })).toBeNull();
+  });
+
   it('sorts from a Sort by list, as the grid does from its headers', async () => {
     onPhone();
     renderApp('/check-ins');

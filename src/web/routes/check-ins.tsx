@@ -239,12 +239,14 @@ export function CheckInsPage() {
       {failure && <LoadError failure={failure} />}
       <Panel>
         {phone ? (
-          <Stack gap="xs" role="list" aria-label="Check-ins" aria-busy={query.isPending}>
-            {empty}
-            {rows.map((row, index) => (
-              <CheckInCard key={rowKey(row)} {...rowProps(row, index)} />
-            ))}
-          </Stack>
+          // An empty board is its empty state, not a list without items (axe: aria-required-children).
+          empty || (
+            <Stack gap="xs" role="list" aria-label="Check-ins" aria-busy={query.isPending}>
+              {rows.map((row, index) => (
+                <CheckInCard key={rowKey(row)} {...rowProps(row, index)} />
+              ))}
+            </Stack>
+          )
         ) : (
           <Table.ScrollContainer minWidth={860} type="native" className="grid-scroll">
             <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Check-ins" aria-busy={query.isPending}>
