@@ -172,6 +172,20 @@ describe('axe-core on every screen', () => {
       await page.getByRole('button', { name: 'Request redemption' }).click();
       await page.getByRole('dialog').waitFor();
       await check('Request redemption dialog');
+      await page.keyboard.press('Escape');
+      // The check-in board with a row's SC field open (a table row on a desktop, a card on a phone).
+      await page.goto(`${baseUrl()}/check-ins`);
+      await settled(page);
+      await page
+        .getByRole('button', { name: /^Check in: / })
+        .first()
+        .click();
+      await page.getByTestId('check-in-sc').waitFor();
+      await check('Check-in SC field');
+      await page.keyboard.type('1.x');
+      await page.keyboard.press('Enter');
+      await page.getByText('Must be a valid number').waitFor();
+      await check('Check-in SC field with its error');
       await context.close();
       expect(problems).toEqual([]);
     }, 180_000);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PHONE } from './browser';
 import { ADMIN, api, apiToken, baseUrl, openBrowser, type Session, signIn } from './helpers';
 
 /** Issue 18: a redemption from request to receipt, and the check-in board by keyboard alone. */
@@ -151,5 +152,79 @@ describe('the daily check-in board', () => {
       ['Cedar', true, '0.00', 1],
       ['Dogwood', false, null, 0],
     ]);
+  });
+
+  it('fits a 390 px phone: cards that do not scroll sideways, and a check-in recorded by tapping alone', async () => {
+    const pia = await api<{ id: number }>('POST', '/api/customers', { name: `Pia Marguerite Fontaine ${stamp}`, email: '' }, token);
+    for (const name of [`Elm ${stamp}`, `Fortune Coins Sweepstakes ${stamp}`]) {
+      const k = await api<{ id: number }>('POST', '/api/casinos', { name }, token);
+      await api('POST', '/api/customer-casinos', { customerId: pia.id, casinoId: k.id, status: 'active' }, token);
+    }
+    const context = await s.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${baseUrl()}/login`);
+      await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+      await page.goto(`${baseUrl()}/check-ins?customerId=${pia.id}`);
+      await page.getByTestId('check-in-count').filter({ hasText: '0 of 2 done' }).waitFor();
+      await page.getByTestId('check-in-row').nth(1).waitFor();
+      // Nothing wider than the screen: every card and its action lie inside the 390 px.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+      const fits = async () =>
+        page.evaluate(
+          (width) =>
+            [
+              ...document.querySelectorAll(
+                '[data-testid="check-in-row"], [data-testid="check-in-row"] button, [data-testid="check-in-row"] input',
+              ),
+            ].every((el) => el.getBoundingClientRect().right <= width && el.getBoundingClientRect().left >= 0),
+          PHONE.width,
+        );
+      expect(await fits()).toBe(true);
+      const label = `Pia Marguerite Fontaine ${stamp} at Fortune Coins Sweepstakes ${stamp}`;
+      await page.getByRole('button', { name: `Check in: ${label}` }).tap();
+      // The tap that opens the field does not also submit it (the button is its submit once open).
+      const field = page.getByLabel(`SC for ${label}`);
+      await field.waitFor();
+      await page.waitForTimeout(300);
+      expect(await field.getAttribute('aria-invalid')).not.toBe('true');
+      expect(await page.getByTestId('check-in-count').textContent()).toBe('0 of 2 done');
+      await field.fill('3.25');
+      expect(await fits()).toBe(true);
+      await page.getByRole('button', { name: `Check in: ${label}` }).tap();
+      await page.getByTestId('check-in-count').filter({ hasText: '1 of 2 done' }).waitFor();
+      const card = page.getByTestId('check-in-row').filter({ hasText: 'Fortune Coins' });
+      await card.getByTestId('check-in-card-sc').filter({ hasText: '3.25 SC' }).waitFor();
+      expect(await card.getAttribute('aria-label')).toBe(`${label}: checked in`);
+      expect(await fits()).toBe(true);
+    } finally {
+      await context.close();
+    }
+  });
+});
+
+describe('the redemption screens on a 390 px phone', () => {
+  it("keep the status tabs on one line and the report's date whole", async () => {
+    const context = await s.browser.newContext({ viewport: PHONE });
+    context.setDefaultTimeout(10_000);
+    const page = await context.newPage();
+    try {
+      await page.goto(`${baseUrl()}/login`);
+      await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+      await page.goto(`${baseUrl()}/redemptions`);
+      const tabs = page.getByRole('tab');
+      await tabs.nth(4).waitFor();
+      const boxes = await tabs.evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => [r.top, r.right]));
+      expect(new Set(boxes.map(([top]) => top)).size).toBe(1);
+      expect(Math.max(...boxes.map(([, right]) => right))).toBeLessThanOrEqual(PHONE.width);
+      await page.goto(`${baseUrl()}/reports/redemptions`);
+      const since = page.getByText(/^\d{4}-\d{2}-\d{2}$/).first();
+      await since.waitFor();
+      expect(await since.evaluate((el) => el.getClientRects().length)).toBe(1);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -19,7 +19,7 @@ function firstPassing(shades: readonly string[], against: string): string {
 
 /**
  * Mantine's colour variables, adjusted so that every text and badge passes WCAG AA (decision 042): white
- * on a filled colour, a light badge's text on its tint, coloured text (c="teal") on white and on the
+ * on a filled colour, a light badge's text on its tint and on a hovered light button, coloured text (c="teal") on white and on the
  * striped rows; in dark mode the filled colours likewise. Mantine's own values stay wherever they pass.
  */
 export const contrastResolver: CSSVariablesResolver = (theme: MantineTheme) => {
@@ -32,7 +32,9 @@ export const contrastResolver: CSSVariablesResolver = (theme: MantineTheme) => {
     light[`--mantine-color-${name}-filled`] = lightFilled;
     light[`--mantine-color-${name}-text`] = firstPassing([...shades.slice(7), lightFilled], '#f1f3f5');
     light[`--mantine-color-${name}-light`] = tint;
-    light[`--mantine-color-${name}-light-color`] = firstPassing(shades.slice(9), tint);
+    // A hovered light button (Mantine: shade 2) left its text at 4.1:1; shade 1, and text that passes on it.
+    light[`--mantine-color-${name}-light-hover`] = shades[1];
+    light[`--mantine-color-${name}-light-color`] = firstPassing(shades.slice(9), shades[1]);
     light[`--mantine-color-${name}-outline`] = lightFilled;
     dark[`--mantine-color-${name}-filled`] = firstPassing(shades.slice(8), '#ffffff');
   }

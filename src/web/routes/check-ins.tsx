@@ -1,4 +1,4 @@
-import { Group, Progress, SegmentedControl, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -10,7 +10,7 @@ import { EmptyState } from '../components/data-table';
 import { LoadError } from '../components/load-error';
 import { UrlPager } from '../components/pager';
 import { ALL, casinoFilter, customerFilter, IdSelect } from '../components/report-filters';
-import { CheckInRow, rowKey } from '../features/check-ins/check-in-row';
+import { CheckInCard, CheckInRow, rowKey } from '../features/check-ins/check-in-row';
 import { failureOf, fieldIssuesOf, httpStatusOf, isUnauthorized, messageOf } from '../lib/errors';
 import { formatCount } from '../lib/format';
 import { useCasinos, useCustomers } from '../lib/master-data';
@@ -28,6 +28,18 @@ const HEADERS: { id: CheckInSort | null; label: string; right?: boolean }[] = [
   { id: 'streak', label: 'Streak', right: true },
   { id: 'last', label: 'Last check-in' },
   { id: null, label: 'Action', right: true },
+];
+
+/** A phone has no column headers to sort by: the same sorts in one list (`-` for descending). */
+const PHONE_SORTS = [
+  { value: 'customer', label: 'Customer (A-Z)' },
+  { value: '-customer', label: 'Customer (Z-A)' },
+  { value: 'casino', label: 'Casino (A-Z)' },
+  { value: '-casino', label: 'Casino (Z-A)' },
+  { value: '-streak', label: 'Streak (longest first)' },
+  { value: 'streak', label: 'Streak (shortest first)' },
+  { value: '-last', label: 'Last check-in (latest first)' },
+  { value: 'last', label: 'Last check-in (oldest first)' },
 ];
 
 /**
@@ -61,11 +73,11 @@ export function CheckInsPage() {
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState<string>();
   const [correction, setCorrection] = useState<{ row: CheckInRowView; sc: string } | null>(null);
-  const refs = useRef(new Map<string, HTMLTableRowElement>());
+  const refs = useRef(new Map<string, HTMLElement>());
   const activeKey = active && rows.some((r) => rowKey(r) === active) ? active : rows[0] ? rowKey(rows[0]) : null;
   const failure = failureOf(query);
+  // On a phone each link is a card (like the other grids' phone layout): nothing scrolls sideways.
   const phone = useMediaQuery('(max-width: 48em)') ?? false;
-  const headers = phone ? HEADERS.filter((h) => h.id !== 'last') : HEADERS;
 
   // Focus moves at once (a key pressed right after an arrow goes to the row it moved to); a row not yet
   // drawn (after a save refreshed the board) is focused on the next frame.
@@ -111,7 +123,7 @@ export function CheckInsPage() {
     focusRow(next ? rowKey(next) : null);
   };
 
-  const onRowKey = (row: CheckInRowView, index: number) => (e: React.KeyboardEvent<HTMLTableRowElement>) => {
+  const onRowKey = (row: CheckInRowView, index: number) => (e: React.KeyboardEvent<HTMLElement>) => {
     if (e.target !== e.currentTarget) return;
     const move =
       e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : e.key === 'Home' ? -index : e.key === 'End' ? rows.length - 1 - index : 0;
@@ -138,6 +150,36 @@ export function CheckInsPage() {
     ) : (
       <IconSortAscending size={14} />
     );
+
+  const empty = !failure && !query.isPending && rows.length === 0 && (
+    <EmptyState
+      title="No check-ins to show"
+      description={search.status === 'missing' ? 'Every check-in is done' : 'No active customer has an active casino under these filters'}
+    />
+  );
+  const rowProps = (row: CheckInRowView, index: number) => {
+    const key = rowKey(row);
+    return {
+      row,
+      active: key === activeKey,
+      editing: key === editing,
+      busy: record.isPending,
+      error: key === editing ? error : undefined,
+      rowRef: (el: HTMLElement | null) => (el ? refs.current.set(key, el) : refs.current.delete(key)),
+      onFocus: () => setActive(key),
+      onOpen: () => {
+        setActive(key);
+        setError(undefined);
+        setEditing(key);
+      },
+      onSave: (sc: string) => void save(row, sc),
+      onCancel: () => {
+        setEditing(null);
+        focusRow(key);
+      },
+      onKeyDown: onRowKey(row, index),
+    };
+  };
 
   return (
     <Stack gap="md">
@@ -179,90 +221,80 @@ export function CheckInsPage() {
                 onChange={(v) => set({ status: v === ALL ? undefined : v })}
               />
             </Stack>
+            {phone && (
+              <Select
+                label="Sort by"
+                data={PHONE_SORTS}
+                value={`${search.desc === 'true' ? '-' : ''}${sort}`}
+                allowDeselect={false}
+                onChange={(v) => {
+                  const id = (v ?? 'customer').replace('-', '') as CheckInSort;
+                  set({ sort: id === 'customer' ? undefined : id, desc: v?.startsWith('-') ? 'true' : undefined });
+                }}
+              />
+            )}
           </SimpleGrid>
         </Stack>
       </Panel>
       {failure && <LoadError failure={failure} />}
       <Panel>
-        <Table.ScrollContainer minWidth={phone ? 540 : 860} type="native" className="grid-scroll">
-          <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Check-ins" aria-busy={query.isPending}>
-            <Table.Thead>
-              <Table.Tr>
-                {headers.map((h) => (
-                  <Table.Th
-                    key={h.label}
-                    ta={h.right ? 'right' : undefined}
-                    aria-sort={h.id && sort === h.id ? (search.desc === 'true' ? 'descending' : 'ascending') : undefined}
-                    style={{ whiteSpace: 'nowrap' }}
-                  >
-                    {h.id ? (
-                      <UnstyledButton
-                        fw={700}
-                        fz="sm"
-                        onClick={() =>
-                          set({
-                            sort: h.id === 'customer' ? undefined : h.id,
-                            desc: sort === h.id && search.desc !== 'true' ? 'true' : undefined,
-                          })
-                        }
-                      >
-                        <Group gap={4} wrap="nowrap">
-                          {h.label}
-                          {sortIcon(h.id)}
-                        </Group>
-                      </UnstyledButton>
-                    ) : (
-                      h.label
-                    )}
-                  </Table.Th>
-                ))}
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {!failure && !query.isPending && rows.length === 0 && (
+        {phone ? (
+          // An empty board is its empty state, not a list without items (axe: aria-required-children).
+          empty || (
+            <Stack gap="xs" role="list" aria-label="Check-ins" aria-busy={query.isPending}>
+              {rows.map((row, index) => (
+                <CheckInCard key={rowKey(row)} {...rowProps(row, index)} />
+              ))}
+            </Stack>
+          )
+        ) : (
+          <Table.ScrollContainer minWidth={860} type="native" className="grid-scroll">
+            <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Check-ins" aria-busy={query.isPending}>
+              <Table.Thead>
                 <Table.Tr>
-                  <Table.Td colSpan={headers.length}>
-                    <EmptyState
-                      title="No check-ins to show"
-                      description={
-                        search.status === 'missing'
-                          ? 'Every check-in is done'
-                          : 'No active customer has an active casino under these filters'
-                      }
-                    />
-                  </Table.Td>
+                  {HEADERS.map((h) => (
+                    <Table.Th
+                      key={h.label}
+                      ta={h.right ? 'right' : undefined}
+                      aria-sort={h.id && sort === h.id ? (search.desc === 'true' ? 'descending' : 'ascending') : undefined}
+                      style={{ whiteSpace: 'nowrap' }}
+                    >
+                      {h.id ? (
+                        <UnstyledButton
+                          fw={700}
+                          fz="sm"
+                          onClick={() =>
+                            set({
+                              sort: h.id === 'customer' ? undefined : h.id,
+                              desc: sort === h.id && search.desc !== 'true' ? 'true' : undefined,
+                            })
+                          }
+                        >
+                          <Group gap={4} wrap="nowrap">
+                            {h.label}
+                            {sortIcon(h.id)}
+                          </Group>
+                        </UnstyledButton>
+                      ) : (
+                        h.label
+                      )}
+                    </Table.Th>
+                  ))}
                 </Table.Tr>
-              )}
-              {rows.map((row, index) => {
-                const key = rowKey(row);
-                return (
-                  <CheckInRow
-                    key={key}
-                    row={row}
-                    compact={phone}
-                    active={key === activeKey}
-                    editing={key === editing}
-                    busy={record.isPending}
-                    error={key === editing ? error : undefined}
-                    rowRef={(el) => (el ? refs.current.set(key, el) : refs.current.delete(key))}
-                    onFocus={() => setActive(key)}
-                    onOpen={() => {
-                      setActive(key);
-                      setError(undefined);
-                      setEditing(key);
-                    }}
-                    onSave={(sc) => void save(row, sc)}
-                    onCancel={() => {
-                      setEditing(null);
-                      focusRow(key);
-                    }}
-                    onKeyDown={onRowKey(row, index)}
-                  />
-                );
-              })}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+              </Table.Thead>
+              <Table.Tbody>
+                {empty && (
+                  <Table.Tr>
+                    <Table.Td colSpan={HEADERS.length}>{empty}</Table.Td>
+                  </Table.Tr>
+                )}
+                {rows.map((row, index) => (
+                  <CheckInRow key={rowKey(row)} {...rowProps(row, index)} />
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
         {board && board.totalCount > CHECK_IN_PAGE_SIZE && (
           <UrlPager page={page} pageSize={CHECK_IN_PAGE_SIZE} total={board.totalCount} noun="links" />
         )}

@@ -91,6 +91,7 @@ export function RedemptionsPage() {
             })
           }
           mb="sm"
+          className="status-tabs"
         >
           <Tabs.List>
             {TABS.map((t) => (

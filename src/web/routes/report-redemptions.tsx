@@ -43,7 +43,8 @@ export function RedemptionsReportPage() {
       <Panel>
         <Group justify="space-between" align="center">
           <Text size="sm" c="dimmed">
-            Received and rejected redemptions since {query.data?.since ?? '…'} (180 days); pending ones whenever requested.
+            Received and rejected redemptions since <span style={{ whiteSpace: 'nowrap' }}>{query.data?.since ?? '…'}</span> (180 days);
+            pending ones whenever requested.
           </Text>
           <ExportMenu
             server={{ file: 'redemptions', params: {}, count: rows.length }}

@@ -5,6 +5,7 @@ import { createTestServer, type TestServer, type TestUser } from '../../testing/
 import { checkLedger, ledgerIsSound } from '../transactions/invariants';
 import { recordCheckIn } from './check-in-step';
 import { checkInBoard } from './check-ins.repository';
+import { checkInsRouter } from './check-ins.router';
 import { expectFieldErrors } from '../../testing/rest';
 
 const TZ = 'America/New_York';
@@ -192,6 +193,38 @@ describe('the check-in board', () => {
       'transaction check-in',
       'checkIn check-in-correction',
     ]);
+  });
+
+  it('lets staff reach the board and record over tRPC as over REST, each check-in audited with its entry', async () => {
+    const procedures = Object.entries(checkInsRouter._def.procedures).map(([name, p]) => [
+      name,
+      (p as { _def: { meta?: { access?: string } } })._def.meta?.access,
+    ]);
+    expect(procedures.sort()).toEqual([
+      ['board', 'authed'],
+      ['record', 'authed'],
+    ]);
+    const caller = s.caller(staff);
+    const today = localDay(new Date(), TZ);
+    expect(await caller.checkIns.board({})).toMatchObject({ date: today, done: 0, total: 2 });
+    const recorded = await caller.checkIns.record({ customerId: alice.customer.id, casinoId: alice.casino.id, unplayedCoins: '0' });
+    expect(recorded).toMatchObject({ day: today, streak: 1 });
+    expect(await caller.checkIns.board({ status: 'done' })).toMatchObject({
+      done: 1,
+      total: 2,
+      rows: [{ customerName: 'Alice', done: true, unplayedCoins: '0.00', by: 'Sam Staff', transactionId: recorded.transactionId }],
+    });
+    const audit = await auditTrail(s.database.db, staff.id);
+    expect(audit.map((a) => a.step)).toEqual(['transactionType create', 'transaction check-in', 'checkIn check-in']);
+    expect(audit[0].after).toMatchObject({ name: 'Check-in', casinoId: alice.casino.id });
+    expect(audit[1].after).toMatchObject({ unplayedCoinsChange: '0.00', playedCoinsChange: '0.00', usdChange: '0.00' });
+    const entry = await s.database.db
+      .selectFrom('auditLog')
+      .select('entityId')
+      .where('entity', '=', 'transaction')
+      .where('action', '=', 'check-in')
+      .executeTakeFirstOrThrow();
+    expect(entry.entityId).toBe(recorded.transactionId);
   });
 
   it('refuses bad input with field messages: a negative or mistyped SC, a future day, an inactive link', async () => {

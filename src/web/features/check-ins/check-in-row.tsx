@@ -1,5 +1,5 @@
-import { Badge, Button, Group, Table, Text } from '@mantine/core';
-import { IconCheck, IconFlame } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { IconCheck, IconFlame, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TypedNumberInput } from '../../components/typed-number-input';
 import { formatDateTime, groupedAmount } from '../../lib/format';
@@ -12,38 +12,130 @@ const FULL = { root: { minWidth: 'max-content' }, label: { overflow: 'visible' }
 
 interface Props {
   row: CheckInRowView;
-  /** A phone: no time and who beside Done, no Last check-in column. */
-  compact: boolean;
   active: boolean;
   editing: boolean;
   busy: boolean;
   error?: string;
-  rowRef: (el: HTMLTableRowElement | null) => void;
+  rowRef: (el: HTMLElement | null) => void;
   onFocus: () => void;
   onOpen: () => void;
   onSave: (sc: string) => void;
   onCancel: () => void;
-  onKeyDown: (e: React.KeyboardEvent<HTMLTableRowElement>) => void;
+  onKeyDown: (e: React.KeyboardEvent<HTMLElement>) => void;
+}
+
+const labelOf = (row: CheckInRowView) => `${row.customerName} at ${row.casinoName}`;
+const formId = (row: CheckInRowView) => `check-in-${rowKey(row).replace(':', '-')}`;
+
+/** The row's focus and keys: one tab stop for the whole board (the active row), arrows move. */
+function focusable({ row, active, rowRef, onFocus, onKeyDown }: Props) {
+  return {
+    ref: rowRef,
+    tabIndex: active ? 0 : -1,
+    onFocus: (e: React.FocusEvent<HTMLElement>) => e.target === e.currentTarget && onFocus(),
+    onKeyDown,
+    'aria-label': `${labelOf(row)}: ${row.done ? 'checked in' : 'not checked in'}`,
+    'data-testid': 'check-in-row',
+    'data-done': row.done,
+    className: 'check-in-row',
+  };
+}
+
+function StatusBadge({ done }: { done: boolean }) {
+  return done ? (
+    <Badge color="teal" variant="light" styles={FULL} leftSection={<IconCheck size={12} />}>
+      Done
+    </Badge>
+  ) : (
+    <Badge color="gray" variant="outline" styles={FULL}>
+      Not done
+    </Badge>
+  );
+}
+
+function Streak({ streak, size = 'sm' }: { streak: number; size?: 'xs' | 'sm' }) {
+  return streak > 0 ? (
+    <Group gap={4} justify="flex-end" wrap="nowrap" display="inline-flex" style={{ verticalAlign: 'bottom' }}>
+      <IconFlame size={size === 'sm' ? 14 : 12} color="var(--mantine-color-orange-7)" aria-hidden />
+      <Text span size={size} fw={600} c="var(--mantine-color-text)">
+        {streak}
+      </Text>
+    </Group>
+  ) : (
+    <Text span size={size} c="dimmed">
+      0
+    </Text>
+  );
+}
+
+/** The SC field: Enter (or the row's action button, its submit) saves, Escape closes it. */
+function ScForm({ row, busy, error, onSave, onCancel, width }: Props & { width: number | string }) {
+  const [sc, setSc] = useState('');
+  return (
+    <form
+      id={formId(row)}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSave(sc);
+      }}
+      noValidate
+      style={{ flex: typeof width === 'string' ? 1 : undefined, minWidth: 0 }}
+    >
+      <TypedNumberInput
+        aria-label={`SC for ${labelOf(row)}`}
+        placeholder="SC"
+        size="xs"
+        w={width}
+        autoFocus
+        value={sc}
+        error={error}
+        className="check-in-sc"
+        disabled={busy}
+        onChange={(e) => setSc(e.currentTarget.value)}
+        onKeyDown={(e) => {
+          e.stopPropagation();
+          if (e.key === 'Escape') onCancel();
+        }}
+        data-testid="check-in-sc"
+      />
+    </form>
+  );
+}
+
+/** Check in / Correct: opens the SC field, and once it is open, saves it (a phone's decimal keypad has no Enter). */
+function ActionButton({ row, editing, busy, onOpen }: Props) {
+  const label = row.done ? 'Correct' : 'Check in';
+  return (
+    <Button
+      size="compact-xs"
+      variant={row.done && !editing ? 'subtle' : 'light'}
+      color={row.done && !editing ? 'gray' : undefined}
+      tabIndex={-1}
+      aria-label={`${label}: ${labelOf(row)}`}
+      {...(editing
+        ? { type: 'submit' as const, form: formId(row), loading: busy }
+        : {
+            // The click that opens the field must not also submit it: the button is the form's submit
+            // by the time the browser would act on the click.
+            onClick: (e: React.MouseEvent) => {
+              e.preventDefault();
+              onOpen();
+            },
+          })}
+    >
+      {label}
+    </Button>
+  );
 }
 
 /**
  * One link on the board. The row is focusable (one tab stop for the whole board, arrows move); Enter
  * opens the SC field, Enter there saves, Escape closes it.
  */
-export function CheckInRow({ row, compact, active, editing, busy, error, rowRef, onFocus, onOpen, onSave, onCancel, onKeyDown }: Props) {
-  const [sc, setSc] = useState('');
-  const label = `${row.customerName} at ${row.casinoName}`;
+export function CheckInRow(props: Props) {
+  const { row, editing } = props;
   return (
-    <Table.Tr
-      ref={rowRef}
-      tabIndex={active ? 0 : -1}
-      onFocus={(e) => e.target === e.currentTarget && onFocus()}
-      onKeyDown={onKeyDown}
-      aria-label={`${label}: ${row.done ? 'checked in' : 'not checked in'}`}
-      data-testid="check-in-row"
-      data-done={row.done}
-      className="check-in-row"
-    >
+    <Table.Tr {...focusable(props)}>
       <Table.Td>
         <Text fw={600} size="sm">
           {row.customerName}
@@ -51,50 +143,19 @@ export function CheckInRow({ row, compact, active, editing, busy, error, rowRef,
       </Table.Td>
       <Table.Td>{row.casinoName}</Table.Td>
       <Table.Td>
-        {row.done ? (
-          <Group gap={6} wrap="nowrap">
-            <Badge color="teal" variant="light" styles={FULL} leftSection={<IconCheck size={12} />}>
-              Done
-            </Badge>
-            {!compact && (
-              <Text size="xs" c="dimmed">
-                {row.at ? timeOnly.format(new Date(row.at)) : ''}
-                {row.by ? ` · ${row.by}` : ''}
-              </Text>
-            )}
-          </Group>
-        ) : (
-          <Badge color="gray" variant="outline" styles={FULL}>
-            Not done
-          </Badge>
-        )}
+        <Group gap={6} wrap="nowrap">
+          <StatusBadge done={row.done} />
+          {row.done && (
+            <Text size="xs" c="dimmed">
+              {row.at ? timeOnly.format(new Date(row.at)) : ''}
+              {row.by ? ` · ${row.by}` : ''}
+            </Text>
+          )}
+        </Group>
       </Table.Td>
       <Table.Td ta="right">
         {editing ? (
-          <form
-            onSubmit={(e) => {
-              e.preventDefault();
-              onSave(sc);
-            }}
-            noValidate
-          >
-            <TypedNumberInput
-              aria-label={`SC for ${label}`}
-              placeholder="SC"
-              size="xs"
-              w={110}
-              autoFocus
-              value={sc}
-              error={error}
-              disabled={busy}
-              onChange={(e) => setSc(e.currentTarget.value)}
-              onKeyDown={(e) => {
-                e.stopPropagation();
-                if (e.key === 'Escape') onCancel();
-              }}
-              data-testid="check-in-sc"
-            />
-          </form>
+          <ScForm {...props} width={110} />
         ) : row.unplayedCoins !== null ? (
           <Text span ff="monospace" size="sm">
             {groupedAmount(row.unplayedCoins)}
@@ -104,44 +165,67 @@ export function CheckInRow({ row, compact, active, editing, busy, error, rowRef,
         )}
       </Table.Td>
       <Table.Td ta="right">
-        {row.streak > 0 ? (
-          <Group gap={4} justify="flex-end" wrap="nowrap">
-            <IconFlame size={14} color="var(--mantine-color-orange-7)" aria-hidden />
-            <Text size="sm" fw={600}>
-              {row.streak}
-            </Text>
-          </Group>
+        <Streak streak={row.streak} />
+      </Table.Td>
+      <Table.Td>
+        {row.lastAt ? (
+          formatDateTime(row.lastAt)
         ) : (
           <Text size="sm" c="dimmed">
-            0
+            Never
           </Text>
         )}
       </Table.Td>
-      {!compact && (
-        <Table.Td>
-          {row.lastAt ? (
-            formatDateTime(row.lastAt)
-          ) : (
-            <Text size="sm" c="dimmed">
-              Never
-            </Text>
-          )}
-        </Table.Td>
-      )}
       <Table.Td ta="right">
-        {!editing && (
-          <Button
-            size="compact-xs"
-            variant={row.done ? 'subtle' : 'light'}
-            color={row.done ? 'gray' : undefined}
-            tabIndex={-1}
-            onClick={onOpen}
-            aria-label={`${row.done ? 'Correct' : 'Check in'}: ${label}`}
-          >
-            {row.done ? 'Correct' : 'Check in'}
-          </Button>
-        )}
+        <ActionButton {...props} />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/**
+ * The same link as a card on a phone: customer and Done / Not done, casino and the day's SC, the streak
+ * and last check-in with the action; the SC field opens in the card, beside its action and Cancel.
+ */
+export function CheckInCard(props: Props) {
+  const { row, editing, onCancel } = props;
+  return (
+    <Paper withBorder p="sm" role="listitem" {...focusable(props)}>
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Text fw={600} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          {row.customerName}
+        </Text>
+        <StatusBadge done={row.done} />
+      </Group>
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
+          {row.casinoName}
+        </Text>
+        {row.unplayedCoins !== null && (
+          <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }} data-testid="check-in-card-sc">
+            {groupedAmount(row.unplayedCoins)} SC
+          </Text>
+        )}
+      </Group>
+      <Group justify="space-between" gap="xs" wrap="nowrap" mt={6} align={editing ? 'flex-start' : 'center'}>
+        {editing ? (
+          <ScForm {...props} width="100%" />
+        ) : (
+          <Text component="div" size="xs" c="dimmed" style={{ minWidth: 0 }}>
+            Streak <Streak streak={row.streak} size="xs" />
+            <br />
+            Last check-in <span style={{ whiteSpace: 'nowrap' }}>{row.lastAt ? formatDateTime(row.lastAt) : 'Never'}</span>
+          </Text>
+        )}
+        <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+          <ActionButton {...props} />
+          {editing && (
+            <ActionIcon variant="subtle" color="gray" size="sm" aria-label="Cancel" tabIndex={-1} onClick={onCancel}>
+              <IconX size={14} />
+            </ActionIcon>
+          )}
+        </Group>
+      </Group>
+    </Paper>
   );
 }

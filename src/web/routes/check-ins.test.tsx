@@ -1,0 +1,159 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { casino, customer } from '../testing/fixtures';
+import { calls, mockTrpc } from '../testing/msw';
+import { renderApp, STAFF } from '../testing/render';
+import { choose } from '../testing/select';
+import type { CheckInBoard, CheckInRowView } from '../lib/api-types';
+
+const row = (casinoId: number, casinoName: string, more: Partial<CheckInRowView> = {}): CheckInRowView => ({
+  customerId: 1,
+  customerName: 'Alice Anders',
+  casinoId,
+  casinoName,
+  done: false,
+  transactionId: null,
+  unplayedCoins: null,
+  at: null,
+  by: null,
+  streak: 0,
+  lastAt: null,
+  ...more,
+});
+
+let board: CheckInBoard;
+beforeEach(() => {
+  board = {
+    date: '2026-11-25',
+    done: 1,
+    total: 2,
+    totalCount: 2,
+    rows: [
+      row(10, 'Chumba', {
+        done: true,
+        transactionId: 7,
+        unplayedCoins: '4.90',
+        at: '2026-11-25T11:59:00.000Z',
+        by: 'Sam Staff',
+        streak: 21,
+        lastAt: '2026-11-25T11:59:00.000Z',
+      }),
+      row(11, 'Pulsz', { streak: 6, lastAt: '2026-11-25T04:53:00.000Z' }),
+    ],
+  };
+  mockTrpc({
+    'auth.user': () => STAFF,
+    'customers.list': () => [customer(1, 'Alice Anders')],
+    'casinos.list': () => [casino(10, 'Chumba'), casino(11, 'Pulsz')],
+    'checkIns.board': () => board,
+    'checkIns.record': (input) => {
+      board = {
+        ...board,
+        done: 2,
+        rows: board.rows.map((r) =>
+          r.casinoId === input.casinoId ? { ...r, done: true, transactionId: 8, unplayedCoins: '2.50', streak: 7 } : r,
+        ),
+      };
+      return { transactionId: 8, day: '2026-11-25', streak: 7 };
+    },
+  });
+});
+
+/** A phone: the app's `(max-width: 48em)` query matches. */
+function onPhone() {
+  vi.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: query.includes('max-width: 48em'),
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as unknown as MediaQueryList,
+  );
+}
+
+const recorded = () => calls.filter((c) => c.path === 'checkIns.record').map((c) => c.input);
+const boards = () => calls.filter((c) => c.path === 'checkIns.board').map((c) => c.input as Record<string, unknown>);
+
+describe('the check-in board on a phone (issue 18)', () => {
+  it('shows each link as a card with everything the grid shows, and no table that scrolls sideways', async () => {
+    onPhone();
+    renderApp('/check-ins');
+    await waitFor(() => expect(screen.getAllByTestId('check-in-row')).toHaveLength(2));
+    expect(document.querySelector('table')).toBeNull();
+    expect(screen.getByRole('list', { name: 'Check-ins' })).toBeTruthy();
+    const [chumba, pulsz] = screen.getAllByTestId('check-in-row');
+    expect(chumba.getAttribute('role')).toBe('listitem');
+    expect(chumba.getAttribute('aria-label')).toBe('Alice Anders at Chumba: checked in');
+    expect(chumba.textContent).toContain('Done');
+    expect(within(chumba).getByTestId('check-in-card-sc').textContent).toBe('4.90 SC');
+    expect(chumba.textContent).toContain('Streak 21');
+    expect(chumba.textContent).toMatch(/Last check-in Nov 25, 2026, \d\d:59 (AM|PM)/);
+    expect(within(chumba).getByRole('button', { name: 'Correct: Alice Anders at Chumba' })).toBeTruthy();
+    expect(pulsz.textContent).toContain('Not done');
+    expect(within(pulsz).queryByTestId('check-in-card-sc')).toBeNull();
+    expect(pulsz.textContent).toContain('Streak 6');
+    expect(screen.getByTestId('check-in-count').textContent).toBe('1 of 2 done');
+  });
+
+  it('records a check-in by tapping alone: Check in opens the SC field, Check in again saves it', async () => {
+    onPhone();
+    renderApp('/check-ins');
+    // The opening tap is cancelled: by the time the browser acts on it, the button submits the field.
+    expect(fireEvent.click(await screen.findByRole('button', { name: 'Check in: Alice Anders at Pulsz' }))).toBe(false);
+    fireEvent.change(await screen.findByLabelText('SC for Alice Anders at Pulsz'), { target: { value: '2.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check in: Alice Anders at Pulsz' }));
+    await waitFor(() => expect(recorded()).toEqual([{ customerId: 1, casinoId: 11, unplayedCoins: '2.50', date: '2026-11-25' }]));
+    await waitFor(() => expect(screen.getByTestId('check-in-count').textContent).toBe('2 of 2 done'));
+    expect(screen.queryByTestId('check-in-sc')).toBeNull();
+    // Cancel closes the field without saving.
+    fireEvent.click(screen.getByRole('button', { name: 'Correct: Alice Anders at Chumba' }));
+    await screen.findByLabelText('SC for Alice Anders at Chumba');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('check-in-sc')).toBeNull());
+    expect(recorded()).toHaveLength(1);
+  });
+
+  it('shows its empty state alone when nothing is left, not an empty list', async () => {
+    onPhone();
+    board = { ...board, rows: [], totalCount: 0 };
+    renderApp('/check-ins?status=missing');
+    await screen.findByText('No check-ins to show');
+    expect(screen.getByText('Every check-in is done')).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Check-ins' })).toBeNull();
+  });
+
+  it('sorts from a Sort by list, as the grid does from its headers', async () => {
+    onPhone();
+    renderApp('/check-ins');
+    await screen.findAllByTestId('check-in-row');
+    await choose('Sort by', 'Streak (longest first)');
+    await waitFor(() => expect(boards().at(-1)).toMatchObject({ sort: 'streak', desc: true }));
+    await choose('Sort by', 'Casino (A-Z)');
+    await waitFor(() => expect(boards().at(-1)).toMatchObject({ sort: 'casino' }));
+    expect(boards().at(-1)?.desc).toBeUndefined();
+  });
+});
+
+describe('the check-in board on a wider screen', () => {
+  it('keeps the grid with its sortable headers, and its action button saves an open SC field', async () => {
+    renderApp('/check-ins');
+    const grid = await screen.findByRole('table', { name: 'Check-ins' });
+    await waitFor(() => expect(within(grid).getAllByTestId('check-in-row')).toHaveLength(2));
+    expect(
+      within(grid)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Customer', 'Casino', 'Today', 'SC', 'Streak', 'Last check-in', 'Action']);
+    expect(screen.queryByLabelText('Sort by')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Check in: Alice Anders at Pulsz' }));
+    fireEvent.change(await screen.findByLabelText('SC for Alice Anders at Pulsz'), { target: { value: '2.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Check in: Alice Anders at Pulsz' }));
+    await waitFor(() => expect(recorded()).toHaveLength(1));
+    await waitFor(() => expect(screen.getByTestId('check-in-count').textContent).toBe('2 of 2 done'));
+  });
+});
