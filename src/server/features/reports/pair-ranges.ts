@@ -230,6 +230,13 @@ export class PairRanges {
 
   private build(): void {
     this.stats.builds += 1;
+    // The old columns go before the new ones are made, so a rebuild never holds both (a million rows: about
+    // 30 MB each); until it ends the columns follow nothing (seq -1), so a failed build is built again.
+    this.seq = -1;
+    this.cols = newColumns(0);
+    this.posOf = new Int32Array(0);
+    this.extras = [];
+    this.extraOf.clear();
     const rows = this.sqlite.prepare(`select ${ROW} from transactions order by date, id`).raw();
     const n = (this.sqlite.prepare('select count(*) from transactions').pluck().get() as number) ?? 0;
     const maxId = (this.sqlite.prepare('select coalesce(max(id), 0) from transactions').pluck().get() as number) ?? 0;
@@ -246,8 +253,6 @@ export class PairRanges {
       i += 1;
     }
     this.cols = cols;
-    this.extras = [];
-    this.extraOf.clear();
   }
 
   /** Replaces each transaction changed after `seq` with its current row (or nothing, once deleted). */
