@@ -3,6 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { casino, customer } from '../testing/fixtures';
 import { calls, mockTrpc } from '../testing/msw';
 import { renderApp, STAFF } from '../testing/render';
+import { mediaQueryList } from '../testing/media';
 import { choose } from '../testing/select';
 import type { CheckInBoard, CheckInRowView } from '../lib/api-types';
 
@@ -61,19 +62,7 @@ beforeEach(() => {
 
 /** A phone: the app's `(max-width: 48em)` query matches. */
 function onPhone() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: query.includes('max-width: 48em'),
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as unknown as MediaQueryList,
-  );
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => mediaQueryList(query, query.includes('max-width: 48em')));
 }
 
 const recorded = () => calls.filter((c) => c.path === 'checkIns.record').map((c) => c.input);

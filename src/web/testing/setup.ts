@@ -1,25 +1,14 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { queryClient } from '../trpc';
+import { mediaQueryList } from './media';
 import { server, unmocked } from './msw';
 
 // Mantine needs these browser APIs that happy-dom leaves out (tests in the node environment have no window).
 if (typeof window !== 'undefined') installBrowserStubs();
 
 function installBrowserStubs() {
-  Object.defineProperty(window, 'matchMedia', {
-    writable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
+  Object.defineProperty(window, 'matchMedia', { writable: true, value: (query: string) => mediaQueryList(query) });
   class ResizeObserverStub {
     observe() {}
     unobserve() {}
