@@ -3,13 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { DomainError } from '../errors/domain-errors';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, type OpenedDatabase } from '../db/database';
+import { openDatabase, type OpenedDatabase, openReadOnly } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { createEntry } from '../features/transactions/ledger';
 import { insertUser } from '../features/users/users.repository';
 import { pairFixture } from '../testing/fixtures';
 import { tempDir } from '../testing/test-db';
-import { inlineReaders, poolReaders, type Readers, usesRangeColumns } from './readers';
+import { inlineReaders, poolReaders, type Readers, threadFor } from './readers';
 
 // The pool runs in worker threads over a database file (docs/decisions/020): the same answers as the
 // inline reader the in-memory tests use, errors included.
@@ -110,12 +110,30 @@ describe('the read worker pool', () => {
     expect(summary).toEqual(await inline.run('reports.transactionTypesSummary', input));
     expect([summary.uniqueCustomers, summary.byType.map((t) => t.transactionTypeId)]).toEqual([1, [ids.transactionTypeId]]);
     expect(await pool.run('reports.transactionTypes', input)).toEqual(await inline.run('reports.transactionTypes', input));
-    expect(usesRangeColumns('reports.transactionTypesSummary', input)).toBe(true);
-    expect(usesRangeColumns('reports.transactionTypes', input)).toBe(true);
-    expect(usesRangeColumns('reports.transactionTypesSummary', { ...input, transactionTypeId: ids.transactionTypeId })).toBe(false);
-    expect(usesRangeColumns('reports.transactionTypesSummary', {})).toBe(false);
-    expect(usesRangeColumns('reports.profitability', input)).toBe(true);
-    expect(usesRangeColumns('transactions.list', input)).toBe(false);
+    expect(threadFor('reports.transactionTypesSummary', input)).toBe('ranges');
+    expect(threadFor('reports.transactionTypes', input)).toBe('ranges');
+    expect(threadFor('reports.transactionTypesSummary', { ...input, transactionTypeId: ids.transactionTypeId })).toBe('screens');
+    expect(threadFor('reports.transactionTypesSummary', {})).toBe('screens');
+    expect(threadFor('reports.profitability', input)).toBe('ranges');
+    expect(threadFor('transactions.list', input)).toBe('screens');
+  });
+
+  it('runs the ledger check on the background thread, beside the exports, and answers it like the inline reader', async () => {
+    expect(threadFor('admin.ledgerCheck', undefined)).toBe('background');
+    const check = await pool.run('admin.ledgerCheck', undefined);
+    expect(check).toEqual(await inline.run('admin.ledgerCheck', undefined));
+    const rows = database.sqlite.prepare('select count(*) from transactions').pluck().get();
+    expect([check.ok, check.checkedTransactions, check.problems]).toEqual([true, rows, []]);
+  });
+
+  it('opens read-only connections whose big sorts spill to temporary files past the page cache, not to memory', () => {
+    const { sqlite } = openReadOnly(database.sqlite.name);
+    try {
+      // 1 is FILE: a sort or a DISTINCT over many rows holds at most about the page cache in memory (decision 028).
+      expect([sqlite.pragma('temp_store', { simple: true }), sqlite.pragma('cache_size', { simple: true })]).toEqual([1, -4000]);
+    } finally {
+      sqlite.close();
+    }
   });
 
   it('starts its threads only when told, so a database is migrated before they read the tables they keep', async () => {

@@ -47,20 +47,26 @@ function started(body: Readable, rows: Promise<number>): Promise<ExportStream> {
   });
 }
 
+/** Which pool a read runs on: the screens' threads, the range thread, or the background thread. */
+export type ReadThread = 'screens' | 'ranges' | 'background';
+
 /**
  * Reads that sum over a date range per pair (decision 023) or, for every type, per type (decision 027)
  * go to one thread of their own, which holds the range columns (built when it starts); the other read
- * threads never build them.
+ * threads never build them. The ledger check (seconds of CPU over every row, daily and on demand) runs
+ * on the background thread beside the exports, below the screens' priority, so it never holds a screen's
+ * reader (decision 028).
  */
-export function usesRangeColumns<N extends ReadName>(name: N, input: ReadInput<N>): boolean {
+export function threadFor<N extends ReadName>(name: N, input: ReadInput<N>): ReadThread {
+  if (name === 'admin.ledgerCheck') return 'background';
   if (name === 'reports.profitability' || name === 'reports.profitabilitySummary') {
-    return hasRange((input ?? {}) as ReadInput<'reports.profitability' | 'reports.profitabilitySummary'> & object);
+    return hasRange((input ?? {}) as ReadInput<'reports.profitability' | 'reports.profitabilitySummary'> & object) ? 'ranges' : 'screens';
   }
   if (name === 'reports.transactionTypes' || name === 'reports.transactionTypesSummary') {
     const f = (input ?? {}) as ReadInput<'reports.transactionTypes'> & object;
-    return f.transactionTypeId === undefined && hasRange(f);
+    return f.transactionTypeId === undefined && hasRange(f) ? 'ranges' : 'screens';
   }
-  return false;
+  return 'screens';
 }
 
 /** How many read threads: the machine's cores, at least 2 and at most 4. */
@@ -95,8 +101,8 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
       maxThreads: 1,
       idleTimeout: Infinity,
     }));
-  const poolFor = <N extends ReadName>(task: ReadTask<N>) => (usesRangeColumns(task.name, task.input) ? startRanges() : startScreens());
-  // Exports get a thread of their own (one at a time, others queue), so a long export never takes a screen's reader.
+  // Exports (and the ledger check) get a thread of their own (one at a time, others queue), so a long
+  // export never takes a screen's reader.
   const startExports = () =>
     (exportPool ??= new Piscina({
       ...base,
@@ -105,6 +111,8 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
       maxThreads: 1,
       idleTimeout: 60_000,
     }));
+  const pools = { screens: startScreens, ranges: startRanges, background: startExports } as const;
+  const poolFor = <N extends ReadName>(task: ReadTask<N>) => pools[threadFor(task.name, task.input)]();
   // The thread boundary is untyped: the worker's reply is typed by the task that asked for it (read-worker.ts).
   const askValue = <N extends ReadName>(task: ReadTask<N>): Promise<ValueReply<N>> => poolFor(task).run(task);
   const askJson = <N extends ReadName>(task: ReadTask<N>): Promise<JsonReply> => poolFor(task).run({ ...task, json: true });
