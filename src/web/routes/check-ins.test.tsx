@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { casino, customer } from '../testing/fixtures';
-import { calls, mockTrpc } from '../testing/msw';
+import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
 import { renderApp, STAFF } from '../testing/render';
 import { mediaQueryList } from '../testing/media';
 import { choose } from '../testing/select';
@@ -79,6 +79,9 @@ describe('the check-in board on a phone (issue 18)', () => {
     expect(chumba.getAttribute('role')).toBe('listitem');
     expect(chumba.getAttribute('aria-label')).toBe('Alice Anders at Chumba: checked in');
     expect(chumba.textContent).toContain('Done');
+    // When and by whom, as the grid's Today column says it.
+    expect(chumba.textContent).toMatch(/\d\d:59 (AM|PM) · Sam Staff/);
+    expect(pulsz.textContent).not.toContain('·');
     expect(within(chumba).getByTestId('check-in-card-sc').textContent).toBe('4.90 SC');
     expect(chumba.textContent).toContain('Streak 21');
     expect(chumba.textContent).toMatch(/Last check-in Nov 25, 2026, \d\d:59 (AM|PM)/);
@@ -87,6 +90,23 @@ describe('the check-in board on a phone (issue 18)', () => {
     expect(within(pulsz).queryByTestId('check-in-card-sc')).toBeNull();
     expect(pulsz.textContent).toContain('Streak 6');
     expect(screen.getByTestId('check-in-count').textContent).toBe('1 of 2 done');
+  });
+
+  it('on a phone, a failed read shows the error and Retry, not an empty list', async () => {
+    onPhone();
+    mockTrpc({
+      'auth.user': () => STAFF,
+      'customers.list': () => [],
+      'casinos.list': () => [],
+      'checkIns.board': () => {
+        throw new TrpcFailure(503, 'Database is busy, try again');
+      },
+    });
+    renderApp('/check-ins');
+    expect(await screen.findByText('Database is busy, try again')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+    expect(screen.queryByRole('list', { name: 'Check-ins' })).toBeNull();
+    expect(screen.queryByText('No check-ins to show')).toBeNull();
   });
 
   it('records a check-in by tapping alone: Check in opens the SC field, Check in again saves it', async () => {

@@ -4,7 +4,7 @@ import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/i
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { CHECK_IN_PAGE_SIZE, type CheckInSort } from '../../shared/schemas/check-ins';
+import { CHECK_IN_PAGE_SIZE, CHECK_IN_SORTS, type CheckInSort } from '../../shared/schemas/check-ins';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/data-table';
 import { LoadError } from '../components/load-error';
@@ -228,7 +228,7 @@ export function CheckInsPage() {
                 value={`${search.desc === 'true' ? '-' : ''}${sort}`}
                 allowDeselect={false}
                 onChange={(v) => {
-                  const id = (v ?? 'customer').replace('-', '') as CheckInSort;
+                  const id = CHECK_IN_SORTS.find((s) => s === (v ?? '').replace('-', '')) ?? 'customer';
                   set({ sort: id === 'customer' ? undefined : id, desc: v?.startsWith('-') ? 'true' : undefined });
                 }}
               />
@@ -240,13 +240,15 @@ export function CheckInsPage() {
       <Panel>
         {phone ? (
           // An empty board is its empty state, not a list without items (axe: aria-required-children).
-          empty || (
+          // A failed or loading read shows no list either: a list needs its items.
+          empty ||
+          (rows.length > 0 && (
             <Stack gap="xs" role="list" aria-label="Check-ins" aria-busy={query.isPending}>
               {rows.map((row, index) => (
                 <CheckInCard key={rowKey(row)} {...rowProps(row, index)} />
               ))}
             </Stack>
-          )
+          ))
         ) : (
           <Table.ScrollContainer minWidth={860} type="native" className="grid-scroll">
             <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Check-ins" aria-busy={query.isPending}>

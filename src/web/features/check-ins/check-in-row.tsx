@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Paper, Table, Text } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { IconCheck, IconFlame, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { TypedNumberInput } from '../../components/typed-number-input';
@@ -145,12 +145,7 @@ export function CheckInRow(props: Props) {
       <Table.Td>
         <Group gap={6} wrap="nowrap">
           <StatusBadge done={row.done} />
-          {row.done && (
-            <Text size="xs" c="dimmed">
-              {row.at ? timeOnly.format(new Date(row.at)) : ''}
-              {row.by ? ` · ${row.by}` : ''}
-            </Text>
-          )}
+          <DoneAt row={row} />
         </Group>
       </Table.Td>
       <Table.Td ta="right">
@@ -183,6 +178,17 @@ export function CheckInRow(props: Props) {
   );
 }
 
+/** When a done row was checked in and by whom ("09:15 AM · Admin"); nothing for a row not done. */
+function DoneAt({ row }: { row: CheckInRowView }) {
+  if (!row.done) return null;
+  return (
+    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+      {row.at ? timeOnly.format(new Date(row.at)) : ''}
+      {row.by ? ` · ${row.by}` : ''}
+    </Text>
+  );
+}
+
 /**
  * The same link as a card on a phone: customer and Done / Not done, casino and the day's SC, the streak
  * and last check-in with the action; the SC field opens in the card, beside its action and Cancel.
@@ -195,7 +201,10 @@ export function CheckInCard(props: Props) {
         <Text fw={600} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
           {row.customerName}
         </Text>
-        <StatusBadge done={row.done} />
+        <Stack gap={2} align="flex-end">
+          <StatusBadge done={row.done} />
+          <DoneAt row={row} />
+        </Stack>
       </Group>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
