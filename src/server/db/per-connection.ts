@@ -34,7 +34,7 @@ export function insertStatement<T extends keyof Database, K extends keyof Row<T>
   q: Prepare,
   table: T,
   columns: readonly K[],
-  fixed: Record<string, string> = {},
+  fixed: Partial<Record<Exclude<keyof Row<T> & string, K>, string>> = {},
 ) {
   const names = [...columns, ...Object.keys(fixed)].map(quoted).join(', ');
   const values = [...columns.map((c) => `@${c}`), ...Object.values(fixed)].join(', ');
