@@ -17,9 +17,9 @@ export interface ReadWorkerData extends ReadEnv {
   file: string;
   /**
    * What the thread serves, and what it builds as it starts: the screens (the link balances, decision 026),
-   * ranged Profitability (the range columns, decision 023) or exports (nothing).
+   * ranged Profitability (the range columns, decision 023), exports or the ledger check (nothing).
    */
-  role: 'screens' | 'ranges' | 'exports';
+  role: 'screens' | 'ranges' | 'exports' | 'checks';
   /** The thread's nice value: below the main thread, which answers HTTP and commits the ledger's writes. */
   nice: number;
 }

@@ -118,8 +118,8 @@ describe('the read worker pool', () => {
     expect(threadFor('transactions.list', input)).toBe('screens');
   });
 
-  it('runs the ledger check on the background thread, beside the exports, and answers it like the inline reader', async () => {
-    expect(threadFor('admin.ledgerCheck', undefined)).toBe('background');
+  it("runs the ledger check on a thread of its own, not a screen's nor the exports', and answers it like the inline reader", async () => {
+    expect(threadFor('admin.ledgerCheck', undefined)).toBe('checks');
     const check = await pool.run('admin.ledgerCheck', undefined);
     expect(check).toEqual(await inline.run('admin.ledgerCheck', undefined));
     const rows = database.sqlite.prepare('select count(*) from transactions').pluck().get();

@@ -47,18 +47,18 @@ function started(body: Readable, rows: Promise<number>): Promise<ExportStream> {
   });
 }
 
-/** Which pool a read runs on: the screens' threads, the range thread, or the background thread. */
-export type ReadThread = 'screens' | 'ranges' | 'background';
+/** Which pool a read runs on: the screens' threads, the range thread, or the checks' thread. */
+export type ReadThread = 'screens' | 'ranges' | 'checks';
 
 /**
  * Reads that sum over a date range per pair (decision 023) or, for every type, per type (decision 027)
  * go to one thread of their own, which holds the range columns (built when it starts); the other read
- * threads never build them. The ledger check (seconds of CPU over every row, daily and on demand) runs
- * on the background thread beside the exports, below the screens' priority, so it never holds a screen's
- * reader (decision 028).
+ * threads never build them. The ledger check (seconds of CPU over every row, daily and on demand; more
+ * than a minute at 10,000,000 rows) runs on a thread of its own below the screens' priority, so it never
+ * holds a screen's reader nor an export (decision 028).
  */
 export function threadFor<N extends ReadName>(name: N, input: ReadInput<N>): ReadThread {
-  if (name === 'admin.ledgerCheck') return 'background';
+  if (name === 'admin.ledgerCheck') return 'checks';
   if (name === 'reports.profitability' || name === 'reports.profitabilitySummary') {
     return hasRange((input ?? {}) as ReadInput<'reports.profitability' | 'reports.profitabilitySummary'> & object) ? 'ranges' : 'screens';
   }
@@ -88,6 +88,7 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
   let pool: Piscina | undefined;
   let exportPool: Piscina | undefined;
   let rangePool: Piscina | undefined;
+  let checkPool: Piscina | undefined;
   // Nice values (thread-priority.ts): screens' reads, then the longer ranged sums, then exports.
   const workerData: ReadWorkerData = { file, ...env, role: 'screens', nice: 5 };
   const base = workerModule();
@@ -101,8 +102,7 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
       maxThreads: 1,
       idleTimeout: Infinity,
     }));
-  // Exports (and the ledger check) get a thread of their own (one at a time, others queue), so a long
-  // export never takes a screen's reader.
+  // Exports get a thread of their own (one at a time, others queue), so a long export never takes a screen's reader.
   const startExports = () =>
     (exportPool ??= new Piscina({
       ...base,
@@ -111,7 +111,16 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
       maxThreads: 1,
       idleTimeout: 60_000,
     }));
-  const pools = { screens: startScreens, ranges: startRanges, background: startExports } as const;
+  // The ledger check too, started when asked for and ended after a minute idle: an export never waits behind it.
+  const startChecks = () =>
+    (checkPool ??= new Piscina({
+      ...base,
+      workerData: { ...workerData, role: 'checks', nice: 8 },
+      minThreads: 0,
+      maxThreads: 1,
+      idleTimeout: 60_000,
+    }));
+  const pools = { screens: startScreens, ranges: startRanges, checks: startChecks } as const;
   const poolFor = <N extends ReadName>(task: ReadTask<N>) => pools[threadFor(task.name, task.input)]();
   // The thread boundary is untyped: the worker's reply is typed by the task that asked for it (read-worker.ts).
   const askValue = <N extends ReadName>(task: ReadTask<N>): Promise<ValueReply<N>> => poolFor(task).run(task);
@@ -143,10 +152,11 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
       startRanges();
     },
     close: async () => {
-      await Promise.all([pool?.destroy(), exportPool?.destroy(), rangePool?.destroy()]);
+      await Promise.all([pool?.destroy(), exportPool?.destroy(), rangePool?.destroy(), checkPool?.destroy()]);
       pool = undefined;
       exportPool = undefined;
       rangePool = undefined;
+      checkPool = undefined;
     },
   };
 }
