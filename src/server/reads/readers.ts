@@ -94,32 +94,20 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
   const base = workerModule();
   const startScreens = () =>
     (pool ??= new Piscina({ ...base, workerData, minThreads: threads, maxThreads: threads, idleTimeout: Infinity }));
-  const startRanges = () =>
-    (rangePool ??= new Piscina({
+  /** One thread for `role`: kept for the server's life, or started when asked for and ended after a minute idle. */
+  const oneThread = (role: ReadWorkerData['role'], nice: number, kept: boolean) =>
+    new Piscina({
       ...base,
-      workerData: { ...workerData, role: 'ranges', nice: 7 },
-      minThreads: 1,
+      workerData: { ...workerData, role, nice },
+      minThreads: kept ? 1 : 0,
       maxThreads: 1,
-      idleTimeout: Infinity,
-    }));
-  // Exports get a thread of their own (one at a time, others queue), so a long export never takes a screen's reader.
-  const startExports = () =>
-    (exportPool ??= new Piscina({
-      ...base,
-      workerData: { ...workerData, role: 'exports', nice: 8 },
-      minThreads: 0,
-      maxThreads: 1,
-      idleTimeout: 60_000,
-    }));
-  // The ledger check too, started when asked for and ended after a minute idle: an export never waits behind it.
-  const startChecks = () =>
-    (checkPool ??= new Piscina({
-      ...base,
-      workerData: { ...workerData, role: 'checks', nice: 8 },
-      minThreads: 0,
-      maxThreads: 1,
-      idleTimeout: 60_000,
-    }));
+      idleTimeout: kept ? Infinity : 60_000,
+    });
+  const startRanges = () => (rangePool ??= oneThread('ranges', 7, true));
+  // Exports get a thread of their own (one at a time, others queue), so a long export never takes a screen's
+  // reader; the ledger check another, so an export never waits behind it.
+  const startExports = () => (exportPool ??= oneThread('exports', 8, false));
+  const startChecks = () => (checkPool ??= oneThread('checks', 8, false));
   const pools = { screens: startScreens, ranges: startRanges, checks: startChecks } as const;
   const poolFor = <N extends ReadName>(task: ReadTask<N>) => pools[threadFor(task.name, task.input)]();
   // The thread boundary is untyped: the worker's reply is typed by the task that asked for it (read-worker.ts).
