@@ -4,7 +4,8 @@ import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/i
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { CHECK_IN_PAGE_SIZE, CHECK_IN_SORTS, type CheckInSort } from '../../shared/schemas/check-ins';
+import { CHECK_IN_PAGE_SIZE, type CheckInSort } from '../../shared/schemas/check-ins';
+import { parseSort, type SortText, sortText } from '../../shared/sorting';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/data-table';
 import { LoadError } from '../components/load-error';
@@ -31,7 +32,7 @@ const HEADERS: { id: CheckInSort | null; label: string; right?: boolean }[] = [
 ];
 
 /** A phone has no column headers to sort by: the same sorts in one list (`-` for descending). */
-const PHONE_SORTS = [
+const PHONE_SORTS: { value: SortText<CheckInSort>; label: string }[] = [
   { value: 'customer', label: 'Customer (A-Z)' },
   { value: '-customer', label: 'Customer (Z-A)' },
   { value: 'casino', label: 'Casino (A-Z)' },
@@ -225,11 +226,11 @@ export function CheckInsPage() {
               <Select
                 label="Sort by"
                 data={PHONE_SORTS}
-                value={`${search.desc === 'true' ? '-' : ''}${sort}`}
+                value={sortText({ column: sort, desc: search.desc === 'true' })}
                 allowDeselect={false}
                 onChange={(v) => {
-                  const id = CHECK_IN_SORTS.find((s) => s === (v ?? '').replace('-', '')) ?? 'customer';
-                  set({ sort: id === 'customer' ? undefined : id, desc: v?.startsWith('-') ? 'true' : undefined });
+                  const { column, desc } = parseSort(PHONE_SORTS.find((o) => o.value === v)?.value ?? 'customer');
+                  set({ sort: column === 'customer' ? undefined : column, desc: desc ? 'true' : undefined });
                 }}
               />
             )}
