@@ -6,7 +6,7 @@ import autocannon from 'autocannon';
 import SQLite from 'better-sqlite3';
 import { spawnServer } from '../../src/server/testing/spawn-server';
 import { measureSqliteCommits } from './sqlite-commits';
-import { type PhaseResult, readOfficeData, runPhase, timeExport, warmUp } from './office';
+import { type PhaseResult, readOfficeData, runLedgerCheck, runPhase, timeExport, warmUp } from './office';
 import { screenPlans, type ScreenPlan } from '../../src/server/reads/query-plans';
 import { screenCases } from '../../src/server/reads/screen-cases';
 
@@ -243,6 +243,10 @@ async function main() {
   // The office (issue 10): readers alone, readers with the write stream, then full exports under the readers.
   // The server builds the range columns (decision 023) as it starts: the office's clock starts once that start-up work is done.
   await warmUp(server.url, token, office);
+  const check = await runLedgerCheck(server.url, token);
+  log(
+    `the day's ledger check: ${(check.ms / 1000).toFixed(1)} s over ${check.checkedTransactions} transactions, ${check.ok ? 'held' : 'FAILED'}`,
+  );
   log(`office: ${READERS} readers, ${OFFICE_SECONDS} s, no writes...`);
   const readsOnly = await runPhase({
     url: server.url,
@@ -314,7 +318,7 @@ async function main() {
     }),
   );
   plansDb.close();
-  const officeReport = { readsOnly, mixed, exports, plans, load: os.loadavg() };
+  const officeReport = { check, readsOnly, mixed, exports, plans, load: os.loadavg() };
   if (OFFICE_ONLY) {
     server.child.kill('SIGTERM');
     fs.rmSync(runDir, { recursive: true, force: true });
@@ -423,6 +427,7 @@ function dayAfterMonth(day: string): string {
 }
 
 interface OfficeReport {
+  check: Awaited<ReturnType<typeof runLedgerCheck>>;
   readsOnly: PhaseResult;
   mixed: PhaseResult;
   exports: { file: string; ms: number; firstByteMs: number; bytes: number; status: number; under: PhaseResult }[];
@@ -445,6 +450,8 @@ function officeSection(o: OfficeReport): string[] {
     `or page (never an earlier request where the screen has that many), for ${OFFICE_SECONDS} s: first alone, then with an`,
     `open-loop stream of ${WRITES_PER_SECOND} entries a second (POST /api/transactions, answered or not). No read cache exists.`,
     `Load average at the end of the run: ${o.load.map((l) => l.toFixed(2)).join(', ')} (the machine is shared).`,
+    `Before the phases the bench asks for the day's ledger check (GET /api/admin/ledger-check), so the server's daily one`,
+    `does not run inside a phase, as the daily backup does not: ${fmt(o.check.ms / 1000, 1)} s over ${fmt(o.check.checkedTransactions)} transactions, ${o.check.ok ? 'held' : 'FAILED'}.`,
     '',
     '| Target | Measured | |',
     '|---|---:|---|',

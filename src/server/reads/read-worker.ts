@@ -17,7 +17,8 @@ export interface ReadWorkerData extends ReadEnv {
   file: string;
   /**
    * What the thread serves, and what it builds as it starts: the screens (the link balances, decision 026),
-   * ranged Profitability (the range columns, decision 023), exports or the ledger check (nothing).
+   * the screens and ranged reports (the link balances and the range columns, decisions 023 and 029),
+   * exports or the ledger check (nothing).
    */
   role: 'screens' | 'ranges' | 'exports' | 'checks';
   /** The thread's nice value: below the main thread, which answers HTTP and commits the ledger's writes. */
@@ -40,7 +41,7 @@ const { file, role, nice, ...env } = workerData as ReadWorkerData;
 const { db, sqlite } = openReadOnly(file);
 lowerThreadPriority(nice);
 if (role === 'ranges') pairRangesOf(sqlite).columns({}, {});
-if (role === 'screens') linkBalancesOf(sqlite).above(Infinity);
+if (role === 'screens' || role === 'ranges') linkBalancesOf(sqlite).above(Infinity);
 
 export default async function run<N extends ReadName>(task: ReadTask<N>): Promise<ReadReply<N>> {
   try {

@@ -9,7 +9,7 @@ import { createEntry } from '../features/transactions/ledger';
 import { insertUser } from '../features/users/users.repository';
 import { pairFixture } from '../testing/fixtures';
 import { tempDir } from '../testing/test-db';
-import { inlineReaders, poolReaders, type Readers, threadFor } from './readers';
+import { inlineReaders, leastBusy, poolReaders, type Readers, SCREENS_NICE, threadFor } from './readers';
 
 // The pool runs in worker threads over a database file (docs/decisions/020): the same answers as the
 // inline reader the in-memory tests use, errors included.
@@ -47,18 +47,31 @@ describe('the read worker pool', () => {
     expect((await pool.run('customers.list', undefined)).map((c) => c.name)).toEqual(['Zoë']);
   });
 
-  it.runIf(fs.existsSync('/proc/thread-self'))('runs its read threads below the main thread (nice 5, the range thread 7)', async () => {
-    await pool.run('customers.list', undefined);
-    await pool.run('reports.profitabilitySummary', { startDate: '2000-01-01' });
-    const nice = (task: string) => Number(fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
-    const niceValues = () => fs.readdirSync('/proc/self/task').map(nice);
-    // The pool's second thread may still be starting (loading its module) after the first has answered.
-    for (let waited = 0; niceValues().filter((n) => n === 5).length < 2 && waited < 20_000; waited += 100)
-      await new Promise((r) => setTimeout(r, 100));
-    const all = niceValues();
-    expect(nice(String(process.pid))).toBe(os.getPriority());
-    expect(all.filter((n) => n === 5).length).toBeGreaterThanOrEqual(2);
-    expect(all.filter((n) => n === 7)).toHaveLength(1);
+  it.runIf(fs.existsSync('/proc/thread-self'))(
+    "runs the screens' threads, the range thread among them, at the main thread's priority",
+    async () => {
+      await pool.run('customers.list', undefined);
+      await pool.run('reports.profitabilitySummary', { startDate: '2000-01-01' });
+      const nice = (task: string) => Number(fs.readFileSync(`/proc/self/task/${task}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+      expect(SCREENS_NICE).toBe(0);
+      expect(
+        fs
+          .readdirSync('/proc/self/task')
+          .map(nice)
+          .filter((n) => n !== os.getPriority()),
+      ).toEqual([]);
+    },
+  );
+
+  it('sends a screen read to the screen thread with fewer reads in hand per thread, the range thread included', () => {
+    const screens = { name: 'screens', threads: 1, inHand: 0 };
+    const ranges = { name: 'ranges', threads: 1, inHand: 0 };
+    expect(leastBusy([screens, ranges]).name).toBe('screens');
+    screens.inHand = 1;
+    expect(leastBusy([screens, ranges]).name).toBe('ranges');
+    ranges.inHand = 1;
+    expect(leastBusy([screens, ranges]).name).toBe('screens');
+    expect(leastBusy([{ ...screens, threads: 3, inHand: 2 }, ranges]).name).toBe('screens');
   });
 
   it('sees a write committed on the main connection at once', async () => {

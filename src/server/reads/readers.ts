@@ -47,15 +47,16 @@ function started(body: Readable, rows: Promise<number>): Promise<ExportStream> {
   });
 }
 
-/** Which pool a read runs on: the screens' threads, the range thread, or the checks' thread. */
+/** Which pool a read must run on, or 'screens' for any screen thread (the range thread is one of them). */
 export type ReadThread = 'screens' | 'ranges' | 'checks';
 
 /**
  * Reads that sum over a date range per pair (decision 023) or, for every type, per type (decision 027)
- * go to one thread of their own, which holds the range columns (built when it starts); the other read
- * threads never build them. The ledger check (seconds of CPU over every row, daily and on demand; more
- * than a minute at 10,000,000 rows) runs on a thread of its own below the screens' priority, so it never
- * holds a screen's reader nor an export (decision 028).
+ * run on the range thread, the one screen thread that holds the range columns (built when it starts);
+ * the other screen threads never build them. Every other screen read runs on whichever screen thread,
+ * the range thread included, has fewer reads in hand (decision 029). The ledger check (seconds of CPU
+ * over every row, daily and on demand; more than a minute at 10,000,000 rows) runs on a thread of its
+ * own below the screens' priority, so it never holds a screen's reader nor an export (decision 028).
  */
 export function threadFor<N extends ReadName>(name: N, input: ReadInput<N>): ReadThread {
   if (name === 'admin.ledgerCheck') return 'checks';
@@ -67,6 +68,27 @@ export function threadFor<N extends ReadName>(name: N, input: ReadInput<N>): Rea
     return f.transactionTypeId === undefined && hasRange(f) ? 'ranges' : 'screens';
   }
   return 'screens';
+}
+
+/** The screens' nice value: the main thread's (decision 029); ranged reads share it, being screens too. */
+export const SCREENS_NICE = 0;
+
+/**
+ * Each read thread's young generation: two 2 MB semi-spaces (decision 026). The main thread's are 4 MB
+ * (`npm start`'s flag, decision 029): it holds every read in flight, and 2 MB ones promoted them.
+ */
+export const READ_HEAP = { maxYoungGenerationSizeMb: 6 };
+
+/** A pool that counts the reads it has in hand, per thread, to send a read where fewer wait. */
+interface CountedPool {
+  pool: Piscina;
+  threads: number;
+  inHand: number;
+}
+
+/** The counted pool with the fewest reads in hand per thread; on a tie the first. */
+export function leastBusy<P extends { threads: number; inHand: number }>(pools: P[]): P {
+  return pools.reduce((best, p) => (p.inHand / p.threads < best.inHand / best.threads ? p : best));
 }
 
 /** How many read threads: the machine's cores, at least 2 and at most 4. */
@@ -83,36 +105,55 @@ function workerModule(): { filename: string; execArgv: string[] } {
   return { filename, execArgv: fromSource ? ['--import', tsx] : [] };
 }
 
-/** A pool of worker threads, each with its own read-only connection to `file`; started by `start()` or on first use. */
+/**
+ * A pool of worker threads, each with its own read-only connection to `file`; started by `start()` or on
+ * first use. `threads` read threads serve the screens: the range thread and `threads - 1` others (at least one).
+ */
 export function poolReaders(file: string, env: ReadEnv, threads = readThreads()): Readers {
-  let pool: Piscina | undefined;
+  let screens: CountedPool | undefined;
+  let ranges: CountedPool | undefined;
   let exportPool: Piscina | undefined;
-  let rangePool: Piscina | undefined;
   let checkPool: Piscina | undefined;
-  // Nice values (thread-priority.ts): screens' reads, then the longer ranged sums, then exports.
-  const workerData: ReadWorkerData = { file, ...env, role: 'screens', nice: 5 };
-  const base = workerModule();
+  // Nice values (thread-priority.ts): the screens' reads at the main thread's, then the ledger check and exports.
+  const workerData: ReadWorkerData = { file, ...env, role: 'screens', nice: SCREENS_NICE };
+  const base = { ...workerModule(), resourceLimits: READ_HEAP };
+  // A screen thread holds its next read while it runs one: it starts it without a round trip to the main
+  // thread, which left each thread idle between reads (decision 029).
+  const queued = { concurrentTasksPerWorker: 2 };
+  const others = Math.max(1, threads - 1);
   const startScreens = () =>
-    (pool ??= new Piscina({ ...base, workerData, minThreads: threads, maxThreads: threads, idleTimeout: Infinity }));
-  /** One thread for `role`: kept for the server's life, or started when asked for and ended after a minute idle. */
-  const oneThread = (role: ReadWorkerData['role'], nice: number, kept: boolean) =>
+    (screens ??= {
+      pool: new Piscina({ ...base, ...queued, workerData, minThreads: others, maxThreads: others, idleTimeout: Infinity }),
+      threads: others,
+      inHand: 0,
+    });
+  /** One thread for `role`: kept for the server's life, or started when asked for and ended soon after. */
+  const oneThread = (role: ReadWorkerData['role'], nice: number, kept: boolean, idleMs = 60_000, perThread = {}) =>
     new Piscina({
       ...base,
+      ...perThread,
       workerData: { ...workerData, role, nice },
       minThreads: kept ? 1 : 0,
       maxThreads: 1,
-      idleTimeout: kept ? Infinity : 60_000,
+      idleTimeout: kept ? Infinity : idleMs,
     });
-  const startRanges = () => (rangePool ??= oneThread('ranges', 7, true));
+  const startRanges = () => (ranges ??= { pool: oneThread('ranges', SCREENS_NICE, true, 0, queued), threads: 1, inHand: 0 });
   // Exports get a thread of their own (one at a time, others queue), so a long export never takes a screen's
-  // reader; the ledger check another, so an export never waits behind it.
+  // reader; the ledger check another, so an export never waits behind it. The check runs once a day: its
+  // thread (and its memory) goes a second after it answers.
   const startExports = () => (exportPool ??= oneThread('exports', 8, false));
-  const startChecks = () => (checkPool ??= oneThread('checks', 8, false));
-  const pools = { screens: startScreens, ranges: startRanges, checks: startChecks } as const;
-  const poolFor = <N extends ReadName>(task: ReadTask<N>) => pools[threadFor(task.name, task.input)]();
+  const startChecks = () => (checkPool ??= oneThread('checks', 8, false, 1000));
+  /** Runs `task` on its pool; a screen read on the screen thread with fewer reads in hand. */
+  const runTask = <R>(task: ReadTask): Promise<R> => {
+    const thread = threadFor(task.name, task.input);
+    if (thread === 'checks') return startChecks().run(task);
+    const counted = thread === 'ranges' ? startRanges() : leastBusy([startScreens(), startRanges()]);
+    counted.inHand += 1;
+    return counted.pool.run(task).finally(() => (counted.inHand -= 1));
+  };
   // The thread boundary is untyped: the worker's reply is typed by the task that asked for it (read-worker.ts).
-  const askValue = <N extends ReadName>(task: ReadTask<N>): Promise<ValueReply<N>> => poolFor(task).run(task);
-  const askJson = <N extends ReadName>(task: ReadTask<N>): Promise<JsonReply> => poolFor(task).run({ ...task, json: true });
+  const askValue = <N extends ReadName>(task: ReadTask<N>) => runTask<ValueReply<N>>(task);
+  const askJson = <N extends ReadName>(task: ReadTask<N>) => runTask<JsonReply>({ ...task, json: true });
   return {
     async run<N extends ReadName>(name: N, input: ReadInput<N>): Promise<ReadOutput<N>> {
       const reply = await askValue({ name, input });
@@ -140,10 +181,10 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
       startRanges();
     },
     close: async () => {
-      await Promise.all([pool?.destroy(), exportPool?.destroy(), rangePool?.destroy(), checkPool?.destroy()]);
-      pool = undefined;
+      await Promise.all([screens?.pool.destroy(), exportPool?.destroy(), ranges?.pool.destroy(), checkPool?.destroy()]);
+      screens = undefined;
       exportPool = undefined;
-      rangePool = undefined;
+      ranges = undefined;
       checkPool = undefined;
     },
   };
