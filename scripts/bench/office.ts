@@ -211,6 +211,9 @@ export interface PhaseOptions {
   readThroughDuring?: boolean;
 }
 
+/** Every request sent so far, in every phase of the run (a warm-up's included): none is sent twice. */
+const seen = new Set<string>();
+
 export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
   const auth = { authorization: `Bearer ${o.token}` };
   // The office's browsers are other machines; here they share the server's two cores. undici's own request
@@ -218,7 +221,6 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
   const client = new Pool(o.url, { connections: o.readers });
   // Writes are open-loop: connections enough that none waits in the client for another to be answered.
   const writeClient = new Pool(o.url, { connections: 64 });
-  const seen = new Set<string>();
   const times = new Map<string, number[]>();
   const errors: string[] = [];
   const writeTimes: number[] = [];

@@ -73,12 +73,6 @@ export function threadFor<N extends ReadName>(name: N, input: ReadInput<N>): Rea
 /** The screens' nice value: the main thread's (decision 029); ranged reads share it, being screens too. */
 export const SCREENS_NICE = 0;
 
-/**
- * Each read thread's young generation: two 2 MB semi-spaces (decision 026). The main thread's are 4 MB
- * (`npm start`'s flag, decision 029): it holds every read in flight, and 2 MB ones promoted them.
- */
-export const READ_HEAP = { maxYoungGenerationSizeMb: 6 };
-
 /** A pool that counts the reads it has in hand, per thread, to send a read where fewer wait. */
 interface CountedPool {
   pool: Piscina;
@@ -116,7 +110,7 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
   let checkPool: Piscina | undefined;
   // Nice values (thread-priority.ts): the screens' reads at the main thread's, then the ledger check and exports.
   const workerData: ReadWorkerData = { file, ...env, role: 'screens', nice: SCREENS_NICE };
-  const base = { ...workerModule(), resourceLimits: READ_HEAP };
+  const base = workerModule();
   // A screen thread holds its next read while it runs one: it starts it without a round trip to the main
   // thread, which left each thread idle between reads (decision 029).
   const queued = { concurrentTasksPerWorker: 2 };

@@ -24,10 +24,12 @@ export async function listDeleted(
   ]);
   return {
     totalCount: Number(count.n),
-    transactions: rows.map((r) => ({
-      ...entryView(r),
-      deletedAt: r.deletedAt,
-      deletedBy: r.deletedByUserId !== null && r.deletedByEmail !== null ? { id: r.deletedByUserId, email: r.deletedByEmail } : null,
-    })),
+    // Object.assign, not a spread: see toTransactionView.
+    transactions: rows.map((r) =>
+      Object.assign(entryView(r), {
+        deletedAt: r.deletedAt,
+        deletedBy: r.deletedByUserId !== null && r.deletedByEmail !== null ? { id: r.deletedByUserId, email: r.deletedByEmail } : null,
+      }),
+    ),
   };
 }

@@ -97,9 +97,13 @@ type ReadRow = Awaited<ReturnType<ReturnType<typeof readQuery>['execute']>>[numb
 
 export const round4 = (n: number | null) => (n === null ? null : Math.round(n * 10000) / 10000);
 
+/**
+ * A row as History shows it. The fields join the entry's with Object.assign, not an object spread: on
+ * Node 20 `{ ...entryView(r), ...more }` took 6 µs a row (V8's copy of an object this wide falls off its
+ * fast path) against 0.3 µs, a third of a History page's time in its read thread (decision 029).
+ */
 export function toTransactionView(r: ReadRow): TransactionView {
-  return {
-    ...entryView(r),
+  return Object.assign(entryView(r), {
     customerId: r.customerId,
     casinoId: r.casinoId,
     transactionTypeId: r.transactionTypeId,
@@ -108,7 +112,7 @@ export function toTransactionView(r: ReadRow): TransactionView {
     playedCoinsAfter: formatHundredths(r.playedCoinsAfter),
     totalCoinsAfter: formatHundredths(r.totalCoinsAfter),
     createdByUser: r.userEmail ? { firstName: r.userFirstName, lastName: r.userLastName, email: r.userEmail } : null,
-  };
+  });
 }
 
 /** One transaction, or undefined when there is none with this id. */
