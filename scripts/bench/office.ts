@@ -211,10 +211,10 @@ export interface PhaseOptions {
   readThroughDuring?: boolean;
 }
 
-/** Every request sent so far, in every phase of the run (a warm-up's included): none is sent twice. */
-const seen = new Set<string>();
-
 export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
+  // Within a phase no request is sent twice where its screen has that many (the Dashboard has 4, the
+  // Recent panel one per casino): each phase keeps the office's whole mix of screens.
+  const seen = new Set<string>();
   const auth = { authorization: `Bearer ${o.token}` };
   // The office's browsers are other machines; here they share the server's two cores. undici's own request
   // API costs the client about half of what fetch (built on it) does, leaving that CPU to the server.

@@ -247,8 +247,8 @@ async function main() {
   log(
     `the day's ledger check: ${(check.ms / 1000).toFixed(1)} s over ${check.checkedTransactions} transactions, ${check.ok ? 'held' : 'FAILED'}`,
   );
-  // A server in an office has answered screens all day: 10 s of the same kind of reads first (not counted,
-  // none of them repeated later), so V8 has compiled the hot paths before the clock starts.
+  // A server in an office has answered screens all day: 10 s of the same kind of reads first (not counted),
+  // so V8 has compiled the hot paths before the clock starts.
   log(`office warm-up: ${READERS} readers, 10 s, not counted...`);
   await runPhase({ url: server.url, token, pid, data: office, seconds: 10, readers: READERS, writesPerSecond: 0 });
   await drain(server.url);
@@ -452,7 +452,7 @@ function officeSection(o: OfficeReport): string[] {
     '## The office (issue 10)',
     '',
     `${READERS} readers open screens over tRPC as the web app does, each request with its own filters, customer, dates`,
-    `or page (never an earlier request where the screen has that many), for ${OFFICE_SECONDS} s: first alone, then with an`,
+    `or page (never an earlier request of the phase where the screen has that many), for ${OFFICE_SECONDS} s: first alone, then with an`,
     `open-loop stream of ${WRITES_PER_SECOND} entries a second (POST /api/transactions, answered or not). No read cache exists.`,
     `Load average at the end of the run: ${o.load.map((l) => l.toFixed(2)).join(', ')} (the machine is shared).`,
     `A 10 s warm-up of the same readers (not counted) comes first, as a server in an office has been answering all day.`,

@@ -135,7 +135,7 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
   // Exports get a thread of their own (one at a time, others queue), so a long export never takes a screen's
   // reader; the ledger check another, so an export never waits behind it. The check runs once a day: its
   // thread (and its memory) goes a second after it answers.
-  const startExports = () => (exportPool ??= oneThread('exports', 8, false));
+  const startExports = () => (exportPool ??= oneThread('exports', 3, false));
   const startChecks = () => (checkPool ??= oneThread('checks', 8, false, 1000));
   /** Runs `task` on its pool; a screen read on the screen thread with fewer reads in hand. */
   const runTask = <R>(task: ReadTask): Promise<R> => {
