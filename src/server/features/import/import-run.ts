@@ -43,11 +43,12 @@ export interface RowWriter {
 }
 
 /**
- * The import thread's nice value: below the main thread (0) and the screens' read threads (5), beside the
- * ranged sums' thread (7). At 10 (the exports') it got almost nothing while 4 readers kept both read
- * threads busy on 2 cores (decision 052).
+ * The import thread's nice value: below the main thread and the screens' read threads (both 0), beside a
+ * CSV export's thread (3). At 10 (an Excel export's) it got almost nothing while 4 readers kept both read
+ * threads busy on 2 cores (decision 052); at 7 its commit took 25 s of its 30 once the screens ran at 0
+ * (decision 029).
  */
-export const IMPORT_NICE = 7;
+export const IMPORT_NICE = 3;
 
 /**
  * The import connection's page cache while a commit writes (KiB; a dry run keeps the connection's 8 MB:

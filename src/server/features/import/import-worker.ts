@@ -5,8 +5,8 @@ import { IMPORT_NICE, type ImportTask, runImport } from './import-run';
 
 /** One import on a thread of its own, with its own connection (docs/decisions/051); answers once, then ends. */
 const { databaseFile, task } = workerData as { databaseFile: string; task: ImportTask };
-// Below the main thread and the screens' read threads (nice 5): on busy cores they answer first and the
-// import, a long batch, takes a smaller share (decisions 020, 052).
+// Below the main thread and the screens' read threads (nice 0): on busy cores they answer first and the
+// import, a long batch, takes a smaller share (decisions 020, 052, 029).
 lowerThreadPriority(IMPORT_NICE);
 const { sqlite } = openDatabase(databaseFile);
 try {
