@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type SQLite from 'better-sqlite3';
+import SQLite from 'better-sqlite3';
 import { Pool } from 'undici';
 import { motionScreenRequest } from './motion-screens';
 
@@ -58,16 +58,43 @@ export async function warmUp(url: string, token: string, d: OfficeData): Promise
 }
 
 /**
- * The day's ledger check, asked for once before the office's phases (GET /api/admin/ledger-check, recorded
- * as the daily one is): the server's daily check then does not run inside a phase, as the daily backup does
- * not (BACKUP_KEEP=0). Answers how long it took and what it found.
+ * Waits for the server's daily ledger check, which it starts 30 s after it starts when none ran in the
+ * last day (a seed has none): the office's phases begin after it, as the daily backup is off
+ * (BACKUP_KEEP=0), so neither runs inside a phase. Answers how long the check took and what it found,
+ * read from the server's database `file` (its ledgerChecks row).
  */
-export async function runLedgerCheck(url: string, token: string): Promise<{ ms: number; ok: boolean; checkedTransactions: number }> {
-  const t = performance.now();
-  const res = await fetch(`${url}/api/admin/ledger-check`, { headers: { authorization: `Bearer ${token}` } });
-  if (!res.ok) throw new Error(`the ledger check answered ${res.status}`);
-  const body = (await res.json()) as { ok: boolean; checkedTransactions: number };
-  return { ms: performance.now() - t, ok: body.ok, checkedTransactions: body.checkedTransactions };
+export async function awaitDailyLedgerCheck(
+  file: string,
+  timeoutMs = 30 * 60_000,
+): Promise<{ seconds: number; ok: boolean; checkedTransactions: number }> {
+  const db = new SQLite(file, { readonly: true });
+  const started = Date.now();
+  try {
+    for (;;) {
+      const row = db
+        .prepare<[], { ok: number; checkedTransactions: number }>(
+          'select ok, checkedTransactions from ledgerChecks order by id desc limit 1',
+        )
+        .get();
+      if (row) return { seconds: (Date.now() - started) / 1000, ok: row.ok === 1, checkedTransactions: row.checkedTransactions };
+      if (Date.now() - started > timeoutMs) throw new Error('the daily ledger check did not finish');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    db.close();
+  }
+}
+
+/** The entry the write stream sends for a link: 1,000.50 SC bought for 1.00 USD. */
+export function entryBody(l: OfficeData['links'][number]): string {
+  return JSON.stringify({
+    customerId: l.customerId,
+    casinoId: l.casinoId,
+    transactionTypeId: l.typeId,
+    unplayedCoinsChange: '1000.50',
+    playedCoinsChange: '0',
+    usdChange: '-1.00',
+  });
 }
 
 export interface ScreenStats {
@@ -271,14 +298,7 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
             method: 'POST',
             path: '/api/transactions',
             headers: { ...auth, 'content-type': 'application/json' },
-            body: JSON.stringify({
-              customerId: l.customerId,
-              casinoId: l.casinoId,
-              transactionTypeId: l.typeId,
-              unplayedCoinsChange: '1000.50',
-              playedCoinsChange: '0',
-              usdChange: '-1.00',
-            }),
+            body: entryBody(l),
           })
           .then(async (res) => {
             await res.body.arrayBuffer();
