@@ -60,8 +60,8 @@ export async function warmUp(url: string, token: string, d: OfficeData): Promise
 /**
  * Waits for the server's daily ledger check, which it starts 30 s after it starts when none ran in the
  * last day (a seed has none): the office's phases begin after it, as the daily backup is off
- * (BACKUP_KEEP=0), so neither runs inside a phase. Answers how long the check took and what it found,
- * read from the server's database `file` (its ledgerChecks row).
+ * (BACKUP_KEEP=0), so neither runs inside a phase. Answers how long it waited for the check and what
+ * the check found, read from the server's database `file` (its ledgerChecks row).
  */
 export async function awaitDailyLedgerCheck(
   file: string,

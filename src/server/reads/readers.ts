@@ -111,32 +111,32 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
   // Nice values (thread-priority.ts): the screens' reads at the main thread's, then the ledger check and exports.
   const workerData: ReadWorkerData = { file, ...env, role: 'screens', nice: SCREENS_NICE };
   const base = workerModule();
-  // A screen thread holds its next read while it runs one: it starts it without a round trip to the main
-  // thread, which left each thread idle between reads (decision 029).
-  const queued = { concurrentTasksPerWorker: 2 };
-  const others = Math.max(1, threads - 1);
-  const startScreens = () =>
-    (screens ??= {
-      pool: new Piscina({ ...base, ...queued, workerData, minThreads: others, maxThreads: others, idleTimeout: Infinity }),
-      threads: others,
-      inHand: 0,
-    });
-  /** One thread for `role`: kept for the server's life, or started when asked for and ended soon after. */
-  const oneThread = (role: ReadWorkerData['role'], nice: number, kept: boolean, idleMs = 60_000, perThread = {}) =>
-    new Piscina({
+  /**
+   * `n` screen threads for `role`, kept for the server's life. Each holds its next read while it runs one:
+   * it starts it without a round trip to the main thread, which left each thread idle between reads (decision 029).
+   */
+  const screenPool = (role: 'screens' | 'ranges', n: number): CountedPool => ({
+    pool: new Piscina({
       ...base,
-      ...perThread,
-      workerData: { ...workerData, role, nice },
-      minThreads: kept ? 1 : 0,
-      maxThreads: 1,
-      idleTimeout: kept ? Infinity : idleMs,
-    });
-  const startRanges = () => (ranges ??= { pool: oneThread('ranges', SCREENS_NICE, true, 0, queued), threads: 1, inHand: 0 });
+      workerData: { ...workerData, role },
+      minThreads: n,
+      maxThreads: n,
+      idleTimeout: Infinity,
+      concurrentTasksPerWorker: 2,
+    }),
+    threads: n,
+    inHand: 0,
+  });
+  const startScreens = () => (screens ??= screenPool('screens', Math.max(1, threads - 1)));
+  const startRanges = () => (ranges ??= screenPool('ranges', 1));
+  /** One thread for `role`, started when asked for and ended `idleMs` after its last task; one task at a time. */
+  const onDemand = (role: ReadWorkerData['role'], nice: number, idleMs: number) =>
+    new Piscina({ ...base, workerData: { ...workerData, role, nice }, minThreads: 0, maxThreads: 1, idleTimeout: idleMs });
   // Exports get a thread of their own (one at a time, others queue), so a long export never takes a screen's
   // reader; the ledger check another, so an export never waits behind it. The check runs once a day: its
   // thread (and its memory) goes a second after it answers.
-  const startExports = () => (exportPool ??= oneThread('exports', 3, false));
-  const startChecks = () => (checkPool ??= oneThread('checks', 8, false, 1000));
+  const startExports = () => (exportPool ??= onDemand('exports', 3, 60_000));
+  const startChecks = () => (checkPool ??= onDemand('checks', 8, 1000));
   /** Runs `task` on its pool; a screen read on the screen thread with fewer reads in hand. */
   const runTask = <R>(task: ReadTask): Promise<R> => {
     const thread = threadFor(task.name, task.input);
