@@ -16,7 +16,7 @@ const CANDIDATES = [
 ];
 
 /** The first browser found, or undefined. */
-export function findBrowser(env: NodeJS.ProcessEnv = process.env, exists = fs.existsSync): string | undefined {
+export function findBrowser(env: NodeJS.ProcessEnv = process.env, exists: (file: string) => boolean = fs.existsSync): string | undefined {
   if (env.CHROMIUM_PATH) return exists(env.CHROMIUM_PATH) ? env.CHROMIUM_PATH : undefined;
   return CANDIDATES.find((file) => exists(file));
 }
