@@ -28,7 +28,7 @@ export const createMissingLinksInput = z.strictObject({
   status: z.enum(['inactive', 'active'], { error: 'Status must be inactive or active' }).default('inactive'),
 });
 
-/** The balances the casino's own site shows, as typed (issue 13). */
+/** The balances the casino's own site shows, as typed. */
 export const reconcileInput = z.strictObject({
   customerId: requiredId('Customer is required'),
   casinoId: requiredId('Casino is required'),
