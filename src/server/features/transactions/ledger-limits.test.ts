@@ -128,27 +128,23 @@ describe("the ledger's limit", () => {
   });
 
   it('refuses an edit that adds to the balance or moves an entry onto the full pair, and keeps one that only changes the type', async () => {
-    await aliceAtTheLimit();
+    const negative = (await send('POST', '/api/transactions', entry(alice, { unplayedCoinsChange: '-5.00' }))).json() as { id: number };
+    await aliceAtTheLimit(LEDGER_LIMIT - 500);
+    expect((await send('POST', '/api/transactions', entry(alice, { unplayedCoinsChange: '5.00' }))).statusCode).toBe(201);
     const bobs = (await send('POST', '/api/transactions', entry(bob, { unplayedCoinsChange: '5.00' }))).json() as { id: number };
-    const [first] = s.database.sqlite
-      .prepare('select id from transactions where "customerId" = ? order by id limit 1')
-      .all(alice.customer.id) as {
-      id: number;
-    }[];
     const before = snapshot();
-    await expectRefused(
-      await send('PATCH', `/api/transactions/${first.id}`, entry(alice, { unplayedCoinsChange: '1000000000.01' })),
-      before,
-      [{ path: 'unplayedCoinsChange' }],
-    );
-    // Bob's entry moved to Alice's pair: Lucky's Purchase type.
+    await expectRefused(await send('PATCH', `/api/transactions/${negative.id}`, entry(alice, { unplayedCoinsChange: '-4.99' })), before, [
+      { path: 'unplayedCoinsChange', message: UNPLAYED_TODAY() },
+    ]);
+    // Bob's entry moved to Alice's pair (Lucky's Purchase type).
     await expectRefused(await send('PATCH', `/api/transactions/${bobs.id}`, entry(alice, { unplayedCoinsChange: '5.00' })), before, [
       { path: 'unplayedCoinsChange', message: UNPLAYED_TODAY() },
     ]);
-    // An edit takes its old values out and puts its new ones in: only where the balance ends counts.
+    // An edit takes its old values out (here -5.00: the link passes the limit for a moment) and puts its
+    // new ones in: only where each value ends counts.
     const bonus = s.database.sqlite.prepare(`insert into "transactionTypes" (name, "casinoId") values ('Bonus', ?)`).run(alice.casino.id);
-    const retyped = await send('PATCH', `/api/transactions/${first.id}`, {
-      ...entry(alice, { unplayedCoinsChange: BILLION }),
+    const retyped = await send('PATCH', `/api/transactions/${negative.id}`, {
+      ...entry(alice, { unplayedCoinsChange: '-5.00' }),
       transactionTypeId: Number(bonus.lastInsertRowid),
     });
     expect(retyped.statusCode, retyped.body).toBe(200);
