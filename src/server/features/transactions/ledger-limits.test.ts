@@ -164,7 +164,12 @@ describe("the ledger's limit", () => {
     ]);
   });
 
-  it("refuses an entry that would take a day's USD total over every casino past it", async () => {
+  it("refuses an import and an entry that would take a day's USD total over every casino past it", async () => {
+    const empty = snapshot();
+    // The import's bulk path keeps the same totals: one row more than the day can take, over two casinos.
+    await expectRefused(await importRows([...rows(50, '0', BILLION), ...rows(51, '0', BILLION, 'Bob', 'Other')]), empty, [
+      { path: 'usdChange', message: past('the USD total of 2026-10-01 (UTC)') },
+    ]);
     const res = await importRows([...rows(50, '0', BILLION), ...rows(50, '0', BILLION, 'Bob', 'Other')]);
     expect(res.statusCode, res.body).toBe(201);
     const before = snapshot();
