@@ -210,6 +210,33 @@ describe("the ledger's limit", () => {
     );
   });
 
+  it("refuses a check-in that would take the day's check-ins past it, the link's balance far inside it", async () => {
+    s.database.sqlite.prepare(`insert into "transactionTypes" (name, "casinoId") values ('Check-in', ?)`).run(alice.casino.id);
+    // A billion in at every check-in, a billion out by a purchase half a minute later: the balance stays 0.
+    const lines = rows(100, BILLION).flatMap((line) => {
+      const checkIn = line.replace('Purchase', 'Check-in');
+      return [checkIn, line.replace(':00.000Z', ':30.000Z').replace(`,${BILLION},`, `,-${BILLION},`)];
+    });
+    const res = await importRows(lines);
+    expect(res.statusCode, res.body).toBe(201);
+    expect((await linkBalances(s.database.db, alice.customer.id, alice.casino.id)).currentUnplayedCoins).toBe(0);
+    const before = snapshot();
+    const checkIn = {
+      customerId: alice.customer.id,
+      casinoId: alice.casino.id,
+      unplayedCoins: '0.01',
+      date: '2026-10-01',
+      correction: true,
+    };
+    await expectRefused(await importRows(['2026-10-01T23:00:00.000Z,Alice,Lucky,Check-in,0.01,0,0']), before, [
+      { path: 'unplayedCoinsChange', message: past("the customer's check-ins of 2026-10-01 at this casino") },
+    ]);
+    await expectRefused(await send('POST', '/api/check-ins', checkIn), before, [
+      { path: 'unplayedCoins', message: past("the customer's check-ins of 2026-10-01 at this casino") },
+    ]);
+    expect((await send('POST', '/api/check-ins', { ...checkIn, date: '2026-10-02' })).statusCode).toBe(201);
+  });
+
   it("refuses a redemption's receipt that would take the link's USD total past it", async () => {
     expect((await importRows(rows(100, '10.00', BILLION))).statusCode).toBe(201);
     const requested = await send('POST', '/api/redemptions', {

@@ -72,6 +72,11 @@ export function checkAfterValues(before: AfterValues | null, after: AfterValues,
   if (leavesLimit(before?.total ?? 0, after.total)) throw new PastLimit('coins', `the customer's coins ${on}`);
 }
 
+/** A link's kept check-in day (decision 061): its SC, the sum of the day's check-ins, stays within the limit too. */
+export function checkCheckInDay(kept: { day: string; before: number; after: number }): void {
+  if (leavesLimit(kept.before, kept.after)) throw new PastLimit('unplayed', `the customer's check-ins of ${kept.day} at this casino`);
+}
+
 type Values = { u: number; p: number; d: number };
 
 /** The kept values a transaction counts in (decisions 021, 025), each read as (u, p, d) with unused parts 0. */

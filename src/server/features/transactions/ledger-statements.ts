@@ -12,7 +12,7 @@ import type {
 import { insertStatement, perConnection, updateStatement } from '../../db/per-connection';
 import { ENTERED_COLUMNS } from './transactions.repository';
 import { isCheckInType, keepCheckInDay, keepCheckInDays } from '../check-ins/check-in-days';
-import { keptChanges } from './ledger-limits';
+import { checkCheckInDay, keptChanges } from './ledger-limits';
 
 type After = Pick<TransactionRow, 'unplayedCoinsAfter' | 'playedCoinsAfter'>;
 
@@ -28,11 +28,11 @@ export const ledgerStatements = perConnection((q, sqlite) => {
     kept: keptChanges(sqlite),
     /** Keeps the board's check-in day at a position where a write added or removed a transaction (decision 061). */
     checkInDay: (t: Pick<TransactionRow, 'customerId' | 'casinoId' | 'date' | 'transactionTypeId'>) => {
-      if (isCheckInType(sqlite, t.transactionTypeId)) keepCheckInDay(sqlite, t);
+      if (isCheckInType(sqlite, t.transactionTypeId)) checkCheckInDay(keepCheckInDay(sqlite, t));
     },
     /** The same for many new rows at once (the bulk write), each link and office day once. */
     checkInDays: (rows: Iterable<Pick<TransactionRow, 'customerId' | 'casinoId' | 'date' | 'transactionTypeId'>>) =>
-      keepCheckInDays(sqlite, rows),
+      keepCheckInDays(sqlite, rows).forEach(checkCheckInDay),
     // The redemption whose step booked this transaction, if one did (decision 061).
     redemptionOf: q<[{ id: number }], { redemptionId: RedemptionRow['id']; role: 'request' | 'receipt' | 'reversal' }>(
       `select id "redemptionId", case when "requestTransactionId" = @id then 'request' when "receiptTransactionId" = @id then 'receipt' else 'reversal' end role
