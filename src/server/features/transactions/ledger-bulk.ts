@@ -89,6 +89,7 @@ function placeAndWrite(s: LedgerStatements, rows: BulkRows, write: BulkWrite | n
   };
   let duplicates = 0;
   let count = 0;
+  const usdByHourType = new Map<string, [number, number]>();
   for (let i = 0; i < order.length;) {
     let j = i + 1;
     while (j < order.length && rows.samePair(order[i], order[j])) j++;
@@ -137,7 +138,7 @@ function placeAndWrite(s: LedgerStatements, rows: BulkRows, write: BulkWrite | n
         balances = after;
         checkAfterValues(null, after, e.date);
         usd += e.usdChange;
-        s.kept.totals(e.date, e.transactionTypeId, e.usdChange);
+        if (e.usdChange !== 0) add(usdByHourType, `${e.date.slice(0, 13)}|${e.transactionTypeId}`, e.usdChange);
         if (!write) continue;
         const k = placed.count++;
         placed.places[k] = e.order;
@@ -154,6 +155,11 @@ function placeAndWrite(s: LedgerStatements, rows: BulkRows, write: BulkWrite | n
     }
     s.kept.link(customerId, casinoId, du, dp, usd);
     if (write) s.applyToLink.run(du, dp, usd, fresh.length, customerId, casinoId);
+  }
+  // The USD each hour and type gains, for the check of the day, day-type, type and hour totals.
+  for (const [key, [, usd]] of usdByHourType) {
+    const [hour, type] = key.split('|');
+    s.kept.totals(hour, Number(type), usd);
   }
   if (write) writeAll(s, rows, placed, write);
   return { inserted: count, duplicates };

@@ -143,7 +143,7 @@ export class KeptChanges {
     this.add(`casino ${casinoId}`, u, p, 0, () => ({ read: () => reads.casino.get(casinoId), what: CASINO_WHAT }));
   }
 
-  /** USD counted at `date` (ISO UTC) for a type: its day's, the day's type's, the type's and the hour's totals. */
+  /** USD counted at `date` (ISO UTC, or its first 13 characters: the hour) for a type: its day's, the day's type's, the type's and the hour's totals. */
   totals(date: string, typeId: number, d: number): void {
     if (d === 0) return;
     const { reads } = this;
