@@ -25,7 +25,7 @@ const SQLITES_OWN_TABLES = new Set(['sqlite_sequence', 'sqlite_stat1', 'sqlite_s
  * whatever its name: a pattern such as LIKE 'sqlite_%' (where `_` is any character and case is ignored)
  * let a trigger named `sqlitex_backdoor` through unseen.
  */
-export const isSqlitesOwn = (o: { type: string; name: string; sql: string | null }) =>
+const isSqlitesOwn = (o: { type: string; name: string; sql: string | null }) =>
   (o.type === 'table' && SQLITES_OWN_TABLES.has(o.name)) ||
   (o.type === 'index' && o.sql === null && o.name.startsWith('sqlite_autoindex_'));
 

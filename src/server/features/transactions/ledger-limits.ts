@@ -31,7 +31,7 @@ export const fieldNamed = (name: string): LimitFields => ({ unplayed: name, play
 const LIMIT_TEXT = `±${formatGrouped(LEDGER_LIMIT)}`;
 
 /** A value the write would take past the limit. */
-export class PastLimit extends Error {
+class PastLimit extends Error {
   constructor(
     readonly moved: Moved,
     what: string,
@@ -120,7 +120,7 @@ export type Counted = Pick<
  * when the write is done: an edit first takes its old values out of a total and then adds the new
  * ones, and only where the total ends counts.
  */
-export class KeptChanges {
+class KeptChanges {
   private changes = new Map<string, Change>();
 
   constructor(private readonly reads: Reads) {}
