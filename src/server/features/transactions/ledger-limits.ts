@@ -61,15 +61,21 @@ export function refusingPastLimit<T>(fields: LimitFields, body: () => T): T {
 
 type AfterValues = { unplayed: number; played: number; total: number };
 
+const AFTER_WHAT = { unplayed: 'unplayed coins', played: 'played coins', coins: 'coins' } as const;
+
 /**
  * Checks a row's after-values at `date` against the limit (`before`: what the row held, null for a new
  * row). Called as each one is computed, so every running sum the ledger makes in JavaScript stays exact.
  */
 export function checkAfterValues(before: AfterValues | null, after: AfterValues, date: string): void {
-  const on = `at this casino on ${date.slice(0, 10)}`;
-  if (leavesLimit(before?.unplayed ?? 0, after.unplayed)) throw new PastLimit('unplayed', `the customer's unplayed coins ${on}`);
-  if (leavesLimit(before?.played ?? 0, after.played)) throw new PastLimit('played', `the customer's played coins ${on}`);
-  if (leavesLimit(before?.total ?? 0, after.total)) throw new PastLimit('coins', `the customer's coins ${on}`);
+  const moved = leavesLimit(before?.unplayed ?? 0, after.unplayed)
+    ? 'unplayed'
+    : leavesLimit(before?.played ?? 0, after.played)
+      ? 'played'
+      : leavesLimit(before?.total ?? 0, after.total)
+        ? 'coins'
+        : null;
+  if (moved) throw new PastLimit(moved, `the customer's ${AFTER_WHAT[moved]} at this casino on ${date.slice(0, 10)}`);
 }
 
 /** A link's kept check-in day (decision 061): its SC, the sum of the day's check-ins, stays within the limit too. */
