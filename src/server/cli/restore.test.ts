@@ -79,6 +79,45 @@ describe('npm run restore', () => {
     sqlite.close();
   });
 
+  // Each backdoor promotes every user to admin at the next sign-in (sign-ins are audited).
+  const backdoor = "update users set role = 'admin'";
+  it.each([
+    [
+      "a trigger whose name only looks like one of SQLite's own (LIKE 'sqlite_%' matched it)",
+      `create trigger sqlitex_backdoor after insert on "auditLog" begin ${backdoor}; end`,
+      'unexpected trigger sqlitex_backdoor',
+    ],
+    [
+      "a trigger carrying the name of one of the app's own",
+      `drop trigger "hourTotalsInsert";
+       create trigger "hourTotalsInsert" after insert on transactions begin ${backdoor}; end`,
+      'changed trigger hourTotalsInsert',
+    ],
+    [
+      'a trigger named like an app table',
+      `create trigger users after insert on "auditLog" begin ${backdoor}; end`,
+      'unexpected trigger users',
+    ],
+  ])('refuses a backup with %s, naming it', async (_what, doctoring, named) => {
+    const dir = tempDir('ledger-restore-');
+    const target = path.join(dir, 'app.db');
+    await migratedFile(target);
+    const doctored = path.join(dir, 'doctored.db');
+    await migratedFile(doctored);
+    const db = new SQLite(doctored);
+    db.exec(doctoring);
+    db.close();
+
+    const res = runCommand('restore.ts', [doctored], { DATABASE_PATH: target });
+    expect(res.status).toBe(1);
+    expect(res.stderr.trim()).toBe(`Refusing to restore ${doctored}: schema differs from what its migrations create: ${named}`);
+    const sqlite = new SQLite(target, { readonly: true });
+    expect(sqlite.prepare("select count(*) n from sqlite_master where type = 'trigger' and sql like '%role = ''admin''%'").get()).toEqual({
+      n: 0,
+    });
+    sqlite.close();
+  });
+
   it('reports a source it cannot read in one line', () => {
     const dir = tempDir('ledger-restore-');
     for (const source of [path.join(dir, 'missing.db'), dir]) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REDEMPTION_STATUSES, type RedemptionStatus } from '../constants';
-import { day, hundredths, id, instantProblem, optionalText, paging, requiredId } from './common';
+import { dayProblem, hundredths, id, instantProblem, optionalText, paging, requiredId } from './common';
 
 const amount = (required: string) => hundredths(required).refine((v) => v >= 0, { error: 'Must be 0 or more' });
 
@@ -25,8 +25,8 @@ export const receivedAtField = z
   .string({ error: 'Must be a date (YYYY-MM-DD) or a date and time with its zone' })
   .transform((value, ctx) => {
     if (DAY.test(value)) {
-      const parsed = day.safeParse(value);
-      if (!parsed.success) ctx.addIssue({ code: 'custom', message: 'Must be a real date' });
+      const problem = dayProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
       return value;
     }
     const problem = instantProblem(value);

@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { CHECK_IN_PAGE_SIZE, type CheckInSort } from '../../shared/schemas/check-ins';
+import { FIRST_DAY, LAST_DAY } from '../../shared/dates';
 import { parseSort, type SortText, sortText } from '../../shared/sorting';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/data-table';
@@ -198,6 +199,8 @@ export function CheckInsPage() {
             <TextInput
               label="Day"
               type="date"
+              min={FIRST_DAY}
+              max={LAST_DAY}
               value={search.date ?? board?.date ?? ''}
               onChange={(e) => set({ date: e.currentTarget.value || undefined })}
               w={170}
