@@ -8,10 +8,18 @@ import { type Actor, appendAuditSync } from '../audit/audit.repository';
  */
 const pairKey = (customerId: number, casinoId: number) => customerId * 2 ** 26 + casinoId;
 
+/** A record the import will create when it writes, under the stand-in id its rows carry until then. */
+type Pending =
+  | { entity: 'customer'; standIn: number; name: string }
+  | { entity: 'casino'; standIn: number; name: string }
+  | { entity: 'transactionType'; standIn: number; name: string; casinoId: number }
+  | { entity: 'link'; customerId: number; casinoId: number };
+
 /**
  * The names an import resolves (customers, casinos, their types and links), loaded once, and the
- * missing ones created on the way (with createMissing). In a dry run nothing is inserted: a created
- * record gets a negative stand-in id, so the counts are what the import would create.
+ * missing ones to create on the way (with createMissing). Checking writes nothing (decision 080): a
+ * record to create gets a negative stand-in id, so the counts are what the import creates; `createPending`
+ * creates them, under the write lock, before the first rows are written.
  */
 export class ImportNames {
   private readonly customers = new Map<string, { id: number; isActive: boolean }[]>();
@@ -21,12 +29,10 @@ export class ImportNames {
   /** Whether each pair's link is active, by pairKey: numbers, not text (80,000 links took 18 MB as text keys). */
   private readonly links = new Map<number, boolean>();
   private nextStandIn = -1;
+  private readonly pending: Pending[] = [];
   readonly created = { customers: 0, casinos: 0, transactionTypes: 0, links: 0 };
 
-  constructor(
-    private readonly sqlite: SQLite.Database,
-    private readonly write: { actor: Actor; now: Date } | null,
-  ) {
+  constructor(private readonly sqlite: SQLite.Database) {
     for (const c of sqlite
       .prepare<[], { id: number; name: string; isActive: number }>('select id, name, "isActive" from customers')
       .all()) {
@@ -53,16 +59,8 @@ export class ImportNames {
     }
   }
 
-  private insert(
-    sql: string,
-    params: unknown[],
-    entity: 'customer' | 'casino' | 'transactionType',
-    after: Record<string, unknown>,
-  ): number {
-    if (!this.write) return this.nextStandIn--;
-    const id = Number(this.sqlite.prepare(sql).run(...params).lastInsertRowid);
-    appendAuditSync(this.sqlite, this.write.actor, { action: 'create', entity, entityId: id, after: { id, ...after } }, this.write.now);
-    return id;
+  private standIn(): number {
+    return this.nextStandIn--;
   }
 
   customer(name: string, create: boolean): { id: number } | string {
@@ -70,12 +68,8 @@ export class ImportNames {
     if (found && found.length > 1) return `More than one customer is named "${name}"`;
     if (found) return found[0].isActive ? found[0] : 'Customer is inactive';
     if (!create) return 'Customer not found';
-    const at = (this.write?.now ?? new Date()).toISOString();
-    const id = this.insert('insert into customers (name, email, "isActive", "createdAt") values (?, null, 1, ?)', [name, at], 'customer', {
-      name,
-      email: null,
-      isActive: true,
-    });
+    const id = this.standIn();
+    this.pending.push({ entity: 'customer', standIn: id, name });
     this.created.customers++;
     this.customers.set(nameKey(name), [{ id, isActive: true }]);
     return { id };
@@ -85,13 +79,8 @@ export class ImportNames {
     const found = this.casinos.get(nameKey(name));
     if (found) return found.isActive ? found : 'Casino is inactive';
     if (!create) return 'Casino not found';
-    const at = (this.write?.now ?? new Date()).toISOString();
-    const id = this.insert(
-      'insert into casinos (name, website, "isActive", "scRatio", "createdAt") values (?, null, 1, 1000, ?)',
-      [name, at],
-      'casino',
-      { name, website: null, isActive: true, scRatio: 1000 },
-    );
+    const id = this.standIn();
+    this.pending.push({ entity: 'casino', standIn: id, name });
     this.created.casinos++;
     const casino = { id, isActive: true, scRatio: 1000 };
     this.casinos.set(nameKey(name), casino);
@@ -103,10 +92,8 @@ export class ImportNames {
     if (found !== undefined) return { id: found };
     if (!create)
       return this.typeCasinos.has(nameKey(name)) ? 'Transaction type does not belong to this casino' : 'Transaction type not found';
-    const id = this.insert('insert into "transactionTypes" (name, "casinoId") values (?, ?)', [name, casinoId], 'transactionType', {
-      name,
-      casinoId,
-    });
+    const id = this.standIn();
+    this.pending.push({ entity: 'transactionType', standIn: id, name, casinoId });
     this.created.transactionTypes++;
     this.types.set(`${casinoId}:${nameKey(name)}`, id);
     return { id };
@@ -118,19 +105,49 @@ export class ImportNames {
     const active = this.links.get(key);
     if (active === true) return true;
     if (active !== undefined || !create) return 'Customer has no active registration at this casino';
-    if (this.write) {
-      this.sqlite
-        .prepare(`insert into "customerCasinos" ("customerId", "casinoId", status) values (?, ?, 'active')`)
-        .run(customerId, casinoId);
-      appendAuditSync(
-        this.sqlite,
-        this.write.actor,
-        { action: 'create', entity: 'link', entityId: null, after: { customerId, casinoId, status: 'active' } },
-        this.write.now,
-      );
-    }
+    this.pending.push({ entity: 'link', customerId, casinoId });
     this.created.links++;
     this.links.set(key, true);
     return true;
+  }
+
+  /**
+   * Creates the records the checked rows need, in the order they were met (a type after its casino, a
+   * link after its pair), each audited as created; inside the caller's write transaction. Answers the real
+   * id of a stand-in (other ids as they are).
+   */
+  createPending(write: { actor: Actor; now: Date }): (id: number) => number {
+    const real = new Map<number, number>();
+    const of = (id: number) => (id < 0 ? (real.get(id) ?? id) : id);
+    const at = write.now.toISOString();
+    const audit = (entity: Pending['entity'], entityId: number | null, after: Record<string, unknown>) =>
+      appendAuditSync(this.sqlite, write.actor, { action: 'create', entity, entityId, after }, write.now);
+    const insert = (sql: string, ...params: unknown[]) => Number(this.sqlite.prepare(sql).run(...params).lastInsertRowid);
+    for (const p of this.pending) {
+      if (p.entity === 'customer') {
+        const id = insert('insert into customers (name, email, "isActive", "createdAt") values (?, null, 1, ?)', p.name, at);
+        real.set(p.standIn, id);
+        audit('customer', id, { id, name: p.name, email: null, isActive: true });
+      } else if (p.entity === 'casino') {
+        const id = insert(
+          'insert into casinos (name, website, "isActive", "scRatio", "createdAt") values (?, null, 1, 1000, ?)',
+          p.name,
+          at,
+        );
+        real.set(p.standIn, id);
+        audit('casino', id, { id, name: p.name, website: null, isActive: true, scRatio: 1000 });
+      } else if (p.entity === 'transactionType') {
+        const casinoId = of(p.casinoId);
+        const id = insert('insert into "transactionTypes" (name, "casinoId") values (?, ?)', p.name, casinoId);
+        real.set(p.standIn, id);
+        audit('transactionType', id, { id, name: p.name, casinoId });
+      } else {
+        const [customerId, casinoId] = [of(p.customerId), of(p.casinoId)];
+        insert(`insert into "customerCasinos" ("customerId", "casinoId", status) values (?, ?, 'active')`, customerId, casinoId);
+        audit('link', null, { customerId, casinoId, status: 'active' });
+      }
+    }
+    this.pending.length = 0;
+    return of;
   }
 }
