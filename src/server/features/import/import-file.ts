@@ -36,13 +36,29 @@ const CSV_PROBLEMS: Record<string, string> = {
 async function* csvRows(file: string, limits: ImportLimits): AsyncGenerator<ImportCell[]> {
   // bom: a leading UTF-8 BOM (the product's own exports carry one) is not part of the first header.
   // max_record_size: a row is never held past this many characters (a header of a million commas included).
-  const parser = fs
-    .createReadStream(file)
-    .pipe(parse({ bom: true, relax_column_count: true, skip_empty_lines: true, max_record_size: limits.maxRowChars }));
+  // cast sees each cell as it is parsed: a row past maxColumns (a header of a million commas, which
+  // max_record_size does not count) stops the parse there, never held whole.
+  const parser = fs.createReadStream(file).pipe(
+    parse({
+      bom: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      max_record_size: limits.maxRowChars,
+      cast: (value, context) => {
+        if (context.index >= limits.maxColumns)
+          throw fileProblem(
+            context.records + 1,
+            null,
+            `the row has more than ${grouped(limits.maxColumns)} columns; the import reads at most ${grouped(limits.maxColumns)}`,
+          );
+        return value;
+      },
+    }),
+  );
   try {
     for await (const record of parser as AsyncIterable<string[]>) yield record;
   } catch (error) {
-    if (!(error instanceof CsvError)) throw error;
+    if (error instanceof DomainError || !(error instanceof CsvError)) throw error;
     // csv-parse counts the records it finished; the one it stopped in is the next (the file's row, blank lines aside).
     const { records, column } = error as CsvError & { records?: number; column?: number };
     const row = (records ?? 0) + 1;
@@ -101,15 +117,15 @@ async function* xlsxRows(file: string, lastRow: number): AsyncGenerator<ImportCe
     }
   } catch (error) {
     if (error instanceof DomainError) throw error;
-    // exceljs parses a row whole before it hands it over: the trouble is after the last row read.
+    // exceljs parses a chunk of rows before it hands them over: the trouble is in a row after the last one read.
     const reason = error instanceof Error ? error.message : String(error);
     const column = /Invalid column letter: ([A-Z]+)/.exec(reason)?.[1];
-    throw fileProblem(
-      null,
-      null,
-      column
-        ? `The file cannot be read after row ${grouped(expected - 1)}: its column ${column} is past XFD, a spreadsheet's last column`
-        : `The file cannot be read as an xlsx workbook after row ${grouped(expected - 1)} (${reason})`,
-    );
+    if (column)
+      throw fileProblem(
+        null,
+        null,
+        `Row ${grouped(expected)} or later, column ${column}: the column is past XFD, a spreadsheet's last column`,
+      );
+    throw fileProblem(null, null, `Row ${grouped(expected)} or later: the file cannot be read as an xlsx workbook (${reason})`);
   }
 }
