@@ -5,6 +5,7 @@ import type { CustomerImportField, ImportField } from '../../../shared/schemas/i
 import { appendAuditSync } from '../audit/audit.repository';
 import type { ImportCell } from './import-file';
 import type { ImportWrite, RowOutcome, RowWriter } from './import-run';
+import { changedNames } from './import-names';
 import { asText } from './import-values';
 
 /** A customer row checked by the Add Customer form's own schema: the name and email, or the field that refuses it. */
@@ -34,6 +35,7 @@ export function customerWriter(sqlite: SQLite.Database, check: typeof checkCusto
       .map((c) => nameKey(c.name)),
   );
   const kept: { name: string; email: string | null }[] = [];
+  const names = new Set<string>();
   return {
     row(cells, columns): RowOutcome {
       const checked = check(cells, columns);
@@ -41,11 +43,12 @@ export function customerWriter(sqlite: SQLite.Database, check: typeof checkCusto
       const key = nameKey(checked.name);
       if (known.has(key)) return 'duplicate';
       known.add(key);
+      names.add(key);
       kept.push(checked);
       return 'valid';
     },
     countCopies: () => 0,
-    prepare: () => {},
+    prepare: () => true,
     *batches(write: ImportWrite, size: () => number) {
       const insert = sqlite.prepare<[string, string | null, string], never>(
         'insert into customers (name, email, "isActive", "createdAt") values (?, ?, 1, ?)',
@@ -67,5 +70,7 @@ export function customerWriter(sqlite: SQLite.Database, check: typeof checkCusto
       }
     },
     created: () => ({ transactions: 0, customers: kept.length, casinos: 0, transactionTypes: 0, links: 0 }),
+    // A customer named (or renamed) meanwhile like one the file adds would be added twice.
+    touchedBy: (change) => change.entity === 'customer' && changedNames(change).some((n) => names.has(n)),
   };
 }

@@ -8,6 +8,23 @@ import { type Actor, appendAuditSync } from '../audit/audit.repository';
  */
 const pairKey = (customerId: number, casinoId: number) => customerId * 2 ** 26 + casinoId;
 
+/** A customer, casino, type or link written by someone else, as its audit entry tells it. */
+export interface NameChange {
+  entity: string;
+  entityId: number | null;
+  before: unknown;
+  after: unknown;
+}
+
+/** A field of an audited record (before or after), or undefined. */
+export function auditedField(record: unknown, key: string): unknown {
+  return typeof record === 'object' && record !== null ? (record as Record<string, unknown>)[key] : undefined;
+}
+
+/** The name keys an audited change mentions (before and after). */
+export const changedNames = (change: NameChange) =>
+  [auditedField(change.before, 'name'), auditedField(change.after, 'name')].filter((n): n is string => typeof n === 'string').map(nameKey);
+
 /** A record the import will create when it writes, under the stand-in id its rows carry until then. */
 type Pending =
   | { entity: 'customer'; standIn: number; name: string }
@@ -30,6 +47,13 @@ export class ImportNames {
   private readonly links = new Map<number, boolean>();
   private nextStandIn = -1;
   private readonly pending: Pending[] = [];
+  /** What the checked rows rely on: the names they looked up and the records they found (touchedBy). */
+  private readonly used = {
+    customerIds: new Set<number>(),
+    customerNames: new Set<string>(),
+    casinoIds: new Set<number>(),
+    casinoNames: new Set<string>(),
+  };
   readonly created = { customers: 0, casinos: 0, transactionTypes: 0, links: 0 };
 
   constructor(private readonly sqlite: SQLite.Database) {
@@ -65,6 +89,8 @@ export class ImportNames {
 
   customer(name: string, create: boolean): { id: number } | string {
     const found = this.customers.get(nameKey(name));
+    this.used.customerNames.add(nameKey(name));
+    for (const c of found ?? []) this.used.customerIds.add(c.id);
     if (found && found.length > 1) return `More than one customer is named "${name}"`;
     if (found) return found[0].isActive ? found[0] : 'Customer is inactive';
     if (!create) return 'Customer not found';
@@ -77,6 +103,8 @@ export class ImportNames {
 
   casino(name: string, create: boolean): { id: number; scRatio: number } | string {
     const found = this.casinos.get(nameKey(name));
+    this.used.casinoNames.add(nameKey(name));
+    if (found) this.used.casinoIds.add(found.id);
     if (found) return found.isActive ? found : 'Casino is inactive';
     if (!create) return 'Casino not found';
     const id = this.standIn();
@@ -111,22 +139,30 @@ export class ImportNames {
     return true;
   }
 
+  /** Stand-in ids and the real ids of the records created for them so far. */
+  private readonly real = new Map<number, number>();
+  private createdUpTo = 0;
+
+  /** The real id of a stand-in once created (other ids as they are). */
+  readonly idOf = (id: number) => (id < 0 ? (this.real.get(id) ?? id) : id);
+
   /**
-   * Creates the records the checked rows need, in the order they were met (a type after its casino, a
-   * link after its pair), each audited as created; inside the caller's write transaction. Answers the real
-   * id of a stand-in (other ids as they are).
+   * Creates up to `max` of the records the checked rows need, in the order they were met (a type after
+   * its casino, a link after its pair), each audited as created, inside the caller's write transaction.
+   * Answers whether every one is created (a transaction each bounds how long one holds the write lock).
    */
-  createPending(write: { actor: Actor; now: Date }): (id: number) => number {
-    const real = new Map<number, number>();
-    const of = (id: number) => (id < 0 ? (real.get(id) ?? id) : id);
+  createPending(write: { actor: Actor; now: Date }, max: number): boolean {
+    const of = this.idOf;
     const at = write.now.toISOString();
     const audit = (entity: Pending['entity'], entityId: number | null, after: Record<string, unknown>) =>
       appendAuditSync(this.sqlite, write.actor, { action: 'create', entity, entityId, after }, write.now);
     const insert = (sql: string, ...params: unknown[]) => Number(this.sqlite.prepare(sql).run(...params).lastInsertRowid);
-    for (const p of this.pending) {
+    const end = Math.min(this.pending.length, this.createdUpTo + max);
+    for (; this.createdUpTo < end; this.createdUpTo++) {
+      const p = this.pending[this.createdUpTo];
       if (p.entity === 'customer') {
         const id = insert('insert into customers (name, email, "isActive", "createdAt") values (?, null, 1, ?)', p.name, at);
-        real.set(p.standIn, id);
+        this.real.set(p.standIn, id);
         audit('customer', id, { id, name: p.name, email: null, isActive: true });
       } else if (p.entity === 'casino') {
         const id = insert(
@@ -134,12 +170,12 @@ export class ImportNames {
           p.name,
           at,
         );
-        real.set(p.standIn, id);
+        this.real.set(p.standIn, id);
         audit('casino', id, { id, name: p.name, website: null, isActive: true, scRatio: 1000 });
       } else if (p.entity === 'transactionType') {
         const casinoId = of(p.casinoId);
         const id = insert('insert into "transactionTypes" (name, "casinoId") values (?, ?)', p.name, casinoId);
-        real.set(p.standIn, id);
+        this.real.set(p.standIn, id);
         audit('transactionType', id, { id, name: p.name, casinoId });
       } else {
         const [customerId, casinoId] = [of(p.customerId), of(p.casinoId)];
@@ -147,7 +183,23 @@ export class ImportNames {
         audit('link', null, { customerId, casinoId, status: 'active' });
       }
     }
-    this.pending.length = 0;
-    return of;
+    return this.createdUpTo === this.pending.length;
+  }
+
+  /**
+   * Whether a change written by someone else since the names were read could change a checked row: a
+   * customer or casino the rows found or a name they looked up, a type of a casino they found, a link
+   * between a customer and a casino they found (decision 080). Other changes (a new walk-in customer) do not.
+   */
+  touchedBy(change: NameChange): boolean {
+    const u = this.used;
+    const id = change.entityId ?? -1;
+    const names = changedNames(change);
+    const of = (key: string) => auditedField(change.after, key) ?? auditedField(change.before, key);
+    if (change.entity === 'customer') return u.customerIds.has(id) || names.some((n) => u.customerNames.has(n));
+    if (change.entity === 'casino') return u.casinoIds.has(id) || names.some((n) => u.casinoNames.has(n));
+    if (change.entity === 'transactionType') return u.casinoIds.has(Number(of('casinoId')));
+    if (change.entity === 'link') return u.customerIds.has(Number(of('customerId'))) && u.casinoIds.has(Number(of('casinoId')));
+    return false;
   }
 }

@@ -17,6 +17,7 @@ import { type ImportCell, type ImportFormat, readRows } from './import-file';
 import { FailedRows } from './import-failed';
 import { checkCustomerRow, customerWriter } from './import-customers';
 import { columnLetters, fileProblem, grouped, type ImportLimits } from './import-limits';
+import type { NameChange } from './import-names';
 import { transactionWriter } from './import-transactions';
 
 export interface ImportTask {
@@ -53,11 +54,16 @@ export interface RowWriter {
   row(cells: ImportCell[], columns: Partial<Record<ImportField, number>>): RowOutcome;
   /** How many kept rows copy rows already stored (reads only: the dry run's figure, and the count before writing). */
   countCopies(): number;
-  /** Under the write lock, before the first batch: creates the customers, casinos, types and links the rows need. */
-  prepare(write: ImportWrite): void;
+  /**
+   * Under the write lock, before the first batch: creates up to `max` of the customers, casinos, types and
+   * links the rows need; answers whether all are created (called again until they are).
+   */
+  prepare(write: ImportWrite, max: number): boolean;
   /** The kept rows' writes, each batch at most about `size()` rows and run in a transaction of its own. */
   batches(write: ImportWrite, size: () => number): Generator<() => BatchOutcome>;
   created(): ImportResult['created'];
+  /** Whether a change to a customer, casino, type or link made by someone else could change a checked row. */
+  touchedBy(change: NameChange): boolean;
 }
 
 /**
@@ -112,13 +118,22 @@ function shown(cell: ImportCell, length: number): string {
 const lastAuditId = (sqlite: SQLite.Database) =>
   sqlite.prepare<[], { id: number }>('select coalesce(max(id), 0) id from "auditLog"').get()?.id ?? 0;
 
-/** Whether a customer, casino, type or link was created or changed after audit entry `since` (every such write is audited). */
-const namesChangedSince = (sqlite: SQLite.Database, since: number) =>
-  sqlite
-    .prepare<[number], { id: number }>(
-      `select id from "auditLog" where id > ? and entity in ('customer', 'casino', 'transactionType', 'link') limit 1`,
+/**
+ * Whether a customer, casino, type or link the checked rows rely on was created or changed after audit entry
+ * `since` (every such write is audited): the few master-data entries since then, each asked of the writer.
+ */
+function namesChangedSince(sqlite: SQLite.Database, since: number, writer: RowWriter): boolean {
+  const changes = sqlite
+    .prepare<[number], { entity: string; entityId: number | null; before: string | null; after: string | null }>(
+      `select entity, "entityId", before, after from "auditLog" where id > ? and entity in ('customer', 'casino', 'transactionType', 'link') order by id`,
     )
-    .get(since) !== undefined;
+    .iterate(since);
+  for (const c of changes) {
+    const parse = (text: string | null): unknown => (text === null ? null : JSON.parse(text));
+    if (writer.touchedBy({ entity: c.entity, entityId: c.entityId, before: parse(c.before), after: parse(c.after) })) return true;
+  }
+  return false;
+}
 
 /**
  * A batch refused by the ledger (a rule that only the write meets) rolls back alone; the batches before it
@@ -270,16 +285,19 @@ export async function runImport(
       return result;
     }
     const write: ImportWrite = { actor: task.actor, now };
-    const prepared = await control.gate(() =>
-      sqlite
-        .transaction(() => {
-          if (namesChangedSince(sqlite, snapshot)) return false;
-          writer.prepare(write);
-          return true;
-        })
-        .immediate(),
-    );
-    if (!prepared) {
+    // The first of these transactions checks that no name the rows rely on changed since they were checked.
+    let fresh: boolean | undefined;
+    for (let done = false; !done && fresh !== false;) {
+      done = await control.gate(() =>
+        sqlite
+          .transaction(() => {
+            fresh ??= !namesChangedSince(sqlite, snapshot, writer);
+            return fresh && writer.prepare(write, FIRST_BATCH);
+          })
+          .immediate(),
+      );
+    }
+    if (!fresh) {
       if (attempt < 2) continue;
       throw conflict(
         'Customers, casinos or transaction types changed while the file was checked, twice; nothing was imported. Import the file again.',

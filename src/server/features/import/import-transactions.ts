@@ -86,8 +86,10 @@ export function transactionWriter(sqlite: SQLite.Database, task: ImportTask, now
       return 'valid';
     },
     countCopies: () => insertMany(s, entries, null).duplicates,
-    prepare(write) {
-      entries.remap(names.createPending(write));
+    prepare(write, max) {
+      if (!names.createPending(write, max)) return false;
+      entries.remap(names.idOf);
+      return true;
     },
     *batches(write: ImportWrite, size: () => number) {
       const at = write.now.toISOString();
@@ -117,5 +119,6 @@ export function transactionWriter(sqlite: SQLite.Database, task: ImportTask, now
       }
     },
     created: () => ({ transactions: 0, ...names.created }),
+    touchedBy: (change) => names.touchedBy(change),
   };
 }
