@@ -144,7 +144,6 @@ describe('an import on a database file', () => {
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
     const res = await run;
-    console.log(writes.map((w) => `${w.what}:${Math.round(w.ms)}@${w.imported}`).join(' '));
     expect(res.status).toBe(201);
     expect(await res.json()).toMatchObject({
       committed: true,
