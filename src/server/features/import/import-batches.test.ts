@@ -10,6 +10,7 @@ import { createEntry } from '../transactions/ledger';
 import { insertUser } from '../users/users.repository';
 import { IMPORT_LIMITS } from './import-limits';
 import { type Gate, type ImportTask, runImport } from './import-run';
+import { transactionWriter } from './import-transactions';
 
 // Decision 080: the file is checked with no write lock, then written in batches, each through the gate
 // (where the server lets its own writes in); names that changed meanwhile make the import check again.
@@ -137,4 +138,20 @@ it('answers 409 when a name the rows rely on changes again during the second che
       'Customers, casinos or transaction types changed while the file was checked, twice; nothing was imported. Import the file again.',
   });
   expect(await database.db.selectFrom('transactions').select('id').execute()).toEqual([]);
+});
+
+it('never cuts a pair between two rows of the same instant: a row the file holds twice is written twice', async () => {
+  const sqlite = sqliteOf(database.db);
+  const t = task([]);
+  const writer = transactionWriter(sqlite, t, new Date());
+  const columns = { date: 0, customer: 1, casino: 2, transactionType: 3, unplayedCoinsChange: 4, playedCoinsChange: 5, usdChange: 6 };
+  const row = (i: number) => [at(i), 'Alice', 'Lucky', 'Purchase', '5', '0', '-1'];
+  for (const i of [1, 1, 1, 2, 3]) expect(writer.row(row(i), columns)).toBe('valid');
+  const write = { actor: { id: null, email: null }, now: new Date() };
+  expect(writer.prepare(write, 10)).toBe(true);
+  // Batches of one row at most, but the three rows at minute 1 go together.
+  const sizes: number[] = [];
+  for (const batch of writer.batches(write, () => 1)) sizes.push(sqlite.transaction(batch).immediate().written);
+  expect(sizes).toEqual([3, 1, 1]);
+  expect(await checkLedger(database.db, 5)).toEqual({ badLinks: [], badTransactions: [], badTotals: [], orphans: 0 });
 });
