@@ -143,6 +143,20 @@ describe('the column and the value of an error', () => {
   });
 });
 
+describe('the time limit', () => {
+  it('stops reading and checking past it with a 503 that says what to do, and writes nothing', async () => {
+    await server({ maxSeconds: 0.001 });
+    const rows = Array.from({ length: 2000 }, (_, i) => ROW.replace('10:00', `10:${String(i % 60).padStart(2, '0')}`));
+    const res = await post(`${HEADER}\r\n${rows.join('\r\n')}\r\n`);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({
+      message:
+        'The file took longer than 0.001 s to read and check; nothing was imported. Split it into smaller files, or import it with npm run import while the server is stopped.',
+    });
+    expect(await transactions()).toBe(0);
+  });
+});
+
 describe('the import queue', () => {
   it('answers 429 past the one running and the waiting places, and lets the next in once they end', async () => {
     await server({ maxWaiting: 0 });
