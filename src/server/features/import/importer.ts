@@ -138,7 +138,11 @@ function inWorker(db: Db, databaseFile: string, task: ImportTask, signal: AbortS
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'batch') {
         writing = true;
-        void serverGate(db, () => new Promise<void>((done) => ((endBatch = done), worker.postMessage('go'))));
+        serverGate(db, () => new Promise<void>((done) => ((endBatch = done), worker.postMessage('go')))).catch((error: unknown) => {
+          // The main connection is gone (the server stops): the batch can never be let in.
+          void worker.terminate();
+          finish(() => reject(error));
+        });
       } else if (message.type === 'done') {
         endBatch?.();
         endBatch = null;
@@ -201,13 +205,21 @@ export function createImporter(
       makePrivateDir(dir);
       const importId = crypto.randomUUID();
       const task: ImportTask = { ...request, importId, failedFile: path.join(dir, `${importId}-failed.csv`), timeZone, limits };
+      let started = false;
       const next = queue.then(async () => {
+        started = true;
         if (signal?.aborted) throw cancelled();
         sweep(dir);
         return databaseFile === ':memory:' ? inline(db, task, signal) : inWorker(db, databaseFile, task, signal);
       });
       queue = next.catch(() => undefined);
-      return next;
+      if (!signal) return next;
+      // A client that leaves while its import waits hears back at once (its turn, when it comes, ends at once).
+      return new Promise<ImportResult>((resolve, reject) => {
+        const onAbort = () => (started ? undefined : reject(cancelled()));
+        signal.addEventListener('abort', onAbort, { once: true });
+        next.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort));
+      });
     },
     failedRows(importId) {
       if (!/^[0-9a-f-]{36}$/.test(importId)) return null;
