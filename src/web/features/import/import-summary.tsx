@@ -48,7 +48,7 @@ export function ImportSummary({ result, onDownload }: { result: ImportResult; on
                 <Table.Tr key={`${e.row}:${e.field}`}>
                   <Table.Td>{e.row}</Table.Td>
                   <Table.Td>{e.column ?? (e.field === 'row' ? 'Row' : IMPORT_HEADERS[e.field].label)}</Table.Td>
-                  <Table.Td style={{ wordBreak: 'break-word' }}>
+                  <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '10ch' }}>
                     {e.value === null ? (
                       ''
                     ) : e.value === '' ? (
