@@ -13,7 +13,7 @@ import { DomainError, type DomainErrorKind } from '../../errors/domain-errors';
 import { holdLedgerWrites } from '../transactions/ledger';
 import type { ImportFormat } from './import-file';
 import { grouped, IMPORT_LIMITS, type ImportLimits } from './import-limits';
-import { type Gate, type ImportTask, runImport } from './import-run';
+import { type Gate, IMPORT_NICE, type ImportTask, runImport } from './import-run';
 
 export type ImportRequest = Omit<ImportTask, 'importId' | 'failedFile' | 'timeZone' | 'limits'>;
 
@@ -71,8 +71,11 @@ function startWorker(workerData: unknown): Worker {
       .resolve('tsx/esm/api')
       .replace(/\.cjs$/, '.mjs'),
   ).href;
-  // A small script registers tsx in the thread, then imports the module.
-  return new Worker(`import(${JSON.stringify(api)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(source)}); })`, {
+  // A small script registers tsx in the thread, lowers the thread's priority (compiling the worker's modules
+  // is the import's work too, so it does not compete with the main thread), then imports the module.
+  const priority = new URL('../../threads/thread-priority.ts', import.meta.url).href;
+  const script = `import(${JSON.stringify(api)}).then(async (tsx) => { tsx.register(); (await import(${JSON.stringify(priority)})).lowerThreadPriority(${IMPORT_NICE}); return import(${JSON.stringify(source)}); })`;
+  return new Worker(script, {
     eval: true,
     workerData,
     resourceLimits,

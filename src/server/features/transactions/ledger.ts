@@ -148,8 +148,7 @@ export function holdLedgerWrites(db: Db): () => void {
 }
 
 async function flush(sqlite: SQLite.Database, queue: Job[]): Promise<void> {
-  // An import's batch (a hold) and a Kysely transaction are waited for together, until neither is there:
-  // a hold taken while waiting for a transaction to end is not passed by (decision 080).
+  // A hold (an import's batch) and an open Kysely transaction are waited for together (decision 080).
   while (holds.has(sqlite) || sqlite.inTransaction) await (holds.get(sqlite) ?? new Promise((resolve) => setImmediate(resolve)));
   const jobs = queue.splice(0);
   const s = ledgerStatements(sqlite);
