@@ -26,6 +26,7 @@ import { createMailer } from './mail/mailer';
 import { downloadTokens } from './features/exports/download-tokens';
 import { registerExports } from './features/exports/exports.routes';
 import { createImporter } from './features/import/importer';
+import type { ImportLimits } from './features/import/import-limits';
 import { registerImport } from './features/import/import.routes';
 import { inlineReaders, poolReaders } from './reads/readers';
 import { type AppRouter, appRouter } from './trpc/app-router';
@@ -45,6 +46,8 @@ export interface ServerOptions {
   webRoot?: string;
   /** Connection timeouts and caps (tests shorten them). */
   httpLimits?: Partial<HttpLimits>;
+  /** An import's bounds (tests shorten them): features/import/import-limits.ts. */
+  importLimits?: Partial<ImportLimits>;
 }
 
 export interface AppServer {
@@ -143,7 +146,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   });
   registerRest(app, (req) => createContext({ req }));
   registerExports(app, database.db, services);
-  registerImport(app, services, createImporter(database.db, config.databasePath, dataDir, config.timeZone));
+  registerImport(app, services, createImporter(database.db, config.databasePath, dataDir, config.timeZone, options.importLimits));
 
   app.get('/api/health', async (_req, reply) => {
     try {

@@ -58,8 +58,8 @@ export function holdLedgerWrites(db: Db): () => void {
 }
 
 async function flush(sqlite: SQLite.Database, queue: Job[]): Promise<void> {
-  for (let held = holds.get(sqlite); held; held = holds.get(sqlite)) await held;
-  while (sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
+  // A hold (an import's batch) and an open Kysely transaction are waited for together (decision 080).
+  while (holds.has(sqlite) || sqlite.inTransaction) await (holds.get(sqlite) ?? new Promise((resolve) => setImmediate(resolve)));
   const jobs = queue.splice(0);
   const s = ledgerStatements(sqlite);
   const outcomes: { ok: boolean; value: unknown }[] = [];
