@@ -27,7 +27,7 @@ import { downloadTokens } from './features/exports/download-tokens';
 import { registerExports } from './features/exports/exports.routes';
 import { createImporter } from './features/import/importer';
 import { registerImport } from './features/import/import.routes';
-import { inlineReaders, poolReaders } from './reads/readers';
+import { inlineReaders, poolReaders, READER_LIMITS, type ReaderLimits, readThreads } from './reads/readers';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import { type AppServices, contextFactory } from './trpc/context';
 import { sql } from 'kysely';
@@ -45,6 +45,8 @@ export interface ServerOptions {
   webRoot?: string;
   /** Connection timeouts and caps (tests shorten them). */
   httpLimits?: Partial<HttpLimits>;
+  /** The export thread's line and its patience with slow downloads (tests shorten them). */
+  readerLimits?: Partial<ReaderLimits>;
 }
 
 export interface AppServer {
@@ -73,6 +75,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   const { config } = options;
   const database = options.database ?? openDatabase(config.databasePath);
   const httpLimits = { ...HTTP_LIMITS, ...options.httpLimits };
+  const readerLimits = { ...READER_LIMITS, ...options.readerLimits };
   const dataDir = options.dataDir ?? path.dirname(path.resolve(config.databasePath));
   const logger =
     options.logger === false
@@ -112,8 +115,8 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   const env = { timeZone: config.timeZone };
   const services: AppServices = {
     config,
-    downloadTokens: downloadTokens(app, jwtSecret),
-    readers: onDisk ? poolReaders(config.databasePath, env) : inlineReaders(database.db, env),
+    downloadTokens: downloadTokens(),
+    readers: onDisk ? poolReaders(config.databasePath, env, readThreads(), readerLimits) : inlineReaders(database.db, env, readerLimits),
     sessions: new Sessions(database.db, (token) => app.jwt.verify(token)),
     loginThrottle: new LoginThrottle(),
     mailer: createMailer({

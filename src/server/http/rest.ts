@@ -3,7 +3,8 @@ import type { ProcedurePath } from '../trpc/app-router';
 import type { Context } from '../trpc/context';
 import { sendTrpcError } from './errors';
 import { callForJson } from './procedure-call';
-import { isStreamedRead, streamPages } from './streamed-reads';
+import { closedSignal } from './closed-signal';
+import { everyRowAnswer, isEveryRowRead } from './streamed-reads';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type InputOf = (req: FastifyRequest) => unknown;
@@ -94,8 +95,9 @@ export function registerRest(app: FastifyInstance, createContext: (req: FastifyR
         try {
           const input = inputOf(req);
           const procedure = PICK[row]?.(input) ?? row;
-          if (method === 'GET' && isStreamedRead(procedure, input)) {
-            return reply.type('application/json; charset=utf-8').send(await streamPages(await createContext(req), procedure, input));
+          if (method === 'GET' && isEveryRowRead(procedure, input)) {
+            const answer = await everyRowAnswer(await createContext(req), procedure, input, closedSignal(reply));
+            return reply.type('application/json; charset=utf-8').send(answer);
           }
           const json = await callForJson(await createContext(req), procedure, input, method === 'GET' ? 'query' : 'mutation');
           const code = status ?? (method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200);

@@ -17,7 +17,7 @@ export interface AppServices {
   sessions: Sessions;
   /** Runs the read procedures' queries off the main thread (docs/decisions/020). */
   readers: Readers;
-  /** One-minute tokens for export links (decision 022). */
+  /** One-use, one-minute tokens for export links, each for one export and its filters (decisions 022, 086). */
   downloadTokens: DownloadTokens;
 }
 
