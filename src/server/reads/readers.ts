@@ -47,6 +47,8 @@ export interface Readers extends RowReads {
   everyRow(signal?: AbortSignal): Promise<EveryRowLease>;
   /** How many reads (an export is one) each pool has been given. */
   ran(): Record<ReadLane, number>;
+  /** The export thread's line now: whether the thread is taken, how many wait, how many it has let in. */
+  line(): Pick<Lane, 'busy' | 'waiting' | 'entered'>;
   /**
    * Starts the threads once the database is migrated, so what they build as they start (the link balances,
    * about 0.4 s for 80,000 links; the range columns, about 1.5 s a million rows) is not a first user's wait.
@@ -248,6 +250,7 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads(),
       return { readers: rowReads(runOnExports), release: await line.enter(signal) };
     },
     ran: () => ({ ...counts }),
+    line: () => ({ busy: line.busy, waiting: line.waiting, entered: line.entered }),
     start() {
       startScreens();
       startRanges();
@@ -293,6 +296,7 @@ export function inlineReaders(db: Db, env: ReadEnv, limits: ReaderLimits = READE
       return { readers: rowReads(() => 'exports'), release: await line.enter(signal) };
     },
     ran: () => ({ ...counts }),
+    line: () => ({ busy: line.busy, waiting: line.waiting, entered: line.entered }),
     start: () => {},
     close: async () => {},
   };
