@@ -24,6 +24,7 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { createMailer } from './mail/mailer';
 import { downloadTokens } from './features/exports/download-tokens';
+import { ledgerCheckRuns } from './features/audit/ledger-check-runs';
 import { registerExports } from './features/exports/exports.routes';
 import { createImporter } from './features/import/importer';
 import { registerImport } from './features/import/import.routes';
@@ -113,10 +114,12 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
 
   const onDisk = config.databasePath !== ':memory:';
   const env = { timeZone: config.timeZone };
+  const readers = onDisk ? poolReaders(config.databasePath, env, readThreads(), readerLimits) : inlineReaders(database.db, env, readerLimits);
   const services: AppServices = {
     config,
     downloadTokens: downloadTokens(),
-    readers: onDisk ? poolReaders(config.databasePath, env, readThreads(), readerLimits) : inlineReaders(database.db, env, readerLimits),
+    readers,
+    ledgerChecks: ledgerCheckRuns(database.db, () => readers.run('admin.ledgerCheck', undefined), app.log),
     sessions: new Sessions(database.db, (token) => app.jwt.verify(token)),
     loginThrottle: new LoginThrottle(),
     mailer: createMailer({
