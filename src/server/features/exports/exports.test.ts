@@ -323,6 +323,37 @@ describe('past Excel’s row limit', () => {
   });
 });
 
+describe('a download that goes away', () => {
+  it.each(['csv', 'xlsx'] as const)('stops the %s writer at once, however many rows are left', async (format) => {
+    let made = 0;
+    async function* endless() {
+      for (;;) yield [++made, 'x'.repeat(500)];
+    }
+    const out = new PassThrough();
+    const writing = writeExport(
+      {
+        fileBase: 'x',
+        sheetName: 'S',
+        columns: [
+          { header: 'N', width: 5 },
+          { header: 'Text', width: 10 },
+        ],
+        rows: endless(),
+      },
+      format,
+      out,
+      'UTC',
+    );
+    // Its first bytes are taken, then the reader is gone.
+    await new Promise((resolve) => out.once('data', resolve));
+    out.destroy();
+    await expect(writing).rejects.toThrow('The download was closed before the export finished');
+    const at = made;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(made).toBe(at);
+  });
+});
+
 describe('GET /api/exports/audit and /reconciliation', () => {
   it('exports the audit trail to admins only, filtered like the Audit page', async () => {
     expect((await get('/api/exports/audit.csv', staff.auth)).statusCode).toBe(403);
