@@ -103,7 +103,9 @@ async function inLine(lane: Lane, signal: AbortSignal | undefined, open: () => E
     throw error;
   }
   const cut = () => stream.body.destroy();
-  signal?.addEventListener('abort', cut, { once: true });
+  // Closed between its turn and now: cut at once (an abort listener added now would never hear it).
+  if (signal?.aborted) cut();
+  else signal?.addEventListener('abort', cut, { once: true });
   stream.rows.then(leave, leave).finally(() => signal?.removeEventListener('abort', cut));
   return started(stream.body, stream.rows);
 }

@@ -111,11 +111,11 @@ export function registerExports(app: FastifyInstance, db: Db, services: AppServi
       const kind = match[1] as ExportKind;
       const format = match[2] as ExportFormat;
       const { token, ...query } = req.query;
+      const signal = closedSignal(reply);
       try {
         allowed(await userOf(req, db, services, req.params.file, query, token), kind);
         const request = parseRequest(kind, query);
         const day = localDay(new Date(), services.config.timeZone);
-        const signal = closedSignal(reply);
         const { body, rows } = await services.readers.exportFile(request, format, day, { signal });
         rows.catch((error: unknown) => req.log.warn({ err: error }, 'export ended while streaming'));
         const name = `${EXPORT_FILE_BASES[kind]}_${day}.${format}`;
@@ -125,6 +125,8 @@ export function registerExports(app: FastifyInstance, db: Db, services: AppServi
           .header('cache-control', 'no-store')
           .send(body);
       } catch (error) {
+        // Nobody listens any more (the download was closed before it started): nothing to answer or log.
+        if (signal.aborted) return reply.code(503).send({ message: 'The request closed' });
         return sendTrpcError(reply, error, req);
       }
     },
