@@ -80,8 +80,8 @@ export function LedgerCheckCard() {
             </Button>
           </Group>
           {running && (
-            <Group gap="xs" role="status">
-              <Loader size="xs" />
+            <Group gap="xs" role="status" wrap="nowrap" align="flex-start">
+              <Loader size="xs" mt={3} style={{ flexShrink: 0 }} />
               <Text size="sm">
                 {run.data?.state === 'running'
                   ? `Checking every transaction (started ${formatDateTime(run.data.startedAt)})...`
