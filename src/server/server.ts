@@ -114,7 +114,9 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
 
   const onDisk = config.databasePath !== ':memory:';
   const env = { timeZone: config.timeZone };
-  const readers = onDisk ? poolReaders(config.databasePath, env, readThreads(), readerLimits) : inlineReaders(database.db, env, readerLimits);
+  const readers = onDisk
+    ? poolReaders(config.databasePath, env, readThreads(), readerLimits)
+    : inlineReaders(database.db, env, readerLimits);
   const services: AppServices = {
     config,
     downloadTokens: downloadTokens(),
