@@ -289,7 +289,7 @@ async function main() {
     fs.rmSync(runDir, { recursive: true, force: true });
     return;
   }
-  // A script reading every row of Participation in a loop (issue 25): it runs on the export thread, the screens keep theirs.
+  // A script reading every row of Participation in a loop: it runs on the export thread (decision 085), the screens keep theirs.
   log(`every row of Participation read in a loop by one client while ${READERS} readers go on, ${OFFICE_SECONDS} s...`);
   let loop: EveryRowLoop | undefined;
   const underLoop = await runPhase({

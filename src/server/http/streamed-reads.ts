@@ -53,7 +53,7 @@ export async function everyRowAnswer(
 }
 
 /** Whether this REST read is answered by `streamPages`: a streamed report asked for all its rows. */
-export function isStreamedRead(procedure: ProcedurePath, input: unknown): input is Record<string, unknown> | undefined {
+function isStreamedRead(procedure: ProcedurePath, input: unknown): input is Record<string, unknown> | undefined {
   if (!STREAMED.has(procedure)) return false;
   if (input === undefined) return true;
   return typeof input === 'object' && input !== null && !('limit' in input) && !('offset' in input);

@@ -17,7 +17,7 @@ export interface Lane {
 }
 
 /** The request behind a waiter closed before its turn came (answered, if anyone still listens, as a 503). */
-export class LeftTheLine extends DomainError {
+class LeftTheLine extends DomainError {
   constructor() {
     super('busy', 'The request closed while it waited for the export thread');
   }

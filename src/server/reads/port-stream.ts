@@ -18,7 +18,7 @@ const IN_FLIGHT = 8;
 type Message = { chunk: Uint8Array } | { end: true };
 
 /** The reader went away before the last byte (its download was closed). */
-export class ReaderGone extends Error {
+class ReaderGone extends Error {
   constructor() {
     super('The download was closed before the export finished');
     this.name = 'AbortError';

@@ -24,7 +24,7 @@ export interface LedgerCheckRuns {
 }
 
 /** How long GET /api/admin/ledger-check waits for its check before it answers it running (well within the idle timeout). */
-export const LEDGER_CHECK_WAIT_MS = 20_000;
+const LEDGER_CHECK_WAIT_MS = 20_000;
 
 /** Runs remembered for polling: a poller a few runs behind still finds its own. */
 const KEPT = 20;

@@ -8,7 +8,7 @@ import { formatDateTime } from '../../lib/format';
 import { trpcClient, trpc } from '../../trpc';
 
 /** How often a running check is asked for its result. */
-export const CHECK_POLL_MS = 1000;
+const CHECK_POLL_MS = 1000;
 export const CHECK_FAILED_TITLE = 'The ledger check did not finish';
 
 /**
