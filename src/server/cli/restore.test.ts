@@ -7,7 +7,7 @@ import { migrateToLatest } from '../db/migrate';
 import { crashedWriter, runCommand } from '../testing/run-command';
 import { tempDir } from '../testing/test-db';
 
-// Issue 11, findings 6a, 6c and 7, against the real `npm run restore` command.
+// The security review's restore findings, against the real `npm run restore` command.
 async function migratedFile(file: string): Promise<void> {
   const database = openDatabase(file);
   await migrateToLatest(database.db);

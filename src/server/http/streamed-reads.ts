@@ -4,7 +4,7 @@ import type { ProcedurePath } from '../trpc/app-router';
 import type { Context } from '../trpc/context';
 import { callForJson, callProcedure } from './procedure-call';
 
-/** Reports whose REST answer without `limit` is every row: sent page by page, never built whole (issue 10). */
+/** Reports whose REST answer without `limit` is every row: sent page by page, never built whole. */
 const STREAMED = new Set<ProcedurePath>(['reports.highSc', 'reports.profitability', 'reports.participation']);
 /** Reports whose REST answer without `limit` is their longest one (Transaction Types: its 1,000 default rows). */
 const LONGEST = new Set<ProcedurePath>(['reports.transactionTypes']);

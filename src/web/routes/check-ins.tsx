@@ -44,7 +44,7 @@ const PHONE_SORTS: { value: SortText<CheckInSort>; label: string }[] = [
 ];
 
 /**
- * Issue 18: the daily check-in board. One tab stop: arrows move between rows, Enter opens the SC field,
+ * The daily check-in board. One tab stop: arrows move between rows, Enter opens the SC field,
  * Enter saves and moves to the next row not done; a second check-in the same day asks to be confirmed
  * as a correction (the server answers 409 otherwise).
  */
