@@ -133,6 +133,17 @@ export function threadFor<N extends ReadName>(name: N, input: ReadInput<N>): Rea
   return 'screens';
 }
 
+/** Reports that answer every row when asked without `limit`; their screens always ask for a page. */
+const EVERY_ROW = new Set<ReadName>(['reports.highSc', 'reports.profitability', 'reports.participation']);
+
+/**
+ * A read of every row, however it came (tRPC as well as REST): it waits in the export thread's line and
+ * runs there, never on a screen's thread (decision 085).
+ */
+export function isEveryRow(name: ReadName, input: unknown): boolean {
+  return EVERY_ROW.has(name) && !(typeof input === 'object' && input !== null && 'limit' in input && input.limit !== undefined);
+}
+
 /** The screens' nice value: the main thread's (decision 029); ranged reads share it, being screens too. */
 export const SCREENS_NICE = 0;
 
@@ -232,8 +243,18 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads(),
       return reply.json;
     },
   });
+  /** A screen read, or a read of every row in the export thread's line. */
+  const runRead = async <R>(task: ReadTask): Promise<R> => {
+    if (!isEveryRow(task.name, task.input)) return runTask(task);
+    const leave = await line.enter();
+    try {
+      return await runOnExports(task);
+    } finally {
+      leave();
+    }
+  };
   return {
-    ...rowReads(runTask),
+    ...rowReads(runRead),
     exportFile(request, format, day, { signal, maxRows } = {}) {
       return inLine(line, signal, () => {
         const { port1, port2 } = new MessageChannel();
@@ -275,18 +296,22 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads(),
 export function inlineReaders(db: Db, env: ReadEnv, limits: ReaderLimits = READER_LIMITS): Readers {
   const counts: Record<ReadLane, number> = { screens: 0, ranges: 0, checks: 0, exports: 0 };
   const line = createLane(limits.exportQueue, EXPORT_LINE_FULL);
-  const rowReads = (lane: <N extends ReadName>(name: N, input: ReadInput<N>) => ReadLane): RowReads => ({
-    run: <N extends ReadName>(name: N, input: ReadInput<N>) => {
-      counts[lane(name, input)] += 1;
-      return runRead(db, name, input, env);
-    },
-    json: async <N extends ReadName>(name: N, input: ReadInput<N>) => {
-      counts[lane(name, input)] += 1;
-      return JSON.stringify(await runRead(db, name, input, env));
-    },
-  });
+  /** Runs a read here, counted where it would have run; a read of every row (outside a lease) waits in the line. */
+  const rowReads = (leased: boolean): RowReads => {
+    const run = async <N extends ReadName>(name: N, input: ReadInput<N>): Promise<ReadOutput<N>> => {
+      const everyRow = leased || isEveryRow(name, input);
+      counts[everyRow ? 'exports' : threadFor(name, input)] += 1;
+      const leave = everyRow && !leased ? await line.enter() : () => {};
+      try {
+        return await runRead(db, name, input, env);
+      } finally {
+        leave();
+      }
+    };
+    return { run, json: async (name, input) => JSON.stringify(await run(name, input)) };
+  };
   return {
-    ...rowReads(threadFor),
+    ...rowReads(false),
     exportFile(request, format, day, { signal, maxRows } = {}) {
       return inLine(line, signal, () => {
         counts.exports += 1;
@@ -295,7 +320,7 @@ export function inlineReaders(db: Db, env: ReadEnv, limits: ReaderLimits = READE
       });
     },
     async everyRow(signal) {
-      return { readers: rowReads(() => 'exports'), release: await line.enter(signal) };
+      return { readers: rowReads(true), release: await line.enter(signal) };
     },
     ran: () => ({ ...counts }),
     line: () => ({ busy: line.busy, waiting: line.waiting, entered: line.entered }),

@@ -130,6 +130,16 @@ describe('the export thread', () => {
     await fetchText(`${url}&limit=100`);
     expect(readers.ran().exports).toBe(after.exports);
     expect(readers.ran().screens + readers.ran().ranges).toBe(after.screens + after.ranges + 1);
+    // Every row asked for over tRPC goes the same way.
+    const screensNow = readers.ran().screens + readers.ran().ranges;
+    const viaTrpc = await fetch(
+      `${base}/trpc/reports.participation?input=${encodeURIComponent(JSON.stringify({ masterUserId: pair.customer.id }))}`,
+      {
+        headers: auth,
+      },
+    );
+    expect(((await viaTrpc.json()) as { result: { data: unknown[] } }).result.data).toHaveLength(2);
+    expect([readers.ran().exports, readers.ran().screens + readers.ran().ranges]).toEqual([after.exports + 1, screensNow]);
 
     const holder = await readers.everyRow();
     const waiting = openRequest(url);
