@@ -24,11 +24,12 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { createMailer } from './mail/mailer';
 import { downloadTokens } from './features/exports/download-tokens';
+import { ledgerCheckRuns } from './features/audit/ledger-check-runs';
 import { registerExports } from './features/exports/exports.routes';
 import { createImporter } from './features/import/importer';
 import type { ImportLimits } from './features/import/import-limits';
 import { registerImport } from './features/import/import.routes';
-import { inlineReaders, poolReaders } from './reads/readers';
+import { inlineReaders, poolReaders, READER_LIMITS, type ReaderLimits, readThreads } from './reads/readers';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import { type AppServices, contextFactory } from './trpc/context';
 import { sql } from 'kysely';
@@ -48,6 +49,8 @@ export interface ServerOptions {
   httpLimits?: Partial<HttpLimits>;
   /** An import's bounds (tests shorten them): features/import/import-limits.ts. */
   importLimits?: Partial<ImportLimits>;
+  /** The export thread's line and its patience with slow downloads (tests shorten them). */
+  readerLimits?: Partial<ReaderLimits>;
 }
 
 export interface AppServer {
@@ -76,6 +79,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   const { config } = options;
   const database = options.database ?? openDatabase(config.databasePath);
   const httpLimits = { ...HTTP_LIMITS, ...options.httpLimits };
+  const readerLimits = { ...READER_LIMITS, ...options.readerLimits };
   const dataDir = options.dataDir ?? path.dirname(path.resolve(config.databasePath));
   const logger =
     options.logger === false
@@ -113,10 +117,14 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
 
   const onDisk = config.databasePath !== ':memory:';
   const env = { timeZone: config.timeZone };
+  const readers = onDisk
+    ? poolReaders(config.databasePath, env, readThreads(), readerLimits)
+    : inlineReaders(database.db, env, readerLimits);
   const services: AppServices = {
     config,
-    downloadTokens: downloadTokens(app, jwtSecret),
-    readers: onDisk ? poolReaders(config.databasePath, env) : inlineReaders(database.db, env),
+    downloadTokens: downloadTokens(),
+    readers,
+    ledgerChecks: ledgerCheckRuns(database.db, () => readers.run('admin.ledgerCheck', undefined), app.log),
     sessions: new Sessions(database.db, (token) => app.jwt.verify(token)),
     loginThrottle: new LoginThrottle(),
     mailer: createMailer({

@@ -7,6 +7,7 @@ import type { Sessions } from '../features/auth/sessions';
 import type { Mailer } from '../mail/mailer';
 import type { Readers } from '../reads/readers';
 import type { DownloadTokens } from '../features/exports/download-tokens';
+import type { LedgerCheckRuns } from '../features/audit/ledger-check-runs';
 
 /** What procedures may use besides the database: built once per server. */
 export interface AppServices {
@@ -17,8 +18,10 @@ export interface AppServices {
   sessions: Sessions;
   /** Runs the read procedures' queries off the main thread (docs/decisions/020). */
   readers: Readers;
-  /** One-minute tokens for export links (decision 022). */
+  /** One-use, one-minute tokens for export links, each for one export and its filters (decisions 022, 086). */
   downloadTokens: DownloadTokens;
+  /** The on-demand ledger check, started and polled (decision 087). */
+  ledgerChecks: LedgerCheckRuns;
 }
 
 export interface Context {
