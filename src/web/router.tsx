@@ -284,6 +284,9 @@ export function createAppRouter(history?: RouterHistory) {
     context: { queryClient, trpc },
     defaultPreload: 'intent',
     scrollRestoration: true,
+    // A list reached by a new navigation (a tab, a filter, a page) starts at its top: the router would
+    // otherwise carry the grid's scroll position over from the list before (decision 099).
+    scrollToTopSelectors: ['.grid-scroll'],
     defaultErrorComponent: RouteError,
   });
 }

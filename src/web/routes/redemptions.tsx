@@ -102,9 +102,7 @@ export function RedemptionsPage() {
           </Tabs.List>
         </Tabs>
         <Stack gap="sm">
-          {/* A grid of its own per tab and page: another list starts at its top, not at the old scroll position. */}
           <DataTable
-            key={`${status}:${page}`}
             label="Redemptions"
             columns={columns}
             data={query.data?.redemptions ?? []}
