@@ -129,39 +129,3 @@ describe('the sidebar on a window 800 px high', () => {
     await page.context().close();
   });
 });
-
-describe('Redemptions tabs', () => {
-  it('start the other tab at the top of its grid', async () => {
-    const stamp = Date.now().toString(36);
-    const customer = await api<{ id: number }>('POST', '/api/customers', { name: `Tabby ${stamp}`, email: '' }, adminToken);
-    const casino = await api<{ id: number }>(
-      'POST',
-      '/api/casinos',
-      { name: `Scroll ${stamp}`, website: '', isActive: true, scRatio: 1000 },
-      adminToken,
-    );
-    const type = await api<{ id: number }>('POST', '/api/transaction-types', { name: 'Purchase', casinoId: casino.id }, adminToken);
-    await api('POST', '/api/customer-casinos', { customerId: customer.id, casinoId: casino.id, status: 'active' }, adminToken);
-    const link = { customerId: customer.id, casinoId: casino.id };
-    await api(
-      'POST',
-      '/api/transactions',
-      { ...link, transactionTypeId: type.id, usdChange: '-100', unplayedCoinsChange: '100000', playedCoinsChange: '0' },
-      adminToken,
-    );
-    for (let i = 0; i < 16; i++) await api('POST', '/api/redemptions', { ...link, unplayedCoins: '100', expectedUsd: '0.10' }, adminToken);
-    const page = await open(LAPTOP, adminToken, `/redemptions?customerId=${customer.id}`);
-    const box = page.getByRole('region', { name: 'Redemptions (scrollable)' });
-    await page
-      .getByRole('button', { name: /^Mark received/ })
-      .nth(15)
-      .waitFor();
-    await box.evaluate((el) => (el.scrollTop = 400));
-    expect(await box.evaluate((el) => el.scrollTop)).toBe(400);
-    await page.getByRole('tab', { name: 'All' }).click();
-    await page.waitForFunction(() => document.querySelector('[role="tab"][aria-selected="true"]')?.textContent === 'All');
-    await page.waitForTimeout(300);
-    expect(await box.evaluate((el) => el.scrollTop)).toBe(0);
-    await page.context().close();
-  });
-});
