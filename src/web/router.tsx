@@ -164,7 +164,9 @@ const descParam = z
 const checkInsRoute = report(
   '/check-ins',
   'Daily Check-ins',
-  "Today's check-ins, customer by casino",
+  // A chosen day is named: the board of another day is not "Today's".
+  ({ search }) =>
+    typeof search.date === 'string' ? `Check-ins of ${search.date}, customer by casino` : "Today's check-ins, customer by casino",
   {
     date: dayParam,
     status: oneOf(['done', 'missing']),

@@ -102,7 +102,7 @@ export function AppLayout({ user }: { user: UserView }) {
           </Group>
         </AppShell.Section>
         {/* A scrollbar whenever the links are taller than the window (800 px with the Admin group), not only on hover. */}
-        <AppShell.Section grow component={ScrollArea} type="auto" offsetScrollbars="y" data-testid="sidebar-links">
+        <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={6} data-testid="sidebar-links">
           <NavLinks isAdmin={user.role === 'admin'} onNavigate={close} />
         </AppShell.Section>
         <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>

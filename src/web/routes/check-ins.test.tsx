@@ -173,6 +173,8 @@ describe('the check-in board on a wider screen', () => {
     const grid = await screen.findByRole('table', { name: 'Check-ins' });
     await waitFor(() => expect(within(grid).getAllByRole('columnheader')[2].textContent).toBe('2026-11-20'));
     expect(within(grid).queryByText('Today')).toBeNull();
+    expect(screen.getByText('Check-ins of 2026-11-20, customer by casino')).toBeTruthy();
+    expect(screen.queryByText("Today's check-ins, customer by casino")).toBeNull();
   });
 
   it("Correct replaces the day's SC: the field opens with it, the confirmation says so, and the typed amount is sent", async () => {

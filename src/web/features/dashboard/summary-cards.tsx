@@ -27,7 +27,7 @@ function recentSummary(rows: TransactionView[]) {
 /** A card that opens its screen. */
 function CardLink({ to, children }: { to: '/redemptions' | '/check-ins'; children: React.ReactNode }) {
   return (
-    <RouterAnchor to={to} underline="never" c="inherit">
+    <RouterAnchor to={to} underline="never" c="inherit" display="block" h="100%">
       {children}
     </RouterAnchor>
   );
