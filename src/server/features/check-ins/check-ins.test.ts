@@ -128,6 +128,13 @@ describe('the check-in board', () => {
         await checkInBoard(s.database.db, { date: '2026-11-23', sort: 'streak', desc: true }, TZ, new Date('2026-11-23T20:00:00Z'))
       ).rows.map((r) => r.customerName),
     ).toEqual(['Alice', 'Bob']);
+    // A past day's board says which day is today (the grid names the day it shows unless it is today).
+    expect(
+      await checkInBoard(s.database.db, { date: '2026-11-22', limit: 1 }, TZ, new Date('2026-11-23T20:00:00Z')).then((b) => [
+        b.date,
+        b.today,
+      ]),
+    ).toEqual(['2026-11-22', '2026-11-23']);
     expect(
       (await checkInBoard(s.database.db, { date: '2026-11-23', sort: 'customer', desc: true }, TZ)).rows.map((r) => r.customerName),
     ).toEqual(['Bob', 'Alice']);
@@ -169,6 +176,8 @@ describe('the check-in board', () => {
     expect(raised.statusCode).toBe(201);
     const board = (await get(`?date=${today}&status=done`)).json();
     expect(board).toMatchObject({
+      date: today,
+      today,
       done: 1,
       total: 2,
       rows: [
