@@ -231,40 +231,6 @@ describe('input rules', () => {
 });
 
 describe('reports and access', () => {
-  it('a casino that pays the same day marks a request overdue only past two days (twice a median of at least one day)', async () => {
-    const now = Date.now();
-    const ago = (days: number) => new Date(now - days * 86_400_000);
-    // Lucky pays within the hour: a median of 0.02 days.
-    for (const requested of [10, 20, 30]) {
-      const id = await requestRedemption(
-        s.database.db,
-        { customerId: pair.customer.id, casinoId: pair.casino.id, unplayedCoins: 100, expectedUsd: 100 },
-        staff.id,
-        ago(requested),
-      );
-      await receiveRedemption(s.database.db, id, 100, ago(requested - 0.02).toISOString(), staff.id, 'UTC', new Date(now));
-    }
-    for (const [age, usd] of [
-      [2.5, 300],
-      [1.5, 200],
-      [0.1, 100],
-    ])
-      await requestRedemption(
-        s.database.db,
-        { customerId: pair.customer.id, casinoId: pair.casino.id, unplayedCoins: 100, expectedUsd: usd },
-        staff.id,
-        ago(age),
-      );
-    const pending = (await get('/api/redemptions?status=pending')).json();
-    expect(
-      pending.redemptions.map((r: { expectedUsd: string; ageDays: number; overdue: boolean }) => [r.expectedUsd, r.ageDays, r.overdue]),
-    ).toEqual([
-      ['3.00', 2, true],
-      ['2.00', 1, false],
-      ['1.00', 0, false],
-    ]);
-  });
-
   it('In transit sums every pending redemption; the payout report matches a recomputation of median and 90th percentile', async () => {
     const other = await pairFixture(s.database.db, { customerName: 'Bob', casinoName: 'Star' });
     await post('/api/transactions', entryOf(other, { unplayedCoinsChange: '100000', playedCoinsChange: '0', usdChange: '-100' }));
