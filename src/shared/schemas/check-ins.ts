@@ -47,6 +47,8 @@ export interface CheckInRowView {
 
 export interface CheckInBoard {
   date: string;
+  /** The office's today (the board names its day "Today" only when it is). */
+  today: string;
   rows: CheckInRowView[];
   /** Rows under the filters (for the pager). */
   totalCount: number;
