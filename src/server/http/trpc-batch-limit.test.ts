@@ -63,7 +63,7 @@ describe('tRPC batches are bounded (finding 2)', () => {
 
     const atLimit = await getBatch(
       [...Array<string>(TRPC_MAX_BATCH_CALLS - 1).fill('reports.highSc'), 'users.list'],
-      [...Array(TRPC_MAX_BATCH_CALLS - 1).fill({ threshold: 0 }), undefined],
+      [...Array(TRPC_MAX_BATCH_CALLS - 1).fill({ threshold: 0, limit: 100 }), undefined],
     );
     const results = atLimit.json<{ result?: { data: { totalCoins: string }[] }; error?: { data: { httpStatus: number } } }[]>();
     expect(results).toHaveLength(TRPC_MAX_BATCH_CALLS);
