@@ -1,4 +1,5 @@
-import { Group, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { DateField } from '../components/date-field';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -195,13 +196,7 @@ export function CheckInsPage() {
                 {board ? `Check-ins on ${board.date} (office time)` : 'Loading...'}
               </Text>
             </div>
-            <TextInput
-              label="Day"
-              type="date"
-              value={search.date ?? board?.date ?? ''}
-              onChange={(e) => set({ date: e.currentTarget.value || undefined })}
-              w={170}
-            />
+            <DateField label="Day" required value={search.date ?? board?.date} onChange={(date) => set({ date })} w={170} />
           </Group>
           <Progress value={percent} color="teal" size="md" aria-label="Check-ins done" />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
