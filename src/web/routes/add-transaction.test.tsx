@@ -39,6 +39,7 @@ function mockLedger(overrides: Parameters<typeof mockTrpc>[0] = {}) {
     'transactionTypes.list': (input) => types.filter((t) => !input || t.casinoId === (input as { casinoId: number }).casinoId),
     'transactions.list': () => ({ transactions: [], totalCount: 0 }),
     'transactions.create': () => transaction(1),
+    'customerCasinos.balanceBefore': () => ({ unplayed: '400.00', played: '7.25' }),
     ...overrides,
   });
 }
@@ -166,6 +167,29 @@ describe('Add Transaction form', () => {
     });
     expect(screen.getByRole('button', { name: 'Date: now' })).toBeTruthy();
     expect(screen.queryByLabelText('Date')).toBeNull();
+  });
+
+  it("previews a back-dated entry from the pair's balance at its date, asked of the server, not today's", async () => {
+    mockLedger();
+    await startEntry('Purchase');
+    typeAmounts('-20', '22000', '1.50');
+    // Today's balance at Lucky is 1,000.00 / 50.00.
+    expect(screen.getByTestId('preview-unplayed').textContent).toBe('23,000.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Date: now' }));
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-09-01T10:30' } });
+    await waitFor(() => expect(screen.getByTestId('preview-unplayed').textContent).toBe('22,400.00'));
+    expect(screen.getByTestId('preview-played').textContent).toBe('8.75');
+    expect(screen.getByTestId('preview-total').textContent).toBe('22,408.75');
+    expect(calls.filter((c) => c.path === 'customerCasinos.balanceBefore').at(-1)?.input).toEqual({
+      customerId: 1,
+      casinoId: 10,
+      at: new Date('2026-09-01T10:30').toISOString(),
+    });
+    // Back to now: today's balance again, nothing more asked.
+    const asked = calls.filter((c) => c.path === 'customerCasinos.balanceBefore').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Date: now' }));
+    expect(screen.getByTestId('preview-unplayed').textContent).toBe('23,000.00');
+    expect(calls.filter((c) => c.path === 'customerCasinos.balanceBefore')).toHaveLength(asked);
   });
 
   it('shows the spec messages for an empty form without calling the server', async () => {

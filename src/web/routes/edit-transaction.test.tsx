@@ -17,6 +17,7 @@ function mockEdit(more: TrpcMocks = {}) {
     'transactionTypes.list': () => [{ id: 100, name: 'Purchase', casinoId: 10 }],
     'transactions.list': () => ({ transactions: [original], totalCount: 1 }),
     'transactions.update': (input) => transaction(7, { usdChange: String(input.usdChange) }),
+    'customerCasinos.balanceBefore': () => ({ unplayed: '0.00', played: '0.00' }),
     ...more,
   });
 }
@@ -110,21 +111,33 @@ describe('Edit Transaction dialog: Date (decision 050)', () => {
 });
 
 describe('Edit Transaction dialog: what it shows and refreshes', () => {
-  it("previews balances from the pair's balance without this transaction, to the cent", async () => {
+  it("previews balances from the pair's balance just before this entry at its date, from the server, to the cent", async () => {
     mockEdit({
-      'customerCasinos.list': () => [
-        { customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '15000.50', currentPlayedCoins: '250.25' },
-      ],
+      'customerCasinos.balanceBefore': (input) =>
+        input.at === original.date ? { unplayed: '3000.50', played: '250.25' } : { unplayed: '100.00', played: '0.00' },
     });
     const usd = await openEdit();
     expect(usd.value).toBe('-10.99');
-    // Base: 15,000.50 - 12,000.00 = 3,000.50 unplayed, 250.25 played; the entry adds 12,000 back.
+    // Base 3,000.50 / 250.25 before the entry; the entry adds 12,000 back.
     await waitFor(() => expect(screen.getByTestId('preview-unplayed').textContent).toBe('15,000.50'));
     expect(screen.getByTestId('preview-played').textContent).toBe('250.25');
     expect(screen.getByTestId('preview-total').textContent).toBe('15,250.75');
+    expect(calls.find((c) => c.path === 'customerCasinos.balanceBefore')?.input).toEqual({
+      customerId: 1,
+      casinoId: 10,
+      at: original.date,
+      transactionId: 7,
+    });
     fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '5000.01' } });
     expect(screen.getByTestId('preview-unplayed').textContent).toBe('8,000.51');
     expect(screen.getByTestId('preview-total').textContent).toBe('8,250.76');
+    // Moved to another date: the balance at that date.
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-02-01T09:00' } });
+    await waitFor(() => expect(screen.getByTestId('preview-unplayed').textContent).toBe('5,100.01'));
+    expect(calls.filter((c) => c.path === 'customerCasinos.balanceBefore').at(-1)?.input).toMatchObject({
+      at: new Date('2026-02-01T09:00').toISOString(),
+      transactionId: 7,
+    });
   });
 
   it('after a save the History grid and the balances are read again, showing the saved amount', async () => {

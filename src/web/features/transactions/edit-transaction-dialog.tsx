@@ -3,7 +3,6 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
-import { toHundredths } from '../../../shared/money';
 import { updateTransactionInput } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { failureOf, fieldErrorsOf, fieldIssuesOf, formatIssues, httpStatusOf, isUnauthorized, messageOf } from '../../lib/errors';
@@ -16,9 +15,10 @@ import { trpc, trpcClient } from '../../trpc';
 import { notifyWithUndo } from '../../components/undo-toast';
 import { AmountFields } from './amount-fields';
 import { CalculatedValues } from './calculated-values';
+import { useBalanceBefore } from './use-balance-before';
 import { DateField, fromLocalInput, toLocalInput } from './occurred-at';
 import { TransactionAudit } from './transaction-audit';
-import { activeCasinosOf, linkBalance, preview, type TxFormValues, withCasino, withoutChanged } from './form-state';
+import { activeCasinosOf, preview, type TxFormValues, withCasino, withoutChanged } from './form-state';
 import type { TransactionView } from '../../lib/api-types';
 
 const validate = zodValidate(updateTransactionInput);
@@ -63,17 +63,10 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
 
   const casino = casinos.data?.find((c) => String(c.id) === values.casinoId);
   const scRatio = casino?.scRatio ?? DEFAULT_SC_RATIO;
-  const samePair = values.customerId === String(transaction.customerId) && values.casinoId === String(transaction.casinoId);
-  const current = linkBalance(links.data, values.customerId, values.casinoId);
-  // The pair's balance without this transaction: the base its new values add to.
-  const base =
-    samePair && current
-      ? {
-          unplayed: current.unplayed - toHundredths(transaction.unplayedCoinsChange),
-          played: current.played - toHundredths(transaction.playedCoinsChange),
-        }
-      : current;
-  const calc = preview(values, base, scRatio);
+  // The pair's balance just before this entry at its (new) date, without the entry itself (decision 111).
+  const at = dateChanged ? fromLocalInput(date) : transaction.date;
+  const before = useBalanceBefore(values, at, transaction.id);
+  const calc = preview(values, before.base, scRatio);
 
   const set = (next: TxFormValues) => {
     setValues(next);
@@ -220,7 +213,13 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
                   onChange={(key, value) => set({ ...values, [key]: value })}
                   onLeave={checkField}
                 />
-                <CalculatedValues values={calc} scRatio={scRatio} />
+                <CalculatedValues
+                  values={calc}
+                  scRatio={scRatio}
+                  pending={before.asked && !before.base && !before.failure}
+                  failure={before.failure}
+                  basis={before.asked ? `the balance at ${formatDateTime(at)}` : undefined}
+                />
                 <Group justify="space-between">
                   <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
                     Delete

@@ -15,6 +15,8 @@ import { RequestRedemptionDialog, type RedemptionTarget } from '../redemptions';
 import { AmountFields } from './amount-fields';
 import { DateNowControl, fromLocalInput } from './occurred-at';
 import { CalculatedValues } from './calculated-values';
+import { useBalanceBefore } from './use-balance-before';
+import { formatDateTime } from '../../lib/format';
 import { useEntryKeys, useListEnter } from './use-entry-keys';
 import {
   activeCasinosOf,
@@ -60,7 +62,11 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   const activeIds = active.map((c) => String(c.id));
   const casino = casinos.data?.find((c) => String(c.id) === values.casinoId);
   const scRatio = casino?.scRatio ?? DEFAULT_SC_RATIO;
-  const calc = preview(values, linkBalance(links.data, values.customerId, values.casinoId), scRatio);
+  // A back-dated entry adds to the pair's balance at its date, from the server (decision 111).
+  const dated = occurredAt ? fromLocalInput(occurredAt) : undefined;
+  const before = useBalanceBefore(values, dated);
+  const fromServer = dated !== undefined && before.asked;
+  const calc = preview(values, fromServer ? before.base : linkBalance(links.data, values.customerId, values.casinoId), scRatio);
   const [reconciling, setReconciling] = useState<ReconcileTarget | null>(null);
   const [redeeming, setRedeeming] = useState<RedemptionTarget | null>(null);
   const selectedLink = links.data?.find((l) => String(l.customerId) === values.customerId && String(l.casinoId) === values.casinoId);
@@ -275,7 +281,13 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
             </Grid.Col>
           </Grid>
           <AmountFields values={values} errors={errors} onChange={(key, value) => setField(key)(value)} onLeave={checkField} />
-          <CalculatedValues values={calc} scRatio={scRatio} />
+          <CalculatedValues
+            values={calc}
+            scRatio={scRatio}
+            pending={fromServer && !before.base && !before.failure}
+            failure={fromServer ? before.failure : null}
+            basis={fromServer && dated ? `the balance at ${formatDateTime(dated)}` : undefined}
+          />
           <Group justify="flex-end" gap="sm" align="flex-end">
             <DateNowControl
               value={occurredAt}
