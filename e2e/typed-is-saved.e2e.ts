@@ -52,10 +52,16 @@ describe('what is typed is what is saved', () => {
     await page.getByLabel('Change in Unplayed Coins').fill('0');
     await page.getByLabel('Change in Played Coins').fill('0');
     const usd = page.getByLabel('Change in USD ($)');
-    for (const typed of ['1,50', '-20.5.5', '1,000', '$20', '1e400']) {
+    for (const [typed, message] of [
+      ['1,50', 'Must be a valid number: use a dot for decimals (1.50)'],
+      ['-20.5.5', 'Must be a valid number'],
+      ['1,000', 'Must be a valid number: leave out the thousands separators (1000)'],
+      ['$20', 'Must be a valid number'],
+      ['1e400', 'Must be a valid number'],
+    ]) {
       await usd.fill(typed);
       await page.getByRole('button', { name: 'Save Transaction' }).click();
-      await expect.poll(() => fieldError(page, 'Change in USD ($)').textContent()).toBe('Must be a valid number');
+      await expect.poll(() => fieldError(page, 'Change in USD ($)').textContent()).toBe(message);
       expect(await usd.inputValue()).toBe(typed);
     }
     expect(await transactions()).toEqual([]);

@@ -34,10 +34,14 @@ describe('Edit Transaction dialog', () => {
     const usd = await openEdit();
     expect(usd.value).toBe('-10.99');
     expect(usd.type).toBe('text');
-    for (const typed of ['--11', '-20.00-24', '1,50']) {
+    for (const [typed, message] of [
+      ['--11', 'Must be a valid number'],
+      ['-20.00-24', 'Must be a valid number'],
+      ['1,50', 'Must be a valid number: use a dot for decimals (1.50)'],
+    ]) {
       fireEvent.change(usd, { target: { value: typed } });
       fireEvent.blur(usd);
-      expect(await screen.findByText('Must be a valid number')).toBeTruthy();
+      expect(await screen.findByText(message)).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
       expect(usd.value).toBe(typed);
     }
@@ -49,7 +53,12 @@ describe('Edit Transaction dialog', () => {
     const usd = await openEdit();
     fireEvent.change(usd, { target: { value: '-24' } });
     fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '' } });
+    expect(screen.getByLabelText<HTMLInputElement>('Change in Played Coins').placeholder).toBe('0');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    // 12,000 SC for $24 is a ratio of 0.50: asked first, saved on Save anyway.
+    expect((await screen.findByTestId('entry-concerns')).textContent).toContain('Its purchase ratio is 0.50, below the 1.1 threshold.');
+    expect(calls.some((c) => c.path === 'transactions.update')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
     expect(await screen.findByText('Transaction updated successfully')).toBeTruthy();
     expect(calls.find((c) => c.path === 'transactions.update')?.input).toEqual({
       id: 7,
@@ -65,15 +74,17 @@ describe('Edit Transaction dialog', () => {
   it('puts a field error from the server under its field', async () => {
     mockEdit({
       'transactions.update': () => {
-        throw new TrpcFailure(400, 'Validation failed', [{ path: 'usdChange', message: 'Must be between -1000000000 and 1000000000' }]);
+        throw new TrpcFailure(400, 'Validation failed', [
+          { path: 'usdChange', message: 'Must be between -1,000,000,000 and 1,000,000,000' },
+        ]);
       },
     });
     const usd = await openEdit();
     fireEvent.change(usd, { target: { value: '-5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Must be between -1000000000 and 1000000000')).toBeTruthy();
+    expect(await screen.findByText('Must be between -1,000,000,000 and 1,000,000,000')).toBeTruthy();
     expect(usd.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Failed to update transaction. [usdChange] Must be between -1000000000 and 1000000000')).toBeTruthy();
+    expect(screen.getByText('Failed to update transaction. [usdChange] Must be between -1,000,000,000 and 1,000,000,000')).toBeTruthy();
   });
 
   it('asks before deleting with the focus on Cancel, so Enter twice deletes nothing', async () => {
@@ -158,10 +169,25 @@ describe('Edit Transaction dialog: what it shows and refreshes', () => {
     expect(screen.getAllByText('-10.99').length).toBeGreaterThan(0);
     fireEvent.change(usd, { target: { value: '-24.37' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save anyway' }));
     expect(await screen.findByText('Transaction updated successfully')).toBeTruthy();
     expect(await screen.findByText('-24.37')).toBeTruthy();
     expect(screen.queryByText('-10.99')).toBeNull();
     expect(calls.filter((c) => c.path === 'transactions.list').length).toBe(2);
     await waitFor(() => expect(links).toBe(2));
+  });
+
+  it('asks before saving an edit that changes nothing; Escape goes back to the dialog with what was typed', async () => {
+    mockEdit();
+    await openEdit();
+    for (const label of ['Change in USD ($)', 'Change in Unplayed Coins', 'Change in Played Coins']) {
+      fireEvent.change(screen.getByLabelText(label), { target: { value: '0' } });
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect((await screen.findByTestId('entry-concerns')).textContent).toContain('This entry changes nothing');
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Save this entry?' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('entry-concerns')).toBeNull());
+    expect((await screen.findByLabelText<HTMLInputElement>('Change in USD ($)')).value).toBe('0');
+    expect(calls.some((c) => c.path === 'transactions.update')).toBe(false);
   });
 });

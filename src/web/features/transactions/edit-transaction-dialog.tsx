@@ -16,6 +16,8 @@ import { notifyWithUndo } from '../../components/undo-toast';
 import { AmountFields } from './amount-fields';
 import { CalculatedValues } from './calculated-values';
 import { useBalanceBefore } from './use-balance-before';
+import { ConfirmEntry } from './confirm-entry';
+import { entryConcerns } from './entry-concerns';
 import { DateField, fromLocalInput, toLocalInput } from './occurred-at';
 import { TransactionAudit } from './transaction-audit';
 import { activeCasinosOf, preview, type TxFormValues, withCasino, withoutChanged } from './form-state';
@@ -49,6 +51,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
   const [values, setValues] = useState<TxFormValues>(() => fromTransaction(transaction));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
+  const [concerns, setConcerns] = useState<string[] | null>(null);
   const [date, setDate] = useState(() => toLocalInput(transaction.date));
   const dateChanged = date !== toLocalInput(transaction.date);
   const types = useTypes(values.casinoId ? Number(values.casinoId) : undefined);
@@ -111,11 +114,15 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
     setErrors((current) => (problem ? { ...current, [key]: problem } : current));
   };
 
-  const save = async () => {
+  /** `confirmed`: the person has seen the edit's concerns and saves it anyway (decision 112). */
+  const save = async (confirmed = false) => {
     const payload = payloadOf(values);
     const problems = validate(payload);
     setErrors(problems);
     if (Object.keys(problems).length) return;
+    const found = confirmed ? [] : entryConcerns(values, before.base ? calc : null);
+    if (found.length) return setConcerns(found);
+    setConcerns(null);
     try {
       await update.mutateAsync(payload);
       const previous = { ...payloadOf(fromTransaction(transaction)), ...(dateChanged ? { occurredAt: transaction.date } : {}) };
@@ -153,7 +160,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
 
   return (
     <>
-      <Modal opened={!confirming} onClose={cancel} title={<Text fw={700}>Edit Transaction</Text>} size="xl" centered>
+      <Modal opened={!confirming && !concerns} onClose={cancel} title={<Text fw={700}>Edit Transaction</Text>} size="xl" centered>
         <Tabs defaultValue="details" keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="details">Details</Tabs.Tab>
@@ -212,6 +219,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
                   errors={errors}
                   onChange={(key, value) => set({ ...values, [key]: value })}
                   onLeave={checkField}
+                  emptyAs="0"
                 />
                 <CalculatedValues
                   values={calc}
@@ -238,6 +246,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
           </Tabs.Panel>
         </Tabs>
       </Modal>
+      <ConfirmEntry concerns={concerns} busy={update.isPending} onConfirm={() => void save(true)} onCancel={() => setConcerns(null)} />
       <ConfirmDialog
         opened={confirming}
         title="Delete transaction"

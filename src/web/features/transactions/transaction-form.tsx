@@ -16,6 +16,8 @@ import { AmountFields } from './amount-fields';
 import { DateNowControl, fromLocalInput } from './occurred-at';
 import { CalculatedValues } from './calculated-values';
 import { useBalanceBefore } from './use-balance-before';
+import { ConfirmEntry } from './confirm-entry';
+import { entryConcerns } from './entry-concerns';
 import { formatDateTime } from '../../lib/format';
 import { useEntryKeys, useListEnter } from './use-entry-keys';
 import {
@@ -67,6 +69,8 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   const before = useBalanceBefore(values, dated);
   const fromServer = dated !== undefined && before.asked;
   const calc = preview(values, fromServer ? before.base : linkBalance(links.data, values.customerId, values.casinoId), scRatio);
+  const previewKnown = !fromServer || before.base !== null;
+  const [concerns, setConcerns] = useState<string[] | null>(null);
   const [reconciling, setReconciling] = useState<ReconcileTarget | null>(null);
   const [redeeming, setRedeeming] = useState<RedemptionTarget | null>(null);
   const selectedLink = links.data?.find((l) => String(l.customerId) === values.customerId && String(l.casinoId) === values.casinoId);
@@ -97,12 +101,16 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   };
   const setField = (field: keyof TxFormValues) => (value: string) => update({ ...values, [field]: value });
 
-  const save = async () => {
-    if (create.isPending) return;
+  /** `confirmed`: the person has seen this entry's concerns and saves it anyway (decision 112). */
+  const save = async (confirmed = false) => {
+    if (create.isPending || (concerns && !confirmed)) return;
     const payload = occurredAt ? { ...values, occurredAt: fromLocalInput(occurredAt) } : values;
     const problems = validate(payload);
     setErrors(problems);
     if (Object.keys(problems).length) return;
+    const found = confirmed ? [] : entryConcerns(values, previewKnown ? calc : null);
+    if (found.length) return setConcerns(found);
+    setConcerns(null);
     try {
       await create.mutateAsync({ ...payload, idempotencyKey: crypto.randomUUID() });
       notifySuccess('Success', 'Transaction created successfully');
@@ -311,6 +319,7 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
       </form>
       <ReconcileDialog target={reconciling} onClose={() => setReconciling(null)} />
       <RequestRedemptionDialog target={redeeming} onClose={() => setRedeeming(null)} />
+      <ConfirmEntry concerns={concerns} busy={create.isPending} onConfirm={() => void save(true)} onCancel={() => setConcerns(null)} />
     </Paper>
   );
 }
