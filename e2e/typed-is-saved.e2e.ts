@@ -71,6 +71,10 @@ describe('what is typed is what is saved', () => {
     await page.getByTestId('preview-below-zero').filter({ hasText: 'Unplayed SC after: -1,324.44, below zero' }).waitFor();
     await usd.fill('20.5');
     await page.getByRole('button', { name: 'Save Transaction' }).click();
+    // Saving it asks first, naming the balance (decision 112).
+    const asked = page.getByRole('dialog', { name: 'Save this entry?' });
+    await asked.getByText('It takes Unplayed SC below zero: -1,324.44 after it.').waitFor();
+    await asked.getByRole('button', { name: 'Save anyway' }).click();
     await page.getByText('Transaction created successfully').waitFor();
     expect((await transactions()).map((t) => [t.usdChange, t.unplayedCoinsChange, t.playedCoinsChange])).toEqual([
       ['20.50', '-1324.44', '0.00'],

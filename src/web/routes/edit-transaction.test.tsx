@@ -190,4 +190,15 @@ describe('Edit Transaction dialog: what it shows and refreshes', () => {
     expect((await screen.findByLabelText<HTMLInputElement>('Change in USD ($)')).value).toBe('0');
     expect(calls.some((c) => c.path === 'transactions.update')).toBe(false);
   });
+
+  it('does not ask again about what the entry already had: a correction that keeps its low ratio saves at once', async () => {
+    mockEdit();
+    await openEdit();
+    // -10.99 for 12,000 SC is a ratio of 1.09, below 1.1, as saved; the played coins change alone.
+    fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Transaction updated successfully')).toBeTruthy();
+    expect(screen.queryByTestId('entry-concerns')).toBeNull();
+    expect(calls.find((c) => c.path === 'transactions.update')?.input).toMatchObject({ usdChange: '-10.99', playedCoinsChange: '5' });
+  });
 });

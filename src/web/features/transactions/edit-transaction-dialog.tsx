@@ -70,6 +70,17 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
   const at = dateChanged ? fromLocalInput(date) : transaction.date;
   const before = useBalanceBefore(values, at, transaction.id);
   const calc = preview(values, before.base, scRatio);
+  /**
+   * What this edit would bring that the entry, left as it is at the same place, does not already have: a
+   * correction to an entry saved below zero after the question is not asked it again (decision 112).
+   */
+  const newConcerns = () => {
+    if (!before.base) return entryConcerns(values, null);
+    const kept = fromTransaction(transaction);
+    const samePair = kept.customerId === values.customerId && kept.casinoId === values.casinoId;
+    const already = samePair ? entryConcerns(kept, preview(kept, before.base, scRatio)) : [];
+    return entryConcerns(values, calc).filter((c) => !already.includes(c));
+  };
 
   const set = (next: TxFormValues) => {
     setValues(next);
@@ -120,7 +131,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
     const problems = validate(payload);
     setErrors(problems);
     if (Object.keys(problems).length) return;
-    const found = confirmed ? [] : entryConcerns(values, before.base ? calc : null);
+    const found = confirmed ? [] : newConcerns();
     if (found.length) return setConcerns(found);
     setConcerns(null);
     try {
