@@ -61,35 +61,19 @@ export function DateField({ label, value, onChange, min, max, error, description
     if (day !== value) onChange(day);
   };
 
-  return (
+  // The calendar hangs off its button (a popup button may say it is expanded; a text field may not).
+  const calendarButton = (
     <Popover opened={calendar} onChange={setCalendar} position="bottom-end" trapFocus returnFocus shadow="md">
       <Popover.Target>
-        <TextInput
-          label={label}
-          description={description}
-          placeholder={DAY_INPUT_FORMAT}
-          value={text}
-          onChange={(e) => type(e.currentTarget.value)}
-          // The office's spelling once the person is done ("1/5/2026" reads back as 01/05/2026).
-          onBlur={() => typed.kind === 'day' && setText(formatTypedDay(typed.day))}
-          error={problem ?? error}
-          autoComplete="off"
-          spellCheck={false}
-          w={w}
-          size={size}
-          rightSectionPointerEvents="all"
-          rightSection={
-            <ActionIcon
-              variant="subtle"
-              color="gray"
-              size={size === 'xs' ? 'sm' : 'md'}
-              aria-label={`${label}: choose on a calendar`}
-              onClick={() => setCalendar((o) => !o)}
-            >
-              <IconCalendar size={16} />
-            </ActionIcon>
-          }
-        />
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size={size === 'xs' ? 'sm' : 'md'}
+          aria-label={`${label}: choose on a calendar`}
+          onClick={() => setCalendar((o) => !o)}
+        >
+          <IconCalendar size={16} />
+        </ActionIcon>
       </Popover.Target>
       <Popover.Dropdown>
         <DatePicker
@@ -102,5 +86,24 @@ export function DateField({ label, value, onChange, min, max, error, description
         />
       </Popover.Dropdown>
     </Popover>
+  );
+
+  return (
+    <TextInput
+      label={label}
+      description={description}
+      placeholder={DAY_INPUT_FORMAT}
+      value={text}
+      onChange={(e) => type(e.currentTarget.value)}
+      // The office's spelling once the person is done ("1/5/2026" reads back as 01/05/2026).
+      onBlur={() => typed.kind === 'day' && setText(formatTypedDay(typed.day))}
+      error={problem ?? error}
+      autoComplete="off"
+      spellCheck={false}
+      w={w}
+      size={size}
+      rightSectionPointerEvents="all"
+      rightSection={calendarButton}
+    />
   );
 }
