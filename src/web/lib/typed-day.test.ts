@@ -18,7 +18,7 @@ describe('a typed or pasted day', () => {
   });
 
   it('refuses days that do not exist and years typed short', () => {
-    for (const text of ['02/30/2026', '13/01/2026', '00/10/2026', '11/20/0026', '2026-02-29']) {
+    for (const text of ['02/30/2026', '13/01/2026', '00/10/2026', '11/20/0026', '11/20/1026', '2026-02-29']) {
       expect(parseTypedDay(text)).toEqual({ kind: 'unreal', message: 'Enter a real date' });
     }
     expect(parseTypedDay('02/29/2028')).toEqual({ kind: 'day', day: '2028-02-29' });
