@@ -2,6 +2,7 @@ import { ActionIcon, Popover, TextInput, type MantineSize } from '@mantine/core'
 import { DatePicker } from '@mantine/dates';
 import { IconCalendar } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
+import { localDay } from '../../shared/dates';
 import { DAY_INPUT_FORMAT, formatTypedDay, parseTypedDay, PARTIAL_DAY_MESSAGE } from '../lib/typed-day';
 
 export interface DateFieldProps {
@@ -78,7 +79,8 @@ export function DateField({ label, value, onChange, min, max, error, description
       <Popover.Dropdown>
         <DatePicker
           value={value ?? null}
-          defaultDate={value ?? max ?? undefined}
+          // The calendar opens on the chosen day, else this month (or the last allowed one, if earlier).
+          defaultDate={value ?? (max && max < localDay(new Date()) ? max : undefined)}
           onChange={pick}
           minDate={min}
           maxDate={max}

@@ -18,9 +18,15 @@ describe('a typed or pasted day', () => {
   });
 
   it('refuses days that do not exist and years typed short', () => {
-    for (const text of ['02/30/2026', '13/01/2026', '00/10/2026', '11/20/0026', '11/20/1026', '2026-02-29']) {
+    for (const text of ['02/30/2026', '13/01/2026', '00/10/2026', '2026-02-29']) {
       expect(parseTypedDay(text)).toEqual({ kind: 'unreal', message: 'Enter a real date' });
     }
+    // Only the days the server reads (1970 to 2100); a year typed short is one of the others.
+    for (const text of ['11/20/0026', '11/20/1026', '12/31/1969', '01/01/2101']) {
+      expect(parseTypedDay(text), text).toEqual({ kind: 'unreal', message: 'Enter a date from 01/01/1970 to 12/31/2100' });
+    }
+    expect(parseTypedDay('01/01/1970')).toEqual({ kind: 'day', day: '1970-01-01' });
+    expect(parseTypedDay('12/31/2100')).toEqual({ kind: 'day', day: '2100-12-31' });
     expect(parseTypedDay('02/29/2028')).toEqual({ kind: 'day', day: '2028-02-29' });
   });
 

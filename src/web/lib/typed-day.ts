@@ -3,26 +3,32 @@
  * MM/DD/YYYY; a pasted ISO day (2026-11-20) and eight digits typed without separators (11202026) are read
  * too. Anything else is not a day yet: a date field sends nothing until the text is a whole, real day.
  */
+import { FIRST_DAY, LAST_DAY } from '../../shared/dates';
+
 export const DAY_INPUT_FORMAT = 'MM/DD/YYYY';
 export const PARTIAL_DAY_MESSAGE = 'Enter a full date';
 export const UNREAL_DAY_MESSAGE = 'Enter a real date';
+export const OUT_OF_RANGE_DAY_MESSAGE = `Enter a date from ${formatTypedDay(FIRST_DAY)} to ${formatTypedDay(LAST_DAY)}`;
 
 export type TypedDay = { kind: 'empty' } | { kind: 'day'; day: string } | { kind: 'partial' | 'unreal'; message: string };
 
 const US = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/;
 const ISO = /^(\d{4})-(\d{1,2})-(\d{1,2})$/;
 const DIGITS = /^(\d{2})(\d{2})(\d{4})$/;
-/** Years a ledger can hold: earlier ones are typing slips ("0026"), not dates anyone means. */
-const FIRST_YEAR = 1900;
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 function dayOf(year: number, month: number, date: number): TypedDay {
-  const d = new Date(Date.UTC(year, month - 1, date));
-  if (year < FIRST_YEAR || d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== date) {
+  // setUTCFullYear, not Date.UTC, which reads years 0 to 99 as 1900 to 1999.
+  const d = new Date(0);
+  d.setUTCFullYear(year, month - 1, date);
+  if (d.getUTCFullYear() !== year || d.getUTCMonth() !== month - 1 || d.getUTCDate() !== date) {
     return { kind: 'unreal', message: UNREAL_DAY_MESSAGE };
   }
-  return { kind: 'day', day: `${year}-${pad(month)}-${pad(date)}` };
+  const day = `${String(year).padStart(4, '0')}-${pad(month)}-${pad(date)}`;
+  // The days the server reads (shared/dates.ts); a short year typed as 0026 lands here too.
+  if (day < FIRST_DAY || day > LAST_DAY) return { kind: 'unreal', message: OUT_OF_RANGE_DAY_MESSAGE };
+  return { kind: 'day', day };
 }
 
 /** Reads typed text as a YYYY-MM-DD day, or says why it is not one yet. */

@@ -6,6 +6,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { CHECK_IN_PAGE_SIZE, type CheckInSort } from '../../shared/schemas/check-ins';
+import { FIRST_DAY, LAST_DAY } from '../../shared/dates';
 import { parseSort, type SortText, sortText } from '../../shared/sorting';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/data-table';
@@ -45,7 +46,7 @@ const PHONE_SORTS: { value: SortText<CheckInSort>; label: string }[] = [
 ];
 
 /**
- * Issue 18: the daily check-in board. One tab stop: arrows move between rows, Enter opens the SC field,
+ * The daily check-in board. One tab stop: arrows move between rows, Enter opens the SC field,
  * Enter saves and moves to the next row not done; a second check-in the same day asks to be confirmed
  * as a correction (the server answers 409 otherwise).
  */
@@ -196,7 +197,15 @@ export function CheckInsPage() {
                 {board ? `Check-ins on ${board.date} (office time)` : 'Loading...'}
               </Text>
             </div>
-            <DateField label="Day" required value={search.date ?? board?.date} onChange={(date) => set({ date })} w={170} />
+            <DateField
+              label="Day"
+              required
+              min={FIRST_DAY}
+              max={LAST_DAY}
+              value={search.date ?? board?.date}
+              onChange={(date) => set({ date })}
+              w={170}
+            />
           </Group>
           <Progress value={percent} color="teal" size="md" aria-label="Check-ins done" />
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">

@@ -82,8 +82,10 @@ describe('Transaction History', () => {
       fireEvent.change(start, { target: { value: partial } });
       expect(screen.getByText('Enter a full date')).toBeTruthy();
     }
-    fireEvent.change(start, { target: { value: '11/20/0026' } });
+    fireEvent.change(start, { target: { value: '02/30/2026' } });
     expect(screen.getByText('Enter a real date')).toBeTruthy();
+    fireEvent.change(start, { target: { value: '11/20/0026' } });
+    expect(screen.getByText('Enter a date from 01/01/1970 to 12/31/2100')).toBeTruthy();
     expect(router.state.location.search).toEqual({});
     expect(listed()).toBe(1);
 
