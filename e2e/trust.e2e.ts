@@ -58,6 +58,10 @@ describe('undo, restore and the audit trail', () => {
     await page.getByRole('button', { name: `Edit transaction ${tx.id}` }).click();
     await page.getByRole('dialog').getByLabel('Change in USD ($)').fill('-35.5');
     await page.getByRole('dialog').getByRole('button', { name: 'Save Changes' }).click();
+    // 22,000 SC for $35.50 is a ratio of 0.62: asked first (decision 112).
+    const asked = page.getByRole('dialog', { name: 'Save this entry?' });
+    await asked.getByText('Its purchase ratio is 0.62, below the 1.1 threshold.').waitFor();
+    await asked.getByRole('button', { name: 'Save anyway' }).click();
     await page.getByText('Transaction updated successfully').waitFor();
     expect((await transactions())[0].usdChange).toBe('-35.50');
     await page.getByRole('button', { name: 'Undo' }).click();

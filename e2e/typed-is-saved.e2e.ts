@@ -52,10 +52,16 @@ describe('what is typed is what is saved', () => {
     await page.getByLabel('Change in Unplayed Coins').fill('0');
     await page.getByLabel('Change in Played Coins').fill('0');
     const usd = page.getByLabel('Change in USD ($)');
-    for (const typed of ['1,50', '-20.5.5', '1,000', '$20', '1e400']) {
+    for (const [typed, message] of [
+      ['1,50', 'Must be a valid number: use a dot for decimals (1.50)'],
+      ['-20.5.5', 'Must be a valid number'],
+      ['1,000', 'Must be a valid number: leave out the thousands separators (1000)'],
+      ['$20', 'Must be a valid number'],
+      ['1e400', 'Must be a valid number'],
+    ]) {
       await usd.fill(typed);
       await page.getByRole('button', { name: 'Save Transaction' }).click();
-      await expect.poll(() => fieldError(page, 'Change in USD ($)').textContent()).toBe('Must be a valid number');
+      await expect.poll(() => fieldError(page, 'Change in USD ($)').textContent()).toBe(message);
       expect(await usd.inputValue()).toBe(typed);
     }
     expect(await transactions()).toEqual([]);
@@ -65,6 +71,10 @@ describe('what is typed is what is saved', () => {
     await page.getByTestId('preview-below-zero').filter({ hasText: 'Unplayed SC after: -1,324.44, below zero' }).waitFor();
     await usd.fill('20.5');
     await page.getByRole('button', { name: 'Save Transaction' }).click();
+    // Saving it asks first, naming the balance (decision 112).
+    const asked = page.getByRole('dialog', { name: 'Save this entry?' });
+    await asked.getByText('It takes Unplayed SC below zero: -1,324.44 after it.').waitFor();
+    await asked.getByRole('button', { name: 'Save anyway' }).click();
     await page.getByText('Transaction created successfully').waitFor();
     expect((await transactions()).map((t) => [t.usdChange, t.unplayedCoinsChange, t.playedCoinsChange])).toEqual([
       ['20.50', '-1324.44', '0.00'],

@@ -181,15 +181,26 @@ const checkInsRoute = report(
 
 /** Spec 2.13: admin screens; others get Access Denied and go to / after one second. */
 const admins = adminOnly({ toast: 'Admins only', title: 'Access Denied', message: 'Admins only', delayMs: USERS_ACCESS_DENIED_DELAY_MS });
-const adminPage = <P extends string>(path: P, title: string, subtitle: string, screen: AsyncRouteComponent<object>) =>
-  createRoute({
+/** `explanation`: what the notice says beside the spec's toast, as Profitability explains itself (decision 114). */
+const adminPage = <P extends string>(
+  path: P,
+  title: string,
+  subtitle: string,
+  screen: AsyncRouteComponent<object>,
+  explanation?: string,
+) => {
+  const guard = explanation
+    ? adminOnly({ toast: 'Admins only', title: 'Access Denied', message: explanation, delayMs: USERS_ACCESS_DENIED_DELAY_MS })
+    : admins;
+  return createRoute({
     getParentRoute: () => signedIn,
     path,
     staticData: { title, subtitle },
-    beforeLoad: admins.beforeLoad,
-    loader: admins.loader,
-    component: admins.gate(screen),
+    beforeLoad: guard.beforeLoad,
+    loader: guard.loader,
+    component: guard.gate(screen),
   });
+};
 
 const auditRoute = createRoute({
   getParentRoute: () => signedIn,
@@ -230,6 +241,7 @@ const routeTree = rootRoute.addChildren([
       'Users',
       'Manage staff and admin roles',
       lazyRouteComponent(() => import('./routes/users'), 'UsersPage'),
+      'Only administrators can manage users and their roles. Taking you to the start page...',
     ),
     page(
       '/types',

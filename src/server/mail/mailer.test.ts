@@ -68,7 +68,7 @@ describe('reset mail', () => {
       outboxDir,
       log,
     });
-    await mailer.sendResetLink(user, TOKEN);
+    expect(await mailer.sendResetLink(user, TOKEN)).toEqual({ sentTo: 'email' });
 
     expect(smtp.mails).toHaveLength(1);
     expect(smtp.mails[0]).toContain('To: sam@example.com');
@@ -83,10 +83,11 @@ describe('reset mail', () => {
     const { log, text } = captureLog();
     const outboxDir = path.join(tempDir(), 'outbox');
     const mailer = createMailer({ appUrl: 'http://localhost:3000', from: 'Ledger <no-reply@localhost>', outboxDir, log });
-    await mailer.sendResetLink(user, TOKEN);
+    const delivery = await mailer.sendResetLink(user, TOKEN);
 
     const files = fs.readdirSync(outboxDir);
     expect(files).toHaveLength(1);
+    expect(delivery).toEqual({ sentTo: 'outbox', file: files[0] });
     expect(files[0]).toMatch(/-user-7\.eml$/);
     expect(fs.statSync(path.join(outboxDir, files[0])).mode & 0o777).toBe(0o600);
     expect(decodeQuotedPrintable(fs.readFileSync(path.join(outboxDir, files[0]), 'utf8'))).toContain(`reset-password?token=${TOKEN}`);

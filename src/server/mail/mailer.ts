@@ -6,8 +6,11 @@ import type { UserView } from '../../shared/schemas/users';
 import { ownPrivateDir, PRIVATE_FILE } from '../db/file-modes';
 import { nameOrEmail } from '../../shared/names';
 
+/** Where a reset link went: mailed, or (without SMTP_URL) written as a file into the outbox folder. */
+export type ResetDelivery = { sentTo: 'email' } | { sentTo: 'outbox'; file: string };
+
 export interface Mailer {
-  sendResetLink(user: UserView, token: string): Promise<void>;
+  sendResetLink(user: UserView, token: string): Promise<ResetDelivery>;
 }
 
 export interface MailerOptions {
@@ -64,7 +67,7 @@ export function createMailer(options: MailerOptions): Mailer {
       if (smtp) {
         await smtp.sendMail(mail);
         options.log.info({ userId: user.id }, 'reset link mailed');
-        return;
+        return { sentTo: 'email' };
       }
       const { message } = await outbox.sendMail(mail);
       // With `buffer: true` the stream transport hands the whole mail over as a Buffer.
@@ -72,6 +75,7 @@ export function createMailer(options: MailerOptions): Mailer {
       ownPrivateDir(options.outboxDir);
       const file = await writeUnique(options.outboxDir, `user-${user.id}.eml`, message);
       options.log.info({ userId: user.id, file, link }, 'no SMTP_URL: reset mail written to the outbox');
+      return { sentTo: 'outbox', file: path.basename(file) };
     },
   };
 }

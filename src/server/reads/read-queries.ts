@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { HISTORY_PAGE_SIZE, RECENT_PANEL_FETCH_LIMIT } from '../../shared/constants';
 import type { auditListInput } from '../../shared/schemas/audit';
-import type { listLinksInput, reconciliationReportInput } from '../../shared/schemas/customer-casinos';
+import type { balanceBeforeInput, listLinksInput, reconciliationReportInput } from '../../shared/schemas/customer-casinos';
 import type {
   highScInput,
   highScSummaryInput,
@@ -29,6 +29,7 @@ import { inTransit, listRedemptions, payoutReport } from '../features/redemption
 import { listCasinos } from '../features/casinos/casinos.repository';
 import { listAudit, transactionAudit } from '../features/audit/audit.repository';
 import { listLinks, listLinksAsOf } from '../features/customer-casinos/customer-casinos.repository';
+import { balanceBefore } from '../features/customer-casinos/balance-before';
 import { reconciliationReport } from '../features/customer-casinos/reconciliation.repository';
 import { listDeleted } from '../features/transactions/deleted-transactions.repository';
 import { lastLedgerCheck, runLedgerCheck } from '../features/transactions/ledger-check';
@@ -101,6 +102,7 @@ export const readQueries = {
     input?.asOf && input.customerId !== undefined
       ? listLinksAsOf(db, input.customerId, input.asOf, env.timeZone)
       : listLinks(db, input?.customerId),
+  'customerCasinos.balanceBefore': (db: Db, input: In<typeof balanceBeforeInput>) => balanceBefore(db, input),
   'customerCasinos.reconciliationReport': (db: Db, input: In<typeof reconciliationReportInput>) => reconciliationReport(db, input),
   'transactions.audit': (db: Db, input: In<typeof transactionIdInput>) => transactionAudit(db, input.id),
   'transactions.deleted': (db: Db, input: In<typeof deletedListInput>) =>

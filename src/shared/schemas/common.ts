@@ -40,7 +40,7 @@ export const nameField = (requiredMessage: string, max: number) =>
     .string({ error: requiredMessage })
     .trim()
     .min(1, { error: requiredMessage })
-    .max(max, { error: 'Name is too long' })
+    .max(max, { error: `Name is too long: at most ${max} characters` })
     .superRefine(plainText(requiredMessage));
 
 /** The name of a customer or a casino. */
@@ -73,6 +73,24 @@ export const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/**
+ * The spec's "Must be a valid number", with help beside it for the two slips a comma makes (decision 114):
+ * a decimal comma ("1,50") and thousands separators ("1,324.44"). The help only suggests; nothing typed
+ * is repaired.
+ */
+export function invalidNumberMessage(value: unknown): string {
+  if (typeof value === 'string') {
+    if (/^-?\d+,\d{1,2}$/.test(value)) return `Must be a valid number: use a dot for decimals (${value.replace(',', '.')})`;
+    if (/^-?\d{1,3}(,\d{3})+(\.\d*)?$/.test(value)) {
+      return `Must be a valid number: leave out the thousands separators (${value.replaceAll(',', '')})`;
+    }
+  }
+  return 'Must be a valid number';
+}
+
+/** The largest amount, as people write it. */
+export const AMOUNT_RANGE_MESSAGE = 'Must be between -1,000,000,000 and 1,000,000,000';
+
 /** A number or numeric string with at most two decimals -> integer hundredths. */
 export const hundredths = (requiredMessage: string) =>
   z.union([z.string(), z.number()], { error: requiredMessage }).transform((value, ctx) => {
@@ -86,8 +104,8 @@ export const hundredths = (requiredMessage: string) =>
         parsed.reason === 'precision'
           ? 'Must have at most 2 decimal places'
           : parsed.reason === 'range'
-            ? 'Must be between -1000000000 and 1000000000'
-            : 'Must be a valid number';
+            ? AMOUNT_RANGE_MESSAGE
+            : invalidNumberMessage(value);
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }

@@ -1,12 +1,28 @@
 import { z } from 'zod';
 import { LINK_STATUSES, type LinkStatus } from '../constants';
-import { day, hundredths, id, optionalText, requiredId, paging, wholeNumber } from './common';
+import { day, hundredths, id, occurredAt, optionalText, requiredId, paging, wholeNumber } from './common';
 
 /** asOf (YYYY-MM-DD, office time zone): the balances at the end of that day, for one customer. */
 export const listLinksInput = z
   .strictObject({ customerId: id.optional(), asOf: day.optional() })
   .refine((v) => !v.asOf || v.customerId !== undefined, { error: 'Choose a customer to see balances as of a date', path: ['customerId'] })
   .optional();
+/**
+ * The pair's balance just before an entry dated `at` (decision 111): what the entry form's preview adds
+ * to. `transactionId` is the entry being edited, left out of the balance.
+ */
+export const balanceBeforeInput = z.strictObject({
+  customerId: id,
+  casinoId: id,
+  at: occurredAt,
+  transactionId: id.optional(),
+});
+export type BalanceBeforeInput = z.output<typeof balanceBeforeInput>;
+export interface PairBalance {
+  unplayed: string;
+  played: string;
+}
+
 export const setLinkInput = z.strictObject({
   customerId: requiredId('Customer is required'),
   casinoId: requiredId('Casino is required'),

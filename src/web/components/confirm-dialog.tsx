@@ -6,6 +6,8 @@ interface Props {
   title: string;
   message: ReactNode;
   confirmLabel: string;
+  /** The way back (Cancel unless told). */
+  cancelLabel?: string;
   danger?: boolean;
   busy?: boolean;
   onConfirm: () => void;
@@ -16,7 +18,7 @@ interface Props {
  * Asks before a destructive or consequential action. Escape cancels. A destructive one (danger) puts the
  * focus on Cancel, so Enter pressed twice cannot destroy anything; any other focuses its confirm button.
  */
-export function ConfirmDialog({ opened, title, message, confirmLabel, danger, busy, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ opened, title, message, confirmLabel, cancelLabel = 'Cancel', danger, busy, onConfirm, onCancel }: Props) {
   return (
     <Modal opened={opened} onClose={onCancel} title={<Text fw={700}>{title}</Text>} centered>
       <Text size="sm" mb="lg">
@@ -24,7 +26,7 @@ export function ConfirmDialog({ opened, title, message, confirmLabel, danger, bu
       </Text>
       <Group justify="flex-end">
         <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus={danger || undefined}>
-          Cancel
+          {cancelLabel}
         </Button>
         <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={busy} data-autofocus={!danger || undefined}>
           {confirmLabel}

@@ -1,4 +1,4 @@
-import { Box, Button, Group, Select, type SelectProps, SimpleGrid, TextInput } from '@mantine/core';
+import { Box, Button, Group, Select, type SelectProps, SimpleGrid } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
@@ -6,6 +6,7 @@ import { FIRST_DAY, LAST_DAY } from '../../shared/dates';
 import type { Failure } from '../lib/errors';
 import { customerOptions, toOptions } from '../lib/master-data';
 import type { CasinoView, CustomerView } from '../lib/api-types';
+import { DateField } from './date-field';
 import { LoadError } from './load-error';
 import { ALL_OPTION as ALL } from '../../shared/constants';
 import { Panel } from './panel';
@@ -70,13 +71,7 @@ interface DateRange {
 /** Start Date and End Date; End Date says when the range is backwards. */
 export function DateRangeFields({ startDate, endDate, onDates }: DateRange) {
   const field = (key: DateKey, label: string, value: string | undefined, limits: { min?: string; max?: string; error?: string }) => (
-    <TextInput
-      label={label}
-      type="date"
-      value={value ?? ''}
-      onChange={(e) => onDates(key, e.currentTarget.value || undefined)}
-      {...limits}
-    />
+    <DateField label={label} value={value} onChange={(day) => onDates(key, day)} {...limits} />
   );
   return (
     <>

@@ -39,6 +39,7 @@ function mockLedger(overrides: Parameters<typeof mockTrpc>[0] = {}) {
     'transactionTypes.list': (input) => types.filter((t) => !input || t.casinoId === (input as { casinoId: number }).casinoId),
     'transactions.list': () => ({ transactions: [], totalCount: 0 }),
     'transactions.create': () => transaction(1),
+    'customerCasinos.balanceBefore': () => ({ unplayed: '400.00', played: '7.25' }),
     ...overrides,
   });
 }
@@ -148,8 +149,59 @@ describe('Add Transaction form', () => {
     expect(fieldValue('Customer')).toBe('Alice');
     expect(fieldValue('Casino')).toBe('Lucky');
     expect(fieldValue('Transaction Type')).toBe('');
-    expect((screen.getByLabelText('Change in USD ($)') as HTMLInputElement).value).toBe('');
-    expect((screen.getByLabelText('Change in Unplayed Coins') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Change in USD ($)') as HTMLInputElement).value).toBe('0');
+    expect((screen.getByLabelText('Change in Unplayed Coins') as HTMLInputElement).value).toBe('0');
+  });
+
+  it('a fresh form holds a real 0 in each amount, shown in the box and sent as shown', async () => {
+    mockLedger();
+    await startEntry('Bonus');
+    for (const label of ['Change in USD ($)', 'Change in Unplayed Coins', 'Change in Played Coins']) {
+      const box = screen.getByLabelText<HTMLInputElement>(label);
+      expect(box.value, label).toBe('0');
+      expect(box.placeholder, label).toBe('');
+    }
+    typeInto('Change in Unplayed Coins', '500');
+    fireEvent.click(screen.getByRole('button', { name: 'Save Transaction' }));
+    expect(await screen.findByText('Transaction created successfully')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'transactions.create')?.input).toMatchObject({
+      usdChange: '0',
+      unplayedCoinsChange: '500',
+      playedCoinsChange: '0',
+    });
+  });
+
+  it('asks before saving an entry that changes nothing, takes a balance below zero or has a low ratio; Go back and Escape save nothing', async () => {
+    mockLedger();
+    await startEntry('Purchase');
+    const save = () => fireEvent.click(screen.getByRole('button', { name: 'Save Transaction' }));
+    const concerns = async () => (await screen.findByTestId('entry-concerns')).textContent;
+    const created = () => calls.filter((c) => c.path === 'transactions.create').length;
+
+    save();
+    expect(await concerns()).toContain('This entry changes nothing: USD, unplayed and played coins are all 0.');
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Save this entry?' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('entry-concerns')).toBeNull());
+
+    // Today's balance at Lucky is 1,000.00 unplayed and 50.00 played.
+    typeAmounts('0', '-2000', '-50.01');
+    save();
+    expect(await concerns()).toBe(
+      'It takes Unplayed SC below zero: -1,000.00 after it.It takes Played SC below zero: -0.01 after it.Enter saves it as it is; Escape goes back to the form.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Go back' }));
+    await waitFor(() => expect(screen.queryByTestId('entry-concerns')).toBeNull());
+    expect(created()).toBe(0);
+
+    typeAmounts('-20', '21000', '0');
+    save();
+    expect(await concerns()).toContain('Its purchase ratio is 1.05, below the 1.1 threshold.');
+    expect(await concerns()).not.toContain('below zero');
+    expect(created()).toBe(0);
+    fireEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
+    expect(await screen.findByText('Transaction created successfully')).toBeTruthy();
+    expect(created()).toBe(1);
+    expect(calls.find((c) => c.path === 'transactions.create')?.input).toMatchObject({ usdChange: '-20', unplayedCoinsChange: '21000' });
   });
 
   it('dates an entry recorded late through "Date: now", then goes back to now', async () => {
@@ -168,10 +220,35 @@ describe('Add Transaction form', () => {
     expect(screen.queryByLabelText('Date')).toBeNull();
   });
 
+  it("previews a back-dated entry from the pair's balance at its date, asked of the server, not today's", async () => {
+    mockLedger();
+    await startEntry('Purchase');
+    typeAmounts('-20', '22000', '1.50');
+    // Today's balance at Lucky is 1,000.00 / 50.00.
+    expect(screen.getByTestId('preview-unplayed').textContent).toBe('23,000.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Date: now' }));
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-09-01T10:30' } });
+    await waitFor(() => expect(screen.getByTestId('preview-unplayed').textContent).toBe('22,400.00'));
+    expect(screen.getByTestId('preview-played').textContent).toBe('8.75');
+    expect(screen.getByTestId('preview-total').textContent).toBe('22,408.75');
+    expect(calls.filter((c) => c.path === 'customerCasinos.balanceBefore').at(-1)?.input).toEqual({
+      customerId: 1,
+      casinoId: 10,
+      at: new Date('2026-09-01T10:30').toISOString(),
+    });
+    // Back to now: today's balance again, nothing more asked.
+    const asked = calls.filter((c) => c.path === 'customerCasinos.balanceBefore').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Date: now' }));
+    expect(screen.getByTestId('preview-unplayed').textContent).toBe('23,000.00');
+    expect(calls.filter((c) => c.path === 'customerCasinos.balanceBefore')).toHaveLength(asked);
+  });
+
   it('shows the spec messages for an empty form without calling the server', async () => {
     mockLedger();
     renderApp('/transactions/add');
     await screen.findByText('Select a customer to choose a casino');
+    // The amounts start at 0; emptied, each is refused with the spec's message.
+    for (const label of ['Change in USD ($)', 'Change in Unplayed Coins', 'Change in Played Coins']) typeInto(label, '');
     fireEvent.click(screen.getByRole('button', { name: 'Save Transaction' }));
     for (const text of [
       'Customer is required',
@@ -193,15 +270,15 @@ describe('Add Transaction form', () => {
     typeInto('Change in Played Coins', '0');
     const usd = screen.getByLabelText<HTMLInputElement>('Change in USD ($)');
     const cases: [string, string][] = [
-      ['1,50', 'Must be a valid number'],
+      ['1,50', 'Must be a valid number: use a dot for decimals (1.50)'],
       ['-20.5.5', 'Must be a valid number'],
-      ['1,000', 'Must be a valid number'],
+      ['1,000', 'Must be a valid number: leave out the thousands separators (1000)'],
       ['$20', 'Must be a valid number'],
       ['1e400', 'Must be a valid number'],
       ['--11', 'Must be a valid number'],
       ['-20.00-24', 'Must be a valid number'],
       ['-10.999', 'Must have at most 2 decimal places'],
-      ['2000000000', 'Must be between -1000000000 and 1000000000'],
+      ['2000000000', 'Must be between -1,000,000,000 and 1,000,000,000'],
     ];
     for (const [typed, message] of cases) {
       fireEvent.change(usd, { target: { value: typed } });

@@ -1,4 +1,5 @@
-import { Group, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Group, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { DateField } from '../components/date-field';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -198,13 +199,13 @@ export function CheckInsPage() {
                 {board ? `Check-ins on ${board.date} (office time)` : 'Loading...'}
               </Text>
             </div>
-            <TextInput
+            <DateField
               label="Day"
-              type="date"
+              required
               min={FIRST_DAY}
               max={LAST_DAY}
-              value={search.date ?? board?.date ?? ''}
-              onChange={(e) => set({ date: e.currentTarget.value || undefined })}
+              value={search.date ?? board?.date}
+              onChange={(date) => set({ date })}
               w={170}
             />
           </Group>

@@ -17,6 +17,7 @@ function mockEdit(more: TrpcMocks = {}) {
     'transactionTypes.list': () => [{ id: 100, name: 'Purchase', casinoId: 10 }],
     'transactions.list': () => ({ transactions: [original], totalCount: 1 }),
     'transactions.update': (input) => transaction(7, { usdChange: String(input.usdChange) }),
+    'customerCasinos.balanceBefore': () => ({ unplayed: '0.00', played: '0.00' }),
     ...more,
   });
 }
@@ -33,10 +34,14 @@ describe('Edit Transaction dialog', () => {
     const usd = await openEdit();
     expect(usd.value).toBe('-10.99');
     expect(usd.type).toBe('text');
-    for (const typed of ['--11', '-20.00-24', '1,50']) {
+    for (const [typed, message] of [
+      ['--11', 'Must be a valid number'],
+      ['-20.00-24', 'Must be a valid number'],
+      ['1,50', 'Must be a valid number: use a dot for decimals (1.50)'],
+    ]) {
       fireEvent.change(usd, { target: { value: typed } });
       fireEvent.blur(usd);
-      expect(await screen.findByText('Must be a valid number')).toBeTruthy();
+      expect(await screen.findByText(message)).toBeTruthy();
       fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
       expect(usd.value).toBe(typed);
     }
@@ -48,7 +53,12 @@ describe('Edit Transaction dialog', () => {
     const usd = await openEdit();
     fireEvent.change(usd, { target: { value: '-24' } });
     fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '' } });
+    expect(screen.getByLabelText<HTMLInputElement>('Change in Played Coins').placeholder).toBe('0');
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    // 12,000 SC for $24 is a ratio of 0.50: asked first, saved on Save anyway.
+    expect((await screen.findByTestId('entry-concerns')).textContent).toContain('Its purchase ratio is 0.50, below the 1.1 threshold.');
+    expect(calls.some((c) => c.path === 'transactions.update')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
     expect(await screen.findByText('Transaction updated successfully')).toBeTruthy();
     expect(calls.find((c) => c.path === 'transactions.update')?.input).toEqual({
       id: 7,
@@ -64,15 +74,17 @@ describe('Edit Transaction dialog', () => {
   it('puts a field error from the server under its field', async () => {
     mockEdit({
       'transactions.update': () => {
-        throw new TrpcFailure(400, 'Validation failed', [{ path: 'usdChange', message: 'Must be between -1000000000 and 1000000000' }]);
+        throw new TrpcFailure(400, 'Validation failed', [
+          { path: 'usdChange', message: 'Must be between -1,000,000,000 and 1,000,000,000' },
+        ]);
       },
     });
     const usd = await openEdit();
     fireEvent.change(usd, { target: { value: '-5' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
-    expect(await screen.findByText('Must be between -1000000000 and 1000000000')).toBeTruthy();
+    expect(await screen.findByText('Must be between -1,000,000,000 and 1,000,000,000')).toBeTruthy();
     expect(usd.getAttribute('aria-invalid')).toBe('true');
-    expect(screen.getByText('Failed to update transaction. [usdChange] Must be between -1000000000 and 1000000000')).toBeTruthy();
+    expect(screen.getByText('Failed to update transaction. [usdChange] Must be between -1,000,000,000 and 1,000,000,000')).toBeTruthy();
   });
 
   it('asks before deleting with the focus on Cancel, so Enter twice deletes nothing', async () => {
@@ -110,21 +122,33 @@ describe('Edit Transaction dialog: Date (decision 050)', () => {
 });
 
 describe('Edit Transaction dialog: what it shows and refreshes', () => {
-  it("previews balances from the pair's balance without this transaction, to the cent", async () => {
+  it("previews balances from the pair's balance just before this entry at its date, from the server, to the cent", async () => {
     mockEdit({
-      'customerCasinos.list': () => [
-        { customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '15000.50', currentPlayedCoins: '250.25' },
-      ],
+      'customerCasinos.balanceBefore': (input) =>
+        input.at === original.date ? { unplayed: '3000.50', played: '250.25' } : { unplayed: '100.00', played: '0.00' },
     });
     const usd = await openEdit();
     expect(usd.value).toBe('-10.99');
-    // Base: 15,000.50 - 12,000.00 = 3,000.50 unplayed, 250.25 played; the entry adds 12,000 back.
+    // Base 3,000.50 / 250.25 before the entry; the entry adds 12,000 back.
     await waitFor(() => expect(screen.getByTestId('preview-unplayed').textContent).toBe('15,000.50'));
     expect(screen.getByTestId('preview-played').textContent).toBe('250.25');
     expect(screen.getByTestId('preview-total').textContent).toBe('15,250.75');
+    expect(calls.find((c) => c.path === 'customerCasinos.balanceBefore')?.input).toEqual({
+      customerId: 1,
+      casinoId: 10,
+      at: original.date,
+      transactionId: 7,
+    });
     fireEvent.change(screen.getByLabelText('Change in Unplayed Coins'), { target: { value: '5000.01' } });
     expect(screen.getByTestId('preview-unplayed').textContent).toBe('8,000.51');
     expect(screen.getByTestId('preview-total').textContent).toBe('8,250.76');
+    // Moved to another date: the balance at that date.
+    fireEvent.change(screen.getByLabelText('Date'), { target: { value: '2026-02-01T09:00' } });
+    await waitFor(() => expect(screen.getByTestId('preview-unplayed').textContent).toBe('5,100.01'));
+    expect(calls.filter((c) => c.path === 'customerCasinos.balanceBefore').at(-1)?.input).toMatchObject({
+      at: new Date('2026-02-01T09:00').toISOString(),
+      transactionId: 7,
+    });
   });
 
   it('after a save the History grid and the balances are read again, showing the saved amount', async () => {
@@ -145,10 +169,36 @@ describe('Edit Transaction dialog: what it shows and refreshes', () => {
     expect(screen.getAllByText('-10.99').length).toBeGreaterThan(0);
     fireEvent.change(usd, { target: { value: '-24.37' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Save anyway' }));
     expect(await screen.findByText('Transaction updated successfully')).toBeTruthy();
     expect(await screen.findByText('-24.37')).toBeTruthy();
     expect(screen.queryByText('-10.99')).toBeNull();
     expect(calls.filter((c) => c.path === 'transactions.list').length).toBe(2);
     await waitFor(() => expect(links).toBe(2));
+  });
+
+  it('asks before saving an edit that changes nothing; Escape goes back to the dialog with what was typed', async () => {
+    mockEdit();
+    await openEdit();
+    for (const label of ['Change in USD ($)', 'Change in Unplayed Coins', 'Change in Played Coins']) {
+      fireEvent.change(screen.getByLabelText(label), { target: { value: '0' } });
+    }
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect((await screen.findByTestId('entry-concerns')).textContent).toContain('This entry changes nothing');
+    fireEvent.keyDown(screen.getByRole('dialog', { name: 'Save this entry?' }), { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByTestId('entry-concerns')).toBeNull());
+    expect((await screen.findByLabelText<HTMLInputElement>('Change in USD ($)')).value).toBe('0');
+    expect(calls.some((c) => c.path === 'transactions.update')).toBe(false);
+  });
+
+  it('does not ask again about what the entry already had: a correction that keeps its low ratio saves at once', async () => {
+    mockEdit();
+    await openEdit();
+    // -10.99 for 12,000 SC is a ratio of 1.09, below 1.1, as saved; the played coins change alone.
+    fireEvent.change(screen.getByLabelText('Change in Played Coins'), { target: { value: '5' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Transaction updated successfully')).toBeTruthy();
+    expect(screen.queryByTestId('entry-concerns')).toBeNull();
+    expect(calls.find((c) => c.path === 'transactions.update')?.input).toMatchObject({ usdChange: '-10.99', playedCoinsChange: '5' });
   });
 });

@@ -71,4 +71,41 @@ describe('Transaction History', () => {
     expect(screen.getByRole('button', { name: 'CSV' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Export' })).toBeNull();
   });
+
+  it('Start Date applies a typed or pasted day only when it is whole, and says so until then', async () => {
+    mockHistory(3);
+    const { router } = renderApp('/transactions/history');
+    const start = await screen.findByLabelText('Start Date');
+    const listed = () => calls.filter((c) => c.path === 'transactions.list').length;
+    await waitFor(() => expect(listed()).toBe(1));
+    for (const partial of ['1', '11/2', '11/20/2', '11/20/202']) {
+      fireEvent.change(start, { target: { value: partial } });
+      expect(screen.getByText('Enter a full date')).toBeTruthy();
+    }
+    fireEvent.change(start, { target: { value: '02/30/2026' } });
+    expect(screen.getByText('Enter a real date')).toBeTruthy();
+    fireEvent.change(start, { target: { value: '11/20/0026' } });
+    expect(screen.getByText('Enter a date from 01/01/1970 to 12/31/2100')).toBeTruthy();
+    expect(router.state.location.search).toEqual({});
+    expect(listed()).toBe(1);
+
+    fireEvent.change(start, { target: { value: '11/20/2026' } });
+    await waitFor(() => expect(router.state.location.search).toEqual({ startDate: '2026-11-20' }));
+    expect(screen.queryByText('Enter a full date')).toBeNull();
+    await waitFor(() => expect(calls.at(-1)?.input).toEqual({ startDate: '2026-11-20', limit: 100, offset: 0 }));
+
+    // A pasted ISO day reads the same, and shows in the office's format once the field is left.
+    const end = screen.getByLabelText('End Date');
+    fireEvent.change(end, { target: { value: '2026-11-21' } });
+    await waitFor(() => expect(router.state.location.search).toEqual({ startDate: '2026-11-20', endDate: '2026-11-21' }));
+    fireEvent.blur(end);
+    expect((end as HTMLInputElement).value).toBe('11/21/2026');
+
+    // Emptying a date filter removes it; Clear Filters empties the fields.
+    fireEvent.change(end, { target: { value: '' } });
+    await waitFor(() => expect(router.state.location.search).toEqual({ startDate: '2026-11-20' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    await waitFor(() => expect(router.state.location.search).toEqual({}));
+    expect((start as HTMLInputElement).value).toBe('');
+  });
 });

@@ -10,6 +10,7 @@ describe('Login screen', () => {
     expect(await screen.findByText('Welcome back')).toBeTruthy();
     expect(screen.getByText('Sign in to your account to continue')).toBeTruthy();
     expect(screen.getByText('Need access? Contact your administrator.')).toBeTruthy();
+    expect(screen.queryByTestId('session-ended')).toBeNull();
     fireEvent.change(screen.getByLabelText('Email address'), { target: { value: 'nope' } });
     fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('Enter a valid email address')).toBeTruthy();
@@ -82,5 +83,19 @@ describe('Login screen', () => {
     fireEvent.change(email, { target: { value: 'ada@example.com' } });
     expect(screen.queryByText('Enter a valid email address')).toBeNull();
     expect(calls).toHaveLength(0);
+  });
+
+  it('after the server ends a session (a role change), keeps the spec toast and says on the login screen to sign in again', async () => {
+    mockTrpc({
+      'auth.user': () => {
+        throw new TrpcFailure(401, 'Unauthorized');
+      },
+    });
+    const { router } = renderApp('/customers');
+    expect(await screen.findByText('You are logged out. Logging in again...')).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 2000 });
+    expect((await screen.findByTestId('session-ended')).textContent).toBe(
+      'Sign in againYour session has ended: a change of your role or password, or a sign-out elsewhere, ends it. Sign in again to continue.',
+    );
   });
 });

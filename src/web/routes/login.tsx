@@ -5,6 +5,7 @@ import { Navigate, useNavigate } from '@tanstack/react-router';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { loginInput, type LoginInput } from '../../shared/schemas/auth';
 import { AuthCard } from '../features/auth/auth-card';
+import { sessionExpired } from '../lib/auth-token';
 import { messageOf } from '../lib/errors';
 import { useAuth, useAuthActions } from '../lib/use-auth';
 import { zodValidate } from '../lib/zod-form';
@@ -17,6 +18,8 @@ export function LoginPage() {
   const navigate = useNavigate();
   const { signIn } = useAuthActions();
   const [error, setError] = useState<string | null>(null);
+  // The spec's toast says "Logging in again...", but only the person can (decision 114): say so here.
+  const [ended] = useState(sessionExpired);
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const login = useMutation(trpc.auth.login.mutationOptions());
@@ -54,6 +57,11 @@ export function LoginPage() {
     <AuthCard title="Welcome back" subtitle="Sign in to your account to continue">
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack>
+          {ended && !error && (
+            <Alert color="blue" icon={<IconAlertCircle size={18} />} title="Sign in again" data-testid="session-ended">
+              Your session has ended: a change of your role or password, or a sign-out elsewhere, ends it. Sign in again to continue.
+            </Alert>
+          )}
           {error && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert" title="Sign-in failed">
               {error}

@@ -1,4 +1,5 @@
-import { Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { DateField } from '../components/date-field';
 import { IconCash, IconUsers, IconWallet } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -118,14 +119,13 @@ export function HighScReportPage() {
             leftSection="$"
             w={220}
           />
-          <TextInput
+          <DateField
             label="As of"
             description={search.asOf ? 'Balances at the end of that day' : 'Today'}
-            type="date"
             min={FIRST_DAY}
             max={LAST_DAY}
-            value={search.asOf ?? ''}
-            onChange={(e) => void navigate({ search: (prev) => ({ ...prev, asOf: e.currentTarget.value || undefined }), replace: true })}
+            value={search.asOf}
+            onChange={(asOf) => void navigate({ search: (prev) => ({ ...prev, asOf }), replace: true })}
             w={180}
           />
           <ExportMenu

@@ -36,8 +36,12 @@ describe('Users page', () => {
     expect(namesInTable()).toHaveLength(3);
   });
 
-  it('asks before sending a reset link, then confirms with the spec toast', async () => {
-    mockTrpc({ 'auth.user': () => ADMIN, 'users.list': () => USERS, 'users.sendResetLink': () => ({ message: 'sent' }) });
+  it('asks before sending a reset link, then says where it went: the spec toast when mailed', async () => {
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'users.list': () => USERS,
+      'users.sendResetLink': () => ({ sentTo: 'email', message: "Password reset link has been sent to the user's email" }),
+    });
     renderApp('/admin/users');
     await screen.findByText('zoe@example.com');
     fireEvent.click(screen.getAllByRole('button', { name: 'Send Reset Link' })[2]);
@@ -49,10 +53,53 @@ describe('Users page', () => {
     expect(calls.find((c) => c.path === 'users.sendResetLink')?.input).toEqual({ id: 3 });
   });
 
-  it('sends staff away with Access Denied', async () => {
+  it('says so when the server wrote the link to its outbox instead of mailing it', async () => {
+    const outbox =
+      "No mail server is set up (SMTP_URL), so nothing was mailed: the reset link for zoe@example.com was written to the server's outbox folder (outbox/x-user-3.eml in the data folder) and to its log. Hand it to them yourself.";
+    mockTrpc({ 'auth.user': () => ADMIN, 'users.list': () => USERS, 'users.sendResetLink': () => ({ sentTo: 'outbox', message: outbox }) });
+    renderApp('/admin/users');
+    await screen.findByText('zoe@example.com');
+    fireEvent.click(screen.getAllByRole('button', { name: 'Send Reset Link' })[2]);
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Send Reset Link' }));
+    expect(await screen.findByText(outbox)).toBeTruthy();
+    expect(screen.getByText('Reset link written to the outbox')).toBeTruthy();
+  });
+
+  it('asks before changing a role, naming the user and the new role; Cancel changes nothing', async () => {
+    mockTrpc({ 'auth.user': () => ADMIN, 'users.list': () => USERS, 'users.changeRole': () => ({ ...USERS[2], role: 'admin' }) });
+    renderApp('/admin/users');
+    await screen.findByText('zoe@example.com');
+    const pick = async () => {
+      const field = screen.getByLabelText<HTMLInputElement>('Role of zoe@example.com', { selector: 'input' });
+      fireEvent.click(field);
+      await waitFor(() => {
+        const list = document.getElementById(field.getAttribute('aria-controls') ?? '');
+        const admin = [...(list?.querySelectorAll<HTMLElement>('[role="option"]') ?? [])].find((o) => o.textContent === 'Admin');
+        expect(admin).toBeTruthy();
+        fireEvent.click(admin!);
+      });
+      const dialog = await screen.findByRole('dialog', { name: 'Change role' });
+      expect(field.value).toBe('Staff');
+      return dialog;
+    };
+    let dialog = await pick();
+    expect(dialog.textContent).toContain(
+      'Make Zoe Young (zoe@example.com) Admin? They will be signed out everywhere and must sign in again to continue.',
+    );
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Change role' })).toBeNull());
+    expect(calls.some((c) => c.path === 'users.changeRole')).toBe(false);
+    dialog = await pick();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Change role' }));
+    expect(await screen.findByText('User role updated')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'users.changeRole')?.input).toEqual({ id: 3, role: 'admin' });
+  });
+
+  it('sends staff away with Access Denied, explaining why', async () => {
     mockTrpc({ 'auth.user': () => STAFF });
     const { router } = renderApp('/admin/users');
     expect((await screen.findAllByText('Admins only')).length).toBeGreaterThan(0);
+    expect(screen.getByText('Only administrators can manage users and their roles. Taking you to the start page...')).toBeTruthy();
     expect(document.querySelector('a[href="/admin/users"]')).toBeNull();
     expect(document.querySelector('a[href="/reports/profitability"]')).toBeNull();
     expect(document.querySelector('a[href="/customers"]')).not.toBeNull();

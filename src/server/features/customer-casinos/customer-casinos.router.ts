@@ -1,5 +1,6 @@
 import { formatHundredths } from '../../../shared/money';
 import {
+  balanceBeforeInput,
   createMissingLinksInput,
   listLinksInput,
   reconcileInput,
@@ -15,6 +16,8 @@ import { createMissingLinks } from './missing-links';
 
 export const customerCasinosRouter = router({
   list: authedProcedure.input(listLinksInput).query(read('customerCasinos.list')),
+  /** The pair's balance just before an entry of that date: the base of the entry forms' preview. */
+  balanceBefore: authedProcedure.input(balanceBeforeInput).query(read('customerCasinos.balanceBefore')),
   set: authedProcedure
     .input(setLinkInput)
     .mutation(({ ctx, input }) => setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status, actorOf(ctx.user))),

@@ -83,7 +83,7 @@ describe('POST /api/customer-casinos/reconcile', () => {
   it('refuses mistyped balances and unknown pairs, writing nothing', async () => {
     const bad = await reconcile('1,324.44', '1.005');
     expectFieldErrors(bad, [
-      { path: 'unplayedCoins', message: 'Must be a valid number' },
+      { path: 'unplayedCoins', message: 'Must be a valid number: leave out the thousands separators (1324.44)' },
       { path: 'playedCoins', message: 'Must have at most 2 decimal places' },
     ]);
     const other = await pairFixture(s.database.db, { customerName: 'Bob', casinoName: 'Star' });

@@ -38,6 +38,11 @@ describe('customers', () => {
       { path: 'email', message: 'Invalid email' },
     ]);
     expect((await call('GET', '/api/customers')).json()).toEqual([]);
+    // A name past the limit says what the limit is.
+    expectFieldErrors(await call('POST', '/api/customers', { name: 'A'.repeat(201), email: '' }), [
+      { path: 'name', message: 'Name is too long: at most 200 characters' },
+    ]);
+    expect((await call('POST', '/api/customers', { name: 'A'.repeat(200), email: '' })).statusCode).toBe(201);
     expect((await call('PATCH', '/api/customers/999', { isActive: true })).statusCode).toBe(404);
     expect((await call('PATCH', '/api/customers/abc', { isActive: true })).json().errors).toEqual([
       { path: 'id', message: 'Must be a positive whole number' },
@@ -132,6 +137,9 @@ describe('transaction types', () => {
     expect(res.json().errors).toEqual([
       { path: 'name', message: 'Name required' },
       { path: 'casinoId', message: 'Select a casino to create type' },
+    ]);
+    expect((await call('POST', '/api/transaction-types', { name: 'T'.repeat(101), casinoId: 99 })).json().errors).toEqual([
+      { path: 'name', message: 'Name is too long: at most 100 characters' },
     ]);
     expect((await call('POST', '/api/transaction-types', { name: 'X', casinoId: 99 })).json().errors).toEqual([
       { path: 'casinoId', message: 'Casino not found' },

@@ -215,7 +215,7 @@ describe('input rules', () => {
   it('applies the strict rules of every amount', async () => {
     const res = await request({ unplayedCoins: '1,000', expectedUsd: '100.005', playedCoins: '-1' });
     expectFieldErrors(res, [
-      { path: 'unplayedCoins', message: 'Must be a valid number' },
+      { path: 'unplayedCoins', message: 'Must be a valid number: leave out the thousands separators (1000)' },
       { path: 'playedCoins', message: 'Must be 0 or more' },
       { path: 'expectedUsd', message: 'Must have at most 2 decimal places' },
     ]);

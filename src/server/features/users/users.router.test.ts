@@ -82,6 +82,20 @@ describe('admin user management over REST', () => {
     expect((await s.app.inject({ url: '/api/auth/user', headers: admin.auth })).statusCode).toBe(200);
   });
 
+  it('says where a reset link went: without SMTP_URL, the outbox file, never "sent to the user\'s email"', async () => {
+    const admin = await s.addUser('admin');
+    const staff = await s.addUser('staff', 'sam@example.com');
+    const res = await s.app.inject({ method: 'POST', url: `/api/admin/users/${staff.id}/send-reset-link`, headers: admin.auth });
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body.sentTo).toBe('outbox');
+    expect(body.message).toMatch(
+      new RegExp(
+        `^No mail server is set up \\(SMTP_URL\\), so nothing was mailed: the reset link for sam@example.com was written to the server's outbox folder \\(outbox/[^ ]+-user-${staff.id}\\.eml in the data folder\\) and to its log\\. Hand it to them yourself\\.$`,
+      ),
+    );
+  });
+
   it('gives staff 403 and the signed-out 401 on every admin route', async () => {
     const staff = await s.addUser('staff');
     const routes = [

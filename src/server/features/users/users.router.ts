@@ -22,7 +22,13 @@ export const usersRouter = router({
     const user = await findUser(ctx.db, input.id);
     if (!user) throw notFound('User not found');
     const token = await createResetToken(ctx.db, user.id, actorOf(ctx.user));
-    await ctx.services.mailer.sendResetLink(user, token);
-    return { message: "Password reset link has been sent to the user's email" };
+    const delivery = await ctx.services.mailer.sendResetLink(user, token);
+    // Says where the link went (decision 114): the spec's text when it was mailed, the outbox otherwise.
+    return delivery.sentTo === 'email'
+      ? { sentTo: delivery.sentTo, message: "Password reset link has been sent to the user's email" }
+      : {
+          sentTo: delivery.sentTo,
+          message: `No mail server is set up (SMTP_URL), so nothing was mailed: the reset link for ${user.email} was written to the server's outbox folder (outbox/${delivery.file} in the data folder) and to its log. Hand it to them yourself.`,
+        };
   }),
 });

@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { DateField } from '../../components/date-field';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LINK_STATUSES, type LinkStatus } from '../../../shared/constants';
@@ -38,15 +39,14 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
           <Text size="sm" c="dimmed" maw={420}>
             Set this customer's status at each casino. Only active registrations can receive new transactions.
           </Text>
-          <TextInput
+          <DateField
             label="As of"
             description={asOf ? 'Balances at the end of that day' : 'Today'}
-            type="date"
             min={FIRST_DAY}
             max={LAST_DAY}
             size="xs"
-            value={asOf}
-            onChange={(e) => setAsOf(e.currentTarget.value)}
+            value={asOf || undefined}
+            onChange={(day) => setAsOf(day ?? '')}
             w={170}
           />
         </Group>

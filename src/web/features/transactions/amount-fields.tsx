@@ -15,10 +15,12 @@ interface Props {
   onChange: (key: AmountKey, value: string) => void;
   /** Checks the field the person leaves, so a mistyped amount is named before saving. */
   onLeave?: (key: AmountKey) => void;
+  /** What an empty box is sent as, shown in it (the Edit dialog's 0, spec 5); none on Add Transaction, where empty is refused. */
+  emptyAs?: string;
 }
 
 /** The three text-entered amounts of the add form and the edit dialog (spec: step 0.01, two decimals). */
-export function AmountFields({ values, errors, onChange, onLeave }: Props) {
+export function AmountFields({ values, errors, onChange, onLeave, emptyAs }: Props) {
   return (
     <SimpleGrid cols={{ base: 1, sm: 3 }}>
       {FIELDS.map((f) => (
@@ -28,7 +30,7 @@ export function AmountFields({ values, errors, onChange, onLeave }: Props) {
           label={f.label}
           description={f.description}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
-          placeholder="0.00"
+          placeholder={emptyAs}
           value={values[f.key]}
           onChange={(e) => onChange(f.key, e.currentTarget.value)}
           onBlur={() => onLeave?.(f.key)}

@@ -2,16 +2,18 @@ import { Group, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core'
 import { IconAlertTriangle, IconCalculator } from '@tabler/icons-react';
 import { ratioHint, ratioLevel, ratioText } from '../../../shared/ledger';
 import { formatGrouped } from '../../../shared/money';
+import { LoadError } from '../../components/load-error';
+import type { Failure } from '../../lib/errors';
 import type { Preview } from './form-state';
 
-function Value({ label, value, testId }: { label: string; value: number; testId: string }) {
+function Value({ label, value, testId, pending }: { label: string; value: number; testId: string; pending?: boolean }) {
   return (
     <Stack gap={2}>
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
-      <Text fw={700} ff="monospace" c={value < 0 ? 'red' : undefined} data-testid={testId}>
-        {formatGrouped(value)}
+      <Text fw={700} ff="monospace" c={!pending && value < 0 ? 'red' : undefined} data-testid={testId} aria-busy={pending || undefined}>
+        {pending ? '…' : formatGrouped(value)}
       </Text>
     </Stack>
   );
@@ -35,11 +37,23 @@ function BelowZero({ values }: { values: Preview }) {
   );
 }
 
+interface Props {
+  values: Preview;
+  scRatio: number;
+  /** The balance before a dated entry is on its way from the server (decision 111). */
+  pending?: boolean;
+  /** That balance could not be read: the after-values are not shown as if they were known. */
+  failure?: Failure | null;
+  /** Says which balance the after-values start from ("the balance at 09/01/2026, 14:05"). */
+  basis?: string;
+}
+
 /**
  * The Auto-Calculated Values panel shared by the add form and the edit dialog. Colours by name (`teal`,
  * `red`): the contrast resolver gives each scheme a shade that passes AA on the panel (decision 095).
  */
-export function CalculatedValues({ values, scRatio }: { values: Preview; scRatio: number }) {
+export function CalculatedValues({ values, scRatio, pending, failure, basis }: Props) {
+  const unknown = pending || Boolean(failure);
   const level = values.ratio === null ? null : ratioLevel(values.ratio);
   return (
     <Paper withBorder p="md" className="panel-bg">
@@ -65,11 +79,17 @@ export function CalculatedValues({ values, scRatio }: { values: Preview; scRatio
             </Text>
           )}
         </Stack>
-        <Value label="Unplayed SC After" value={values.unplayedAfter} testId="preview-unplayed" />
-        <Value label="Played SC After" value={values.playedAfter} testId="preview-played" />
-        <Value label="Total SC After" value={values.totalAfter} testId="preview-total" />
+        <Value label="Unplayed SC After" value={values.unplayedAfter} testId="preview-unplayed" pending={unknown} />
+        <Value label="Played SC After" value={values.playedAfter} testId="preview-played" pending={unknown} />
+        <Value label="Total SC After" value={values.totalAfter} testId="preview-total" pending={unknown} />
       </SimpleGrid>
-      <BelowZero values={values} />
+      {failure && <LoadError failure={failure} compact />}
+      {!unknown && <BelowZero values={values} />}
+      {basis && (
+        <Text size="xs" c="dimmed" mt="xs" data-testid="preview-basis">
+          After-values from {basis}
+        </Text>
+      )}
       <Text size="xs" c="dimmed" mt="xs">
         Ratio = unplayed coins ÷ (|USD| × {scRatio})
       </Text>

@@ -3,7 +3,6 @@ import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
-import { toHundredths } from '../../../shared/money';
 import { updateTransactionInput } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { failureOf, fieldErrorsOf, fieldIssuesOf, formatIssues, httpStatusOf, isUnauthorized, messageOf } from '../../lib/errors';
@@ -16,9 +15,12 @@ import { trpc, trpcClient } from '../../trpc';
 import { notifyWithUndo } from '../../components/undo-toast';
 import { AmountFields } from './amount-fields';
 import { CalculatedValues } from './calculated-values';
+import { useBalanceBefore } from './use-balance-before';
+import { ConfirmEntry } from './confirm-entry';
+import { entryConcerns } from './entry-concerns';
 import { DateField, fromLocalInput, toLocalInput } from './occurred-at';
 import { TransactionAudit } from './transaction-audit';
-import { activeCasinosOf, linkBalance, preview, type TxFormValues, withCasino, withoutChanged } from './form-state';
+import { activeCasinosOf, preview, type TxFormValues, withCasino, withoutChanged } from './form-state';
 import type { TransactionView } from '../../lib/api-types';
 
 const validate = zodValidate(updateTransactionInput);
@@ -49,6 +51,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
   const [values, setValues] = useState<TxFormValues>(() => fromTransaction(transaction));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [confirming, setConfirming] = useState(false);
+  const [concerns, setConcerns] = useState<string[] | null>(null);
   const [date, setDate] = useState(() => toLocalInput(transaction.date));
   const dateChanged = date !== toLocalInput(transaction.date);
   const types = useTypes(values.casinoId ? Number(values.casinoId) : undefined);
@@ -63,17 +66,21 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
 
   const casino = casinos.data?.find((c) => String(c.id) === values.casinoId);
   const scRatio = casino?.scRatio ?? DEFAULT_SC_RATIO;
-  const samePair = values.customerId === String(transaction.customerId) && values.casinoId === String(transaction.casinoId);
-  const current = linkBalance(links.data, values.customerId, values.casinoId);
-  // The pair's balance without this transaction: the base its new values add to.
-  const base =
-    samePair && current
-      ? {
-          unplayed: current.unplayed - toHundredths(transaction.unplayedCoinsChange),
-          played: current.played - toHundredths(transaction.playedCoinsChange),
-        }
-      : current;
-  const calc = preview(values, base, scRatio);
+  // The pair's balance just before this entry at its (new) date, without the entry itself (decision 111).
+  const at = dateChanged ? fromLocalInput(date) : transaction.date;
+  const before = useBalanceBefore(values, at, transaction.id);
+  const calc = preview(values, before.base, scRatio);
+  /**
+   * What this edit would bring that the entry, left as it is at the same place, does not already have: a
+   * correction to an entry saved below zero after the question is not asked it again (decision 112).
+   */
+  const newConcerns = () => {
+    if (!before.base) return entryConcerns(values, null);
+    const kept = fromTransaction(transaction);
+    const samePair = kept.customerId === values.customerId && kept.casinoId === values.casinoId;
+    const already = samePair ? entryConcerns(kept, preview(kept, before.base, scRatio)) : [];
+    return entryConcerns(values, calc).filter((c) => !already.includes(c));
+  };
 
   const set = (next: TxFormValues) => {
     setValues(next);
@@ -118,11 +125,15 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
     setErrors((current) => (problem ? { ...current, [key]: problem } : current));
   };
 
-  const save = async () => {
+  /** `confirmed`: the person has seen the edit's concerns and saves it anyway (decision 112). */
+  const save = async (confirmed = false) => {
     const payload = payloadOf(values);
     const problems = validate(payload);
     setErrors(problems);
     if (Object.keys(problems).length) return;
+    const found = confirmed ? [] : newConcerns();
+    if (found.length) return setConcerns(found);
+    setConcerns(null);
     try {
       await update.mutateAsync(payload);
       const previous = { ...payloadOf(fromTransaction(transaction)), ...(dateChanged ? { occurredAt: transaction.date } : {}) };
@@ -160,7 +171,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
 
   return (
     <>
-      <Modal opened={!confirming} onClose={cancel} title={<Text fw={700}>Edit Transaction</Text>} size="xl" centered>
+      <Modal opened={!confirming && !concerns} onClose={cancel} title={<Text fw={700}>Edit Transaction</Text>} size="xl" centered>
         <Tabs defaultValue="details" keepMounted={false}>
           <Tabs.List mb="md">
             <Tabs.Tab value="details">Details</Tabs.Tab>
@@ -219,8 +230,15 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
                   errors={errors}
                   onChange={(key, value) => set({ ...values, [key]: value })}
                   onLeave={checkField}
+                  emptyAs="0"
                 />
-                <CalculatedValues values={calc} scRatio={scRatio} />
+                <CalculatedValues
+                  values={calc}
+                  scRatio={scRatio}
+                  pending={before.asked && !before.base && !before.failure}
+                  failure={before.failure}
+                  basis={before.asked ? `the balance at ${formatDateTime(at)}` : undefined}
+                />
                 <Group justify="space-between">
                   <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
                     Delete
@@ -239,6 +257,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
           </Tabs.Panel>
         </Tabs>
       </Modal>
+      <ConfirmEntry concerns={concerns} busy={update.isPending} onConfirm={() => void save(true)} onCancel={() => setConcerns(null)} />
       <ConfirmDialog
         opened={confirming}
         title="Delete transaction"

@@ -12,13 +12,18 @@ export interface TxFormValues {
   usdChange: string;
 }
 
+/**
+ * A fresh form. The three amounts hold a real 0, shown in the box and sent as shown (decision 113): a box
+ * that looked like 0 but was empty made a newcomer's first saves fail with "USD change is required". An
+ * emptied box is still refused with the spec's message; an entry of 0 / 0 / 0 is asked about.
+ */
 export const EMPTY_FORM: TxFormValues = {
   customerId: '',
   casinoId: '',
   transactionTypeId: '',
-  unplayedCoinsChange: '',
-  playedCoinsChange: '',
-  usdChange: '',
+  unplayedCoinsChange: '0',
+  playedCoinsChange: '0',
+  usdChange: '0',
 };
 
 /** Casinos the customer may transact at: an active link to an active casino, by casino name. */

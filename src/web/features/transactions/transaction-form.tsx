@@ -1,7 +1,7 @@
 import { Badge, Button, Grid, Group, Kbd, Loader, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconCashBanknote, IconDeviceFloppy, IconEraser, IconPlus, IconScale } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { createTransactionInput } from '../../../shared/schemas/transactions';
 import { describeSaveError, failureOf, fieldErrorsOf, fieldIssuesOf, isUnauthorized } from '../../lib/errors';
@@ -15,6 +15,10 @@ import { RequestRedemptionDialog, type RedemptionTarget } from '../redemptions';
 import { AmountFields } from './amount-fields';
 import { DateNowControl, fromLocalInput } from './occurred-at';
 import { CalculatedValues } from './calculated-values';
+import { useBalanceBefore } from './use-balance-before';
+import { ConfirmEntry } from './confirm-entry';
+import { entryConcerns } from './entry-concerns';
+import { formatDateTime } from '../../lib/format';
 import { useEntryKeys, useListEnter } from './use-entry-keys';
 import {
   activeCasinosOf,
@@ -41,8 +45,13 @@ function loadDraft(): TxFormValues {
   }
 }
 
-/** Spec 2.7: the quick-entry form. Reports the chosen casino to the Recent panel below it. */
-export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId: string) => void }) {
+/**
+ * Spec 2.7: the quick-entry form, and below it what follows the chosen casino (the Recent panel). The
+ * casino is handed down in the render, not copied into the page's state by an effect after mount: that
+ * copy set the page's state twice on every mount (first no casino, then the remembered one), mounting
+ * the panel twice.
+ */
+export function TransactionForm({ below }: { below: (casinoId: string) => ReactNode }) {
   const queryClient = useQueryClient();
   const customers = useCustomers();
   const casinos = useCasinos();
@@ -60,7 +69,13 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   const activeIds = active.map((c) => String(c.id));
   const casino = casinos.data?.find((c) => String(c.id) === values.casinoId);
   const scRatio = casino?.scRatio ?? DEFAULT_SC_RATIO;
-  const calc = preview(values, linkBalance(links.data, values.customerId, values.casinoId), scRatio);
+  // A back-dated entry adds to the pair's balance at its date, from the server (decision 111).
+  const dated = occurredAt ? fromLocalInput(occurredAt) : undefined;
+  const before = useBalanceBefore(values, dated);
+  const fromServer = dated !== undefined && before.asked;
+  const calc = preview(values, fromServer ? before.base : linkBalance(links.data, values.customerId, values.casinoId), scRatio);
+  const previewKnown = !fromServer || before.base !== null;
+  const [concerns, setConcerns] = useState<string[] | null>(null);
   const [reconciling, setReconciling] = useState<ReconcileTarget | null>(null);
   const [redeeming, setRedeeming] = useState<RedemptionTarget | null>(null);
   const selectedLink = links.data?.find((l) => String(l.customerId) === values.customerId && String(l.casinoId) === values.casinoId);
@@ -78,7 +93,6 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
       : null;
 
   useEffect(() => localStorage.setItem(DRAFT_KEY, JSON.stringify(values)), [values]);
-  useEffect(() => onCasinoChange(values.casinoId), [values.casinoId, onCasinoChange]);
 
   const update = (next: TxFormValues) => {
     setValues(next);
@@ -91,12 +105,16 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
   };
   const setField = (field: keyof TxFormValues) => (value: string) => update({ ...values, [field]: value });
 
-  const save = async () => {
-    if (create.isPending) return;
+  /** `confirmed`: the person has seen this entry's concerns and saves it anyway (decision 112). */
+  const save = async (confirmed = false) => {
+    if (create.isPending || (concerns && !confirmed)) return;
     const payload = occurredAt ? { ...values, occurredAt: fromLocalInput(occurredAt) } : values;
     const problems = validate(payload);
     setErrors(problems);
     if (Object.keys(problems).length) return;
+    const found = confirmed ? [] : entryConcerns(values, previewKnown ? calc : null);
+    if (found.length) return setConcerns(found);
+    setConcerns(null);
     try {
       await create.mutateAsync({ ...payload, idempotencyKey: crypto.randomUUID() });
       notifySuccess('Success', 'Transaction created successfully');
@@ -167,138 +185,153 @@ export function TransactionForm({ onCasinoChange }: { onCasinoChange: (casinoId:
       : undefined;
 
   return (
-    <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
-      <form
-        ref={keys.refs.form}
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-        noValidate
-      >
-        <Group justify="space-between" mb="md">
-          <Text fw={700}>New transaction</Text>
-          <Group gap="xs">
-            {reconcileTarget && (
-              <Button
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconCashBanknote size={14} />}
-                onClick={() => setRedeeming({ customerId: reconcileTarget.customerId, casinoId: reconcileTarget.casinoId })}
-              >
-                Request redemption
-              </Button>
-            )}
-            {reconcileTarget && (
-              <Button
-                size="compact-sm"
-                variant="light"
-                leftSection={<IconScale size={14} />}
-                onClick={() => setReconciling(reconcileTarget)}
-              >
-                Reconcile
-              </Button>
-            )}
-            <Badge variant="dot" color="teal">
-              Auto-save enabled
-            </Badge>
-          </Group>
-        </Group>
-        <Stack gap="md">
-          {optionsFailure && <LoadError failure={optionsFailure} />}
-          <Grid gap="md">
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Select
-                label="Customer"
-                placeholder="Choose a customer"
-                {...picker(
-                  'customer',
-                  { data: customerOpts, value: values.customerId, onChange: chooseCustomer },
-                  customerEnter,
-                  loading(customers.isPending, 'No customers'),
-                )}
-                error={errors.customerId}
-              />
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Group gap="xs" align="flex-start" wrap="nowrap">
-                <Select
-                  label="Casino"
-                  placeholder="Choose a casino"
-                  style={{ flex: 1 }}
-                  {...picker(
-                    'casino',
-                    { data: casinoOpts, value: values.casinoId, onChange: chooseCasino },
-                    casinoEnter,
-                    loading(Boolean(values.customerId) && (casinos.isPending || links.isPending)),
-                  )}
-                  disabled={!values.customerId}
-                  error={errors.casinoId}
-                  description={casinoHint}
-                  inputWrapperOrder={['label', 'input', 'description', 'error']}
-                />
-                <Tooltip
-                  label={
-                    <>
-                      Next Casino <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">N</Kbd>
-                    </>
-                  }
+    <Stack gap="lg">
+      <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
+        <form
+          ref={keys.refs.form}
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+          noValidate
+        >
+          <Group justify="space-between" mb="md">
+            <Text fw={700}>New transaction</Text>
+            <Group gap="xs">
+              {reconcileTarget && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconCashBanknote size={14} />}
+                  onClick={() => setRedeeming({ customerId: reconcileTarget.customerId, casinoId: reconcileTarget.casinoId })}
                 >
-                  <Button
-                    variant="light"
-                    mt={25}
-                    px="sm"
-                    tabIndex={-1}
-                    onClick={nextCasino}
-                    disabled={activeIds.length === 0}
-                    aria-keyshortcuts="Alt+N"
-                    rightSection={<IconArrowRight size={16} />}
-                  >
-                    Next Casino
-                  </Button>
-                </Tooltip>
-              </Group>
-            </Grid.Col>
-            <Grid.Col span={{ base: 12, md: 4 }}>
-              <Select
-                label="Transaction Type"
-                placeholder={values.casinoId ? 'Choose a type' : 'Select a casino first'}
-                {...picker(
-                  'type',
-                  { data: typeOpts, value: values.transactionTypeId, onChange: chooseType },
-                  typeEnter,
-                  loading(Boolean(values.casinoId) && types.isPending),
-                )}
-                disabled={!values.casinoId}
-                error={errors.transactionTypeId}
-              />
-            </Grid.Col>
-          </Grid>
-          <AmountFields values={values} errors={errors} onChange={(key, value) => setField(key)(value)} onLeave={checkField} />
-          <CalculatedValues values={calc} scRatio={scRatio} />
-          <Group justify="flex-end" gap="sm" align="flex-end">
-            <DateNowControl
-              value={occurredAt}
-              onChange={(v) => {
-                setOccurredAt(v);
-                setErrors(({ occurredAt: _dropped, ...rest }) => rest);
-              }}
-              error={errors.occurredAt}
-            />
-            <Button variant="subtle" color="gray" leftSection={<IconEraser size={16} />} onClick={() => update(EMPTY_FORM)}>
-              Clear Form
-            </Button>
-            <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => void save()} disabled={create.isPending}>
-              Save &amp; Add Another
-            </Button>
-            <Button type="submit" leftSection={<IconDeviceFloppy size={16} />} loading={create.isPending} aria-keyshortcuts="Control+Enter">
-              Save Transaction
-            </Button>
+                  Request redemption
+                </Button>
+              )}
+              {reconcileTarget && (
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  leftSection={<IconScale size={14} />}
+                  onClick={() => setReconciling(reconcileTarget)}
+                >
+                  Reconcile
+                </Button>
+              )}
+              <Badge variant="dot" color="teal">
+                Auto-save enabled
+              </Badge>
+            </Group>
           </Group>
-        </Stack>
-      </form>
-      <ReconcileDialog target={reconciling} onClose={() => setReconciling(null)} />
-      <RequestRedemptionDialog target={redeeming} onClose={() => setRedeeming(null)} />
-    </Paper>
+          <Stack gap="md">
+            {optionsFailure && <LoadError failure={optionsFailure} />}
+            <Grid gap="md">
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <Select
+                  label="Customer"
+                  placeholder="Choose a customer"
+                  {...picker(
+                    'customer',
+                    { data: customerOpts, value: values.customerId, onChange: chooseCustomer },
+                    customerEnter,
+                    loading(customers.isPending, 'No customers'),
+                  )}
+                  error={errors.customerId}
+                />
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <Group gap="xs" align="flex-start" wrap="nowrap">
+                  <Select
+                    label="Casino"
+                    placeholder="Choose a casino"
+                    style={{ flex: 1 }}
+                    {...picker(
+                      'casino',
+                      { data: casinoOpts, value: values.casinoId, onChange: chooseCasino },
+                      casinoEnter,
+                      loading(Boolean(values.customerId) && (casinos.isPending || links.isPending)),
+                    )}
+                    disabled={!values.customerId}
+                    error={errors.casinoId}
+                    description={casinoHint}
+                    inputWrapperOrder={['label', 'input', 'description', 'error']}
+                  />
+                  <Tooltip
+                    label={
+                      <>
+                        Next Casino <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">N</Kbd>
+                      </>
+                    }
+                  >
+                    <Button
+                      variant="light"
+                      mt={25}
+                      px="sm"
+                      tabIndex={-1}
+                      onClick={nextCasino}
+                      disabled={activeIds.length === 0}
+                      aria-keyshortcuts="Alt+N"
+                      rightSection={<IconArrowRight size={16} />}
+                    >
+                      Next Casino
+                    </Button>
+                  </Tooltip>
+                </Group>
+              </Grid.Col>
+              <Grid.Col span={{ base: 12, md: 4 }}>
+                <Select
+                  label="Transaction Type"
+                  placeholder={values.casinoId ? 'Choose a type' : 'Select a casino first'}
+                  {...picker(
+                    'type',
+                    { data: typeOpts, value: values.transactionTypeId, onChange: chooseType },
+                    typeEnter,
+                    loading(Boolean(values.casinoId) && types.isPending),
+                  )}
+                  disabled={!values.casinoId}
+                  error={errors.transactionTypeId}
+                />
+              </Grid.Col>
+            </Grid>
+            <AmountFields values={values} errors={errors} onChange={(key, value) => setField(key)(value)} onLeave={checkField} />
+            <CalculatedValues
+              values={calc}
+              scRatio={scRatio}
+              pending={fromServer && !before.base && !before.failure}
+              failure={fromServer ? before.failure : null}
+              basis={fromServer && dated ? `the balance at ${formatDateTime(dated)}` : undefined}
+            />
+            <Group justify="flex-end" gap="sm" align="flex-end">
+              <DateNowControl
+                value={occurredAt}
+                onChange={(v) => {
+                  setOccurredAt(v);
+                  setErrors(({ occurredAt: _dropped, ...rest }) => rest);
+                }}
+                error={errors.occurredAt}
+              />
+              <Button variant="subtle" color="gray" leftSection={<IconEraser size={16} />} onClick={() => update(EMPTY_FORM)}>
+                Clear Form
+              </Button>
+              <Button variant="light" leftSection={<IconPlus size={16} />} onClick={() => void save()} disabled={create.isPending}>
+                Save &amp; Add Another
+              </Button>
+              <Button
+                type="submit"
+                leftSection={<IconDeviceFloppy size={16} />}
+                loading={create.isPending}
+                aria-keyshortcuts="Control+Enter"
+              >
+                Save Transaction
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+        <ReconcileDialog target={reconciling} onClose={() => setReconciling(null)} />
+        <RequestRedemptionDialog target={redeeming} onClose={() => setRedeeming(null)} />
+        <ConfirmEntry concerns={concerns} busy={create.isPending} onConfirm={() => void save(true)} onCancel={() => setConcerns(null)} />
+      </Paper>
+      {below(values.casinoId)}
+    </Stack>
   );
 }

@@ -1,8 +1,7 @@
-import { Button, Select, Text } from '@mantine/core';
+import { Button, Text } from '@mantine/core';
 import { IconMailForward } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import type { Role } from '../../../shared/constants';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { DataTable, type GridColumn, gridColumns, type SortState } from '../../components/data-table';
 import { messageOf } from '../../lib/errors';
@@ -10,37 +9,10 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import type { Failure } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { fullName } from './user-list';
-import { ROLE_OPTIONS } from '../../../shared/constants';
+import { RoleSelect } from './role-select';
 import type { UserView } from '../../lib/api-types';
 
 const col = gridColumns<UserView>();
-
-function RoleSelect({ user }: { user: UserView }) {
-  const queryClient = useQueryClient();
-  const change = useMutation(trpc.users.changeRole.mutationOptions());
-  const onChange = async (role: string | null) => {
-    if (!role || role === user.role) return;
-    try {
-      await change.mutateAsync({ id: user.id, role: role as Role });
-      await queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey() });
-      notifySuccess('Updated', 'User role updated');
-    } catch (error) {
-      notifyError('Error', messageOf(error, 'Failed to update role'));
-    }
-  };
-  return (
-    <Select
-      aria-label={`Role of ${user.email}`}
-      size="xs"
-      w={120}
-      value={user.role}
-      disabled={change.isPending}
-      allowDeselect={false}
-      data={ROLE_OPTIONS}
-      onChange={onChange}
-    />
-  );
-}
 
 interface Props {
   users: UserView[];
@@ -96,8 +68,9 @@ export function UsersGrid({ users, loading, failure, sort, onSort, empty }: Prop
   const confirm = async () => {
     if (!target) return;
     try {
-      await send.mutateAsync({ id: target.id });
-      notifySuccess('Reset link sent', "Password reset link has been sent to the user's email");
+      // The server says where the link went: mailed (the spec's text) or written to its outbox (decision 114).
+      const sent = await send.mutateAsync({ id: target.id });
+      notifySuccess(sent.sentTo === 'email' ? 'Reset link sent' : 'Reset link written to the outbox', sent.message);
     } catch (error) {
       notifyError('Error', messageOf(error, 'Failed to send reset link'));
     } finally {
