@@ -597,7 +597,11 @@ function chosenTypeRows(db: Db, f: TransactionFilters, span: Span) {
 const COUNT_AND_USD = [sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum("usdChange"), 0)`.as('usd')] as const;
 
 /** Each chosen type's count and USD over the span. */
-async function chosenByType(db: Db, f: TransactionFilters, span: Span): Promise<Map<number, { transactionCount: number; usdTotal: number }>> {
+async function chosenByType(
+  db: Db,
+  f: TransactionFilters,
+  span: Span,
+): Promise<Map<number, { transactionCount: number; usdTotal: number }>> {
   const rows = await chosenTypeRows(db, f, span)
     .select(['transactionTypeId', ...COUNT_AND_USD])
     .groupBy('transactionTypeId')
@@ -644,17 +648,16 @@ async function typeTotals(db: Db, f: TransactionFilters, span: Span): Promise<Ma
  */
 export async function typeReportSummary(db: Db, f: TransactionFilters, timeZone: string) {
   const span = spanOf(f, timeZone);
-  const { totals, customers, bounds, byType } =
-    typeChosen(f)
-      ? await chosenTypeTotals(db, f, span)
-      : hasRange(f)
-        ? await rangedTypeTotals(db, span)
-        : {
-            totals: await totalsOverSpan(db, span),
-            customers: await customersInSpan(db, span),
-            bounds: await dateBounds(db, span),
-            byType: await typeTotalsOverSpan(db, span),
-          };
+  const { totals, customers, bounds, byType } = typeChosen(f)
+    ? await chosenTypeTotals(db, f, span)
+    : hasRange(f)
+      ? await rangedTypeTotals(db, span)
+      : {
+          totals: await totalsOverSpan(db, span),
+          customers: await customersInSpan(db, span),
+          bounds: await dateBounds(db, span),
+          byType: await typeTotalsOverSpan(db, span),
+        };
   const types = byType.size
     ? await db
         .selectFrom('transactionTypes as t')

@@ -35,7 +35,10 @@ export function applyTransactionFilters<O>(query: TxQuery<O>, f: TransactionFilt
  * compares them ("Purchase (all casinos)"): a subquery, so SQLite walks each type's index in turn.
  */
 export const typesNamed = (name: string) => (eb: ExpressionBuilder<Database, 'transactions'>) =>
-  eb.selectFrom('transactionTypes as named').select('named.id').where(sql<string>`lower("named"."name")`, '=', name.toLowerCase());
+  eb
+    .selectFrom('transactionTypes as named')
+    .select('named.id')
+    .where(sql<string>`lower("named"."name")`, '=', name.toLowerCase());
 
 /** What every list shows of an entry, kept or deleted: the columns `entryView` reads. */
 type EntryColumns = Pick<
