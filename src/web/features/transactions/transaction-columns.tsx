@@ -3,16 +3,22 @@ import { IconPencil } from '@tabler/icons-react';
 import { type GridColumn, gridColumns } from '../../components/data-table';
 import { NameText } from '../../components/name-text';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../../components/money';
-import { formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime, formatTime } from '../../lib/format';
 import type { TransactionView } from '../../lib/api-types';
 
 const col = gridColumns<TransactionView>();
 
-/** A grid's date and time, on two lines where the grid is narrow, so every column fits at 1280 px. */
+/**
+ * A grid's date and time: the day on one line and the time under it, neither ever broken, so the
+ * column stays narrow enough for every column to fit at 1280 px and never takes three lines.
+ */
 export function DateTimeText({ value }: { value: string }) {
   return (
-    <Text size="sm" style={{ whiteSpace: 'normal', minWidth: '6rem', maxWidth: '7rem' }}>
-      {formatDateTime(value)}
+    <Text size="sm" title={formatDateTime(value)} style={{ whiteSpace: 'nowrap', lineHeight: 1.3 }}>
+      {formatDate(value)}
+      <Text span display="block" size="xs" c="dimmed" inherit={false}>
+        {formatTime(value)}
+      </Text>
     </Text>
   );
 }
