@@ -9,7 +9,10 @@ export type CreateTypeInput = z.input<typeof createTypeInput>;
 export const renameTypeInput = z.strictObject({ id, name });
 export const typeIdInput = z.strictObject({ id });
 /** Copy every type of one casino to another (`id`, the casino that receives them). */
-export const copyTypesInput = z.strictObject({ id, fromCasinoId: requiredId('Choose a casino to copy from') });
+export const copyTypesInput = z.strictObject({
+  id: requiredId('Choose the casino that gets the types'),
+  fromCasinoId: requiredId('Choose a casino to copy from'),
+});
 export type CopyTypesInput = z.input<typeof copyTypesInput>;
 
 export interface TransactionTypeView {

@@ -15,6 +15,7 @@ import { trpc } from '../trpc';
 import { ALL_OPTION as ALL } from '../../shared/constants';
 import type { AuditEntryView } from '../lib/api-types';
 import { Panel } from '../components/panel';
+import { FilterPanel } from '../components/filter-panel';
 
 const route = getRouteApi('/signed-in/admin/audit');
 const col = gridColumns<AuditEntryView>();
@@ -59,7 +60,17 @@ function AuditScreen() {
 
   return (
     <Stack gap="md">
-      <Panel>
+      <FilterPanel
+        active={Object.keys(filters).length}
+        actions={
+          <ExportMenu
+            server={{ file: 'audit', params: filters, count: query.data?.totalCount }}
+            disabled={!rangeOk || !query.data}
+            emptyMessage="There are no audit entries to export"
+            noun="audit records"
+          />
+        }
+      >
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
           <Select
             label="Record type"
@@ -87,15 +98,7 @@ function AuditScreen() {
           />
           <DateRangeFields startDate={filters.startDate} endDate={filters.endDate} onDates={set} />
         </SimpleGrid>
-        <Group justify="flex-end" mt="md">
-          <ExportMenu
-            server={{ file: 'audit', params: filters, count: query.data?.totalCount }}
-            disabled={!rangeOk || !query.data}
-            emptyMessage="There are no audit entries to export"
-            noun="audit records"
-          />
-        </Group>
-      </Panel>
+      </FilterPanel>
       <Panel>
         <Stack gap="md">
           <DataTable

@@ -5,7 +5,8 @@ import { useMemo, useState } from 'react';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
 import { isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState } from '../components/data-table';
-import { casinoFilter, customerFilter, ReportFilters, typeFilter } from '../components/report-filters';
+import { casinoFilter, customerFilter, ReportFilters } from '../components/report-filters';
+import { type TypeChoice, typeChoiceFilter, typeNames } from '../components/type-filter';
 import { ExportButtons } from '../components/export-menu';
 import { UrlPager } from '../components/pager';
 import { EditTransactionDialog } from '../features/transactions/edit-transaction-dialog';
@@ -58,6 +59,8 @@ export function HistoryPage() {
 
   const setFilter = (key: keyof HistorySearch, value: string | number | undefined) =>
     void navigate({ search: (prev) => ({ ...prev, [key]: value, page: undefined }) });
+  const setFilters = (choice: TypeChoice) =>
+    void navigate({ search: (prev) => ({ ...prev, transactionTypeId: undefined, typeName: undefined, ...choice, page: undefined }) });
 
   const hasFilters = Object.keys(filters).length > 0;
 
@@ -67,8 +70,11 @@ export function HistoryPage() {
         selects={[
           customerFilter(customers.data, filters.customerId, (v) => setFilter('customerId', v)),
           casinoFilter(casinos.data, filters.casinoId, (v) => setFilter('casinoId', v)),
-          typeFilter(typeOptions(types.data, casinos.data, filters.casinoId), filters.transactionTypeId, (v) =>
-            setFilter('transactionTypeId', v),
+          typeChoiceFilter(
+            typeOptions(types.data, casinos.data, filters.casinoId),
+            filters.casinoId ? [] : typeNames(types.data),
+            { transactionTypeId: filters.transactionTypeId, typeName: filters.typeName },
+            (choice) => setFilters(choice),
           ),
         ]}
         startDate={filters.startDate}

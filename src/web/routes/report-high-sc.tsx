@@ -150,6 +150,8 @@ export function HighScReportPage() {
           {summary.isSuccess && (
             <Text size="sm" c="dimmed" data-testid="high-sc-count">
               {formatCount(accounts)} casinos above ${formatCount(threshold)}
+              {/* The spec's count is of accounts (a customer at a casino), not of distinct casinos: say so. */}
+              {' · counts accounts (one customer at one casino), not different casinos'}
             </Text>
           )}
           <DataTable
