@@ -11,7 +11,7 @@ import { ExportButtons } from '../components/export-menu';
 import { UrlPager } from '../components/pager';
 import { EditTransactionDialog } from '../features/transactions/edit-transaction-dialog';
 import type { HistorySearch } from '../features/transactions/history-search';
-import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from '../features/transactions/transaction-columns';
+import { TRANSACTION_NUMERIC_COLUMNS, transactionCard, transactionColumns } from '../features/transactions/transaction-columns';
 import { failureOf } from '../lib/errors';
 import { serverSort, servableHistorySorts } from '../lib/grid-sort';
 import { HISTORY_SORTS } from '../../shared/sorting';
@@ -47,6 +47,7 @@ export function HistoryPage() {
   const data = rangeOk && query.data ? query.data : { transactions: [], totalCount: 0 };
   const filterFailure = failureOf(customers, casinos, types);
   const columns = useMemo(() => transactionColumns({ withCasino: true, onEdit: setEditing }), []);
+  const phoneCard = useMemo(() => transactionCard(setEditing), []);
 
   // Sorted on the server over every matching row (decision 044); USD only where the server can serve it.
   const sorting = serverSort({
@@ -103,6 +104,7 @@ export function HistoryPage() {
             read={query}
             rangeOk={rangeOk}
             numeric={TRANSACTION_NUMERIC_COLUMNS}
+            phoneCard={phoneCard}
             {...sorting}
             minWidth={900}
             empty={<EmptyState title="No transactions found" description="Try adjusting your filters or add some transactions" />}
