@@ -21,7 +21,7 @@ for (const p of process.argv.slice(2)) {
     out.push(`th ${lastTh}`);
     const btn = document.querySelector('button[aria-label^="Edit transaction"], button[aria-label^="Restore"]');
     if (btn) out.push(`action right=${Math.round(btn.getBoundingClientRect().right)} win=${window.innerWidth}`);
-    const rows = [...document.querySelectorAll('tbody tr')].filter((r) => r.getBoundingClientRect().bottom <= window.innerHeight).length;
+    const rows = [...document.querySelectorAll("tbody tr, [role=listitem]")].filter((r) => r.getBoundingClientRect().bottom <= window.innerHeight).length;
     out.push(`rows above fold=${rows} firstRowH=${Math.round(document.querySelector('tbody tr')?.getBoundingClientRect().height ?? 0)}`);
     return out.join('\n');
   });

@@ -34,7 +34,7 @@ const auditColumns = (names: AuditNames): GridColumn<AuditEntryView>[] => [
     id: 'changes',
     header: 'Changes',
     cell: ({ row: { original: e } }) => (
-      <Box miw={260} maw={520} style={{ whiteSpace: 'normal' }}>
+      <Box miw={{ base: 0, sm: 260 }} maw={520} style={{ whiteSpace: 'normal' }}>
         <AuditChanges before={e.before} after={e.after} names={names} />
       </Box>
     ),

@@ -40,8 +40,17 @@ function DeletedScreen() {
 
   const columns: GridColumn<DeletedTransactionView>[] = [
     col.accessor('date', { header: 'Date', cell: (i) => <DateTimeText value={i.getValue()} /> }),
-    col.accessor((t) => t.customer.name, { id: 'customer', header: 'Customer', cell: (i) => <NameText name={i.getValue()} /> }),
-    col.accessor((t) => t.casino.name, { id: 'casino', header: 'Casino', cell: (i) => <NameText name={i.getValue()} /> }),
+    // Customer over casino in one column, so the Restore button stays inside the window at 1280 px.
+    col.accessor((t) => `${t.customer.name} at ${t.casino.name}`, {
+      id: 'pair',
+      header: 'Customer / Casino',
+      cell: ({ row: { original: t } }) => (
+        <>
+          <NameText name={t.customer.name} display="block" />
+          <NameText name={t.casino.name} size="xs" c="dimmed" display="block" />
+        </>
+      ),
+    }),
     col.accessor((t) => t.transactionType.name, { id: 'type', header: 'Type', cell: (i) => <TypeBadge name={i.getValue()} /> }),
     col.accessor('unplayedCoinsChange', { header: 'Unplayed', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
     col.accessor('playedCoinsChange', { header: 'Played', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
@@ -51,8 +60,11 @@ function DeletedScreen() {
       id: 'deleted',
       header: 'Deleted',
       cell: ({ row: { original: t } }) => (
-        <Text size="sm" title={formatDateTime(t.deletedAt)} style={{ lineHeight: 1.3 }}>
-          {formatDate(t.deletedAt)}, {formatTime(t.deletedAt)}
+        <Text size="sm" title={`${formatDateTime(t.deletedAt)} by ${t.deletedBy?.email ?? 'System'}`} style={{ lineHeight: 1.3 }}>
+          {formatDate(t.deletedAt)}
+          <Text span display="block" size="xs" c="dimmed" inherit={false}>
+            {formatTime(t.deletedAt)}
+          </Text>
           <NameText name={t.deletedBy?.email ?? 'System'} size="xs" c="dimmed" display="block" />
         </Text>
       ),

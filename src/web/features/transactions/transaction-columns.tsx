@@ -4,7 +4,6 @@ import { type GridColumn, gridColumns } from '../../components/data-table';
 import { NameText } from '../../components/name-text';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../../components/money';
 import { formatDate, formatDateTime, formatTime, groupedAmount } from '../../lib/format';
-import { ratioText } from '../../../shared/ledger';
 import type { TransactionView } from '../../lib/api-types';
 
 const col = gridColumns<TransactionView>();
@@ -64,34 +63,39 @@ export function transactionColumns(opts: { withCasino: boolean; onEdit: (t: Tran
 
 /**
  * One transaction as a phone's compact card (three lines, so a phone shows six or more per screen):
- * customer and USD; type, casino, date and Edit; the coin changes, ratio and total after.
+ * customer, USD and Edit; type, ratio, casino and date; the coin changes and the total after.
  */
 export const transactionCard = (onEdit: (t: TransactionView) => void) =>
   function TransactionCard(t: TransactionView) {
-    const coins = [
-      `Unplayed ${groupedAmount(t.unplayedCoinsChange)}`,
-      `Played ${groupedAmount(t.playedCoinsChange)}`,
-      ...(t.purchaseRatio === null ? [] : [`Ratio ${ratioText(t.purchaseRatio)}`]),
-      `Total ${groupedAmount(t.totalCoinsAfter)}`,
-    ].join(' · ');
     return (
       <Stack gap={2}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <NameText name={t.customer.name} fw={600} style={{ maxWidth: '100%' }} />
-          <SignedUsd value={t.usdChange} size="sm" style={{ flexShrink: 0 }} />
+          <NameText name={t.customer.name} fw={600} style={{ maxWidth: '100%', minWidth: 0 }} />
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <SignedUsd value={t.usdChange} size="sm" />
+            <ActionIcon variant="subtle" size="sm" aria-label={`Edit transaction ${t.id}`} onClick={() => onEdit(t)}>
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Group>
         </Group>
         <Group justify="space-between" wrap="nowrap" gap="xs">
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
             <TypeBadge name={t.transactionType.name} />
-            <NameText name={`${t.casino.name} · ${formatDateTime(t.date)}`} size="xs" c="dimmed" style={{ maxWidth: '100%' }} />
+            {t.purchaseRatio !== null && <RatioBadge ratio={t.purchaseRatio} />}
+            <NameText name={t.casino.name} size="xs" c="dimmed" style={{ maxWidth: '100%', minWidth: 0 }} />
           </Group>
-          <ActionIcon variant="subtle" size="sm" aria-label={`Edit transaction ${t.id}`} onClick={() => onEdit(t)}>
-            <IconPencil size={16} />
-          </ActionIcon>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(t.date)}
+          </Text>
         </Group>
-        <Text size="xs" c="dimmed" ff="monospace" truncate="end">
-          {coins}
-        </Text>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="xs" c="dimmed" ff="monospace" truncate="end">
+            Unplayed {groupedAmount(t.unplayedCoinsChange)} · Played {groupedAmount(t.playedCoinsChange)}
+          </Text>
+          <Text size="xs" ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            Total {groupedAmount(t.totalCoinsAfter)}
+          </Text>
+        </Group>
       </Stack>
     );
   };
