@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchChromium, PHONE } from './browser';
 import { ADMIN, api, apiToken, baseUrl } from './helpers';
 
-// Issue 15 item 6: axe-core finds no critical or serious violation on any screen, dialogs included,
+// Axe-core finds no critical or serious violation on any screen, dialogs included,
 // light and dark, desktop and phone. axe-core is injected from node_modules (not @axe-core/playwright,
 // which needs Node 22).
 const AXE = path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
@@ -43,7 +43,7 @@ beforeAll(async () => {
     await api('POST', '/api/transactions', { ...tx, usdChange: '-100', unplayedCoinsChange: '105000' }, token);
     await api('POST', '/api/transactions', { ...tx, usdChange: '250.5', unplayedCoinsChange: '-2500' }, token);
   }
-  // Money in motion (issue 18): a pending redemption and a check-in, so both screens show rows and actions.
+  // Money in motion: a pending redemption and a check-in, so both screens show rows and actions.
   const aurora = (await api<{ id: number; name: string }[]>('GET', '/api/casinos', undefined, token)).find(
     (c) => c.name === `Aurora ${stamp}`,
   )!.id;

@@ -3,7 +3,7 @@ import type { ProcedurePath } from '../trpc/app-router';
 import type { Context } from '../trpc/context';
 import { callProcedure } from './procedure-call';
 
-/** Reports whose REST answer without `limit` is every row: sent page by page, never built whole (issue 10). */
+/** Reports whose REST answer without `limit` is every row: sent page by page, never built whole. */
 const STREAMED = new Set<ProcedurePath>(['reports.highSc', 'reports.profitability', 'reports.participation']);
 const PAGE = 1000;
 

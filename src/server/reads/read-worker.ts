@@ -65,7 +65,7 @@ export interface ExportTask {
 export type ExportReply = { ok: true; rows: number } | { ok: false; error: WireError };
 
 export async function exportFile(task: ExportTask): Promise<ExportReply> {
-  // An Excel file takes about three times a CSV's CPU and has eight times its time budget (issue 10: 120 s
+  // An Excel file takes about three times a CSV's CPU and has eight times its time budget (the benchmark's 120 s
   // against 15 s): it yields more to the screens (nice 10; a thread's nice only goes down, so a CSV after it
   // in the same thread runs at 10 too, until the idle thread ends after a minute).
   if (task.format === 'xlsx') lowerThreadPriority(10);

@@ -116,6 +116,4 @@ export interface ImportResult {
 }
 
 export const MAX_LISTED_ERRORS = 1000;
-/** Upload size limit (IMPORT_MAX_BYTES), 50 MB unless configured. */
-export const DEFAULT_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -68,7 +68,7 @@ function onPhone() {
 const recorded = () => calls.filter((c) => c.path === 'checkIns.record').map((c) => c.input);
 const boards = () => calls.filter((c) => c.path === 'checkIns.board').map((c) => c.input as Record<string, unknown>);
 
-describe('the check-in board on a phone (issue 18)', () => {
+describe('the check-in board on a phone', () => {
   it('shows each link as a card with everything the grid shows, and no table that scrolls sideways', async () => {
     onPhone();
     renderApp('/check-ins');

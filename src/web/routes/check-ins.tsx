@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { CHECK_IN_PAGE_SIZE, type CheckInSort } from '../../shared/schemas/check-ins';
+import { FIRST_DAY, LAST_DAY } from '../../shared/dates';
 import { parseSort, type SortText, sortText } from '../../shared/sorting';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/data-table';
@@ -44,7 +45,7 @@ const PHONE_SORTS: { value: SortText<CheckInSort>; label: string }[] = [
 ];
 
 /**
- * Issue 18: the daily check-in board. One tab stop: arrows move between rows, Enter opens the SC field,
+ * The daily check-in board. One tab stop: arrows move between rows, Enter opens the SC field,
  * Enter saves and moves to the next row not done; a second check-in the same day asks to be confirmed
  * as a correction (the server answers 409 otherwise).
  */
@@ -198,6 +199,8 @@ export function CheckInsPage() {
             <TextInput
               label="Day"
               type="date"
+              min={FIRST_DAY}
+              max={LAST_DAY}
               value={search.date ?? board?.date ?? ''}
               onChange={(e) => set({ date: e.currentTarget.value || undefined })}
               w={170}

@@ -49,7 +49,7 @@ function QuickAction({ to, title, hint, icon }: { to: NonNullable<LinkProps['to'
   );
 }
 
-// The charts and their library load in their own chunk, after the page (issue 15, bundle budget).
+// The charts and their library load in their own chunk, after the page (bundle budget).
 const DashboardCharts = lazy(() => import('../features/dashboard/dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
 
 /** Spec 2.6. */

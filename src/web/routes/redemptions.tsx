@@ -21,7 +21,7 @@ import { FilterPanel } from '../components/filter-panel';
 const route = getRouteApi('/signed-in/redemptions');
 const TABS = [...REDEMPTION_STATUSES, 'all'] as const;
 
-/** Issue 18: redemptions in transit; Pending first, with the In transit total and each row's age. */
+/** Redemptions in transit; Pending first, with the In transit total and each row's age. */
 export function RedemptionsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();

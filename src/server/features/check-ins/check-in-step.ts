@@ -4,7 +4,7 @@ import { formatHundredths } from '../../../shared/money';
 import type { Db } from '../../db/types';
 import { conflict, fieldError } from '../../errors/domain-errors';
 import { bookedAt } from '../transactions/booked-at';
-import { ledgerStep } from '../transactions/ledger';
+import { fieldNamed, ledgerStep } from '../transactions/ledger';
 import { keptCheckInDay } from './check-in-days';
 
 export interface CheckInRequest {
@@ -52,5 +52,6 @@ export function recordCheckIn(db: Db, input: CheckInRequest, userId: number, tim
       return { transactionId, day, streak };
     },
     now,
+    fieldNamed('unplayedCoins'),
   );
 }

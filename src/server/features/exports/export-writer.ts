@@ -60,7 +60,7 @@ export function columnLetter(n: number): string {
 const CSV_BATCH = 1000;
 
 async function writeCsv(sheet: ExportSheet, out: Writable, local: (d: Date) => Date): Promise<number> {
-  // Quoted whenever a spreadsheet could split the field (';' too, finding 9 of issue 11).
+  // Quoted whenever a spreadsheet could split the field (';' too: a formula could start after it).
   const options = { record_delimiter: 'windows', quoted_match: CSV_QUOTE_PATTERN, columns: sheet.columns.map((c) => c.header) } as const;
   let batch: (string | number | null)[][] = [];
   let first = true;

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase } from '../../db/database';
+import { DomainError } from '../../errors/domain-errors';
 import { lowerThreadPriority } from '../../threads/thread-priority';
 import { IMPORT_NICE, type ImportTask, runImport } from './import-run';
 
@@ -12,7 +13,9 @@ const { sqlite } = openDatabase(databaseFile);
 try {
   parentPort?.postMessage({ ok: true, result: await runImport(sqlite, task) });
 } catch (error) {
-  parentPort?.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error) });
+  // A refusal (the ledger's limit: decision 090) crosses back as one, so it is answered 4xx, not 500.
+  const refusal = error instanceof DomainError ? { kind: error.kind, fields: error.fields } : undefined;
+  parentPort?.postMessage({ ok: false, message: error instanceof Error ? error.message : String(error), refusal });
 } finally {
   sqlite.close();
 }

@@ -9,6 +9,7 @@ import type { ImportResult } from '../../../shared/schemas/import';
 import { sqliteOf } from '../../db/database';
 import { makePrivateDir } from '../../db/file-modes';
 import type { Db } from '../../db/types';
+import { DomainError } from '../../errors/domain-errors';
 import { holdLedgerWrites } from '../transactions/ledger';
 import { type ImportTask, runImport } from './import-run';
 
@@ -63,8 +64,16 @@ function startWorker(workerData: unknown): Worker {
 function inWorker(databaseFile: string, task: ImportTask): Promise<ImportResult> {
   return new Promise((resolve, reject) => {
     const worker = startWorker({ databaseFile, task });
-    worker.once('message', (reply: { ok: true; result: ImportResult } | { ok: false; message: string }) =>
-      reply.ok ? resolve(reply.result) : reject(new Error(reply.message)),
+    worker.once(
+      'message',
+      (
+        reply:
+          | { ok: true; result: ImportResult }
+          | { ok: false; message: string; refusal?: { kind: DomainError['kind']; fields: DomainError['fields'] } },
+      ) =>
+        reply.ok
+          ? resolve(reply.result)
+          : reject(reply.refusal ? new DomainError(reply.refusal.kind, reply.message, reply.refusal.fields) : new Error(reply.message)),
     );
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`The import worker stopped (exit code ${code})`)));
