@@ -45,10 +45,12 @@ export function FilterPanel({ children, active = 0, actions, clear, notice }: Pr
     );
   return (
     <Panel data-testid="filter-panel">
-      <Group justify="space-between" wrap="nowrap" gap="xs">
+      {/* Wraps rather than cuts: a wide action (Request redemption) goes under the Filters button. */}
+      <Group justify="space-between" wrap="wrap" gap="xs">
         <Button
           variant="subtle"
           px="xs"
+          style={{ flexShrink: 0 }}
           leftSection={<IconAdjustmentsHorizontal size={18} />}
           rightSection={
             <IconChevronDown size={16} style={{ transform: opened ? 'rotate(180deg)' : undefined, transition: 'transform 150ms' }} />
