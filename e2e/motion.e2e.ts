@@ -52,7 +52,7 @@ afterAll(() => s.close());
 describe('a redemption in transit', () => {
   it('is requested from Add Transaction, shows on Redemptions and the Dashboard, and counts in Profitability only once received', async () => {
     const { page } = s;
-    expect(await profit(page)).toBe('-50.00');
+    expect(await profit(page)).toBe('-$50.00');
 
     await page.goto(`${baseUrl()}/transactions/add`);
     await pick(page, 'Customer', customer);
@@ -72,7 +72,7 @@ describe('a redemption in transit', () => {
     );
     expect(links.find((l) => l.casinoId === ids.casino)?.currentUnplayedCoins).toBe('20000.00');
     // Pending money is not profit.
-    expect(await profit(page)).toBe('-50.00');
+    expect(await profit(page)).toBe('-$50.00');
 
     await page.goto(`${baseUrl()}/redemptions?customerId=${ids.customer}`);
     const row = page.getByRole('row').filter({ hasText: customer });
@@ -104,7 +104,7 @@ describe('a redemption in transit', () => {
     await page.getByText(`${customer} at ${casino}: 38.75 USD received`).waitFor();
     await page.getByText('No redemptions found').waitFor();
     // Profitability moves by exactly what arrived.
-    expect(await profit(page)).toBe('-11.25');
+    expect(await profit(page)).toBe('-$11.25');
   });
 });
 

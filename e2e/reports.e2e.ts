@@ -93,10 +93,10 @@ describe('reports through the screens', () => {
     await page.goto(`${baseUrl()}/reports/profitability?casinoId=${ids.lucky}`);
     const ann = page.getByRole('row').filter({ hasText: names.ann });
     await ann.waitFor();
-    expect((await ann.getByRole('cell').allTextContents()).slice(1)).toEqual([names.lucky, '-20.00', '2', '-10.00', 'Loss']);
+    expect((await ann.getByRole('cell').allTextContents()).slice(1)).toEqual([names.lucky, '-$20.00', '2', '-$10.00', 'Loss']);
     const bob = page.getByRole('row').filter({ hasText: names.bob });
-    expect((await bob.getByRole('cell').allTextContents()).slice(2)).toEqual(['+7.50', '1', '+7.50', 'Profitable']);
-    expect(await page.getByTestId('stat-Total Profit/Loss').textContent()).toBe('-12.50');
+    expect((await bob.getByRole('cell').allTextContents()).slice(2)).toEqual(['+$7.50', '1', '+$7.50', 'Profitable']);
+    expect(await page.getByTestId('stat-Total Profit/Loss').textContent()).toBe('-$12.50');
     const { xlsx, csv } = await exportBoth(page, 'profitability_report', 'Profitability Report');
     expect(xlsx).toEqual([
       ['Customer', 'Casino', 'Total USD', 'Transaction Count', 'Average per Transaction', 'Status', 'Start Date', 'End Date'],
@@ -126,7 +126,7 @@ describe('reports through the screens', () => {
     await page.goto(`${baseUrl()}/reports/transaction-types?transactionTypeId=${ids.purchase}`);
     await page.getByRole('row').filter({ hasText: names.bob }).waitFor();
     expect(await page.getByTestId('stat-Total Transactions').textContent()).toBe('2');
-    expect(await page.getByTestId('stat-Total USD Impact').textContent()).toBe('-12.50');
+    expect(await page.getByTestId('stat-Total USD Impact').textContent()).toBe('-$12.50');
     expect(await page.getByTestId('stat-Unique Customers').textContent()).toBe('2');
     const ann = page.getByRole('row').filter({ hasText: names.ann });
     expect((await ann.getByRole('cell').allTextContents()).slice(2)).toEqual([

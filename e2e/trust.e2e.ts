@@ -101,8 +101,8 @@ describe('undo, restore and the audit trail', () => {
       'Edited',
       'Deleted',
       'Restored',
-      'USD change: -20.00 → -35.50',
-      'USD change: -35.50 → -20.00',
+      'USD change: -$20.00 → -$35.50',
+      'USD change: -$35.50 → -$20.00',
       ADMIN.email,
     ])
       expect(text).toContain(part);

@@ -34,7 +34,7 @@ export const NEWEST_FIRST: Sort<HistorySortColumn> = { column: 'date', desc: tru
 
 /** Whether an index serves the USD sort under these filters (no sort of the matching rows at all). */
 export function usdSortIndexed(f: TransactionFilters): boolean {
-  return f.customerId === undefined && f.transactionTypeId === undefined && !f.startDate && !f.endDate;
+  return f.customerId === undefined && f.transactionTypeId === undefined && f.typeName === undefined && !f.startDate && !f.endDate;
 }
 
 /** Why History cannot sort this way over `matching` rows, or null when it can. */

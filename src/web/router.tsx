@@ -17,7 +17,7 @@ import { RouteError } from './components/load-error';
 import { LoadingScreen, NotFoundScreen } from './components/status-screens';
 import { historySearch } from './features/transactions/history-search';
 import { formatCount } from './lib/format';
-import { dayParam, oneOf, positiveId, searchSchema, sortParam } from './lib/search-params';
+import { dayParam, oneOf, positiveId, searchSchema, sortParam, typeNameParam } from './lib/search-params';
 import { adminOnly, requireUser, type RouterContext } from './route-guards';
 import { LoginRoute } from './routes/login';
 import { ResetPasswordPage } from './routes/reset-password';
@@ -127,7 +127,7 @@ const reportRoutes = [
     '/reports/transaction-types',
     'Transaction Types Report',
     'Filter and analyze transactions by type',
-    { transactionTypeId: positiveId, ...dateRange, sort: sortParam(HISTORY_SORTS) },
+    { transactionTypeId: positiveId, typeName: typeNameParam, ...dateRange, sort: sortParam(HISTORY_SORTS) },
     lazyRouteComponent(() => import('./routes/report-transaction-types'), 'TransactionTypesReportPage'),
   ),
 ] as const;

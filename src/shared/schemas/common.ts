@@ -184,6 +184,20 @@ export const orderedRange: [typeof isOrderedRange, { error: string; path: string
 ];
 
 /** An id chosen in a form: empty, missing or not a positive whole number gives `message`. */
+/** A type's name as a filter over every casino (the types' own rule: at most 100 characters). */
+export const typeName = z
+  .string({ error: 'Type name must be text' })
+  .trim()
+  .min(1, { error: 'Type name is empty: leave it out for every type' })
+  .max(100, { error: 'Type name is at most 100 characters' });
+
+export const ONE_TYPE_FILTER_ERROR = 'Filter by a type or by a type name, not both';
+/** A filter names one type or one type name across casinos, never both. */
+export const oneTypeFilter: [(v: { transactionTypeId?: number; typeName?: string }) => boolean, { error: string; path: string[] }] = [
+  (v) => v.transactionTypeId === undefined || v.typeName === undefined,
+  { error: ONE_TYPE_FILTER_ERROR, path: ['typeName'] },
+];
+
 export const requiredId = (message: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), strictId(message));
 
 /** A yes/no flag; accepts true/false and the strings "true"/"false" (query strings). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_HIGH_SC_THRESHOLD } from '../constants';
 import { HIGH_SC_SORTS, HISTORY_SORTS, PARTICIPATION_SORTS, PROFITABILITY_SORTS, sortSchema } from '../sorting';
-import { day, id, orderedRange, requiredId, paging } from './common';
+import { day, id, oneTypeFilter, orderedRange, requiredId, paging, typeName } from './common';
 import type { TransactionView } from './transactions';
 
 const dateRange = { startDate: day.optional(), endDate: day.optional() };
@@ -52,11 +52,13 @@ export const participationSummaryInput = z.strictObject({ masterUserId });
 export const transactionTypesReportInput = z
   .strictObject({
     transactionTypeId: id.optional(),
+    typeName: typeName.optional(),
     ...dateRange,
     limit: reportPaging.limit,
     sort: sortSchema(HISTORY_SORTS).optional(),
   })
   .refine(...orderedRange)
+  .refine(...oneTypeFilter)
   .optional();
 
 export interface HighScRow {

@@ -7,6 +7,12 @@ export const listTypesInput = z.strictObject({ casinoId: id.optional() }).option
 export const createTypeInput = z.strictObject({ name, casinoId: requiredId('Select a casino to create type') });
 export const renameTypeInput = z.strictObject({ id, name });
 export const typeIdInput = z.strictObject({ id });
+/** Copy every type of one casino to another (`id`, the casino that receives them). */
+export const copyTypesInput = z.strictObject({
+  id: requiredId('Choose the casino that gets the types'),
+  fromCasinoId: requiredId('Choose a casino to copy from'),
+});
+export type CopyTypesInput = z.input<typeof copyTypesInput>;
 
 export interface TransactionTypeView {
   id: number;

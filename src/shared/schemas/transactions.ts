@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HISTORY_SORTS, sortSchema } from '../sorting';
-import { day, hundredths, id, occurredAt, orderedRange, requiredId, paging } from './common';
+import { day, hundredths, id, occurredAt, oneTypeFilter, orderedRange, requiredId, paging, typeName } from './common';
 
 export const transactionFields = {
   customerId: requiredId('Customer is required'),
@@ -27,6 +27,8 @@ export const transactionFilters = {
   customerId: id.optional(),
   casinoId: id.optional(),
   transactionTypeId: id.optional(),
+  /** Every casino's type of this name ("Purchase (all casinos)"), letter case aside. */
+  typeName: typeName.optional(),
   startDate: day.optional(),
   endDate: day.optional(),
 };
@@ -41,6 +43,7 @@ export const listTransactionsInput = z
     sort: sortSchema(HISTORY_SORTS).optional(),
   })
   .refine(...orderedRange)
+  .refine(...oneTypeFilter)
   .optional();
 
 /** The newest rows, unfiltered (Dashboard, and the REST list asked with `limit` alone). */
@@ -49,6 +52,7 @@ export type TransactionFilters = {
   customerId?: number;
   casinoId?: number;
   transactionTypeId?: number;
+  typeName?: string;
   startDate?: string;
   endDate?: string;
 };

@@ -37,6 +37,11 @@ interface DataTableProps<T extends RowData> {
   /** Columns whose cells align right (numbers). */
   numeric?: readonly string[];
   label?: string;
+  /**
+   * A phone's compact card for one row (a few lines), instead of one line per column: lists that are
+   * read on a phone (History) show several records per screen this way (decision 118).
+   */
+  phoneCard?: (row: T) => ReactNode;
 }
 
 function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
@@ -58,6 +63,19 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const phone = useMediaQuery('(max-width: 48em)');
 
   if (failure) return <LoadError failure={failure} compact />;
+
+  if (phone && !loading && data.length > 0 && props.phoneCard) {
+    const card = props.phoneCard;
+    return (
+      <Stack gap={6} aria-label={props.label} role="list">
+        {table.getRowModel().rows.map((row) => (
+          <Paper key={row.id} withBorder px="sm" py={6} role="listitem">
+            {card(row.original)}
+          </Paper>
+        ))}
+      </Stack>
+    );
+  }
 
   if (phone && !loading && data.length > 0) {
     // On a phone each row becomes a card: header and value per line, actions last.
@@ -112,7 +130,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 return (
                   <Table.Th
                     key={header.id}
-                    style={{ whiteSpace: 'nowrap' }}
+                    // A two-word header may take two lines, so the grid fits its panel at 1280 px.
+                    style={{ whiteSpace: 'normal', lineHeight: 1.25 }}
                     ta={numeric.includes(id) ? 'right' : undefined}
                     aria-sort={state === 'asc' ? 'ascending' : state === 'desc' ? 'descending' : undefined}
                   >
@@ -167,9 +186,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   );
 }
 
-/** A cell's text in bold: the row's name. */
+/** A cell's text in bold: the row's name, cut with "…" past the grid's name width, whole in its tooltip. */
 export const boldCell = (info: { getValue: () => string }) => (
-  <Text fw={600} size="sm">
+  <Text fw={600} size="sm" className="cell-name" title={info.getValue()}>
     {info.getValue()}
   </Text>
 );

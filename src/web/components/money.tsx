@@ -1,14 +1,14 @@
 import { Badge, Text, type TextProps } from '@mantine/core';
 import { ratioLevel, ratioText } from '../../shared/ledger';
 import { toHundredths } from '../../shared/money';
-import { groupedAmount, signedUsd } from '../lib/format';
+import { formatSignedUsd, groupedAmount, signedUsd } from '../lib/format';
 
-/** Signed USD: green with a + when >= 0, red when negative (spec 9). */
-export function SignedUsd({ value, ...props }: { value: string } & TextProps) {
+/** Signed USD: green with a + when >= 0, red when negative (spec 9); with `dollar`, "+$1,012.50" (report totals). */
+export function SignedUsd({ value, dollar = false, ...props }: { value: string; dollar?: boolean } & TextProps) {
   const negative = toHundredths(value) < 0;
   return (
     <Text span c={negative ? 'red' : 'teal'} fw={600} ff="monospace" {...props}>
-      {signedUsd(value)}
+      {dollar ? formatSignedUsd(value) : signedUsd(value)}
     </Text>
   );
 }

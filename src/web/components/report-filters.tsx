@@ -1,4 +1,4 @@
-import { Box, Button, Group, Select, type SelectProps, SimpleGrid } from '@mantine/core';
+import { Box, Button, Select, type SelectProps, SimpleGrid } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
@@ -9,7 +9,8 @@ import type { CasinoView, CustomerView } from '../lib/api-types';
 import { DateField } from './date-field';
 import { LoadError } from './load-error';
 import { ALL_OPTION as ALL } from '../../shared/constants';
-import { Panel } from './panel';
+import { FilterPanel } from './filter-panel';
+import { type TypeChoiceFilter, TypeChoiceSelect } from './type-filter';
 
 export { ALL };
 export const withAll = (label: string, options: { value: string; label: string }[]) => [{ value: ALL, label }, ...options];
@@ -86,7 +87,8 @@ export function DateRangeFields({ startDate, endDate, onDates }: DateRange) {
 }
 
 interface Props extends DateRange {
-  selects: IdFilter[];
+  /** Id filters, and the type filter that also offers names across casinos. */
+  selects: (IdFilter | TypeChoiceFilter)[];
   onClear: () => void;
   canClear: boolean;
   actions?: ReactNode;
@@ -98,27 +100,30 @@ interface Props extends DateRange {
   lgCols?: number;
 }
 
-/** Select filters with an 'all' option (omitted from requests), a date range, Clear and actions. */
+/** Select filters with an 'all' option (omitted from requests), a date range, Clear and actions; folded on a phone (FilterPanel). */
 export function ReportFilters({ selects, onClear, canClear, actions, failure, clearLabel = 'Clear', lgCols, ...dates }: Props) {
+  const active = selects.filter((s) => ('kind' in s ? (s.value.transactionTypeId ?? s.value.typeName) : s.value) !== undefined).length;
   return (
-    <Panel>
-      <SimpleGrid cols={{ base: 1, xs: 2, ...(lgCols ? { md: 3, lg: lgCols } : { md: selects.length + 2 }) }} spacing="sm">
-        {selects.map((s) => (
-          <IdSelect key={s.label} {...s} />
-        ))}
-        <DateRangeFields {...dates} />
-      </SimpleGrid>
-      {failure && (
-        <Box mt="md">
-          <LoadError failure={failure} />
-        </Box>
-      )}
-      <Group justify="space-between" mt="md">
+    <FilterPanel
+      notice={
+        failure && (
+          <Box mt="md">
+            <LoadError failure={failure} />
+          </Box>
+        )
+      }
+      active={active + (dates.startDate ? 1 : 0) + (dates.endDate ? 1 : 0)}
+      actions={actions}
+      clear={
         <Button variant="subtle" color="gray" leftSection={<IconFilterOff size={16} />} onClick={onClear} disabled={!canClear}>
           {clearLabel}
         </Button>
-        {actions}
-      </Group>
-    </Panel>
+      }
+    >
+      <SimpleGrid cols={{ base: 1, xs: 2, ...(lgCols ? { md: 3, lg: lgCols } : { md: selects.length + 2 }) }} spacing="sm">
+        {selects.map((s) => ('kind' in s ? <TypeChoiceSelect key="type" {...s} /> : <IdSelect key={s.label} {...s} />))}
+        <DateRangeFields {...dates} />
+      </SimpleGrid>
+    </FilterPanel>
   );
 }

@@ -19,7 +19,9 @@ export function StatCard(props: {
   const failed = read ? read.isError : props.failed;
   const value = failed ? '—' : typeof props.value === 'number' ? formatCount(props.value) : props.value;
   // Long amounts shrink with the window rather than break in the middle of a number.
-  const longValue = (typeof value === 'string' || typeof value === 'number') && String(value).length > 9;
+  const length = typeof value === 'string' || typeof value === 'number' ? String(value).length : 0;
+  // "-$93,767.00" (11 characters) needs a smaller size than "93,767.00" to fit a quarter of the panel at 1280 px.
+  const size = length > 10 ? 'clamp(15px, 1.1vw + 1px, 26px)' : 'clamp(17px, 1.3vw + 4px, 26px)';
   return (
     // As tall as the other cards of its row (a card whose hint wraps makes the row taller).
     <Card withBorder padding="lg" h="100%">
@@ -32,7 +34,7 @@ export function StatCard(props: {
             <Skeleton h={30} w={60} />
           ) : (
             <Text
-              fz={longValue ? { base: 26, lg: 'clamp(17px, 1.3vw + 4px, 26px)' } : 26}
+              fz={length > 9 ? { base: 26, lg: size } : 26}
               fw={800}
               lh={1.15}
               c={color}

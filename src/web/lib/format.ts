@@ -1,4 +1,5 @@
 import { formatGrouped, formatSignedGrouped, toHundredths } from '../../shared/money';
+import { formatInstant, formatInstantDay } from '../../shared/display';
 
 /** "15000.00" -> "15,000.00" for display. */
 export const groupedAmount = (decimal: string) => formatGrouped(toHundredths(decimal));
@@ -6,18 +7,13 @@ export const groupedAmount = (decimal: string) => formatGrouped(toHundredths(dec
 /** Signed USD display with thousands separators: "+1,012.50" / "-3.00" (one number format everywhere). */
 export const signedUsd = (decimal: string) => formatSignedGrouped(toHundredths(decimal));
 
-const counts = new Intl.NumberFormat('en-US');
-/** A count with thousands separators: 3000 -> "3,000". */
-export const formatCount = (n: number) => counts.format(n);
+/** Dates and counts are written one way everywhere (src/shared/display.ts, decision 115). */
+export { formatCount, formatDay, formatUsd, formatSignedUsd } from '../../shared/display';
 
-const dateTime = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-const dateOnly = new Intl.DateTimeFormat(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-
-export const formatDateTime = (iso: string) => dateTime.format(new Date(iso));
-export const formatDate = (iso: string) => dateOnly.format(new Date(iso));
+/** "Nov 25, 2026, 2:05 PM" in the browser's zone. */
+export const formatDateTime = (iso: string) => formatInstant(iso);
+/** "Nov 25, 2026": the instant's day in the browser's zone. */
+export const formatDate = (iso: string) => formatInstantDay(iso);
+/** "2:05 PM" in the browser's zone. */
+export const formatTime = (iso: string) => timeOnly.format(new Date(iso));
+const timeOnly = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });

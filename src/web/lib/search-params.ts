@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { day, id } from '../../shared/schemas/common';
+import { day, id, typeName } from '../../shared/schemas/common';
 import { sortSchema } from '../../shared/sorting';
 
 /**
@@ -10,6 +10,8 @@ const orDefault = <T extends z.ZodType>(schema: T) => schema.optional().catch(un
 
 export const positiveId = orDefault(id);
 export const dayParam = orDefault(day);
+/** A type name across casinos ("Purchase (all casinos)"). */
+export const typeNameParam = orDefault(typeName);
 /** A grid's sort in the URL: one of the whitelist's sort texts ("usd", "-usd"). */
 export const sortParam = <C extends string>(columns: readonly [C, ...C[]]) => orDefault(sortSchema(columns));
 /** One of a fixed list of words. */

@@ -7,42 +7,35 @@ import { DataTable, EmptyState, type GridColumn, gridColumns } from '../componen
 import { ExportMenu } from '../components/export-menu';
 import { DateRangeFields, IdSelect, withAll } from '../components/report-filters';
 import { UrlPager } from '../components/pager';
-import { actionLabel, AuditChanges } from '../features/audit/audit-changes';
-import { formatDateTime } from '../lib/format';
+import { AuditChanges, useAuditNames } from '../features/audit/audit-changes';
+import { auditActionLabel, auditEntityLabel, auditRecordText, type AuditNames } from '../../shared/audit-text';
+import { DateTimeText } from '../features/transactions/transaction-columns';
+import { NameText } from '../components/name-text';
 import { trpc } from '../trpc';
 import { ALL_OPTION as ALL } from '../../shared/constants';
 import type { AuditEntryView } from '../lib/api-types';
 import { Panel } from '../components/panel';
+import { FilterPanel } from '../components/filter-panel';
 
 const route = getRouteApi('/signed-in/admin/audit');
 const col = gridColumns<AuditEntryView>();
 
-const ENTITY_LABELS: Record<(typeof AUDIT_ENTITIES)[number], string> = {
-  transaction: 'Transaction',
-  customer: 'Customer',
-  casino: 'Casino',
-  link: 'Customer casino',
-  transactionType: 'Transaction type',
-  user: 'User',
-  session: 'Sign-in',
-  redemption: 'Redemption',
-  checkIn: 'Check-in',
-};
-
-const columns: GridColumn<AuditEntryView>[] = [
-  col.accessor('at', { header: 'When', cell: (i) => formatDateTime(i.getValue()) }),
-  col.accessor((e) => e.user?.email ?? 'System', { id: 'user', header: 'User' }),
-  col.accessor('action', { header: 'Action', cell: (i) => <Badge variant="light">{actionLabel(i.getValue())}</Badge> }),
-  col.accessor(
-    (e) => `${ENTITY_LABELS[e.entity as keyof typeof ENTITY_LABELS] ?? e.entity}${e.entityId === null ? '' : ` #${e.entityId}`}`,
-    { id: 'entity', header: 'Record' },
-  ),
+/** The grid's columns, read with the names the screen holds (one formatter with the export, decision 116). */
+const auditColumns = (names: AuditNames): GridColumn<AuditEntryView>[] => [
+  col.accessor('at', { header: 'When', cell: (i) => <DateTimeText value={i.getValue()} /> }),
+  col.accessor((e) => (e.user ? (names.users.get(e.user.id) ?? e.user.email) : 'System'), {
+    id: 'user',
+    header: 'User',
+    cell: (i) => <NameText name={i.getValue()} />,
+  }),
+  col.accessor('action', { header: 'Action', cell: (i) => <Badge variant="light">{auditActionLabel(i.getValue())}</Badge> }),
+  col.accessor((e) => auditRecordText(e, names), { id: 'entity', header: 'Record', cell: (i) => <NameText name={i.getValue()} /> }),
   col.display({
     id: 'changes',
     header: 'Changes',
     cell: ({ row: { original: e } }) => (
-      <Box maw={520} style={{ whiteSpace: 'normal' }}>
-        <AuditChanges before={e.before} after={e.after} />
+      <Box miw={{ base: 0, sm: 260 }} maw={520} style={{ whiteSpace: 'normal' }}>
+        <AuditChanges before={e.before} after={e.after} names={names} />
       </Box>
     ),
   }),
@@ -52,7 +45,8 @@ const columns: GridColumn<AuditEntryView>[] = [
 function AuditScreen() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
-  const users = useQuery(trpc.users.list.queryOptions());
+  const { names, users } = useAuditNames({ users: true });
+  const columns = auditColumns(names);
   const { page = 1, ...filters } = search;
   const rangeOk = isOrderedRange(filters);
   const query = useQuery({
@@ -66,13 +60,23 @@ function AuditScreen() {
 
   return (
     <Stack gap="md">
-      <Panel>
+      <FilterPanel
+        active={Object.keys(filters).length}
+        actions={
+          <ExportMenu
+            server={{ file: 'audit', params: filters, count: query.data?.totalCount }}
+            disabled={!rangeOk || !query.data}
+            emptyMessage="There are no audit entries to export"
+            noun="audit records"
+          />
+        }
+      >
         <SimpleGrid cols={{ base: 1, xs: 2, md: 5 }} spacing="sm">
           <Select
             label="Record type"
             data={withAll(
               'All records',
-              AUDIT_ENTITIES.map((e) => ({ value: e, label: ENTITY_LABELS[e] })),
+              AUDIT_ENTITIES.map((e) => ({ value: e, label: auditEntityLabel(e) })),
             )}
             value={filters.entity ?? ALL}
             onChange={(v) => set('entity', v ?? ALL)}
@@ -94,15 +98,7 @@ function AuditScreen() {
           />
           <DateRangeFields startDate={filters.startDate} endDate={filters.endDate} onDates={set} />
         </SimpleGrid>
-        <Group justify="flex-end" mt="md">
-          <ExportMenu
-            server={{ file: 'audit', params: filters, count: query.data?.totalCount }}
-            disabled={!rangeOk || !query.data}
-            emptyMessage="There are no audit entries to export"
-            noun="audit records"
-          />
-        </Group>
-      </Panel>
+      </FilterPanel>
       <Panel>
         <Stack gap="md">
           <DataTable

@@ -1,3 +1,4 @@
+import { formatCount } from '../lib/format';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ActiveRecordGrid, NoValue } from '../components/active-record-grid';
@@ -26,7 +27,7 @@ const columns = [
     header: 'SC per $1',
     cell: (info) => (
       <Text ff="monospace" size="sm">
-        {info.getValue().toLocaleString()}
+        {formatCount(info.getValue())}
       </Text>
     ),
   }),

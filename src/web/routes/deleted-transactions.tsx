@@ -7,7 +7,9 @@ import { DataTable, EmptyState, type GridColumn, gridColumns } from '../componen
 import { Coins, SignedUsd, TypeBadge } from '../components/money';
 import { Pager } from '../components/pager';
 import { failureOf, messageOf } from '../lib/errors';
-import { formatDateTime } from '../lib/format';
+import { formatDate, formatDateTime, formatTime } from '../lib/format';
+import { NameText } from '../components/name-text';
+import { DateTimeText } from '../features/transactions/transaction-columns';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { trpc } from '../trpc';
 import type { DeletedTransactionView } from '../lib/api-types';
@@ -37,14 +39,36 @@ function DeletedScreen() {
   };
 
   const columns: GridColumn<DeletedTransactionView>[] = [
-    col.accessor('date', { header: 'Date', cell: (i) => formatDateTime(i.getValue()) }),
-    col.accessor((t) => t.customer.name, { id: 'customer', header: 'Customer' }),
-    col.accessor((t) => t.casino.name, { id: 'casino', header: 'Casino' }),
+    col.accessor('date', { header: 'Date', cell: (i) => <DateTimeText value={i.getValue()} /> }),
+    // Customer over casino in one column, so the Restore button stays inside the window at 1280 px.
+    col.accessor((t) => `${t.customer.name} at ${t.casino.name}`, {
+      id: 'pair',
+      header: 'Customer / Casino',
+      cell: ({ row: { original: t } }) => (
+        <>
+          <NameText name={t.customer.name} display="block" />
+          <NameText name={t.casino.name} size="xs" c="dimmed" display="block" />
+        </>
+      ),
+    }),
     col.accessor((t) => t.transactionType.name, { id: 'type', header: 'Type', cell: (i) => <TypeBadge name={i.getValue()} /> }),
     col.accessor('unplayedCoinsChange', { header: 'Unplayed', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
     col.accessor('playedCoinsChange', { header: 'Played', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
     col.accessor('usdChange', { header: 'USD', cell: (i) => <SignedUsd value={i.getValue()} size="sm" /> }),
-    col.accessor((t) => `${formatDateTime(t.deletedAt)} · ${t.deletedBy?.email ?? 'System'}`, { id: 'deleted', header: 'Deleted' }),
+    // When on one line and who under it, so the Restore button stays inside the window at 1280 px.
+    col.accessor((t) => `${formatDateTime(t.deletedAt)} · ${t.deletedBy?.email ?? 'System'}`, {
+      id: 'deleted',
+      header: 'Deleted',
+      cell: ({ row: { original: t } }) => (
+        <Text size="sm" title={`${formatDateTime(t.deletedAt)} by ${t.deletedBy?.email ?? 'System'}`} style={{ lineHeight: 1.3 }}>
+          {formatDate(t.deletedAt)}
+          <Text span display="block" size="xs" c="dimmed" inherit={false}>
+            {formatTime(t.deletedAt)}
+          </Text>
+          <NameText name={t.deletedBy?.email ?? 'System'} size="xs" c="dimmed" display="block" />
+        </Text>
+      ),
+    }),
     col.display({
       id: 'actions',
       header: 'Actions',

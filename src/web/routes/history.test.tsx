@@ -45,6 +45,18 @@ describe('Transaction History', () => {
     await waitFor(() => expect(router.state.location.search).toEqual({ customerId: 1, page: 2 }));
   });
 
+  it('filters by a type name across casinos, and back to one casino’s type, one or the other in the URL', async () => {
+    mockHistory(3);
+    const { router } = renderApp('/transactions/history');
+    await waitFor(() => expect(screen.getByTestId('pager-showing').textContent).toBe('Showing 1 to 3 of 3 transactions'));
+    await choose('Transaction Type', 'Purchase (all casinos)');
+    await waitFor(() => expect(router.state.location.search).toEqual({ typeName: 'Purchase' }));
+    expect(calls.at(-1)?.input).toEqual({ typeName: 'Purchase', limit: 100, offset: 0 });
+    await choose('Transaction Type', 'Purchase — Lucky');
+    await waitFor(() => expect(router.state.location.search).toEqual({ transactionTypeId: 100 }));
+    expect(calls.at(-1)?.input).toEqual({ transactionTypeId: 100, limit: 100, offset: 0 });
+  });
+
   it('shows the empty state and clears filters', async () => {
     mockHistory(0);
     const { router } = renderApp('/transactions/history?casinoId=10&startDate=2026-01-01');

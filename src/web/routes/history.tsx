@@ -5,12 +5,13 @@ import { useMemo, useState } from 'react';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
 import { isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState } from '../components/data-table';
-import { casinoFilter, customerFilter, ReportFilters, typeFilter } from '../components/report-filters';
+import { casinoFilter, customerFilter, ReportFilters } from '../components/report-filters';
+import { type TypeChoice, typeChoiceFilter, typeNames } from '../components/type-filter';
 import { ExportButtons } from '../components/export-menu';
 import { UrlPager } from '../components/pager';
 import { EditTransactionDialog } from '../features/transactions/edit-transaction-dialog';
 import type { HistorySearch } from '../features/transactions/history-search';
-import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from '../features/transactions/transaction-columns';
+import { TRANSACTION_NUMERIC_COLUMNS, transactionCard, transactionColumns } from '../features/transactions/transaction-columns';
 import { failureOf } from '../lib/errors';
 import { serverSort, servableHistorySorts } from '../lib/grid-sort';
 import { HISTORY_SORTS } from '../../shared/sorting';
@@ -46,6 +47,7 @@ export function HistoryPage() {
   const data = rangeOk && query.data ? query.data : { transactions: [], totalCount: 0 };
   const filterFailure = failureOf(customers, casinos, types);
   const columns = useMemo(() => transactionColumns({ withCasino: true, onEdit: setEditing }), []);
+  const phoneCard = useMemo(() => transactionCard(setEditing), []);
 
   // Sorted on the server over every matching row (decision 044); USD only where the server can serve it.
   const sorting = serverSort({
@@ -58,6 +60,8 @@ export function HistoryPage() {
 
   const setFilter = (key: keyof HistorySearch, value: string | number | undefined) =>
     void navigate({ search: (prev) => ({ ...prev, [key]: value, page: undefined }) });
+  const setFilters = (choice: TypeChoice) =>
+    void navigate({ search: (prev) => ({ ...prev, transactionTypeId: undefined, typeName: undefined, ...choice, page: undefined }) });
 
   const hasFilters = Object.keys(filters).length > 0;
 
@@ -67,8 +71,11 @@ export function HistoryPage() {
         selects={[
           customerFilter(customers.data, filters.customerId, (v) => setFilter('customerId', v)),
           casinoFilter(casinos.data, filters.casinoId, (v) => setFilter('casinoId', v)),
-          typeFilter(typeOptions(types.data, casinos.data, filters.casinoId), filters.transactionTypeId, (v) =>
-            setFilter('transactionTypeId', v),
+          typeChoiceFilter(
+            typeOptions(types.data, casinos.data, filters.casinoId),
+            filters.casinoId ? [] : typeNames(types.data),
+            { transactionTypeId: filters.transactionTypeId, typeName: filters.typeName },
+            (choice) => setFilters(choice),
           ),
         ]}
         startDate={filters.startDate}
@@ -97,6 +104,7 @@ export function HistoryPage() {
             read={query}
             rangeOk={rangeOk}
             numeric={TRANSACTION_NUMERIC_COLUMNS}
+            phoneCard={phoneCard}
             {...sorting}
             minWidth={900}
             empty={<EmptyState title="No transactions found" description="Try adjusting your filters or add some transactions" />}

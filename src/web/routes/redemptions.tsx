@@ -16,6 +16,7 @@ import { formatCount, groupedAmount } from '../lib/format';
 import { useCasinos, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
 import { Panel } from '../components/panel';
+import { FilterPanel } from '../components/filter-panel';
 
 const route = getRouteApi('/signed-in/redemptions');
 const TABS = [...REDEMPTION_STATUSES, 'all'] as const;
@@ -66,18 +67,22 @@ export function RedemptionsPage() {
           read={query}
         />
       </SimpleGrid>
-      <Panel>
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm" style={{ alignItems: 'end' }}>
-          <IdSelect {...customerFilter(customers.data, search.customerId, (v) => setFilter('customerId', v))} />
-          <IdSelect {...casinoFilter(casinos.data, search.casinoId, (v) => setFilter('casinoId', v))} />
+      <FilterPanel
+        active={(search.customerId ? 1 : 0) + (search.casinoId ? 1 : 0)}
+        actions={
           <Button
             leftSection={<IconPlus size={16} />}
             onClick={() => setRequesting({ customerId: search.customerId, casinoId: search.casinoId })}
           >
             Request redemption
           </Button>
+        }
+      >
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+          <IdSelect {...customerFilter(customers.data, search.customerId, (v) => setFilter('customerId', v))} />
+          <IdSelect {...casinoFilter(casinos.data, search.casinoId, (v) => setFilter('casinoId', v))} />
         </SimpleGrid>
-      </Panel>
+      </FilterPanel>
       <Panel>
         <Tabs
           value={status}

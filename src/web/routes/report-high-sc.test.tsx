@@ -26,6 +26,9 @@ describe('High SC report (spec 2.14)', () => {
     expect(stat('Unique Customers')).toBe('2');
     expect(stat('Total USD Value')).toBe('$252.35');
     expect(screen.getByTestId('high-sc-count').textContent).toBe('2 casinos above $100');
+    expect(screen.getByTestId('high-sc-count-meaning').textContent).toBe(
+      ' · counts accounts (one customer at one casino), not different casinos',
+    );
     expect(screen.getByText('Balances > $100')).toBeTruthy();
     expect(calls.find((c) => c.path === 'reports.highSc')?.input).toEqual({ threshold: 100, limit: 100, offset: 0 });
   });

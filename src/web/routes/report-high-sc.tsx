@@ -151,8 +151,12 @@ export function HighScReportPage() {
       <Panel>
         <Stack gap="sm">
           {summary.isSuccess && (
-            <Text size="sm" c="dimmed" data-testid="high-sc-count">
-              {formatCount(accounts)} casinos above ${formatCount(threshold)}
+            // The spec's count line counts accounts (a customer at a casino), not distinct casinos: say so beside it.
+            <Text size="sm" c="dimmed">
+              <span data-testid="high-sc-count">
+                {formatCount(accounts)} casinos above ${formatCount(threshold)}
+              </span>
+              <span data-testid="high-sc-count-meaning"> · counts accounts (one customer at one casino), not different casinos</span>
             </Text>
           )}
           <DataTable

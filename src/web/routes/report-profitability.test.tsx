@@ -27,7 +27,7 @@ describe('Profitability report', () => {
     });
     renderApp('/reports/profitability');
     await waitFor(() => expect(screen.getByTestId('pager-showing').textContent).toBe('Showing 1 to 100 of 250 pairs'), { timeout: 5000 });
-    expect(screen.getByTestId('stat-Total Profit/Loss').textContent).toBe('-1,234,567.89');
+    expect(screen.getByTestId('stat-Total Profit/Loss').textContent).toBe('-$1,234,567.89');
     expect(screen.getByTestId('stat-Profitable').textContent).toBe('200');
     expect(screen.getByTestId('stat-Loss Making').textContent).toBe('49');
     expect(screen.getByTestId('stat-Total Entries').textContent).toBe('250');

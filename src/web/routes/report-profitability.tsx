@@ -3,7 +3,8 @@ import { IconChartPie, IconScale, IconTrendingDown, IconTrendingUp } from '@tabl
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { avgPerTransaction, profitStatus } from '../../shared/ledger';
-import { formatHundredths, formatSignedGrouped, toHundredths } from '../../shared/money';
+import { formatHundredths, toHundredths } from '../../shared/money';
+import { formatSignedUsd } from '../lib/format';
 import { REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
 import { isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
@@ -30,12 +31,12 @@ const STATUS_COLOR = { Profitable: 'teal', Loss: 'red', 'Break Even': 'gray' } a
 const columns: GridColumn<ProfitabilityRow>[] = [
   col.accessor('customerName', { id: 'customer', header: 'Customer', cell: (i) => <NameText name={i.getValue()} fw={600} /> }),
   col.accessor('casinoName', { id: 'casino', header: 'Casino', cell: (i) => <NameText name={i.getValue()} /> }),
-  col.accessor('totalUSD', { id: 'usd', header: 'Total USD', cell: (i) => <SignedUsd value={i.getValue()} size="sm" /> }),
+  col.accessor('totalUSD', { id: 'usd', header: 'Total USD', cell: (i) => <SignedUsd value={i.getValue()} size="sm" dollar /> }),
   col.accessor('transactionCount', { id: 'count', header: 'Transactions' }),
   col.accessor((r) => formatHundredths(avgPerTransaction(toHundredths(r.totalUSD), r.transactionCount)), {
     id: 'avg',
     header: 'Avg per Transaction',
-    cell: (i) => <SignedUsd value={i.getValue()} size="sm" fw={500} />,
+    cell: (i) => <SignedUsd value={i.getValue()} size="sm" fw={500} dollar />,
   }),
   col.accessor((r) => profitStatus(toHundredths(r.totalUSD)), {
     id: 'status',
@@ -106,7 +107,7 @@ function ProfitabilityReport() {
       <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }}>
         <StatCard
           title="Total Profit/Loss"
-          value={formatSignedGrouped(total)}
+          value={formatSignedUsd(summary.data?.totalUSD ?? '0')}
           color={total >= 0 ? 'teal' : 'red'}
           icon={<IconScale />}
           {...cards}

@@ -1,4 +1,4 @@
-import { Badge, Group, SimpleGrid, Stack } from '@mantine/core';
+import { Badge, SimpleGrid, Stack } from '@mantine/core';
 import { IconAlertTriangle, IconScale } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -17,6 +17,7 @@ import { formatDateTime } from '../lib/format';
 import { trpc } from '../trpc';
 import type { ReconciliationRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
+import { FilterPanel } from '../components/filter-panel';
 
 const route = getRouteApi('/signed-in/reports/reconciliation');
 const col = gridColumns<ReconciliationRow>();
@@ -71,27 +72,29 @@ export function ReconciliationReportPage() {
 
   return (
     <Stack gap="md">
-      <Panel>
-        <Group align="flex-end" justify="space-between">
-          <TypedNumberInput
-            whole
-            label="Due after (days)"
-            description="Links not reconciled within this many days are due"
-            value={text}
-            onChange={(e) => setText(e.currentTarget.value)}
-            onBlur={commit}
-            onKeyDown={(e) => e.key === 'Enter' && commit()}
-            error={error}
-            w={260}
-          />
+      <FilterPanel
+        active={staleDays === DEFAULT_STALE_DAYS ? 0 : 1}
+        actions={
           <ExportMenu
             server={{ file: 'reconciliation', params: { staleDays }, count: query.data?.totalCount }}
             disabled={!query.data}
             emptyMessage="There are no reconciliation data to export"
             noun="reconciliation records"
           />
-        </Group>
-      </Panel>
+        }
+      >
+        <TypedNumberInput
+          whole
+          label="Due after (days)"
+          description="Links not reconciled within this many days are due"
+          value={text}
+          onChange={(e) => setText(e.currentTarget.value)}
+          onBlur={commit}
+          onKeyDown={(e) => e.key === 'Enter' && commit()}
+          error={error}
+          maw={260}
+        />
+      </FilterPanel>
       {failure && <LoadError failure={failure} />}
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <StatCard title="Active links" value={query.data?.totalCount ?? 0} icon={<IconScale />} read={query} />

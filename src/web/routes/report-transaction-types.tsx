@@ -3,7 +3,7 @@ import { IconCalendar, IconCash, IconReceipt, IconUsers } from '@tabler/icons-re
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
-import { formatSignedGrouped, toHundredths } from '../../shared/money';
+import { toHundredths } from '../../shared/money';
 import { isOrderedRange } from '../../shared/schemas/common';
 import { serverSort, servableHistorySorts } from '../lib/grid-sort';
 import { HISTORY_SORTS } from '../../shared/sorting';
@@ -11,10 +11,11 @@ import { DataTable, EmptyState, type GridColumn, gridColumns } from '../componen
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../components/money';
-import { ReportFilters, typeFilter } from '../components/report-filters';
+import { ReportFilters } from '../components/report-filters';
+import { typeChoiceFilter, typeNames } from '../components/type-filter';
 import { NameText } from '../components/name-text';
 import { StatCard } from '../components/stat-card';
-import { formatDate } from '../lib/format';
+import { formatCount, formatDate, formatSignedUsd } from '../lib/format';
 import { DateTimeText } from '../features/transactions/transaction-columns';
 import { failureOf } from '../lib/errors';
 import { typeOptions, useAllTypes, useCasinos } from '../lib/master-data';
@@ -71,7 +72,14 @@ export function TransactionTypesReportPage() {
   return (
     <Stack gap="md">
       <ReportFilters
-        selects={[typeFilter(typeOptions(types.data, casinos.data), search.transactionTypeId, (v) => set('transactionTypeId', v))]}
+        selects={[
+          typeChoiceFilter(
+            typeOptions(types.data, casinos.data),
+            typeNames(types.data),
+            { transactionTypeId: search.transactionTypeId, typeName: search.typeName },
+            (choice) => void navigate({ search: (prev) => ({ ...prev, transactionTypeId: undefined, typeName: undefined, ...choice }) }),
+          ),
+        ]}
         startDate={search.startDate}
         endDate={search.endDate}
         onDates={set}
@@ -92,7 +100,7 @@ export function TransactionTypesReportPage() {
         <StatCard title="Total Transactions" value={summary?.transactionCount ?? 0} icon={<IconReceipt />} {...cards} />
         <StatCard
           title="Total USD Impact"
-          value={formatSignedGrouped(usd)}
+          value={formatSignedUsd(summary?.totalUSD ?? '0')}
           color={usd >= 0 ? 'teal' : 'red'}
           icon={<IconCash />}
           {...cards}
@@ -113,7 +121,8 @@ export function TransactionTypesReportPage() {
         <Stack gap="sm">
           {summary && summary.transactionCount > rows.length && (
             <Text size="sm" c="dimmed">
-              Showing the newest {rows.length} of {summary.transactionCount} transactions; narrow the filters to see older ones.
+              Showing the newest {formatCount(rows.length)} of {formatCount(summary.transactionCount)} transactions; narrow the filters to
+              see older ones.
             </Text>
           )}
           <DataTable

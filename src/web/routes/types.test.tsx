@@ -98,3 +98,45 @@ describe('Transaction Types screen (spec 2.12)', () => {
     expect(screen.getByTestId('list-count').textContent).toBe('3 types');
   });
 });
+
+describe('Copy from a casino', () => {
+  it('lists the names the casino lacks, sends one copy and reads the list again', async () => {
+    let list = TYPES;
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'transactionTypes.list': () => list,
+      'casinos.list': () => CASINOS,
+      'casinos.copyTypes': () => {
+        const created = [
+          { id: 103, name: 'Purchase', casinoId: 11 },
+          { id: 104, name: 'Withdraw', casinoId: 11 },
+        ];
+        list = [...list, ...created];
+        return { created, skipped: 0 };
+      },
+    });
+    renderApp('/types');
+    await screen.findByText('Withdraw');
+    await choose('Casino filter', 'Chumba');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy from a casino' }));
+    await choose('Copy from', 'Lucky');
+    expect((await screen.findByTestId('copy-types-preview')).textContent).toBe(
+      'Adds Purchase, Withdraw. Types Chumba already has are left as they are.',
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Add 2 types' }));
+    expect(await screen.findByText('2 types added to Chumba')).toBeTruthy();
+    expect(calls.find((c) => c.path === 'casinos.copyTypes')?.input).toEqual({ id: 11, fromCasinoId: 10 });
+    await waitFor(() => expect(screen.getByTestId('list-count').textContent).toBe('3 of 5 types'));
+  });
+
+  it('asks for the casino to copy from before sending anything', async () => {
+    mockTrpc({ 'auth.user': () => ADMIN, 'transactionTypes.list': () => TYPES, 'casinos.list': () => CASINOS });
+    renderApp('/types');
+    await screen.findByText('Withdraw');
+    fireEvent.click(screen.getByRole('button', { name: 'Copy from a casino' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Copy types' }));
+    expect(await screen.findByText('Choose the casino that gets the types')).toBeTruthy();
+    expect(screen.getByText('Choose a casino to copy from')).toBeTruthy();
+    expect(calls.some((c) => c.path === 'casinos.copyTypes')).toBe(false);
+  });
+});

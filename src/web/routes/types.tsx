@@ -1,5 +1,5 @@
-import { ActionIcon, Group, Select, Stack, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Button, Group, Select, Stack, Tooltip } from '@mantine/core';
+import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../components/confirm-dialog';
@@ -7,6 +7,7 @@ import { type GridColumn, gridColumns } from '../components/data-table';
 import { SearchableGrid } from '../components/searchable-grid';
 import { TypeBadge } from '../components/money';
 import { TypeDialog } from '../features/transaction-types/type-dialog';
+import { CopyTypesDialog } from '../features/transaction-types/copy-types-dialog';
 import { failureOf } from '../lib/errors';
 import { toOptions, useAllTypes, useCasinos } from '../lib/master-data';
 import { useSave } from '../lib/use-save';
@@ -25,6 +26,7 @@ export function TypesPage() {
   const [casinoId, setCasinoId] = useState(ALL);
   const [dialog, setDialog] = useState<{ type: TransactionTypeView | null } | null>(null);
   const [deleting, setDeleting] = useState<TransactionTypeView | null>(null);
+  const [copying, setCopying] = useState(false);
 
   const casinoName = useMemo(() => new Map(casinos.data?.map((c) => [c.id, c.name])), [casinos.data]);
   const rows = (types.data ?? []).map((t) => ({ ...t, casinoName: casinoName.get(t.casinoId) ?? 'Unknown casino' }));
@@ -78,14 +80,19 @@ export function TypesPage() {
         searchIn={(t) => [t.name, t.casinoName]}
         filter={(t) => casinoId === ALL || String(t.casinoId) === casinoId}
         filterControl={
-          <Select
-            aria-label="Casino filter"
-            w={200}
-            data={[{ value: ALL, label: 'All casinos' }, ...toOptions(casinos.data)]}
-            value={casinoId}
-            allowDeselect={false}
-            onChange={(v) => setCasinoId(v ?? ALL)}
-          />
+          <>
+            <Select
+              aria-label="Casino filter"
+              w={200}
+              data={[{ value: ALL, label: 'All casinos' }, ...toOptions(casinos.data)]}
+              value={casinoId}
+              allowDeselect={false}
+              onChange={(v) => setCasinoId(v ?? ALL)}
+            />
+            <Button variant="light" leftSection={<IconCopy size={16} />} onClick={() => setCopying(true)}>
+              Copy from a casino
+            </Button>
+          </>
         }
         placeholder="Search types..."
         addLabel="Add Type"
@@ -93,6 +100,7 @@ export function TypesPage() {
         empty={{ title: 'No transaction types found', description: 'Add types such as Purchase, Withdraw or Bonus for each casino.' }}
         minWidth={480}
       />
+      <CopyTypesDialog opened={copying} defaultCasinoId={casinoId === ALL ? '' : casinoId} onClose={() => setCopying(false)} />
       <TypeDialog
         opened={dialog !== null}
         type={dialog?.type ?? null}

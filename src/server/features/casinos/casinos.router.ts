@@ -2,6 +2,8 @@ import { createCasinoInput, updateCasinoInput } from '../../../shared/schemas/ca
 import { authedProcedure, read, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
 import { insertCasino, updateCasino } from './casinos.repository';
+import { copyTypesInput } from '../../../shared/schemas/transaction-types';
+import { copyTypes } from '../transaction-types/transaction-types.repository';
 
 export const casinosRouter = router({
   list: authedProcedure.query(read('casinos.list')),
@@ -10,4 +12,8 @@ export const casinosRouter = router({
     const { id, ...changes } = input;
     return updateCasino(ctx.db, id, changes, actorOf(ctx.user));
   }),
+  /** Gives the casino `id` every transaction type `fromCasinoId` has that it lacks: { created, skipped }. */
+  copyTypes: authedProcedure
+    .input(copyTypesInput)
+    .mutation(({ ctx, input }) => copyTypes(ctx.db, input.id, input.fromCasinoId, actorOf(ctx.user))),
 });

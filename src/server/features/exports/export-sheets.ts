@@ -13,6 +13,7 @@ import type { reconciliationExportInput } from '../../../shared/schemas/customer
 import type { payoutReportInput } from '../../../shared/schemas/redemptions';
 import { payoutReport } from '../redemptions/redemptions.repository';
 import { listAudit } from '../audit/audit.repository';
+import { auditActionLabel, auditChangeLines, auditRecordText } from '../../../shared/audit-text';
 import { reconciliationReport } from '../customer-casinos/reconciliation.repository';
 import type { Db } from '../../db/types';
 import { highScAsOf } from '../reports/high-sc-as-of';
@@ -141,6 +142,21 @@ async function* transactionRows(db: Db, filters: TransactionFilters, timeZone: s
   }
 }
 
+/** The audit trail as the Audit page reads it (the one formatter, decision 116): names, labelled fields, office dates. */
+async function* auditRows(db: Db, filters: ExportInputs['audit'], timeZone: string): AsyncIterable<Cell[]> {
+  const names = await exportNames(db);
+  for await (const e of pages(async (limit, offset) => (await listAudit(db, { ...filters, limit, offset }, timeZone)).entries)) {
+    yield [
+      new Date(e.at),
+      e.user ? (names.users.get(e.user.id) ?? e.user.email) : 'System',
+      auditActionLabel(e.action),
+      auditRecordText(e, names),
+      e.entityId,
+      auditChangeLines(e.before, e.after, names, timeZone).join('; '),
+    ];
+  }
+}
+
 /** Pages of a paged report, BATCH rows at a time, until a short page. */
 async function* pages<T>(page: (limit: number, offset: number) => Promise<T[]>): AsyncIterable<T> {
   for (let offset = 0; ; offset += BATCH) {
@@ -224,23 +240,11 @@ function sheet(db: Db, request: ExportRequest, timeZone: string): Omit<ExportShe
           column('When', 18, INSTANT),
           column('User', 28),
           column('Action', 16),
-          column('Record', 16),
+          column('Record', 36),
           column('Record Id', 10),
-          column('Before', 60),
-          column('After', 60),
+          column('Changes', 90),
         ],
-        rows: mapRows(
-          pages(async (limit, offset) => (await listAudit(db, { ...request.input, limit, offset }, timeZone)).entries),
-          (e) => [
-            new Date(e.at),
-            e.user?.email ?? 'System',
-            e.action,
-            e.entity,
-            e.entityId,
-            e.before == null ? null : JSON.stringify(e.before),
-            e.after == null ? null : JSON.stringify(e.after),
-          ],
-        ),
+        rows: auditRows(db, request.input, timeZone),
       };
     case 'reconciliation':
       return {

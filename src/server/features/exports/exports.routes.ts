@@ -9,6 +9,7 @@ import {
   transactionTypesReportInput,
 } from '../../../shared/schemas/reports';
 import { transactionFilters } from '../../../shared/schemas/transactions';
+import { oneTypeFilter, orderedRange } from '../../../shared/schemas/common';
 import { auditExportInput } from '../../../shared/schemas/audit';
 import { reconciliationExportInput } from '../../../shared/schemas/customer-casinos';
 import { payoutReportInput } from '../../../shared/schemas/redemptions';
@@ -23,7 +24,8 @@ import type { ExportFormat } from './export-writer';
 
 const historyFilters = z
   .strictObject(transactionFilters)
-  .refine((v) => !(v.startDate && v.endDate && v.startDate > v.endDate), { error: 'End date is before start date', path: ['endDate'] });
+  .refine(...orderedRange)
+  .refine(...oneTypeFilter);
 
 /** Each export: who may download it (as its screen) and how its query parameters are read (the screen's filters). */
 const EXPORTS: { [K in ExportKind]: { admin: boolean; parse: (query: Record<string, unknown>) => ExportRequest & { kind: K } } } = {

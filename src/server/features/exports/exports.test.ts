@@ -361,13 +361,18 @@ describe('GET /api/exports/audit and /reconciliation', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain(`audit_trail_${today()}.csv`);
     const lines = csvLines(res.body);
-    expect(lines[0]).toBe('When,User,Action,Record,Record Id,Before,After');
+    expect(lines[0]).toBe('When,User,Action,Record,Record Id,Changes');
     expect(lines).toHaveLength(4);
-    expect(lines.slice(1).map((l) => l.split(',').slice(1, 4).join(','))).toEqual([
-      `${admin.email},create,transaction`,
-      `${admin.email},create,transaction`,
-      `${admin.email},create,transaction`,
+    // Names, labelled fields and the office's dates, as the Audit page shows them (decision 116).
+    expect(lines.slice(1).map((l) => l.split(',').slice(1, 3).join(','))).toEqual([
+      'Ada Admin,Created',
+      'Ada Admin,Created',
+      'Ada Admin,Created',
     ]);
+    expect(lines[1]).toBe(
+      '2026-03-08 03:15,Ada Admin,Created,"Transaction #3 · =HYPERLINK(""x"") at Lucky",3,' +
+        '"Date: Mar 8, 2026, 3:15 AM; Customer: =HYPERLINK(""x""); Casino: Lucky; Type: Purchase; Unplayed change: -1.00; Played change: 0.00; USD change: $25.50"',
+    );
     const xlsx = await get(`/api/exports/audit.xlsx?entity=transaction&startDate=2026-03-02&endDate=2026-03-01`, admin.auth);
     expectFieldErrors(xlsx, [{ path: 'endDate', message: 'End date is before start date' }]);
   });

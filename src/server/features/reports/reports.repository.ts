@@ -19,7 +19,7 @@ import { type Span, spanOf } from '../transactions/day-split';
 import { type PairColumns, pairRangesOf } from './pair-ranges';
 import { linkBalancesOf } from './link-balances';
 import { totalsOverSpan, typeTotalsOverSpan } from '../transactions/totals-query';
-import { listTransactions } from '../transactions/transactions.repository';
+import { listTransactions, typesNamed } from '../transactions/transactions.repository';
 
 /** Balances are hundredths of coins: USD value > threshold  <=>  coins > threshold x 1000 x 100. */
 export const highScFloor = (thresholdUsd: number) => Math.round(thresholdUsd * HIGH_SC_USD_FACTOR * 100);
@@ -578,9 +578,17 @@ async function dateBounds(db: Db, span: Span): Promise<{ first: string | null; l
   return { first: (await bound('asc'))?.date ?? null, last: (await bound('desc'))?.date ?? null };
 }
 
-/** One type's transactions in the span, read from its covering index (type, date, customer, USD) alone. */
-function oneTypeRows(db: Db, typeId: number, span: Span) {
-  let q = db.selectFrom('transactions').where('transactionTypeId', '=', typeId);
+/** Whether the filter names one type, or one type name across casinos. */
+const typeChosen = (f: TransactionFilters) => f.transactionTypeId !== undefined || f.typeName !== undefined;
+
+/**
+ * The chosen type's transactions in the span, read from its covering index (type, date, customer, USD)
+ * alone; a type name reads each casino's type of that name in turn.
+ */
+function chosenTypeRows(db: Db, f: TransactionFilters, span: Span) {
+  let q = db.selectFrom('transactions');
+  if (f.transactionTypeId !== undefined) q = q.where('transactionTypeId', '=', f.transactionTypeId);
+  if (f.typeName !== undefined) q = q.where('transactionTypeId', 'in', typesNamed(f.typeName));
   if (span.from !== undefined) q = q.where('date', '>=', span.from);
   if (span.to !== undefined) q = q.where('date', '<', span.to);
   return q;
@@ -588,8 +596,21 @@ function oneTypeRows(db: Db, typeId: number, span: Span) {
 
 const COUNT_AND_USD = [sql<number>`count(*)`.as('n'), sql<number>`coalesce(sum("usdChange"), 0)`.as('usd')] as const;
 
-async function oneTypeTotals(db: Db, typeId: number, span: Span) {
-  const row = await oneTypeRows(db, typeId, span)
+/** Each chosen type's count and USD over the span. */
+async function chosenByType(
+  db: Db,
+  f: TransactionFilters,
+  span: Span,
+): Promise<Map<number, { transactionCount: number; usdTotal: number }>> {
+  const rows = await chosenTypeRows(db, f, span)
+    .select(['transactionTypeId', ...COUNT_AND_USD])
+    .groupBy('transactionTypeId')
+    .execute();
+  return new Map(rows.map((r) => [r.transactionTypeId, { transactionCount: Number(r.n), usdTotal: Number(r.usd) }]));
+}
+
+async function chosenTypeTotals(db: Db, f: TransactionFilters, span: Span) {
+  const row = await chosenTypeRows(db, f, span)
     .select([
       ...COUNT_AND_USD,
       sql<number>`count(distinct "customerId")`.as('customers'),
@@ -597,12 +618,11 @@ async function oneTypeTotals(db: Db, typeId: number, span: Span) {
       sql<string | null>`max(date)`.as('last'),
     ])
     .executeTakeFirstOrThrow();
-  const n = Number(row.n);
   return {
-    totals: { transactionCount: n, usdTotal: Number(row.usd) },
+    totals: { transactionCount: Number(row.n), usdTotal: Number(row.usd) },
     customers: Number(row.customers),
     bounds: { first: row.first, last: row.last },
-    byType: new Map(n > 0 ? [[typeId, { transactionCount: n, usdTotal: Number(row.usd) }]] : []),
+    byType: await chosenByType(db, f, span),
   };
 }
 
@@ -618,10 +638,8 @@ async function rangedTypeTotals(db: Db, span: Span) {
 
 /** Each type's count and USD over the span (the rows' columns), without the cards' customers and dates. */
 async function typeTotals(db: Db, f: TransactionFilters, span: Span): Promise<Map<number, { transactionCount: number; usdTotal: number }>> {
-  if (f.transactionTypeId === undefined) return hasRange(f) ? pairRangesOf(sqliteOf(db)).types(span).byType : typeTotalsOverSpan(db, span);
-  const row = await oneTypeRows(db, f.transactionTypeId, span).select(COUNT_AND_USD).executeTakeFirstOrThrow();
-  const n = Number(row.n);
-  return new Map(n > 0 ? [[f.transactionTypeId, { transactionCount: n, usdTotal: Number(row.usd) }]] : []);
+  if (typeChosen(f)) return chosenByType(db, f, span);
+  return hasRange(f) ? pairRangesOf(sqliteOf(db)).types(span).byType : typeTotalsOverSpan(db, span);
 }
 
 /**
@@ -630,17 +648,16 @@ async function typeTotals(db: Db, f: TransactionFilters, span: Span): Promise<Ma
  */
 export async function typeReportSummary(db: Db, f: TransactionFilters, timeZone: string) {
   const span = spanOf(f, timeZone);
-  const { totals, customers, bounds, byType } =
-    f.transactionTypeId !== undefined
-      ? await oneTypeTotals(db, f.transactionTypeId, span)
-      : hasRange(f)
-        ? await rangedTypeTotals(db, span)
-        : {
-            totals: await totalsOverSpan(db, span),
-            customers: await customersInSpan(db, span),
-            bounds: await dateBounds(db, span),
-            byType: await typeTotalsOverSpan(db, span),
-          };
+  const { totals, customers, bounds, byType } = typeChosen(f)
+    ? await chosenTypeTotals(db, f, span)
+    : hasRange(f)
+      ? await rangedTypeTotals(db, span)
+      : {
+          totals: await totalsOverSpan(db, span),
+          customers: await customersInSpan(db, span),
+          bounds: await dateBounds(db, span),
+          byType: await typeTotalsOverSpan(db, span),
+        };
   const types = byType.size
     ? await db
         .selectFrom('transactionTypes as t')

@@ -69,3 +69,41 @@ export async function deleteType(db: Db, id: number, actor: Actor = SYSTEM): Pro
     await appendAudit(trx, actor, { action: 'delete', entity: 'transactionType', entityId: id, before: type });
   });
 }
+
+/**
+ * Gives a casino the types another casino has, in one step: each name the target lacks (letter case
+ * aside) is created, each with its audit entry, all in one transaction; names it has already are left.
+ */
+export async function copyTypes(
+  db: Db,
+  casinoId: number,
+  fromCasinoId: number,
+  actor: Actor = SYSTEM,
+): Promise<{ created: TransactionTypeView[]; skipped: number }> {
+  if (casinoId === fromCasinoId) throw fieldError('fromCasinoId', 'Choose another casino to copy from');
+  return db.transaction().execute(async (trx) => {
+    if (!(await findCasino(trx, casinoId))) throw notFound('Casino not found');
+    if (!(await findCasino(trx, fromCasinoId))) throw fieldError('fromCasinoId', 'Casino to copy from not found');
+    const [source, target] = await Promise.all([listTypes(trx, fromCasinoId), listTypes(trx, casinoId)]);
+    if (source.length === 0) throw fieldError('fromCasinoId', 'That casino has no transaction types to copy');
+    const held = new Set(target.map((t) => t.name.toLowerCase()));
+    const created: TransactionTypeView[] = [];
+    for (const { name } of source) {
+      if (held.has(name.toLowerCase())) continue;
+      held.add(name.toLowerCase());
+      const type = await trx
+        .insertInto('transactionTypes')
+        .values({ name, casinoId })
+        .returning(['id', 'name', 'casinoId'])
+        .executeTakeFirstOrThrow();
+      await appendAudit(trx, actor, {
+        action: 'create',
+        entity: 'transactionType',
+        entityId: type.id,
+        after: { ...type, copiedFromCasinoId: fromCasinoId },
+      });
+      created.push(type);
+    }
+    return { created, skipped: source.length - created.length };
+  });
+}

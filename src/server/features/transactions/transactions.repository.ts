@@ -1,4 +1,4 @@
-import { type Generated, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
+import { type ExpressionBuilder, type Generated, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import { type HistorySortColumn, NEWEST_FIRST, type Sort, usdSortIndexed } from '../../../shared/sorting';
@@ -24,10 +24,21 @@ export function applyTransactionFilters<O>(query: TxQuery<O>, f: TransactionFilt
     q = q.where((eb) => eb(eb.val(casinoId), '=', eb.selectFrom('transactionTypes as k').select('k.casinoId').where('k.id', '=', typeId)));
   } else if (casinoId !== undefined) q = q.where('transactions.casinoId', '=', casinoId);
   if (f.transactionTypeId !== undefined) q = q.where('transactions.transactionTypeId', '=', f.transactionTypeId);
+  if (f.typeName !== undefined) q = q.where('transactions.transactionTypeId', 'in', typesNamed(f.typeName));
   if (f.startDate) q = q.where('transactions.date', '>=', dayStartUtc(f.startDate, timeZone));
   if (f.endDate) q = q.where('transactions.date', '<', dayStartUtc(nextDay(f.endDate), timeZone));
   return q;
 }
+
+/**
+ * The ids of every casino's type of this name, letter case aside as the types' own uniqueness rule
+ * compares them ("Purchase (all casinos)"): a subquery, so SQLite walks each type's index in turn.
+ */
+export const typesNamed = (name: string) => (eb: ExpressionBuilder<Database, 'transactions'>) =>
+  eb
+    .selectFrom('transactionTypes as named')
+    .select('named.id')
+    .where(sql<string>`lower("named"."name")`, '=', name.toLowerCase());
 
 /** What every list shows of an entry, kept or deleted: the columns `entryView` reads. */
 type EntryColumns = Pick<
@@ -139,7 +150,7 @@ async function dayCheckpoint(
   timeZone: string,
   offset: number,
 ): Promise<{ before: string; skip: number } | null> {
-  if (f.customerId !== undefined || f.casinoId !== undefined || f.transactionTypeId !== undefined) return null;
+  if (f.customerId !== undefined || f.casinoId !== undefined || f.transactionTypeId !== undefined || f.typeName !== undefined) return null;
   const { days, edges } = splitByDays(spanOf(f, timeZone));
   if (!days || edges.length > 0) return null;
   let q = db.selectFrom('dayTotals').select(['day', 'transactionCount']).where('transactionCount', '>', 0).orderBy('day', 'desc');
@@ -254,11 +265,12 @@ export async function transactionBatch(
  * Other filters count entries of the index that leads with the filter.
  */
 export async function countTransactions(db: Db, filters: TransactionFilters, timeZone: string): Promise<number> {
-  const { customerId, casinoId, transactionTypeId } = filters;
-  if (customerId === undefined && casinoId === undefined && transactionTypeId === undefined) {
+  const { customerId, casinoId, transactionTypeId, typeName } = filters;
+  const anyType = transactionTypeId === undefined && typeName === undefined;
+  if (customerId === undefined && casinoId === undefined && anyType) {
     return (await totalsOverSpan(db, spanOf(filters, timeZone))).transactionCount;
   }
-  if (transactionTypeId === undefined && !filters.startDate && !filters.endDate) {
+  if (anyType && !filters.startDate && !filters.endDate) {
     let q = db.selectFrom('customerCasinos').select((eb) => eb.fn.sum<number>('transactionCount').as('n'));
     if (customerId !== undefined) q = q.where('customerId', '=', customerId);
     if (casinoId !== undefined) q = q.where('casinoId', '=', casinoId);

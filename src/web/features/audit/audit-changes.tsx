@@ -1,50 +1,32 @@
 import { Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-
-const LABELS: Record<string, string> = {
-  date: 'Date',
-  customerId: 'Customer',
-  casinoId: 'Casino',
-  transactionTypeId: 'Type',
-  unplayedCoinsChange: 'Unplayed change',
-  playedCoinsChange: 'Played change',
-  usdChange: 'USD change',
-  name: 'Name',
-  email: 'Email',
-  website: 'Website',
-  isActive: 'Active',
-  scRatio: 'SC per $1',
-  status: 'Status',
-  role: 'Role',
-};
-
-const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const show = (v: unknown, nameOf?: (key: string, value: unknown) => string | undefined, key = '') =>
-  v === null || v === undefined || v === '' ? '—' : (nameOf?.(key, v) ?? String(v));
+import { auditActionLabel, auditChangeLines, type AuditNames } from '../../../shared/audit-text';
+import { useAllTypes, useCasinos, useCustomers } from '../../lib/master-data';
+import { nameOrEmail } from '../../../shared/names';
+import { trpc } from '../../trpc';
 
 /**
- * The fields an audit entry changed, "Label: before → after", or every value of a creation or a
- * deletion. `nameOf` turns ids into the names a person knows (customer, casino, type).
+ * The names audit entries are read with, from the screens' master-data queries; users only where the
+ * screen may list them (admins), else their emails as the entries carry them.
  */
-export function AuditChanges({
-  before,
-  after,
-  nameOf,
-}: {
-  before: unknown;
-  after: unknown;
-  nameOf?: (key: string, value: unknown) => string | undefined;
-}): ReactNode {
-  const b = isRecord(before) ? before : {};
-  const a = isRecord(after) ? after : {};
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => k !== 'id' && k !== 'createdAt');
-  const lines = keys
-    .filter((k) => !(isRecord(before) && isRecord(after)) || JSON.stringify(b[k]) !== JSON.stringify(a[k]))
-    .map((k) => {
-      const label = LABELS[k] ?? k;
-      if (isRecord(before) && isRecord(after)) return `${label}: ${show(b[k], nameOf, k)} → ${show(a[k], nameOf, k)}`;
-      return `${label}: ${show(isRecord(after) ? a[k] : b[k], nameOf, k)}`;
-    });
+export function useAuditNames({ users = false }: { users?: boolean } = {}) {
+  const customers = useCustomers();
+  const casinos = useCasinos();
+  const types = useAllTypes();
+  const userList = useQuery({ ...trpc.users.list.queryOptions(), enabled: users });
+  const names: AuditNames = {
+    customers: new Map(customers.data?.map((c) => [c.id, c.name])),
+    casinos: new Map(casinos.data?.map((c) => [c.id, c.name])),
+    types: new Map(types.data?.map((t) => [t.id, t.name])),
+    users: new Map(userList.data?.map((u) => [u.id, nameOrEmail(u)])),
+  };
+  return { names, users: userList };
+}
+
+/** "Label: before → after" per changed field, or every value of a creation or a deletion (src/shared/audit-text.ts). */
+export function AuditChanges({ before, after, names }: { before: unknown; after: unknown; names: AuditNames }): ReactNode {
+  const lines = auditChangeLines(before, after, names);
   if (lines.length === 0)
     return (
       <Text size="xs" c="dimmed">
@@ -54,7 +36,7 @@ export function AuditChanges({
   return (
     <Stack gap={0}>
       {lines.map((line) => (
-        <Text key={line} size="xs" ff="monospace" style={{ overflowWrap: 'anywhere' }}>
+        <Text key={line} size="xs" style={{ overflowWrap: 'anywhere' }}>
           {line}
         </Text>
       ))}
@@ -62,12 +44,4 @@ export function AuditChanges({
   );
 }
 
-const ACTIONS: Record<string, string> = {
-  create: 'Created',
-  edit: 'Edited',
-  delete: 'Deleted',
-  restore: 'Restored',
-  status: 'Status changed',
-  adjustment: 'Adjustment',
-};
-export const actionLabel = (action: string) => ACTIONS[action] ?? action;
+export const actionLabel = auditActionLabel;

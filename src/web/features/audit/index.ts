@@ -1,2 +1,2 @@
 /** What other features use of audit (decision 077: no feature imports another's internals). */
-export { actionLabel, AuditChanges } from './audit-changes';
+export { actionLabel, AuditChanges, useAuditNames } from './audit-changes';

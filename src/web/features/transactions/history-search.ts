@@ -1,12 +1,13 @@
 import type { z } from 'zod';
 import { HISTORY_SORTS } from '../../../shared/sorting';
-import { dayParam, positiveId, searchSchema, sortParam } from '../../lib/search-params';
+import { dayParam, positiveId, searchSchema, sortParam, typeNameParam } from '../../lib/search-params';
 
 /** The History screen's filters, page and sort, kept in the URL. */
 export const historySearch = searchSchema({
   customerId: positiveId,
   casinoId: positiveId,
   transactionTypeId: positiveId,
+  typeName: typeNameParam,
   startDate: dayParam,
   endDate: dayParam,
   page: positiveId,

@@ -3,23 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { LoadError } from '../../components/load-error';
 import { failureOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
-import { useAllTypes, useCasinos, useCustomers } from '../../lib/master-data';
 import { trpc } from '../../trpc';
-import { actionLabel, AuditChanges } from '../audit';
+import { actionLabel, AuditChanges, useAuditNames } from '../audit';
 
 /** The Edit dialog's History tab: who changed this transaction, what and when, oldest first. */
 export function TransactionAudit({ id }: { id: number }) {
   const query = useQuery(trpc.transactions.audit.queryOptions({ id }));
-  const customers = useCustomers();
-  const casinos = useCasinos();
-  const types = useAllTypes();
-  const names: Record<string, Map<number, string>> = {
-    customerId: new Map(customers.data?.map((c) => [c.id, c.name])),
-    casinoId: new Map(casinos.data?.map((c) => [c.id, c.name])),
-    transactionTypeId: new Map(types.data?.map((t) => [t.id, t.name])),
-  };
-  const nameOf = (key: string, value: unknown) =>
-    typeof value === 'number' ? names[key]?.get(value) : key === 'date' && typeof value === 'string' ? formatDateTime(value) : undefined;
+  const { names } = useAuditNames();
 
   const failure = failureOf(query);
   if (failure) return <LoadError failure={failure} compact />;
@@ -50,7 +40,7 @@ export function TransactionAudit({ id }: { id: number }) {
             <Text size="xs" c="dimmed">
               {formatDateTime(e.at)}
             </Text>
-            <AuditChanges before={e.before} after={e.after} nameOf={nameOf} />
+            <AuditChanges before={e.before} after={e.after} names={names} />
           </Stack>
         </Timeline.Item>
       ))}

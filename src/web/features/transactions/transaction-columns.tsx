@@ -1,18 +1,24 @@
-import { ActionIcon, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { type GridColumn, gridColumns } from '../../components/data-table';
 import { NameText } from '../../components/name-text';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../../components/money';
-import { formatDateTime } from '../../lib/format';
+import { formatDate, formatDateTime, formatTime, groupedAmount } from '../../lib/format';
 import type { TransactionView } from '../../lib/api-types';
 
 const col = gridColumns<TransactionView>();
 
-/** A grid's date and time, on two lines where the grid is narrow, so every column fits at 1280 px. */
+/**
+ * A grid's date and time: the day on one line and the time under it, neither ever broken, so the
+ * column stays narrow enough for every column to fit at 1280 px and never takes three lines.
+ */
 export function DateTimeText({ value }: { value: string }) {
   return (
-    <Text size="sm" style={{ whiteSpace: 'normal', minWidth: '6rem', maxWidth: '7rem' }}>
-      {formatDateTime(value)}
+    <Text size="sm" title={formatDateTime(value)} style={{ whiteSpace: 'nowrap', lineHeight: 1.3 }}>
+      {formatDate(value)}
+      <Text span display="block" size="xs" c="dimmed" inherit={false}>
+        {formatTime(value)}
+      </Text>
     </Text>
   );
 }
@@ -54,3 +60,42 @@ export function transactionColumns(opts: { withCasino: boolean; onEdit: (t: Tran
     }),
   ];
 }
+
+/**
+ * One transaction as a phone's compact card (three lines, so a phone shows six or more per screen):
+ * customer, USD and Edit; type, ratio, casino and date; the coin changes and the total after.
+ */
+export const transactionCard = (onEdit: (t: TransactionView) => void) =>
+  function TransactionCard(t: TransactionView) {
+    return (
+      <Stack gap={2}>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <NameText name={t.customer.name} fw={600} style={{ maxWidth: '100%', minWidth: 0 }} />
+          <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <SignedUsd value={t.usdChange} size="sm" />
+            <ActionIcon variant="subtle" size="sm" aria-label={`Edit transaction ${t.id}`} onClick={() => onEdit(t)}>
+              <IconPencil size={16} />
+            </ActionIcon>
+          </Group>
+        </Group>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+            <TypeBadge name={t.transactionType.name} />
+            {t.purchaseRatio !== null && <RatioBadge ratio={t.purchaseRatio} />}
+            <NameText name={t.casino.name} size="xs" c="dimmed" style={{ maxWidth: '100%', minWidth: 0 }} />
+          </Group>
+          <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+            {formatDateTime(t.date)}
+          </Text>
+        </Group>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="xs" c="dimmed" ff="monospace" truncate="end">
+            Unplayed {groupedAmount(t.unplayedCoinsChange)} · Played {groupedAmount(t.playedCoinsChange)}
+          </Text>
+          <Text size="xs" ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
+            Total {groupedAmount(t.totalCoinsAfter)}
+          </Text>
+        </Group>
+      </Stack>
+    );
+  };
