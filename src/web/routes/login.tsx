@@ -42,8 +42,9 @@ export function LoginPage() {
     if (Object.keys(problems).length) return;
     setError(null);
     try {
-      const { token } = await login.mutateAsync(values);
-      await signIn(token);
+      const answer = await login.mutateAsync(values);
+      if (!('token' in answer)) return;
+      await signIn(answer.token);
       await navigate({ to: '/' });
     } catch (e) {
       setError(messageOf(e, 'Login failed'));

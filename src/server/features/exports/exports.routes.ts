@@ -14,7 +14,8 @@ import { reconciliationExportInput } from '../../../shared/schemas/customer-casi
 import { payoutReportInput } from '../../../shared/schemas/redemptions';
 import { sendTrpcError } from '../../http/errors';
 import type { AppServices } from '../../trpc/context';
-import { findSessionUser, type SessionUser } from '../auth/auth.repository';
+import type { SessionUser } from '../auth/auth.repository';
+import { hasFullAccess } from '../auth/sessions';
 import type { Db } from '../../db/types';
 import { EXPORT_FILE_BASES, type ExportKind, type ExportRequest } from './export-sheets';
 import type { ExportFormat } from './export-writer';
@@ -43,8 +44,10 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
 /** The bearer session, or a download token in `?token=` (decision 022). */
 async function userOf(req: FastifyRequest, db: Db, services: AppServices, token: unknown): Promise<SessionUser | null> {
   if (req.headers.authorization) return services.sessions.userFor(req.headers.authorization);
+  // Only a download token is taken from the query string: an API token there is never accepted.
   const named = typeof token === 'string' ? services.downloadTokens.verify(token) : null;
-  return named ? ((await findSessionUser(db, named.id, named.tokenVersion)) ?? null) : null;
+  const auth = named ? await services.sessions.bySession(named, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null }) : null;
+  return auth && hasFullAccess(auth, 'read') ? auth.user : null;
 }
 
 /**
@@ -54,10 +57,12 @@ async function userOf(req: FastifyRequest, db: Db, services: AppServices, token:
  */
 export function registerExports(app: FastifyInstance, db: Db, services: AppServices): void {
   app.post('/api/exports/token', async (req, reply) => {
-    const user = await services.sessions.userFor(req.headers.authorization);
-    if (!user) return reply.code(401).send({ message: 'Unauthorized' });
-    const { tokenVersion } = await db.selectFrom('users').select('tokenVersion').where('id', '=', user.id).executeTakeFirstOrThrow();
-    return reply.send({ token: services.downloadTokens.sign({ id: user.id, tokenVersion }) });
+    const auth = await services.sessions.resolve(req.headers.authorization, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
+    if (!auth || !hasFullAccess(auth, 'read')) return reply.code(401).send({ message: 'Unauthorized' });
+    // A download link names a sign-in's session; a script sends its API token with the export request itself.
+    if (auth.via.kind !== 'session') return reply.code(403).send({ message: 'Send the API token with the export request itself' });
+    const { tokenVersion } = await db.selectFrom('users').select('tokenVersion').where('id', '=', auth.user.id).executeTakeFirstOrThrow();
+    return reply.send({ token: services.downloadTokens.sign({ userId: auth.user.id, sessionId: auth.via.sessionId, tokenVersion }) });
   });
 
   app.get(

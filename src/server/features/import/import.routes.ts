@@ -62,8 +62,8 @@ export function registerImport(app: FastifyInstance, services: AppServices, impo
             .send({ message: `The file is larger than the import limit of ${megabytes(limit)} (IMPORT_MAX_BYTES)` });
         let spooled: string | null = null;
         try {
-          const user = await services.sessions.userFor(req.headers.authorization);
-          if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+          // An import writes: a read-only API token may not (decision 104).
+          const user = await services.sessions.requireUser(req.headers.authorization, 'write');
           const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
           const format = FORMATS[contentType];
           if (!format) return reply.code(415).send({ message: `Send the file as text/csv or ${XLSX_TYPE}` });
