@@ -104,8 +104,9 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   const jwtSecret = loadJwtSecret(config.jwtSecret, config.databasePath === ':memory:' ? null : dataDir);
   await app.register(jwt, {
     secret: jwtSecret,
-    // A sign-in token lives as long as its session may (SESSION_MAX_HOURS); the session row decides sooner.
-    sign: { algorithm: 'HS256', expiresIn: `${config.sessionMaxHours}h` },
+    // The session row decides when a sign-in ends (and logs its timeout); the token's own expiry, a few
+    // minutes past SESSION_MAX_HOURS, is only a backstop.
+    sign: { algorithm: 'HS256', expiresIn: `${config.sessionMaxHours * 60 + 5}m` },
     verify: { algorithms: ['HS256'] },
   });
 

@@ -25,7 +25,7 @@ export async function createApiToken(
   input: { name: string; scope: ApiTokenScope; expiresInDays: number },
   origin: Origin,
   now = new Date(),
-): Promise<ApiTokenView & { token: string }> {
+): Promise<Omit<ApiTokenView, 'lastUsedAt'> & { token: string }> {
   const token = `${TOKEN_START}${crypto.randomBytes(32).toString('base64url')}`;
   return db.transaction().execute(async (trx) => {
     const open = await trx
@@ -51,7 +51,7 @@ export async function createApiToken(
         lastUsedAt: null,
         revokedAt: null,
       })
-      .returning(viewColumns)
+      .returning(['id', 'name', 'scope', 'prefix', 'createdAt', 'expiresAt'])
       .executeTakeFirstOrThrow();
     const detail = `${row.name} (${row.prefix}…, ${row.scope})`;
     // The audit trail files a token under its user (its entities are the ledger's and the users').

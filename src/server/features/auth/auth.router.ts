@@ -53,7 +53,8 @@ export const authRouter = router({
         });
         throw wrongPassword();
       }
-      attempt.succeeded();
+      if (user.twoFactorEnabledAt !== null) attempt.passed();
+      else attempt.succeeded();
       if (user.isActive !== 1) {
         await auditSignIn(ctx.db, input.email, user, false);
         await logAccess(ctx.db, originOf(ctx), {
