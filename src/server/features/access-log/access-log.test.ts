@@ -56,6 +56,23 @@ describe('GET /api/admin/access-log', () => {
     expect(past).toEqual({ entries: [], totalCount: 0 });
   });
 
+  it('exports the filtered entries as CSV (admins only)', async () => {
+    const admin = await s.addUser('admin');
+    const staff = await s.addUser('staff');
+    await signIn(s, 'nobody@example.com', 'Wrong1234', '10.0.0.9', 'Curl/8');
+    const csv = await s.app.inject({ url: '/api/exports/access-log.csv?kind=sign-in-failed', headers: admin.auth });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="access_log_\d{4}-\d{2}-\d{2}\.csv"$/);
+    const lines = csv.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe('When,Event,Email,User Id,Address,Browser,Detail');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toMatch(/^[^,]+,Sign-in failed,nobody@example.com,,10.0.0.9,Curl\/8,Wrong email or password$/);
+    expect((await s.app.inject({ url: '/api/exports/access-log.csv', headers: staff.auth })).statusCode).toBe(403);
+  });
+
   it('refuses bad filters naming the field, staff (403) and the signed out (401)', async () => {
     const admin = await s.addUser('admin');
     const staff = await s.addUser('staff');

@@ -12,6 +12,7 @@ import { transactionFilters } from '../../../shared/schemas/transactions';
 import { auditExportInput } from '../../../shared/schemas/audit';
 import { reconciliationExportInput } from '../../../shared/schemas/customer-casinos';
 import { payoutReportInput } from '../../../shared/schemas/redemptions';
+import { accessLogExportInput } from '../../../shared/schemas/access-log';
 import { sendTrpcError } from '../../http/errors';
 import type { AppServices } from '../../trpc/context';
 import type { SessionUser } from '../auth/auth.repository';
@@ -34,6 +35,7 @@ const EXPORTS: { [K in ExportKind]: { admin: boolean; parse: (query: Record<stri
   audit: { admin: true, parse: (q) => ({ kind: 'audit', input: auditExportInput.parse(q) }) },
   reconciliation: { admin: false, parse: (q) => ({ kind: 'reconciliation', input: reconciliationExportInput.parse(q) }) },
   redemptions: { admin: false, parse: (q) => ({ kind: 'redemptions', input: payoutReportInput.parse(q) }) },
+  'access-log': { admin: true, parse: (q) => ({ kind: 'access-log', input: accessLogExportInput.parse(q) }) },
 };
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -69,7 +71,7 @@ export function registerExports(app: FastifyInstance, db: Db, services: AppServi
     '/api/exports/:file',
     async (req: FastifyRequest<{ Params: { file: string }; Querystring: Record<string, unknown> }>, reply: FastifyReply) => {
       const match =
-        /^(transactions|high-sc|profitability|participation|transaction-types|audit|reconciliation|redemptions)\.(csv|xlsx)$/.exec(
+        /^(transactions|high-sc|profitability|participation|transaction-types|audit|reconciliation|redemptions|access-log)\.(csv|xlsx)$/.exec(
           req.params.file,
         );
       if (!match) return reply.code(404).send({ message: `Not found: GET ${req.url.split('?')[0]}` });

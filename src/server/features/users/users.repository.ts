@@ -6,6 +6,7 @@ import { userViewColumns } from '../auth/auth.repository';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 import { logAccess, NO_ORIGIN, type Origin, sessionsCount } from '../access-log/access-log.repository';
 import { endUserSessions } from '../auth/sessions.repository';
+import { clearTwoFactor } from '../auth/two-factor.repository';
 
 const listColumns = [...userViewColumns, 'isActive', 'twoFactorEnabledAt'] as const;
 const toListRow = ({
@@ -144,5 +145,27 @@ export async function setUserActive(
     });
     await logAccess(trx, origin, { kind: isActive ? 'user-reactivated' : 'user-deactivated', userId: id, email: current.email, detail });
     return { ...current, isActive };
+  });
+}
+
+/**
+ * The command line's way back in when a user (the only admin, say) lost their phone: turns off their
+ * second step and ends their sessions, audited as the system. Only `npm run two-factor:reset` calls it.
+ */
+export async function resetTwoFactorOffline(db: Db, email: string): Promise<'no-user' | 'off' | 'reset'> {
+  return db.transaction().execute(async (trx) => {
+    const user = await trx.selectFrom('users').select(['id', 'email', 'twoFactorEnabledAt']).where('email', '=', email).executeTakeFirst();
+    if (!user) return 'no-user';
+    if (user.twoFactorEnabledAt === null) return 'off';
+    await clearTwoFactor(trx, user.id);
+    const ended = await endUserSessions(trx, user.id);
+    await appendAudit(trx, SYSTEM, { action: 'two-factor-off', entity: 'user', entityId: user.id });
+    await logAccess(trx, NO_ORIGIN, {
+      kind: 'two-factor-disabled',
+      userId: user.id,
+      email: user.email,
+      detail: `by the command line (two-factor:reset); ${sessionsCount(ended)} ended`,
+    });
+    return 'reset';
   });
 }
