@@ -23,14 +23,14 @@ export const ACCESS_KINDS = {
   'api-token-revoked': 'API token revoked',
 } as const;
 export type AccessKind = keyof typeof ACCESS_KINDS;
-const KIND_NAMES = Object.keys(ACCESS_KINDS) as [AccessKind, ...AccessKind[]];
+export const ACCESS_KIND_NAMES = Object.keys(ACCESS_KINDS) as [AccessKind, ...AccessKind[]];
 
 export const ACCESS_LOG_PAGE_SIZE = 100;
 export const ACCESS_LOG_MAX_LIMIT = 1000;
 
 const accessLogFilters = {
   userId: id.optional(),
-  kind: z.enum(KIND_NAMES, { error: `Must be one of ${KIND_NAMES.join(', ')}` }).optional(),
+  kind: z.enum(ACCESS_KIND_NAMES, { error: `Must be one of ${ACCESS_KIND_NAMES.join(', ')}` }).optional(),
   startDate: day.optional(),
   endDate: day.optional(),
 };

@@ -133,8 +133,10 @@ export const authRouter = router({
   /** Ends the caller's session: its token is refused from now on. */
   logout: setupProcedure.mutation(async ({ ctx }) => {
     const via = ctx.auth?.via;
-    if (via?.kind !== 'session') return;
-    await endSession(ctx.db, ctx.user.id, via.sessionId, originOf(ctx), { kind: 'sign-out', userId: ctx.user.id, email: ctx.user.email });
+    if (via?.kind === 'session') {
+      await endSession(ctx.db, ctx.user.id, via.sessionId, originOf(ctx), { kind: 'sign-out', userId: ctx.user.id, email: ctx.user.email });
+    }
+    return null;
   }),
 
   resetPassword: publicProcedure.input(resetPasswordInput).mutation(async ({ ctx, input }) => {

@@ -11,7 +11,8 @@ import type { Failure } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { fullName } from './user-list';
 import { ROLE_OPTIONS } from '../../../shared/constants';
-import type { UserView } from '../../lib/api-types';
+import type { UserListRow as UserView } from '../../lib/api-types';
+import { UserStatusCell } from './user-status';
 
 const col = gridColumns<UserView>();
 
@@ -49,10 +50,12 @@ interface Props {
   sort: SortState;
   onSort: (id: string) => void;
   empty: React.ReactNode;
+  /** The signed-in admin's id: they cannot deactivate themselves. */
+  selfId?: number;
 }
 
 /** The users table of spec 2.13: Name, Email, Role with its selector, and Send Reset Link. */
-export function UsersGrid({ users, loading, failure, sort, onSort, empty }: Props) {
+export function UsersGrid({ users, loading, failure, sort, onSort, empty, selfId }: Props) {
   const [target, setTarget] = useState<UserView | null>(null);
   const send = useMutation(trpc.users.sendResetLink.mutationOptions());
 
@@ -70,6 +73,10 @@ export function UsersGrid({ users, loading, failure, sort, onSort, empty }: Prop
       }),
       col.accessor('email', { header: 'Email' }),
       col.accessor('role', { header: 'Role', cell: (info) => <RoleSelect user={info.row.original} /> }),
+      col.accessor('isActive', {
+        header: 'Status',
+        cell: (info) => <UserStatusCell user={info.row.original} isSelf={info.row.original.id === selfId} />,
+      }),
       col.display({
         id: 'actions',
         header: () => (
@@ -90,7 +97,7 @@ export function UsersGrid({ users, loading, failure, sort, onSort, empty }: Prop
         ),
       }),
     ],
-    [],
+    [selfId],
   );
 
   const confirm = async () => {
