@@ -5,7 +5,7 @@ import { Navigate, useNavigate } from '@tanstack/react-router';
 import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { loginInput, type LoginInput } from '../../shared/schemas/auth';
 import { AuthCard } from '../features/auth/auth-card';
-import { CodeStep, SetupStep } from '../features/account';
+import { CodeStep, SetupStep } from '../features/account/login-second-step';
 import { messageOf } from '../lib/errors';
 import { useAuth, useAuthActions } from '../lib/use-auth';
 import { zodValidate } from '../lib/zod-form';

@@ -1,6 +1,5 @@
 import { Alert, Button, Code, Group, Image, List, Stack, Text, TextInput } from '@mantine/core';
 import { type FormEvent, useEffect, useState } from 'react';
-import { toDataURL } from 'qrcode';
 
 /** What a setup needs from the server: a new secret, then turning it on with a code. */
 export interface SetupCalls {
@@ -25,6 +24,8 @@ export function TwoFactorSetup({ calls, onDone, onCancel }: { calls: SetupCalls;
     setFailure(null);
     try {
       const answer = await calls.setup();
+      // The QR code library loads only when a setup opens: the login screen stays light.
+      const { toDataURL } = await import('qrcode');
       setSecret({ ...answer, qr: await toDataURL(answer.otpauthUrl, { margin: 1, width: 200 }) });
     } catch (error) {
       setFailure(error instanceof Error ? error.message : 'Two-step sign-in could not be set up');
