@@ -12,6 +12,7 @@ import {
   ThemeIcon,
   Title,
   UnstyledButton,
+  VisuallyHidden,
 } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconCoins, IconLogout, IconUserCircle } from '@tabler/icons-react';
@@ -76,7 +77,7 @@ export function AppLayout({ user }: { user: UserView }) {
             <ColorSchemeToggle />
             <Menu position="bottom-end" withinPortal>
               <Menu.Target>
-                <UnstyledButton aria-label={`Account menu for ${name}`} style={{ minWidth: 0 }}>
+                <UnstyledButton style={{ minWidth: 0 }}>
                   <Group gap={6} wrap="nowrap">
                     <Avatar color="indigo" radius="xl" aria-hidden visibleFrom="sm">
                       {name.charAt(0).toUpperCase()}
@@ -89,6 +90,7 @@ export function AppLayout({ user }: { user: UserView }) {
                         {user.role}
                       </Text>
                     </Box>
+                    <VisuallyHidden>Account menu</VisuallyHidden>
                   </Group>
                 </UnstyledButton>
               </Menu.Target>

@@ -1,4 +1,4 @@
-import { Badge, Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { ACCESS_KINDS, ACCESS_LOG_PAGE_SIZE, type AccessKind } from '../../shared/schemas/access-log';
@@ -23,9 +23,9 @@ const columns: GridColumn<AccessLogEntry>[] = [
   col.accessor('kind', {
     header: 'Event',
     cell: (i) => (
-      <Badge variant="light" color={FAILURES.has(i.getValue()) ? 'red' : 'indigo'}>
+      <Text size="sm" fw={600} c={FAILURES.has(i.getValue()) ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
         {kindLabel(i.getValue())}
-      </Badge>
+      </Text>
     ),
   }),
   col.accessor((e) => e.email ?? '', { id: 'email', header: 'Email' }),

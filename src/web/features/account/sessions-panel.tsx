@@ -81,7 +81,7 @@ export function SessionsPanel() {
                           {deviceOf(row.userAgent)}
                         </Text>
                         {row.current && (
-                          <Badge variant="light" color="teal">
+                          <Badge variant="light" color="teal" style={{ flexShrink: 0 }}>
                             This device
                           </Badge>
                         )}
