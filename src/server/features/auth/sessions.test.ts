@@ -127,6 +127,13 @@ describe('server-side sessions', () => {
     expect(log).toEqual([{ kind: 'session-timeout', detail: 'Signed in more than 2 hours ago' }]);
   });
 
+  it('refuses the session of a user marked inactive, even if the session row is still there', async () => {
+    const staff = await s.addUser('staff');
+    await s.database.db.updateTable('users').set({ isActive: 0 }).where('id', '=', staff.id).execute();
+    expect((await me(staff.token)).statusCode).toBe(401);
+    expect(await s.database.db.selectFrom('sessions').select('id').where('userId', '=', staff.id).execute()).toHaveLength(1);
+  });
+
   it('writes the last use at most once a minute, so reads stay reads', async () => {
     const staff = await s.addUser('staff');
     const lastSeen = async () =>
