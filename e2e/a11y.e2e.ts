@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DESKTOP, launchChromium, PHONE } from './browser';
 import { ADMIN, api, apiToken, baseUrl } from './helpers';
 
-// Issue 15 item 6: axe-core finds no critical or serious violation on any screen, dialogs included,
+// Axe-core finds no critical or serious violation on any screen, dialogs included,
 // light and dark, desktop and phone. axe-core is injected from node_modules (not @axe-core/playwright,
 // which needs Node 22).
 const AXE = path.resolve(import.meta.dirname, '../node_modules/axe-core/axe.min.js');
@@ -43,7 +43,7 @@ beforeAll(async () => {
     await api('POST', '/api/transactions', { ...tx, usdChange: '-100', unplayedCoinsChange: '105000' }, token);
     await api('POST', '/api/transactions', { ...tx, usdChange: '250.5', unplayedCoinsChange: '-2500' }, token);
   }
-  // Money in motion (issue 18): a pending redemption and a check-in, so both screens show rows and actions.
+  // Money in motion: a pending redemption and a check-in, so both screens show rows and actions.
   const aurora = (await api<{ id: number; name: string }[]>('GET', '/api/casinos', undefined, token)).find(
     (c) => c.name === `Aurora ${stamp}`,
   )!.id;
@@ -192,4 +192,67 @@ describe('axe-core on every screen', () => {
       expect(problems).toEqual([]);
     }, 180_000);
   }
+});
+
+// The Edit dialog's ratio hint ("Above 1.1 threshold", on the tinted panel) and a field's error red pass
+// AA in both schemes: both come from the contrast resolver (decision 095).
+describe('axe-core colour contrast of the ratio hint and of error texts', () => {
+  let browser: Awaited<ReturnType<typeof launchChromium>>;
+  let customerId: number;
+  beforeAll(async () => {
+    browser = await launchChromium();
+    const customer = await api<{ id: number }>('POST', '/api/customers', { name: `Hue ${stamp}`, email: '' }, token);
+    const casino = await api<{ id: number }>(
+      'POST',
+      '/api/casinos',
+      { name: `Tint ${stamp}`, website: '', isActive: true, scRatio: 1000 },
+      token,
+    );
+    const type = await api<{ id: number }>('POST', '/api/transaction-types', { name: 'Purchase', casinoId: casino.id }, token);
+    await api('POST', '/api/customer-casinos', { customerId: customer.id, casinoId: casino.id, status: 'active' }, token);
+    // 115,000 SC for $100 at 1,000 SC a dollar: a ratio of 1.15, above the threshold.
+    const tx = { customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id, playedCoinsChange: '0' };
+    await api('POST', '/api/transactions', { ...tx, usdChange: '-100', unplayedCoinsChange: '115000' }, token);
+    customerId = customer.id;
+  });
+  afterAll(() => browser.close());
+
+  const contrastOnly = async (page: Page) => {
+    await page.addScriptTag({ path: AXE });
+    return page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (ctx: Element, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
+      const dialog = document.querySelector('[role="dialog"]')!;
+      const found = await axe.run(dialog, { runOnly: ['color-contrast'], resultTypes: ['violations'] });
+      return found.violations.flatMap((v) =>
+        v.nodes.map((n) => `${n.target.join(' ')}: ${(n.failureSummary ?? '').split('\n')[1]?.trim()}`),
+      );
+    });
+  };
+
+  for (const scheme of ['light', 'dark'] as const)
+    it(`${scheme}: the hint and the field errors pass AA`, async () => {
+      const context = await browser.newContext({ viewport: DESKTOP, colorScheme: scheme, bypassCSP: true });
+      const page = await context.newPage();
+      await page.goto(`${baseUrl()}/login`);
+      await page.evaluate((t) => localStorage.setItem('auth_token', t), token);
+      await page.goto(`${baseUrl()}/transactions/history?customerId=${customerId}`);
+      await settled(page);
+      await page
+        .getByRole('button', { name: /Edit transaction/ })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog');
+      expect(await dialog.getByTestId('preview-ratio-hint').textContent()).toBe('Above 1.1 threshold');
+      expect(await contrastOnly(page)).toEqual([]);
+      // A ratio below the threshold (its red hint), then a field's error message in Mantine's error colour.
+      await dialog.getByLabel('Change in Unplayed Coins').fill('100000');
+      expect(await dialog.getByTestId('preview-ratio-hint').textContent()).toBe('Below 1.1 threshold');
+      expect(await contrastOnly(page)).toEqual([]);
+      // An amount that is not a number is refused in the browser, with its message under the field.
+      await dialog.getByLabel('Change in USD ($)').fill('abc');
+      await dialog.getByRole('button', { name: 'Save Changes' }).click();
+      await dialog.locator('.mantine-InputWrapper-error').first().waitFor();
+      expect(await contrastOnly(page)).toEqual([]);
+      await context.close();
+    }, 60_000);
 });

@@ -1,15 +1,10 @@
-import fs from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
+import { browserPath } from './browser-path';
 
-export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** Debian's Chromium, headless, with the flags that work as root on a closed network. */
+/** The installed Chrome or Chromium (browser-path.ts), headless, with the flags that work as root on a closed network. */
 export async function launchChromium(extraArgs: string[] = []): Promise<Browser> {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Chromium not found at ${CHROMIUM_PATH}: install it (apt-get install chromium) or set CHROMIUM_PATH`);
-  }
   return chromium.launch({
-    executablePath: CHROMIUM_PATH,
+    executablePath: browserPath(),
     headless: true,
     args: [
       '--no-sandbox',

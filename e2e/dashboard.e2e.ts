@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, api, apiToken, baseUrl, openBrowser, type Session, signIn } from './helpers';
 
-// Issue 15 item 3: the Dashboard charts render with data, each with its table.
+// The Dashboard charts render with data, each with its table.
 let s: Session;
 const stamp = Date.now().toString(36);
 const casinoName = `Chartwell ${stamp}`;

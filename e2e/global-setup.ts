@@ -5,7 +5,7 @@ import { loadConfig } from '../src/server/config';
 import { createServer } from '../src/server/server';
 import { WEB_DIST } from '../src/server/http/static';
 import { tempDir } from '../src/server/testing/test-db';
-import { CHROMIUM_PATH } from './browser';
+import { findBrowser } from './browser-path';
 
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'Admin1234' };
 
@@ -18,8 +18,8 @@ declare module 'vitest' {
 
 /** Starts the real server (built web app, temp-file database) once for all browser tests. */
 export default async function setup(project: TestProject) {
-  if (!fs.existsSync(CHROMIUM_PATH)) {
-    throw new Error(`Browser tests cannot run: no Chromium at ${CHROMIUM_PATH}. Install it with apt-get install chromium.`);
+  if (!findBrowser()) {
+    throw new Error('Browser tests cannot run: no Chrome or Chromium found. Run `npm run browser:install` or set CHROMIUM_PATH.');
   }
   if (!fs.existsSync(path.join(WEB_DIST, 'index.html'))) {
     throw new Error('Browser tests need the built web app: run `npm run build` first.');

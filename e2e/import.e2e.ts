@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, api, apiToken, baseUrl, openBrowser, type Session, signIn } from './helpers';
 
-/** Issue 14: a small xlsx through the /import screen, with a mapping change, lands in History. */
+/** A small xlsx through the /import screen, with a mapping change, lands in History. */
 let s: Session;
 let token: string;
 const stamp = Date.now().toString(36);

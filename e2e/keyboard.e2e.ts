@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, api, apiToken, baseUrl, openBrowser, type Session, signIn } from './helpers';
 
-// Issue 15 item 1: an entry with a new customer and casino in at most 25 keystrokes, keyboard only.
+// An entry with a new customer and casino in at most 25 keystrokes, keyboard only.
 let s: Session;
 let token: string;
 const stamp = Date.now().toString(36);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHONE } from './browser';
 import { ADMIN, api, apiToken, baseUrl, openBrowser, type Session, signIn } from './helpers';
 
-/** Issue 18: a redemption from request to receipt, and the check-in board by keyboard alone. */
+/** A redemption from request to receipt, and the check-in board by keyboard alone. */
 let s: Session;
 let token: string;
 const stamp = Date.now().toString(36);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { launchChromium } from './browser';
 import { ADMIN, baseUrl } from './helpers';
 
-// Issue 11, finding 3: over plain HTTP at a name that is not loopback (http://office.lan:3000) the
+// Over plain HTTP at a name that is not loopback (http://office.lan:3000) the
 // browser must not be told to upgrade to https, or the app stays blank. Chromium resolves office.lan to
 // this machine, so the origin is not "potentially trustworthy" as localhost is.
 describe('the web app on the office network over plain HTTP', () => {

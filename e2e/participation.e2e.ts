@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, api, apiToken, baseUrl, openBrowser, type Session, signIn } from './helpers';
 
-// Issue 15 item 5: act from the Participation report.
+// Act from the Participation report.
 let s: Session;
 let token: string;
 const stamp = Date.now().toString(36);

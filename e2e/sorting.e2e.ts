@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN, api, apiToken, baseUrl, openBrowser, type Session, signIn } from './helpers';
 
-// Issue 15 item 2: History sorts by USD on the server, over every page, the sort kept in the URL.
+// History sorts by USD on the server, over every page, the sort kept in the URL.
 let s: Session;
 let casinoId: number;
 const stamp = Date.now().toString(36);

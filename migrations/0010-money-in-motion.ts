@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 
 // Frozen: never edit once landed. Later changes go into a new numbered migration.
-// Money in motion (issue 18, docs/decisions/060): redemptions in transit and the daily check-in board.
+// Money in motion (docs/decisions/060): redemptions in transit and the daily check-in board.
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('redemptions')

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { ROOT, spawnServer } from '../../src/server/testing/spawn-server';
 import { IMPORT_NICE } from '../../src/server/features/import/import-run';
-import { type PhaseResult, readOfficeData, runPhase, warmUp } from './office';
+import { entryBody, type PhaseResult, readOfficeData, runPhase, warmUp } from './office';
 
 /**
  * `npm run bench:import -- --db FILE --password PASSWORD [--rows 100000] [--readers 4] [--baseline-seconds 20]
@@ -17,7 +17,8 @@ import { type PhaseResult, readOfficeData, runPhase, warmUp } from './office';
  * commit of POST /api/import/transactions. Reports wall and server CPU time of each, the server process's
  * RSS (VmRSS sampled every 100 ms and the kernel's VmHWM, all threads) before and during each, and the
  * screens' p50/p99 per phase; checks the ledger's invariants on the copy afterwards; writes the section
- * "Import (issue 14)" of docs/benchmarks.md (unless --no-write) and prints it.
+ * "Import (issue 14)" of docs/benchmarks.md (unless --no-write) and prints it. While each import runs, a sign-in
+ * and an entry every half second are timed (decision 080: each within 1 s).
  */
 const { values: args } = parseArgs({
   options: {
@@ -157,6 +158,46 @@ const baseline = await runPhase({
 });
 hwmAfter.before = kb('VmHWM');
 
+/** How long the office's own writes took while an import ran: each kind's answers in ms, and the ones not 2xx. */
+interface WriteTimes {
+  signIn: number[];
+  entry: number[];
+  failed: string[];
+}
+/**
+ * Until `done()`, every 500 ms a sign-in (POST /api/auth/login) and then an entry (POST /api/transactions
+ * of one of the office's pairs), each timed from request to answer (decision 080: the office's writes go
+ * between the import's batches).
+ */
+async function officeWritesUntil(done: () => boolean): Promise<WriteTimes> {
+  const times: WriteTimes = { signIn: [], entry: [], failed: [] };
+  const timed = async (into: number[], what: string, send: () => Promise<Response>) => {
+    const started = performance.now();
+    const res = await send();
+    await res.arrayBuffer();
+    into.push(performance.now() - started);
+    if (res.status >= 300) times.failed.push(`${what} ${res.status}`);
+  };
+  for (let i = 0; !done(); i++) {
+    await timed(times.signIn, 'sign-in', () =>
+      fetch(`${server.url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: args.email, password: args.password }),
+      }),
+    );
+    await timed(times.entry, 'entry', () =>
+      fetch(`${server.url}/api/transactions`, {
+        method: 'POST',
+        headers: { ...auth, 'content-type': 'application/json' },
+        body: entryBody(office.links[i % office.links.length]),
+      }),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  return times;
+}
+
 type ImportAnswer = { rows: number; valid: number; invalid: number; skippedDuplicates: number; created: { transactions: number } };
 /** One import over HTTP while the readers go on from its start to its answer. */
 async function importWhileReading(query: string, next: Phase) {
@@ -166,6 +207,7 @@ async function importWhileReading(query: string, next: Phase) {
   const roles = cpuByRole();
   const started = performance.now();
   let answer: { status: number; body: ImportAnswer; seconds: number } | undefined;
+  let writes: WriteTimes = { signIn: [], entry: [], failed: [] };
   const screens = await runPhase({
     url: server.url,
     token,
@@ -176,6 +218,8 @@ async function importWhileReading(query: string, next: Phase) {
     writesPerSecond: 0,
     readThroughDuring: true,
     during: async () => {
+      let answered = false;
+      const writing = officeWritesUntil(() => answered);
       const res = await fetch(`${server.url}/api/import/transactions?${query}`, {
         method: 'POST',
         headers: { ...auth, 'content-type': 'text/csv' },
@@ -183,6 +227,8 @@ async function importWhileReading(query: string, next: Phase) {
         duplex: 'half',
       } as RequestInit);
       answer = { status: res.status, body: (await res.json()) as ImportAnswer, seconds: (performance.now() - started) / 1000 };
+      answered = true;
+      writes = await writing;
     },
   });
   sampleThreads();
@@ -194,6 +240,7 @@ async function importWhileReading(query: string, next: Phase) {
     cpu: cpuSeconds() - cpu,
     threads: `${by('import')}, ${by('main')}, reads and the rest ${(rolesAfter.other - roles.other).toFixed(1)}`,
     screens,
+    writes,
   };
 }
 const load = os.loadavg()[0];
@@ -222,6 +269,23 @@ const n = (x: number) => x.toLocaleString('en-US');
 const failures = [baseline, dry.screens, commit.screens].flatMap((r) => r.errors);
 /** The highest RSS the server reached while an import ran: sampled VmRSS, or the kernel's VmHWM when it rose during the import. */
 const importPeak = Math.max(peakRssIn['dry run'], peakRssIn.commit, hwmAfter.commit > hwmAfter.before ? hwmAfter.commit : 0);
+/** A kind of write's times: p50, p99 and the slowest, over how many. */
+const writeTimes = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+  return {
+    text: `p50 ${ms(at(0.5))}, p99 ${ms(at(0.99))}, slowest ${ms(sorted.at(-1) ?? 0)} over ${n(sorted.length)}`,
+    max: sorted.at(-1) ?? 0,
+  };
+};
+const writeRows = (label: string, w: WriteTimes) => {
+  const signIn = writeTimes(w.signIn);
+  const entry = writeTimes(w.entry);
+  return [
+    `| A sign-in during the ${label} <= 1 s | ${signIn.text} | ${ok(signIn.max <= 1000 && w.signIn.length > 0)} |`,
+    `| An entry during the ${label} <= 1 s | ${entry.text}${w.failed.length ? `; not 2xx: ${w.failed.slice(0, 3).join(', ')}` : ''} | ${ok(entry.max <= 1000 && w.entry.length > 0 && w.failed.length === 0)} |`,
+  ];
+};
 const reads = (r: PhaseResult) => `p50 ${ms(r.all.p50)}, p99 ${ms(r.all.p99)} over ${n(r.reads)} reads (${r.readsPerSecond.toFixed(1)}/s)`;
 const phases: [string, PhaseResult][] = [
   ['Before', baseline],
@@ -248,7 +312,7 @@ const section = [
   "the screens' read threads with the rest (libuv, V8, SQLite helpers). RSS is the server process's (all its threads):",
   "VmRSS sampled every 100 ms, and the kernel's peak VmHWM when the import raised it.",
   '',
-  `Command: \`${command}\` (decisions 052, 053).`,
+  `Command: \`${command}\` (decisions 052, 053, 080).`,
   '',
   '| Target | Measured | |',
   '|---|---:|---|',
@@ -258,6 +322,8 @@ const section = [
   `| Other screens before the import (baseline) | ${reads(baseline)} | |`,
   `| Other screens during the dry run: p99 <= 200 ms | ${reads(dry.screens)} | ${ok(dry.screens.all.p99 <= 200)} |`,
   `| Other screens during the commit: p99 <= 200 ms | ${reads(commit.screens)} | ${ok(commit.screens.all.p99 <= 200)} |`,
+  ...writeRows('dry run', dry.writes),
+  ...writeRows('commit', commit.writes),
   `| Reads failed | ${failures.length}${failures.length ? ` (${failures.slice(0, 3).join('; ')})` : ''} | ${ok(failures.length === 0)} |`,
   `| Ledger exact afterwards (links, after-values, kept totals recomputed) | ${exact ? 'yes' : `no: ${JSON.stringify(report).slice(0, 200)}`} | ${ok(exact)} |`,
   '',

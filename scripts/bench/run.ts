@@ -9,12 +9,15 @@ import { measureSqliteCommits } from './sqlite-commits';
 import { entryBody, type PhaseResult, readOfficeData, awaitDailyLedgerCheck, runPhase, timeExport, warmUp } from './office';
 import { screenPlans, type ScreenPlan } from '../../src/server/reads/query-plans';
 import { screenCases } from '../../src/server/reads/screen-cases';
+import { type EveryRowLoop, readEveryRowInALoop } from './every-row';
 
 /**
  * `npm run bench`: seeds (once) a 1,000,000-transaction database, starts the real server on a copy of
  * it, drives it over loopback with autocannon, measures two baselines in the same run, and writes the
  * table to docs/benchmarks.md. Options: --seconds N per scenario (default 10), --connections N (10),
- * --office-seconds N per office phase (60), --only office (skip the single-request scenarios).
+ * --office-seconds N per office phase (60), --only office (skip the single-request scenarios),
+ * --dir PATH for the seed (data/bench), --report PATH for the page written (docs/benchmarks.md): a
+ * trial at a tiny size goes to a temporary folder, leaving the real seed and page alone.
  */
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const args = process.argv.slice(2);
@@ -35,7 +38,12 @@ const OTHER_BENCHMARKS = '<!-- Other benchmarks: kept as they are when npm run b
 const READERS = 8;
 const WRITES_PER_SECOND = 20;
 const ADMIN = { email: 'admin@example.com', password: 'Bench1234' };
-const dataDir = path.join(ROOT, 'data', 'bench');
+const optText = (name: string, fallback: string) => {
+  const at = args.indexOf(`--${name}`);
+  return at >= 0 ? path.resolve(args[at + 1]) : fallback;
+};
+const dataDir = optText('dir', path.join(ROOT, 'data', 'bench'));
+const REPORT_FILE = optText('report', path.join(ROOT, 'docs', 'benchmarks.md'));
 const seedFile = path.join(dataDir, `seed-${TX}-${CUSTOMERS}-${CASINOS}.db`);
 const seedInfoFile = `${seedFile}.json`;
 const tsx = ['--import', 'tsx'];
@@ -281,6 +289,24 @@ async function main() {
     fs.rmSync(runDir, { recursive: true, force: true });
     return;
   }
+  // A script reading every row of Participation in a loop: it runs on the export thread (decision 085), the screens keep theirs.
+  log(`every row of Participation read in a loop by one client while ${READERS} readers go on, ${OFFICE_SECONDS} s...`);
+  let loop: EveryRowLoop | undefined;
+  const underLoop = await runPhase({
+    url: server.url,
+    token,
+    pid,
+    data: office,
+    seconds: OFFICE_SECONDS,
+    readers: READERS,
+    writesPerSecond: 0,
+    during: async () => void (loop = await readEveryRowInALoop(server.url, token, office.customerIds, OFFICE_SECONDS)),
+  });
+  const everyRow = { loop: loop!, under: underLoop };
+  log(
+    `every row: ${everyRow.loop.reads} reads (${everyRow.loop.rows} rows, p99 ${everyRow.loop.p99.toFixed(0)} ms, ${everyRow.loop.refused} refused), screens ${underLoop.readsPerSecond.toFixed(0)} reads/s, worst p99 ${Math.max(...underLoop.screens.map((x) => x.p99)).toFixed(1)} ms`,
+  );
+  await drain(server.url);
   const exports: { file: string; ms: number; firstByteMs: number; bytes: number; status: number; under: PhaseResult }[] = [];
   for (const file of ['transactions.csv', 'transactions.xlsx']) {
     log(`export ${file} of every row while ${READERS} readers go on...`);
@@ -314,7 +340,7 @@ async function main() {
     }),
   );
   plansDb.close();
-  const officeReport = { check, readsOnly, mixed, exports, plans, load: os.loadavg() };
+  const officeReport = { check, readsOnly, mixed, everyRow, exports, plans, load: os.loadavg() };
   if (OFFICE_ONLY) {
     server.child.kill('SIGTERM');
     fs.rmSync(runDir, { recursive: true, force: true });
@@ -426,6 +452,8 @@ interface OfficeReport {
   check: Awaited<ReturnType<typeof awaitDailyLedgerCheck>>;
   readsOnly: PhaseResult;
   mixed: PhaseResult;
+  /** One client reading every row of Participation in a loop, and the screens meanwhile. */
+  everyRow: { loop: EveryRowLoop; under: PhaseResult };
   exports: { file: string; ms: number; firstByteMs: number; bytes: number; status: number; under: PhaseResult }[];
   plans: ScreenPlan[];
   load: number[];
@@ -439,6 +467,9 @@ function officeSection(o: OfficeReport): string[] {
   const csv = o.exports.find((e) => e.file.endsWith('.csv'));
   const xlsx = o.exports.find((e) => e.file.endsWith('.xlsx'));
   const worstUnder = Math.max(...o.exports.flatMap((e) => e.under.screens.map((s) => s.p99)));
+  const loop = o.everyRow.loop;
+  const worstLoop = Math.max(...o.everyRow.under.screens.map((s) => s.p99));
+  const loopErrors = loop.errors.length + o.everyRow.under.errors.length;
   return [
     '## The office (issue 10)',
     '',
@@ -460,6 +491,7 @@ function officeSection(o: OfficeReport): string[] {
     `| CSV of every History row <= 15 s | ${csv ? `${fmt(csv.ms / 1000, 1)} s, ${fmt(csv.bytes / 2 ** 20)} MB` : '-'} | ${mark(!!csv && csv.status === 200 && csv.ms <= 15_000)} |`,
     `| Excel of every History row <= 120 s | ${xlsx ? `${fmt(xlsx.ms / 1000, 1)} s, ${fmt(xlsx.bytes / 2 ** 20)} MB` : '-'} | ${mark(!!xlsx && xlsx.status === 200 && xlsx.ms <= 120_000)} |`,
     `| Other screens during an export: p99 <= 200 ms | worst ${fmt(worstUnder, 1)} ms | ${mark(worstUnder <= 200)} |`,
+    `| Screens while one client reads every row of Participation in a loop: every screen p99 <= 100 ms, no errors | worst ${fmt(worstLoop, 1)} ms, ${fmt(o.everyRow.under.readsPerSecond)} reads/s, ${loopErrors} errors | ${mark(worstLoop <= 100 && loopErrors === 0 && loop.reads > 0)} |`,
     '',
     `Reads alone: ${fmt(o.readsOnly.reads)} reads in ${fmt(o.readsOnly.seconds, 1)} s. With writes: ${fmt(o.mixed.reads)} reads (${fmt(o.mixed.readsPerSecond)}/s), writes p50 ${fmt(o.mixed.writes.p50, 1)} ms.`,
     `Server CPU per read (from /proc, both phases): main thread ${fmt((o.readsOnly.cpu.main / o.readsOnly.reads) * 1000, 2)} and ${fmt((o.mixed.cpu.main / o.mixed.reads) * 1000, 2)} ms, read threads and the rest ${fmt((o.readsOnly.cpu.others / o.readsOnly.reads) * 1000, 2)} and ${fmt((o.mixed.cpu.others / o.mixed.reads) * 1000, 2)} ms (2 cores give 2,000 ms a second).`,
@@ -478,6 +510,12 @@ function officeSection(o: OfficeReport): string[] {
       (e) =>
         `| GET /api/exports/${e.file} | ${fmt(e.ms / 1000, 1)} s | ${fmt(e.firstByteMs)} ms | ${fmt(e.bytes / 2 ** 20)} MB | ${fmt(e.under.readsPerSecond)}, ${fmt(Math.max(...e.under.screens.map((s) => s.p99)), 1)} ms | ${fmt(e.under.peakRssMb)} MB |`,
     ),
+    '',
+    `The every-row client (GET /api/reports/participation without \`limit\`, each master in turn, one request after another for ${fmt(o.everyRow.under.seconds, 0)} s): ${fmt(loop.reads)} answers of every compared customer (${fmt(loop.rows)} rows), p50 ${fmt(loop.p50)} ms, p99 ${fmt(loop.p99)} ms, ${fmt(loop.refused)} refused with 429. Those reads run on the export thread (decision 085), never the screens'.`,
+    '',
+    '| Screen, while every row is read in a loop | Reads | p50 ms | p99 ms |',
+    '|---|---:|---:|---:|',
+    ...o.everyRow.under.screens.map((m) => `| ${m.screen} | ${fmt(m.count)} | ${fmt(m.p50, 1)} | ${fmt(m.p99, 1)} |`),
     '',
     "Each screen query's plan on this database (reads/query-plans.ts; one run, one reader, after the load). The plans are",
     "SQLite's on a plain connection: ranged Profitability and Transaction types are timed there without the range columns the server answers them from (decision 023).",
@@ -547,7 +585,7 @@ function writeReport(rows: Row[], fastify: number, sqlite: number, office: Offic
     '',
   ].join('\n');
   // Sections other benchmarks write (import, ...) follow OTHER_BENCHMARKS and are kept as they are.
-  const file = path.join(ROOT, 'docs', 'benchmarks.md');
+  const file = REPORT_FILE;
   const previous = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '';
   const kept = previous.includes(OTHER_BENCHMARKS) ? previous.slice(previous.indexOf(OTHER_BENCHMARKS)) : '';
   if (TX === MAIN_SIZE) fs.writeFileSync(file, kept ? `${doc}\n${kept}` : doc);

@@ -24,10 +24,12 @@ import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
 import { createMailer } from './mail/mailer';
 import { downloadTokens } from './features/exports/download-tokens';
+import { ledgerCheckRuns } from './features/audit/ledger-check-runs';
 import { registerExports } from './features/exports/exports.routes';
 import { createImporter } from './features/import/importer';
+import type { ImportLimits } from './features/import/import-limits';
 import { registerImport } from './features/import/import.routes';
-import { inlineReaders, poolReaders } from './reads/readers';
+import { inlineReaders, poolReaders, READER_LIMITS, type ReaderLimits, readThreads } from './reads/readers';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import { type AppServices, contextFactory } from './trpc/context';
 import { sql } from 'kysely';
@@ -45,6 +47,10 @@ export interface ServerOptions {
   webRoot?: string;
   /** Connection timeouts and caps (tests shorten them). */
   httpLimits?: Partial<HttpLimits>;
+  /** An import's bounds (tests shorten them): features/import/import-limits.ts. */
+  importLimits?: Partial<ImportLimits>;
+  /** The export thread's line and its patience with slow downloads (tests shorten them). */
+  readerLimits?: Partial<ReaderLimits>;
 }
 
 export interface AppServer {
@@ -73,6 +79,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   const { config } = options;
   const database = options.database ?? openDatabase(config.databasePath);
   const httpLimits = { ...HTTP_LIMITS, ...options.httpLimits };
+  const readerLimits = { ...READER_LIMITS, ...options.readerLimits };
   const dataDir = options.dataDir ?? path.dirname(path.resolve(config.databasePath));
   const logger =
     options.logger === false
@@ -112,10 +119,14 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
 
   const onDisk = config.databasePath !== ':memory:';
   const env = { timeZone: config.timeZone };
+  const readers = onDisk
+    ? poolReaders(config.databasePath, env, readThreads(), readerLimits)
+    : inlineReaders(database.db, env, readerLimits);
   const services: AppServices = {
     config,
-    downloadTokens: downloadTokens(app, jwtSecret),
-    readers: onDisk ? poolReaders(config.databasePath, env) : inlineReaders(database.db, env),
+    downloadTokens: downloadTokens(),
+    readers,
+    ledgerChecks: ledgerCheckRuns(database.db, () => readers.run('admin.ledgerCheck', undefined), app.log),
     sessions: new Sessions(
       database.db,
       (claim) => app.jwt.sign({ sub: String(claim.userId), sid: claim.sessionId, tv: claim.tokenVersion }),
@@ -150,7 +161,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   });
   registerRest(app, (req) => createContext({ req }));
   registerExports(app, database.db, services);
-  registerImport(app, services, createImporter(database.db, config.databasePath, dataDir, config.timeZone));
+  registerImport(app, services, createImporter(database.db, config.databasePath, dataDir, config.timeZone, options.importLimits));
 
   app.get('/api/health', async (_req, reply) => {
     try {

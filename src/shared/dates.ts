@@ -2,6 +2,15 @@
 export const DAY_MS = 86_400_000;
 
 /**
+ * The days the ledger reads and books: from 1970 (instants before it are refused too) to the end of 2100.
+ * Outside them the arithmetic below misleads: Date.UTC reads years 0 to 99 as 1900 to 1999, and the day
+ * after 9999-12-31 is not a YYYY-MM-DD day. The shared `day` schema refuses any other day.
+ */
+export const FIRST_DAY = '1970-01-01';
+export const LAST_DAY = '2100-12-31';
+export const DAY_RANGE_MESSAGE = `Must be between ${FIRST_DAY} and ${LAST_DAY}`;
+
+/**
  * One formatter per zone and kind, made once: building an Intl.DateTimeFormat costs far more than using it,
  * and every date filter, day split and chart asks for several.
  */

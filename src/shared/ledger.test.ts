@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { dayStartUtc, localDay, nextDay } from './dates';
-import { afterValues, avgPerTransaction, participationRate, profitStatus, purchaseRatio, ratioHint, ratioText } from './ledger';
+import {
+  afterValues,
+  avgPerTransaction,
+  LEDGER_LIMIT,
+  leavesLimit,
+  participationRate,
+  profitStatus,
+  purchaseRatio,
+  ratioHint,
+  ratioText,
+} from './ledger';
 import { formatHundredths, formatSignedHundredths, parseHundredths, parseWholeNumber } from './money';
 
 describe('money', () => {
@@ -90,5 +100,20 @@ describe('dates', () => {
     expect(dayStartUtc('2026-06-01', 'Asia/Kolkata')).toBe('2026-05-31T18:30:00.000Z');
     expect(nextDay('2026-12-31')).toBe('2027-01-01');
     expect(localDay('2026-01-15T04:59:00.000Z', 'America/New_York')).toBe('2026-01-14');
+  });
+});
+
+describe('leavesLimit', () => {
+  it('refuses a value that ends past ±LEDGER_LIMIT, and one already past it that moves further out', () => {
+    expect(LEDGER_LIMIT).toBe(10_000_000_000_000);
+    expect(LEDGER_LIMIT * 900).toBeLessThan(Number.MAX_SAFE_INTEGER);
+    expect(leavesLimit(0, LEDGER_LIMIT)).toBe(false);
+    expect(leavesLimit(0, -LEDGER_LIMIT)).toBe(false);
+    expect(leavesLimit(LEDGER_LIMIT, LEDGER_LIMIT + 1)).toBe(true);
+    expect(leavesLimit(0, -LEDGER_LIMIT - 1)).toBe(true);
+    expect(leavesLimit(LEDGER_LIMIT + 5, LEDGER_LIMIT + 6)).toBe(true);
+    // A ledger already past it (written before the limit) may be brought back.
+    expect(leavesLimit(LEDGER_LIMIT + 5, LEDGER_LIMIT + 1)).toBe(false);
+    expect(leavesLimit(-LEDGER_LIMIT - 5, -LEDGER_LIMIT - 5)).toBe(false);
   });
 });

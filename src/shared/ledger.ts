@@ -23,6 +23,16 @@ export function ratioHint(ratio: number): string {
   return ratioLevel(ratio) === 'good' ? 'Above 1.1 threshold' : 'Below 1.1 threshold';
 }
 
+/**
+ * The largest absolute value (hundredths) of any balance, after-value or kept total the ledger stores:
+ * 100,000,000,000.00, a hundred times what one amount may be. Far inside 2^53, so every sum the server
+ * makes of them in JavaScript stays exact, and a write that would pass it is refused (decision 090).
+ */
+export const LEDGER_LIMIT = 10_000_000_000_000;
+
+/** A value going from `before` to `after` leaves the limit: it ends past it, and further out than it was. */
+export const leavesLimit = (before: number, after: number) => Math.abs(after) > LEDGER_LIMIT && Math.abs(after) > Math.abs(before);
+
 export interface Balances {
   unplayed: number;
   played: number;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { csvField, csvLine, neutralise, toCsv } from './spreadsheet-cells';
 
-describe('spreadsheet cells (issue 11, finding 9)', () => {
+describe('spreadsheet cells', () => {
   it('quotes a field that holds ; as well as , so a spreadsheet splitting on ; keeps it whole', () => {
     expect(csvField('Eve;=2+5;')).toBe('"Eve;=2+5;"');
     expect(csvField('a,b')).toBe('"a,b"');

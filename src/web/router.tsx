@@ -165,7 +165,9 @@ const descParam = z
 const checkInsRoute = report(
   '/check-ins',
   'Daily Check-ins',
-  "Today's check-ins, customer by casino",
+  // A chosen day is named: the board of another day is not "Today's".
+  ({ search }) =>
+    typeof search.date === 'string' ? `Check-ins of ${search.date}, customer by casino` : "Today's check-ins, customer by casino",
   {
     date: dayParam,
     status: oneOf(['done', 'missing']),
@@ -302,6 +304,9 @@ export function createAppRouter(history?: RouterHistory) {
     context: { queryClient, trpc },
     defaultPreload: 'intent',
     scrollRestoration: true,
+    // A list reached by a new navigation (a tab, a filter, a page) starts at its top: the router would
+    // otherwise carry the grid's scroll position over from the list before (decision 099).
+    scrollToTopSelectors: ['.grid-scroll'],
     defaultErrorComponent: RouteError,
   });
 }

@@ -7,7 +7,7 @@ import { migrateToLatest } from '../db/migrate';
 import { runCommand } from '../testing/run-command';
 import { tempDir } from '../testing/test-db';
 
-// Issue 11, finding 12 (backup over existing files and devices; stack traces) and the CLI tools that
+// The security review's backup finding (backup over existing files and devices; stack traces) and the CLI tools that
 // ignored .env, against the real `npm run backup` command.
 let dir: string;
 let database: string;

@@ -6,6 +6,7 @@ import { fail, loadCliConfig, lockForCommand, reason } from './cli-support';
 import { openDatabase } from '../db/database';
 import { makePrivateDir } from '../db/file-modes';
 import { migrateToLatest } from '../db/migrate';
+import { IMPORT_LIMITS } from '../features/import/import-limits';
 import { runImport } from '../features/import/import-run';
 import { formatImportSummary } from '../features/import/import-summary';
 import { useOfficeZone } from '../features/check-ins/check-in-days';
@@ -56,6 +57,7 @@ try {
     importId,
     failedFile,
     timeZone: config.timeZone,
+    limits: IMPORT_LIMITS,
   });
   console.log(formatImportSummary(result));
   if (result.invalid > 0 && fs.existsSync(failedFile)) console.log(`Failed rows: ${failedFile}`);

@@ -7,7 +7,7 @@ import { migrateToLatest } from '../db/migrate';
 import { crashedWriter, runCommand } from '../testing/run-command';
 import { tempDir } from '../testing/test-db';
 
-// Issue 11, findings 6a, 6c and 7, against the real `npm run restore` command.
+// The security review's restore findings, against the real `npm run restore` command.
 async function migratedFile(file: string): Promise<void> {
   const database = openDatabase(file);
   await migrateToLatest(database.db);
@@ -76,6 +76,45 @@ describe('npm run restore', () => {
     expect(fs.existsSync(path.join(dir, 'backups'))).toBe(false);
     const sqlite = new SQLite(target, { readonly: true });
     expect(sqlite.prepare("select count(*) n from sqlite_master where type = 'trigger' and name = 'make_admin'").get()).toEqual({ n: 0 });
+    sqlite.close();
+  });
+
+  // Each backdoor promotes every user to admin at the next sign-in (sign-ins are audited).
+  const backdoor = "update users set role = 'admin'";
+  it.each([
+    [
+      "a trigger whose name only looks like one of SQLite's own (LIKE 'sqlite_%' matched it)",
+      `create trigger sqlitex_backdoor after insert on "auditLog" begin ${backdoor}; end`,
+      'unexpected trigger sqlitex_backdoor',
+    ],
+    [
+      "a trigger carrying the name of one of the app's own",
+      `drop trigger "hourTotalsInsert";
+       create trigger "hourTotalsInsert" after insert on transactions begin ${backdoor}; end`,
+      'changed trigger hourTotalsInsert',
+    ],
+    [
+      'a trigger named like an app table',
+      `create trigger users after insert on "auditLog" begin ${backdoor}; end`,
+      'unexpected trigger users',
+    ],
+  ])('refuses a backup with %s, naming it', async (_what, doctoring, named) => {
+    const dir = tempDir('ledger-restore-');
+    const target = path.join(dir, 'app.db');
+    await migratedFile(target);
+    const doctored = path.join(dir, 'doctored.db');
+    await migratedFile(doctored);
+    const db = new SQLite(doctored);
+    db.exec(doctoring);
+    db.close();
+
+    const res = runCommand('restore.ts', [doctored], { DATABASE_PATH: target });
+    expect(res.status).toBe(1);
+    expect(res.stderr.trim()).toBe(`Refusing to restore ${doctored}: schema differs from what its migrations create: ${named}`);
+    const sqlite = new SQLite(target, { readonly: true });
+    expect(sqlite.prepare("select count(*) n from sqlite_master where type = 'trigger' and sql like '%role = ''admin''%'").get()).toEqual({
+      n: 0,
+    });
     sqlite.close();
   });
 

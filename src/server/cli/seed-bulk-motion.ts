@@ -21,7 +21,7 @@ interface Pending {
 }
 
 /**
- * seed:bulk's money in motion (issue 18): redemption requests on the way (coins out), finished when
+ * seed:bulk's money in motion: redemption requests on the way (coins out), finished when
  * due (USD in, or coins back), those still due after now left pending; and the check-in days kept from
  * the Check-in rows (rebuildCheckIns, as the ledger's write path keeps them).
  */

@@ -99,7 +99,7 @@ function book(date: string, pair: Pair, typeId: number, u: number, p: number, d:
   );
 }
 const CHUNK = 50_000;
-// Redemptions (requested, then received, rejected or cancelled when due) and daily check-ins (issue 18).
+// Redemptions (requested, then received, rejected or cancelled when due) and daily check-ins.
 const motion = new BulkMotion(sqlite, rand, config.timeZone, adminId, typeIds, casinoRatios);
 for (let from = 0; from < nTx; from += CHUNK) {
   sqlite.transaction(() => {

@@ -17,7 +17,7 @@ interface Due {
 type Held = Map<string, { unplayed: number; played: number }>;
 
 /**
- * seed:demo's money in motion (issue 18), through the real write path: redemptions requested along the
+ * seed:demo's money in motion, through the real write path: redemptions requested along the
  * way and received (sometimes with a fee), rejected or cancelled when due; the ones due after today
  * stay pending (one of them long overdue). Then three weeks of daily check-ins, each link with its own
  * diligence, so the board shows streaks, gaps and a part of today still open.

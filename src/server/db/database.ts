@@ -26,7 +26,7 @@ export function applyPragmas(sqlite: SQLite.Database): void {
   sqlite.pragma('synchronous = FULL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  // 8 MB of page cache holds the hot index pages; the OS file cache serves the rest (issue 5 caps RSS).
+  // 8 MB of page cache holds the hot index pages; the OS file cache serves the rest (the office's memory budget).
   sqlite.pragma('cache_size = -8000');
   sqlite.pragma('temp_store = MEMORY');
   // The server's maintenance worker checkpoints every second; this is the fallback (16 MB of WAL).

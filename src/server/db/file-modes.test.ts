@@ -16,7 +16,7 @@ afterEach(async () => {
   inProcess = undefined;
 });
 
-describe('who can read the data (issue 11, finding 14)', () => {
+describe('who can read the data', () => {
   it('the real server creates its data folder 0700 and the database, WAL, secret, pid, lock and mails 0600', async () => {
     const dataDir = path.join(tempDir('ledger-modes-'), 'data');
     const env = {
@@ -73,7 +73,7 @@ describe('who can read the data (issue 11, finding 14)', () => {
   });
 });
 
-describe('the outbox keeps every mail (issue 11, finding 13)', () => {
+describe('the outbox keeps every mail', () => {
   it('30 simultaneous reset links are 30 files with 30 different links', async () => {
     const s = await createTestServer();
     inProcess = s;

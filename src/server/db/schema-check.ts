@@ -16,13 +16,28 @@ const normalise = (sql: string | null) =>
     .trim()
     .toLowerCase();
 
+/** The tables SQLite itself makes (AUTOINCREMENT's counters, ANALYZE's statistics), by their exact names. */
+const SQLITES_OWN_TABLES = new Set(['sqlite_sequence', 'sqlite_stat1', 'sqlite_stat2', 'sqlite_stat3', 'sqlite_stat4']);
+
+/**
+ * SQLite's own objects, named exactly: the tables above, and the indexes it makes for a UNIQUE or
+ * PRIMARY KEY constraint (`sqlite_autoindex_…`, without CREATE text). Everything else is compared,
+ * whatever its name: a pattern such as LIKE 'sqlite_%' (where `_` is any character and case is ignored)
+ * let a trigger named `sqlitex_backdoor` through unseen.
+ */
+const isSqlitesOwn = (o: { type: string; name: string; sql: string | null }) =>
+  (o.type === 'table' && SQLITES_OWN_TABLES.has(o.name)) ||
+  (o.type === 'index' && o.sql === null && o.name.startsWith('sqlite_autoindex_'));
+
 function schemaOf(sqlite: SQLite.Database): Map<string, SchemaObject> {
-  const rows = sqlite.prepare("select type, name, sql from sqlite_master where name not like 'sqlite_%' order by type, name").all() as {
+  const rows = sqlite.prepare('select type, name, sql from sqlite_master order by type, name').all() as {
     type: string;
     name: string;
     sql: string | null;
   }[];
-  return new Map(rows.map((r) => [`${r.type} ${r.name}`, { type: r.type, name: r.name, sql: normalise(r.sql) }]));
+  return new Map(
+    rows.filter((r) => !isSqlitesOwn(r)).map((r) => [`${r.type} ${r.name}`, { type: r.type, name: r.name, sql: normalise(r.sql) }]),
+  );
 }
 
 /**

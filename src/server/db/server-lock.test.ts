@@ -9,7 +9,7 @@ import { ROOT, spawnServer } from '../testing/spawn-server';
 import { tempDir } from '../testing/test-db';
 import { DatabaseLockedError } from './server-lock';
 
-// Issue 11, finding 6b: a second `npm start` on the same file started and overwrote server.pid; after it
+// A second `npm start` on the same file started and overwrote server.pid; after it
 // stopped, restore ran under the still-live first server.
 const startAgain = (env: Record<string, string>) =>
   spawnSync(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {

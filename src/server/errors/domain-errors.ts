@@ -3,10 +3,9 @@
  * (`toTRPCError` in trpc/errors.ts; the REST adapter answers the mapped error's HTTP status).
  */
 
-export interface FieldIssue {
-  path: string;
-  message: string;
-}
+import type { FieldIssue } from '../../shared/field-issues';
+
+export type { FieldIssue } from '../../shared/field-issues';
 
 /** What went wrong, in the domain's words; trpc/errors.ts maps each kind to a tRPC code (and so an HTTP status). */
 export type DomainErrorKind = 'invalid' | 'not-found' | 'conflict' | 'forbidden' | 'busy' | 'too-many';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { createServer, type AppServer } from '../server';
 import { createTestDatabase, testConfig } from '../testing/test-db';
 
-// Issue 11, finding 5: sockets trickling a request body were never timed out, and enough of them used
+// Sockets trickling a request body were never timed out, and enough of them used
 // up the process's file handles. Against the real server over real TCP, with the limits shortened.
 let server: AppServer | undefined;
 afterEach(async () => {

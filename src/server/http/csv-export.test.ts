@@ -9,7 +9,7 @@ beforeEach(async () => {
 });
 afterEach(() => s.stop());
 
-describe('CSV export of a name written to carry a formula through ; (issue 11, finding 9)', () => {
+describe('CSV export of a name written to carry a formula through ;', () => {
   it('a customer "Eve;=2+5;" saved through the API exports as one quoted cell in ;-splitting spreadsheets', async () => {
     const { auth } = await s.addUser('staff');
     for (const name of ['Eve;=2+5;', ' =1+1', ';@SUM(1)']) {

@@ -2,11 +2,20 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ProcedurePath } from '../trpc/app-router';
 import type { Context } from '../trpc/context';
 import { sendTrpcError } from './errors';
-import { callForJson } from './procedure-call';
-import { isStreamedRead, streamPages } from './streamed-reads';
+import { callProcedure } from './procedure-call';
+import { closedSignal } from './closed-signal';
+import { everyRowAnswer, isEveryRowRead } from './streamed-reads';
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 type InputOf = (req: FastifyRequest) => unknown;
+/** A success status that depends on the answer. */
+type StatusOf = (answer: unknown) => number;
+
+/** A job's status by its `state` (the ledger check, decision 087): 202 while it runs, 503 when it could not run, else 200. */
+const jobStatus: StatusOf = (answer) => {
+  const state = typeof answer === 'object' && answer !== null && 'state' in answer ? answer.state : undefined;
+  return state === 'running' ? 202 : state === 'failed' ? 503 : 200;
+};
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -29,7 +38,7 @@ const paramsAndBody: InputOf = (req) => {
 };
 
 /** The whole /api surface (spec 7.2): method, path, procedure, how the input is read, success status. */
-export const REST_ROUTES: ReadonlyArray<readonly [Method, string, ProcedurePath, InputOf, number?]> = [
+export const REST_ROUTES: ReadonlyArray<readonly [Method, string, ProcedurePath, InputOf, (number | StatusOf)?]> = [
   ['GET', '/api/auth/user', 'auth.user', none],
   ['POST', '/api/auth/login', 'auth.login', body, 200],
   ['POST', '/api/auth/reset-password', 'auth.resetPassword', body, 200],
@@ -77,7 +86,8 @@ export const REST_ROUTES: ReadonlyArray<readonly [Method, string, ProcedurePath,
   ['POST', '/api/transactions/:id/restore', 'transactions.restore', params, 200],
   ['GET', '/api/transactions/:id/audit', 'transactions.audit', paramsAndQuery],
   ['GET', '/api/audit', 'audit.list', queryOrNone],
-  ['GET', '/api/admin/ledger-check', 'audit.ledgerCheck', none],
+  ['GET', '/api/admin/ledger-check', 'audit.ledgerCheck', queryOrNone, jobStatus],
+  ['POST', '/api/admin/ledger-check', 'audit.startLedgerCheck', none, jobStatus],
   ['GET', '/api/reports/high-sc', 'reports.highSc', queryOrNone],
   ['GET', '/api/reports/profitability', 'reports.profitability', queryOrNone],
   ['GET', '/api/reports/participation', 'reports.participation', query],
@@ -112,11 +122,14 @@ export function registerRest(app: FastifyInstance, createContext: (req: FastifyR
         try {
           const input = inputOf(req);
           const procedure = PICK[row]?.(input) ?? row;
-          if (method === 'GET' && isStreamedRead(procedure, input)) {
-            return reply.type('application/json; charset=utf-8').send(await streamPages(await createContext(req), procedure, input));
+          if (method === 'GET' && isEveryRowRead(procedure, input)) {
+            const answer = await everyRowAnswer(await createContext(req), procedure, input, closedSignal(reply));
+            return reply.type('application/json; charset=utf-8').send(answer);
           }
-          const json = await callForJson(await createContext(req), procedure, input, method === 'GET' ? 'query' : 'mutation');
-          const code = status ?? (method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200);
+          const answer = await callProcedure(await createContext(req), procedure, input, method === 'GET' ? 'query' : 'mutation');
+          const json = JSON.stringify(answer) ?? 'null';
+          const code =
+            typeof status === 'function' ? status(answer) : (status ?? (method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200));
           if (code === 204) return reply.code(204).send();
           return reply.code(code).type('application/json; charset=utf-8').send(json);
         } catch (error) {

@@ -44,11 +44,17 @@ export function securityHeaders(https: boolean): Record<string, string> {
   return headers;
 }
 
+/** The API's paths (REST and tRPC), with or without a rest and a query; not `/apiary` or the web app's files. */
+const API_PATH = /^\/(?:api|trpc)(?:[/?]|$)/;
+
 export function registerSecurityHeaders(app: FastifyInstance): void {
   const plain = securityHeaders(false);
   const secure = securityHeaders(true);
   app.addHook('onRequest', (req, reply, done) => {
     reply.headers(req.protocol === 'https' ? secure : plain);
+    // Answers of the API carry balances, names and (the sign-in's) a token: no browser or proxy may keep
+    // a copy. Errors and 404s too. The web app's files keep their own caching (static.ts).
+    if (API_PATH.test(req.url)) reply.header('cache-control', 'no-store');
     done();
   });
 }

@@ -3,7 +3,7 @@ import { entryOf, pairFixture } from '../testing/fixtures';
 import { createTestServer, type TestServer } from '../testing/test-server';
 import { expectFieldErrors, inject, type Method } from '../testing/rest';
 
-// Issue 11, findings 10 and 11: loose ids and invisible or control characters in names.
+// Loose ids and invisible or control characters in names.
 let s: TestServer;
 let auth: { authorization: string };
 beforeEach(async () => {

@@ -4,7 +4,7 @@ import { entryOf, pairFixture } from '../testing/fixtures';
 import { createTestServer, type TestServer } from '../testing/test-server';
 import { inject } from '../testing/rest';
 
-// Issue 11, finding 2: one staff user stalled the server with GET batches of ~60 reports.highSc plus a
+// One staff user stalled the server with GET batches of ~60 reports.highSc plus a
 // failing call each. Batches are now bounded for GET and POST, whether or not a GET fast path exists.
 let s: TestServer;
 let staff: { authorization: string };

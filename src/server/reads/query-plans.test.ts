@@ -5,7 +5,7 @@ import { createTestDatabase } from '../testing/test-db';
 import { readsAllTransactions, screenPlans } from './query-plans';
 import { screenCases } from './screen-cases';
 
-// Issue 10: every screen's query walks an index; none reads the transactions table end to end.
+// Every screen's query walks an index; none reads the transactions table end to end.
 describe("the screens' query plans", () => {
   it('use an index for every read of transactions', async () => {
     const { db } = await createTestDatabase();

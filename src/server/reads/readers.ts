@@ -12,14 +12,43 @@ import { exportSheet, type ExportRequest } from '../features/exports/export-shee
 import { type ExportFormat, writeExport } from '../features/exports/export-writer';
 import { portReadable } from './port-stream';
 import { hasRange } from '../features/reports/reports.repository';
+import { createLane, type Lane } from './lane';
 
-/** Runs the read procedures' queries (docs/decisions/020). */
-export interface Readers {
+/** The reads a procedure may run: on the screens' threads, or, under an every-row lease, on the export thread. */
+export interface RowReads {
   run<N extends ReadName>(name: N, input: ReadInput<N>): Promise<ReadOutput<N>>;
   /** The answer as JSON text, serialised where the query ran. */
   json<N extends ReadName>(name: N, input: ReadInput<N>): Promise<string>;
-  /** Writes an export where the reads run; resolves once its first bytes are ready (rejects if it fails before). */
-  exportFile(request: ExportRequest, format: ExportFormat, day: string, maxRows?: number): Promise<ExportStream>;
+}
+
+/** The export thread held for one read of every row (decision 085); `release` hands it on. */
+export interface EveryRowLease {
+  readers: RowReads;
+  release(): void;
+}
+
+export interface ExportOptions {
+  /** Aborts when the request closes: a waiting export leaves the line, a running one stops. */
+  signal?: AbortSignal;
+  maxRows?: number;
+}
+
+/** Where reads ran, counted per pool since the start (tests prove with it which thread answered). */
+export type ReadLane = 'screens' | 'ranges' | 'checks' | 'exports';
+
+/** Runs the read procedures' queries (docs/decisions/020). */
+export interface Readers extends RowReads {
+  /**
+   * Writes an export on the export thread, after those before it (at most `exportQueue` wait; past that
+   * a 429); resolves once its first bytes are ready (rejects if it fails before).
+   */
+  exportFile(request: ExportRequest, format: ExportFormat, day: string, options?: ExportOptions): Promise<ExportStream>;
+  /** Takes the export thread, in the exports' line, for a read of every row (decision 085). */
+  everyRow(signal?: AbortSignal): Promise<EveryRowLease>;
+  /** How many reads (an export is one) each pool has been given. */
+  ran(): Record<ReadLane, number>;
+  /** The export thread's line now: whether the thread is taken, how many wait, how many it has let in. */
+  line(): Pick<Lane, 'busy' | 'waiting' | 'entered'>;
   /**
    * Starts the threads once the database is migrated, so what they build as they start (the link balances,
    * about 0.4 s for 80,000 links; the range columns, about 1.5 s a million rows) is not a first user's wait.
@@ -28,6 +57,19 @@ export interface Readers {
   start(): void;
   close(): Promise<void>;
 }
+
+/** Bounds on the export thread's work (decision 085). Tests shorten them; the server uses READER_LIMITS. */
+export interface ReaderLimits {
+  /** Exports and every-row reads waiting for the export thread; one more is answered 429. */
+  exportQueue: number;
+  /** How long in all an export may wait for its download to take more before it is ended. */
+  readerWaitMs: number;
+}
+
+export const READER_LIMITS: ReaderLimits = { exportQueue: 4, readerWaitMs: 30_000 };
+
+export const EXPORT_LINE_FULL =
+  'Too many exports and every-row reads are waiting for the export thread; try again in a minute (a page read with limit and offset does not wait)';
 
 export interface ExportStream {
   body: Readable;
@@ -45,6 +87,27 @@ function started(body: Readable, rows: Promise<number>): Promise<ExportStream> {
       reject(error);
     });
   });
+}
+
+/**
+ * An export in the export thread's line: it waits its turn (leaving the line if its request closes),
+ * holds the thread until its writer ends, and is cut when its request closes while it runs.
+ */
+async function inLine(lane: Lane, signal: AbortSignal | undefined, open: () => ExportStream): Promise<ExportStream> {
+  const leave = await lane.enter(signal);
+  let stream: ExportStream;
+  try {
+    stream = open();
+  } catch (error) {
+    leave();
+    throw error;
+  }
+  const cut = () => stream.body.destroy();
+  // Closed between its turn and now: cut at once (an abort listener added now would never hear it).
+  if (signal?.aborted) cut();
+  else signal?.addEventListener('abort', cut, { once: true });
+  stream.rows.then(leave, leave).finally(() => signal?.removeEventListener('abort', cut));
+  return started(stream.body, stream.rows);
 }
 
 /** Which pool a read must run on, or 'screens' for any screen thread (the range thread is one of them). */
@@ -68,6 +131,17 @@ export function threadFor<N extends ReadName>(name: N, input: ReadInput<N>): Rea
     return f.transactionTypeId === undefined && hasRange(f) ? 'ranges' : 'screens';
   }
   return 'screens';
+}
+
+/** Reports that answer every row when asked without `limit`; their screens always ask for a page. */
+const EVERY_ROW = new Set<ReadName>(['reports.highSc', 'reports.profitability', 'reports.participation']);
+
+/**
+ * A read of every row, however it came (tRPC as well as REST): it waits in the export thread's line and
+ * runs there, never on a screen's thread (decision 085).
+ */
+export function isEveryRow(name: ReadName, input: unknown): boolean {
+  return EVERY_ROW.has(name) && !(typeof input === 'object' && input !== null && 'limit' in input && input.limit !== undefined);
 }
 
 /** The screens' nice value: the main thread's (decision 029); ranged reads share it, being screens too. */
@@ -103,11 +177,13 @@ function workerModule(): { filename: string; execArgv: string[] } {
  * A pool of worker threads, each with its own read-only connection to `file`; started by `start()` or on
  * first use. `threads` read threads serve the screens: the range thread and `threads - 1` others (at least one).
  */
-export function poolReaders(file: string, env: ReadEnv, threads = readThreads()): Readers {
+export function poolReaders(file: string, env: ReadEnv, threads = readThreads(), limits: ReaderLimits = READER_LIMITS): Readers {
   let screens: CountedPool | undefined;
   let ranges: CountedPool | undefined;
   let exportPool: Piscina | undefined;
   let checkPool: Piscina | undefined;
+  const counts: Record<ReadLane, number> = { screens: 0, ranges: 0, checks: 0, exports: 0 };
+  const line = createLane(limits.exportQueue, EXPORT_LINE_FULL);
   // Nice values (thread-priority.ts): the screens' reads at the main thread's, then the ledger check and exports.
   const workerData: ReadWorkerData = { file, ...env, role: 'screens', nice: SCREENS_NICE };
   const base = workerModule();
@@ -132,7 +208,7 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
   /** One thread for `role`, started when asked for and ended `idleMs` after its last task; one task at a time. */
   const onDemand = (role: ReadWorkerData['role'], nice: number, idleMs: number) =>
     new Piscina({ ...base, workerData: { ...workerData, role, nice }, minThreads: 0, maxThreads: 1, idleTimeout: idleMs });
-  // Exports get a thread of their own (one at a time, others queue), so a long export never takes a screen's
+  // Exports get a thread of their own (one at a time, in `line`), so a long export never takes a screen's
   // reader; the ledger check another, so an export never waits behind it. The check runs once a day: its
   // thread (and its memory) goes a second after it answers.
   const startExports = () => (exportPool ??= onDemand('exports', 3, 60_000));
@@ -140,36 +216,64 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
   /** Runs `task` on its pool; a screen read on the screen thread with fewer reads in hand. */
   const runTask = <R>(task: ReadTask): Promise<R> => {
     const thread = threadFor(task.name, task.input);
-    if (thread === 'checks') return startChecks().run(task);
+    if (thread === 'checks') {
+      counts.checks += 1;
+      return startChecks().run(task);
+    }
     const counted = thread === 'ranges' ? startRanges() : leastBusy([startScreens(), startRanges()]);
+    counts[counted === ranges ? 'ranges' : 'screens'] += 1;
     counted.inHand += 1;
     return counted.pool.run(task).finally(() => (counted.inHand -= 1));
   };
+  /** Runs a read on the export thread: only under an every-row lease, which holds the thread. */
+  const runOnExports = <R>(task: ReadTask): Promise<R> => {
+    counts.exports += 1;
+    return startExports().run(task);
+  };
   // The thread boundary is untyped: the worker's reply is typed by the task that asked for it (read-worker.ts).
-  const askValue = <N extends ReadName>(task: ReadTask<N>) => runTask<ValueReply<N>>(task);
-  const askJson = <N extends ReadName>(task: ReadTask<N>) => runTask<JsonReply>({ ...task, json: true });
-  return {
+  const rowReads = (runOn: <R>(task: ReadTask) => Promise<R>): RowReads => ({
     async run<N extends ReadName>(name: N, input: ReadInput<N>): Promise<ReadOutput<N>> {
-      const reply = await askValue({ name, input });
+      const reply = await runOn<ValueReply<N>>({ name, input });
       if (!reply.ok) throw fromWire(reply.error);
       return reply.value;
     },
     async json<N extends ReadName>(name: N, input: ReadInput<N>): Promise<string> {
-      const reply = await askJson({ name, input });
+      const reply = await runOn<JsonReply>({ name, input, json: true });
       if (!reply.ok) throw fromWire(reply.error);
       return reply.json;
     },
-    exportFile(request, format, day, maxRows) {
-      const { port1, port2 } = new MessageChannel();
-      const body = portReadable(port1);
-      const task: ExportTask = { request, format, day, port: port2, maxRows };
-      const reply: Promise<ExportReply> = startExports().run(task, { name: 'exportFile', transferList: [port2] });
-      const rows = reply.then((r) => {
-        if (!r.ok) throw fromWire(r.error);
-        return r.rows;
+  });
+  /** A screen read, or a read of every row in the export thread's line. */
+  const runRead = async <R>(task: ReadTask): Promise<R> => {
+    if (!isEveryRow(task.name, task.input)) return runTask(task);
+    const leave = await line.enter();
+    try {
+      return await runOnExports(task);
+    } finally {
+      leave();
+    }
+  };
+  return {
+    ...rowReads(runRead),
+    exportFile(request, format, day, { signal, maxRows } = {}) {
+      return inLine(line, signal, () => {
+        const { port1, port2 } = new MessageChannel();
+        const body = portReadable(port1);
+        const task: ExportTask = { request, format, day, port: port2, maxRows, readerWaitMs: limits.readerWaitMs };
+        counts.exports += 1;
+        const reply: Promise<ExportReply> = startExports().run(task, { name: 'exportFile', transferList: [port2] });
+        const rows = reply.then((r) => {
+          if (!r.ok) throw fromWire(r.error);
+          return r.rows;
+        });
+        return { body, rows };
       });
-      return started(body, rows);
     },
+    async everyRow(signal) {
+      return { readers: rowReads(runOnExports), release: await line.enter(signal) };
+    },
+    ran: () => ({ ...counts }),
+    line: () => ({ busy: line.busy, waiting: line.waiting, entered: line.entered }),
     start() {
       startScreens();
       startRanges();
@@ -184,15 +288,42 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads())
   };
 }
 
-/** Runs the reads on the given connection, in this thread: for ':memory:' databases (tests), which a worker cannot open. */
-export function inlineReaders(db: Db, env: ReadEnv): Readers {
+/**
+ * Runs the reads on the given connection, in this thread: for ':memory:' databases (tests), which a worker
+ * cannot open. Exports and every-row reads keep the export thread's line all the same (one at a time,
+ * `exportQueue` waiting), and the counts say which pool each read would have gone to.
+ */
+export function inlineReaders(db: Db, env: ReadEnv, limits: ReaderLimits = READER_LIMITS): Readers {
+  const counts: Record<ReadLane, number> = { screens: 0, ranges: 0, checks: 0, exports: 0 };
+  const line = createLane(limits.exportQueue, EXPORT_LINE_FULL);
+  /** Runs a read here, counted where it would have run; a read of every row (outside a lease) waits in the line. */
+  const rowReads = (leased: boolean): RowReads => {
+    const run = async <N extends ReadName>(name: N, input: ReadInput<N>): Promise<ReadOutput<N>> => {
+      const everyRow = leased || isEveryRow(name, input);
+      counts[everyRow ? 'exports' : threadFor(name, input)] += 1;
+      const leave = everyRow && !leased ? await line.enter() : () => {};
+      try {
+        return await runRead(db, name, input, env);
+      } finally {
+        leave();
+      }
+    };
+    return { run, json: async (name, input) => JSON.stringify(await run(name, input)) };
+  };
   return {
-    run: <N extends ReadName>(name: N, input: ReadInput<N>) => runRead(db, name, input, env),
-    json: async <N extends ReadName>(name: N, input: ReadInput<N>) => JSON.stringify(await runRead(db, name, input, env)),
-    exportFile(request, format, day, maxRows) {
-      const body = new PassThrough();
-      return started(body, writeExport(exportSheet(db, request, env.timeZone, day), format, body, env.timeZone, maxRows));
+    ...rowReads(false),
+    exportFile(request, format, day, { signal, maxRows } = {}) {
+      return inLine(line, signal, () => {
+        counts.exports += 1;
+        const body = new PassThrough();
+        return { body, rows: writeExport(exportSheet(db, request, env.timeZone, day), format, body, env.timeZone, maxRows) };
+      });
     },
+    async everyRow(signal) {
+      return { readers: rowReads(true), release: await line.enter(signal) };
+    },
+    ran: () => ({ ...counts }),
+    line: () => ({ busy: line.busy, waiting: line.waiting, entered: line.entered }),
     start: () => {},
     close: async () => {},
   };

@@ -24,3 +24,19 @@ export async function databaseWithPurchasesCsv(rows: number, customers: number) 
   );
   return { ...opened, dir, file, csv };
 }
+
+/**
+ * An xlsx workbook of `rows` (first sheet) whose sheet XML `patch` rewrites: the files a spreadsheet
+ * program never writes (a row numbered 9007199254740991, a column past XFD) that an upload may still be.
+ */
+export async function craftedXlsx(rows: (string | number)[][], patch: (sheetXml: string) => string): Promise<Buffer> {
+  const { default: ExcelJS } = await import('exceljs');
+  const { default: JSZip } = await import('jszip');
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet('Import');
+  for (const row of rows) sheet.addRow(row);
+  const zip = await JSZip.loadAsync(Buffer.from(await workbook.xlsx.writeBuffer()));
+  const name = 'xl/worksheets/sheet1.xml';
+  zip.file(name, patch(await zip.file(name)!.async('string')));
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE' });
+}

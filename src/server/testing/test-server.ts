@@ -1,6 +1,7 @@
 import type { Role } from '../../shared/constants';
 import type { Config } from '../config';
 import { hashPassword } from '../features/auth/passwords';
+import type { ImportLimits } from '../features/import/import-limits';
 import { useOfficeZone } from '../features/check-ins/check-in-days';
 import { insertUser } from '../features/users/users.repository';
 import { createServer, type AppServer } from '../server';
@@ -25,11 +26,11 @@ export type TestUser = Awaited<ReturnType<TestServer['addUser']>>;
 let counter = 0;
 
 /** A server over a fresh in-memory database, ready for app.inject and tRPC callers. */
-export async function createTestServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+export async function createTestServer(overrides: Partial<Config> = {}, importLimits: Partial<ImportLimits> = {}): Promise<TestServer> {
   const database = await createTestDatabase();
   const dataDir = tempDir();
   const config = testConfig(overrides);
-  const server = await createServer({ config, database, dataDir, logger: false, announce: () => {} });
+  const server = await createServer({ config, database, dataDir, logger: false, announce: () => {}, importLimits });
   useOfficeZone(database.sqlite, config.timeZone);
   await server.app.ready();
   return {

@@ -1,4 +1,4 @@
-import type { AnyProcedure, inferRouterInputs, inferRouterOutputs, TRPCRouterRecord as RouterRecord } from '@trpc/server';
+import type { AnyProcedure, inferRouterOutputs, TRPCRouterRecord as RouterRecord } from '@trpc/server';
 import { auditRouter } from '../features/audit/audit.router';
 import { authRouter } from '../features/auth/auth.router';
 import { casinosRouter } from '../features/casinos/casinos.router';
@@ -39,7 +39,6 @@ export type AppCaller = ReturnType<typeof createCaller>;
 
 /** What each procedure answers: the one source of response types (the web imports these types only). */
 export type RouterOutputs = inferRouterOutputs<AppRouter>;
-export type RouterInputs = inferRouterInputs<AppRouter>;
 
 /** Every procedure's dotted path ("transactions.create"), so a table of paths is checked by the compiler. */
 type PathsOf<R extends RouterRecord> = {

@@ -8,6 +8,7 @@ import type { Mailer } from '../mail/mailer';
 import type { Challenges } from '../features/auth/challenges';
 import type { Readers } from '../reads/readers';
 import type { DownloadTokens } from '../features/exports/download-tokens';
+import type { LedgerCheckRuns } from '../features/audit/ledger-check-runs';
 
 /** What procedures may use besides the database: built once per server. */
 export interface AppServices {
@@ -20,8 +21,10 @@ export interface AppServices {
   challenges: Challenges;
   /** Runs the read procedures' queries off the main thread (docs/decisions/020). */
   readers: Readers;
-  /** One-minute tokens for export links (decision 022). */
+  /** One-use, one-minute tokens for export links, each for one export and its filters (decisions 022, 086). */
   downloadTokens: DownloadTokens;
+  /** The on-demand ledger check, started and polled (decision 087). */
+  ledgerChecks: LedgerCheckRuns;
 }
 
 export interface Context {

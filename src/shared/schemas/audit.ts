@@ -47,3 +47,8 @@ export interface AuditEntryView {
   before?: unknown;
   after?: unknown;
 }
+
+/** GET /api/admin/ledger-check: with `id`, that check's state; without, a check started (or joined) and awaited a while. */
+export const ledgerCheckInput = z.strictObject({ id: id.optional() }).optional();
+/** One on-demand ledger check, by the id its start answered. */
+export const ledgerCheckRunInput = z.strictObject({ id });

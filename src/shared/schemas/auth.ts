@@ -14,4 +14,3 @@ export const resetPasswordInput = z.strictObject({
     .max(200),
   password: newPassword,
 });
-export type ResetPasswordInput = z.input<typeof resetPasswordInput>;

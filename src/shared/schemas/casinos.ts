@@ -34,7 +34,6 @@ export const createCasinoInput = z.strictObject({
   isActive: flag.optional().default(true),
   scRatio: scRatio.optional().default(DEFAULT_SC_RATIO),
 });
-export type CreateCasinoInput = z.input<typeof createCasinoInput>;
 
 export const updateCasinoInput = z
   .strictObject({ id, name: name.optional(), website: website.optional(), isActive: flag.optional(), scRatio: scRatio.optional() })
@@ -42,7 +41,6 @@ export const updateCasinoInput = z
     error: 'Nothing to update',
     path: ['name'],
   });
-export type UpdateCasinoInput = z.input<typeof updateCasinoInput>;
 
 export interface CasinoView {
   id: number;

@@ -17,7 +17,6 @@ export const checkInBoardInput = z
     ...paging(1000),
   })
   .optional();
-export type CheckInBoardInput = z.input<typeof checkInBoardInput>;
 
 /** POST /api/check-ins: the SC the casino gave (0 allowed); `correction` confirms a second one that day. */
 export const recordCheckInInput = z.strictObject({
@@ -27,7 +26,6 @@ export const recordCheckInInput = z.strictObject({
   date: day.optional(),
   correction: flag.optional(),
 });
-export type RecordCheckInInput = z.input<typeof recordCheckInInput>;
 
 export interface CheckInRowView {
   customerId: number;
@@ -49,6 +47,8 @@ export interface CheckInRowView {
 
 export interface CheckInBoard {
   date: string;
+  /** The office's today (the board names its day "Today" only when it is). */
+  today: string;
   rows: CheckInRowView[];
   /** Rows under the filters (for the pager). */
   totalCount: number;

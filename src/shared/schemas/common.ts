@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_RANGE_MESSAGE, FIRST_DAY, LAST_DAY } from '../dates';
 import { parseHundredths } from '../money';
 import { passwordProblem } from '../password';
 import { CONTROL_CHARACTER_MESSAGE, textProblem } from '../text';
@@ -111,17 +112,20 @@ export const paging = (max: number) => ({
 /** A paged read's limit and offset after parsing (the type of `paging`'s fields). */
 export type Paging = Partial<Record<keyof ReturnType<typeof paging>, number>>;
 
-/** YYYY-MM-DD, a real calendar day. */
-export const day = z
-  .string({ error: 'Must be a date (YYYY-MM-DD)' })
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'Must be a date (YYYY-MM-DD)' })
-  .refine(
-    (value) => {
-      const date = new Date(`${value}T00:00:00Z`);
-      return !Number.isNaN(date.getTime()) && date.toISOString().startsWith(value);
-    },
-    { error: 'Must be a real date' },
-  );
+/** Why a YYYY-MM-DD text is not a day the ledger reads, or null: its layout, the calendar, then the range. */
+export function dayProblem(value: string): string | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'Must be a date (YYYY-MM-DD)';
+  const date = new Date(`${value}T00:00:00Z`);
+  if (Number.isNaN(date.getTime()) || !date.toISOString().startsWith(value)) return 'Must be a real date';
+  if (value < FIRST_DAY || value > LAST_DAY) return DAY_RANGE_MESSAGE;
+  return null;
+}
+
+/** YYYY-MM-DD, a real calendar day from 1970-01-01 to 2100-12-31 (every day any input reads: dates.ts). */
+export const day = z.string({ error: 'Must be a date (YYYY-MM-DD)' }).superRefine((value, ctx) => {
+  const problem = dayProblem(value);
+  if (problem) ctx.addIssue({ code: 'custom', message: problem });
+});
 
 /** How far past the server's clock a given date may lie (clocks of two machines differ a little). */
 export const FUTURE_SKEW_MS = 5 * 60 * 1000;

@@ -12,7 +12,6 @@ export const setLinkInput = z.strictObject({
   casinoId: requiredId('Casino is required'),
   status: z.enum(LINK_STATUSES, { error: 'Status must be active, inactive, banned or locked' }),
 });
-export type SetLinkInput = z.input<typeof setLinkInput>;
 
 export interface LinkView {
   customerId: number;
@@ -28,9 +27,8 @@ export const createMissingLinksInput = z.strictObject({
   customerId: id.optional(),
   status: z.enum(['inactive', 'active'], { error: 'Status must be inactive or active' }).default('inactive'),
 });
-export type CreateMissingLinksInput = z.input<typeof createMissingLinksInput>;
 
-/** The balances the casino's own site shows, as typed (issue 13). */
+/** The balances the casino's own site shows, as typed. */
 export const reconcileInput = z.strictObject({
   customerId: requiredId('Customer is required'),
   casinoId: requiredId('Casino is required'),
@@ -38,7 +36,6 @@ export const reconcileInput = z.strictObject({
   playedCoins: hundredths('Played coins are required'),
   note: optionalText(500).optional(),
 });
-export type ReconcileInput = z.input<typeof reconcileInput>;
 
 export const RECONCILIATION_PAGE_SIZE = 100;
 export const DEFAULT_STALE_DAYS = 7;

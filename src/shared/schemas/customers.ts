@@ -11,7 +11,6 @@ const email = z
   .transform((v) => (v ? v : null));
 
 export const createCustomerInput = z.strictObject({ name, email });
-export type CreateCustomerInput = z.input<typeof createCustomerInput>;
 
 /** PATCH takes {name, email} or {isActive}, or any of them together. */
 export const updateCustomerInput = z
@@ -20,7 +19,6 @@ export const updateCustomerInput = z
     error: 'Nothing to update',
     path: ['name'],
   });
-export type UpdateCustomerInput = z.input<typeof updateCustomerInput>;
 
 export interface CustomerView {
   id: number;

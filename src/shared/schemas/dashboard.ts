@@ -1,4 +1,4 @@
-/** The Dashboard charts' data (issue 15): small, fixed-size answers computed on the server. */
+/** The Dashboard charts' data: small, fixed-size answers computed on the server. */
 
 /** Days the USD chart covers, ending today (office time zone). */
 export const USD_CHART_DAYS = 90;

@@ -96,6 +96,10 @@ export interface ImportRowError {
   /** The row's number in the file (the header is row 1). */
   row: number;
   field: ImportField | 'row';
+  /** The column's header as the file writes it (null when the file has no such column). */
+  column: string | null;
+  /** The refused cell as read (shortened past 60 characters), or null when no cell is at fault. */
+  value: string | null;
   message: string;
 }
 
@@ -116,6 +120,4 @@ export interface ImportResult {
 }
 
 export const MAX_LISTED_ERRORS = 1000;
-/** Upload size limit (IMPORT_MAX_BYTES), 50 MB unless configured. */
-export const DEFAULT_IMPORT_MAX_BYTES = 50 * 1024 * 1024;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { REDEMPTION_STATUSES, type RedemptionStatus } from '../constants';
-import { day, hundredths, id, instantProblem, optionalText, paging, requiredId } from './common';
+import { dayProblem, hundredths, id, instantProblem, optionalText, paging, requiredId } from './common';
 
 const amount = (required: string) => hundredths(required).refine((v) => v >= 0, { error: 'Must be 0 or more' });
 
@@ -15,7 +15,6 @@ export const requestRedemptionInput = z
     note: optionalText(500).optional(),
   })
   .refine((v) => v.unplayedCoins + (v.playedCoins ?? 0) > 0, { error: 'Enter the coins to redeem', path: ['unplayedCoins'] });
-export type RequestRedemptionInput = z.input<typeof requestRedemptionInput>;
 
 /**
  * When the USD arrived: a day (YYYY-MM-DD, office time zone) or an instant with its zone, checked as
@@ -26,8 +25,8 @@ export const receivedAtField = z
   .string({ error: 'Must be a date (YYYY-MM-DD) or a date and time with its zone' })
   .transform((value, ctx) => {
     if (DAY.test(value)) {
-      const parsed = day.safeParse(value);
-      if (!parsed.success) ctx.addIssue({ code: 'custom', message: 'Must be a real date' });
+      const problem = dayProblem(value);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem });
       return value;
     }
     const problem = instantProblem(value);
@@ -49,7 +48,6 @@ export const receiveRedemptionInput = z.strictObject({
   usdReceived: amount('USD received is required'),
   receivedAt: receivedAtField.optional(),
 });
-export type ReceiveRedemptionInput = z.input<typeof receiveRedemptionInput>;
 
 /** Reject or cancel: the coins go back to the balance. */
 export const finishRedemptionInput = z.strictObject({ id, note: optionalText(500).optional() });
@@ -63,9 +61,6 @@ export const listRedemptionsInput = z
     ...paging(500),
   })
   .optional();
-export type ListRedemptionsInput = z.input<typeof listRedemptionsInput>;
-
-export const redemptionIdInput = z.strictObject({ id });
 
 export interface RedemptionView {
   id: number;

@@ -21,7 +21,7 @@ const threshold = z.coerce
   .optional()
   .default(DEFAULT_HIGH_SC_THRESHOLD);
 
-/** asOf: the balances at the end of that day (office time zone) instead of now (issue 13). */
+/** asOf: the balances at the end of that day (office time zone) instead of now. */
 export const highScInput = z
   .strictObject({ threshold, asOf: day.optional(), ...reportPaging, sort: sortSchema(HIGH_SC_SORTS).optional() })
   .optional()

@@ -5,7 +5,6 @@ const name = nameField('Name required', 100);
 
 export const listTypesInput = z.strictObject({ casinoId: id.optional() }).optional();
 export const createTypeInput = z.strictObject({ name, casinoId: requiredId('Select a casino to create type') });
-export type CreateTypeInput = z.input<typeof createTypeInput>;
 export const renameTypeInput = z.strictObject({ id, name });
 export const typeIdInput = z.strictObject({ id });
 

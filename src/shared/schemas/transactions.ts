@@ -18,10 +18,8 @@ export const createTransactionInput = z.strictObject({
   /** A fresh key per submit: a retry with the same key records nothing new. */
   idempotencyKey: z.string().trim().min(8).max(200).optional(),
 });
-export type CreateTransactionInput = z.input<typeof createTransactionInput>;
 
 export const updateTransactionInput = z.strictObject({ id: requiredId('No transaction ID'), ...transactionFields });
-export type UpdateTransactionInput = z.input<typeof updateTransactionInput>;
 
 export const transactionIdInput = z.strictObject({ id });
 
@@ -44,7 +42,6 @@ export const listTransactionsInput = z
   })
   .refine(...orderedRange)
   .optional();
-export type ListTransactionsInput = z.input<typeof listTransactionsInput>;
 
 /** The newest rows, unfiltered (Dashboard, and the REST list asked with `limit` alone). */
 export const recentTransactionsInput = z.strictObject({ limit: paging(MAX_LIST_LIMIT).limit }).optional();

@@ -62,7 +62,15 @@ export function AppLayout({ user }: { user: UserView }) {
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
             <div style={{ minWidth: 0 }}>
-              <Title order={1} size="h4" lineClamp={1}>
+              {/* On a phone a long title ("Transaction Types Report") takes two smaller lines rather than an ellipsis. */}
+              <Title
+                order={1}
+                size="h4"
+                fz={{ base: 16, sm: 'h4' }}
+                lh={{ base: 1.2, sm: 'h4' }}
+                lineClamp={phone ? 2 : 1}
+                data-testid="page-title"
+              >
                 {title}
               </Title>
               {subtitle && !phone && (
@@ -123,7 +131,8 @@ export function AppLayout({ user }: { user: UserView }) {
             </div>
           </Group>
         </AppShell.Section>
-        <AppShell.Section grow component={ScrollArea}>
+        {/* A scrollbar whenever the links are taller than the window (800 px with the Admin group), not only on hover. */}
+        <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={6} data-testid="sidebar-links">
           <NavLinks isAdmin={user.role === 'admin'} onNavigate={close} />
         </AppShell.Section>
         <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>

@@ -13,7 +13,10 @@ interface Props {
   extra?: ReactNode;
 }
 
-/** Search box, count and the Add button above a master-data grid. */
+/**
+ * Search box, count and the Add button above a master-data grid. The search box takes a line of its own
+ * when its placeholder would not fit beside the count (a phone): the placeholder is read in full.
+ */
 export function ListToolbar({ search, onSearch, placeholder, addLabel, onAdd, count, extra }: Props) {
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">
@@ -24,7 +27,7 @@ export function ListToolbar({ search, onSearch, placeholder, addLabel, onAdd, co
           leftSection={<IconSearch size={16} />}
           value={search}
           onChange={(e) => onSearch(e.currentTarget.value)}
-          style={{ flex: '1 1 220px' }}
+          style={{ flex: '1 1 300px' }}
         />
         {extra}
         <Text size="sm" c="dimmed" data-testid="list-count">

@@ -21,8 +21,8 @@ import {
   IconClockHour4,
   IconShieldLock,
 } from '@tabler/icons-react';
-import { type LinkProps, useRouterState } from '@tanstack/react-router';
-import type { ReactNode } from 'react';
+import { type LinkProps, useRouter, useRouterState } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useRef } from 'react';
 import { RouterNavLink } from './router-link';
 
 interface Item {
@@ -77,11 +77,32 @@ const GROUPS: { label: string; adminOnly?: boolean; items: Item[] }[] = [
   },
 ];
 
-/** The sidebar links of spec 2.5; admin-only links only for admins. */
+/**
+ * The sidebar links of spec 2.5; admin-only links only for admins. On a short window (the list is taller
+ * than the sidebar) the active link is scrolled into view whenever the page changes.
+ */
 export function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate?: () => void }) {
   const pathname = useRouterState({ select: (s) => s.location.pathname });
+  const isCurrent = (to: string) => pathname === to || (to === '/transactions/add' && pathname === '/');
+  const list = useRef<HTMLDivElement>(null);
+  const router = useRouter();
+  useEffect(() => {
+    // The sidebar's own scroll box only (scrollIntoView would also move the page behind a phone's menu),
+    // once the page has rendered: the router then puts back the scroll positions it carries over.
+    const reveal = () =>
+      requestAnimationFrame(() => {
+        const item = list.current?.querySelector<HTMLElement>('[data-current]');
+        const box = item?.closest<HTMLElement>('.mantine-ScrollArea-viewport');
+        if (!item || !box) return;
+        const [i, b] = [item.getBoundingClientRect(), box.getBoundingClientRect()];
+        if (i.top < b.top) box.scrollTop -= b.top - i.top + 8;
+        else if (i.bottom > b.bottom) box.scrollTop += i.bottom - b.bottom + 8;
+      });
+    reveal();
+    return router.subscribe('onRendered', reveal);
+  }, [router]);
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={list}>
       {GROUPS.filter((g) => isAdmin || !g.adminOnly).map((group) => (
         <div key={group.label}>
           <Text size="xs" fw={700} c="dimmed" tt="uppercase" px="sm" mb={4}>
@@ -96,7 +117,8 @@ export function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate
                 label={item.label}
                 leftSection={item.icon}
                 onClick={onNavigate}
-                active={pathname === item.to || (item.to === '/transactions/add' && pathname === '/')}
+                active={isCurrent(item.to)}
+                data-current={isCurrent(item.to) || undefined}
                 rightSection={
                   item.adminOnly ? (
                     <Badge size="xs" variant="light" color="grape" leftSection={<IconUserShield size={10} />}>

@@ -2,6 +2,7 @@ import { Box, Button, Group, Select, type SelectProps, SimpleGrid, TextInput } f
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
+import { FIRST_DAY, LAST_DAY } from '../../shared/dates';
 import type { Failure } from '../lib/errors';
 import { customerOptions, toOptions } from '../lib/master-data';
 import type { CasinoView, CustomerView } from '../lib/api-types';
@@ -79,9 +80,10 @@ export function DateRangeFields({ startDate, endDate, onDates }: DateRange) {
   );
   return (
     <>
-      {field('startDate', 'Start Date', startDate, { max: endDate })}
+      {field('startDate', 'Start Date', startDate, { min: FIRST_DAY, max: endDate ?? LAST_DAY })}
       {field('endDate', 'End Date', endDate, {
-        min: startDate,
+        min: startDate ?? FIRST_DAY,
+        max: LAST_DAY,
         error: isOrderedRange({ startDate, endDate }) ? undefined : DATE_RANGE_ERROR,
       })}
     </>

@@ -21,7 +21,8 @@ export function StatCard(props: {
   // Long amounts shrink with the window rather than break in the middle of a number.
   const longValue = (typeof value === 'string' || typeof value === 'number') && String(value).length > 9;
   return (
-    <Card withBorder padding="lg">
+    // As tall as the other cards of its row (a card whose hint wraps makes the row taller).
+    <Card withBorder padding="lg" h="100%">
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4} style={{ minWidth: 0 }}>
           <Text size="sm" c="dimmed" fw={600}>

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { TOAST_DURATION_MS } from '../../shared/constants';
 
 /**
- * A success toast that offers Undo for its 5 seconds (issue 13). Undo runs once; the toast closes
+ * A success toast that offers Undo for its 5 seconds. Undo runs once; the toast closes
  * as soon as it is pressed.
  */
 export function notifyWithUndo(title: string | undefined, message: string, onUndo: () => Promise<void>): void {

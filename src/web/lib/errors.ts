@@ -1,20 +1,13 @@
-import { TRPCClientError } from '@trpc/client';
+import { isTRPCClientError } from '@trpc/client';
+import type { AppRouter } from '../../server/trpc/app-router';
 import { MAX_ERROR_MESSAGE_LENGTH, MAX_ERRORS_SHOWN } from '../../shared/constants';
+import { type FieldIssue, fieldMessages } from '../../shared/field-issues';
 
-export interface FieldIssue {
-  path: string;
-  message: string;
-}
+export type { FieldIssue } from '../../shared/field-issues';
 
-interface ErrorData {
-  httpStatus?: number;
-  code?: string;
-  errors?: FieldIssue[];
-}
-
-function dataOf(error: unknown): ErrorData | undefined {
-  if (error instanceof TRPCClientError) return (error.data ?? undefined) as ErrorData | undefined;
-  return undefined;
+/** The error's data as the server's error formatter (trpc/init.ts) shapes it. */
+function dataOf(error: unknown) {
+  return isTRPCClientError<AppRouter>(error) ? (error.data ?? undefined) : undefined;
 }
 
 export function httpStatusOf(error: unknown): number | undefined {
@@ -30,7 +23,7 @@ export function fieldIssuesOf(error: unknown): FieldIssue[] {
 }
 
 /** The server's field errors as a form's errors: field -> message. */
-export const fieldErrorsOf = (issues: FieldIssue[]): Record<string, string> => Object.fromEntries(issues.map((i) => [i.path, i.message]));
+export const fieldErrorsOf = fieldMessages;
 
 /** Spec 8.2: up to five errors, each as "[path] message", joined by "; ", then "…and N more". */
 export function formatIssues(issues: FieldIssue[]): string {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatCount, groupedAmount, signedUsd } from './format';
 
-describe('one number format (issue 15)', () => {
+describe('one number format', () => {
   it('groups thousands in signed USD, coins and counts', () => {
     expect(signedUsd('1000.00')).toBe('+1,000.00');
     expect(signedUsd('-62597.5')).toBe('-62,597.50');

@@ -48,7 +48,7 @@ const columns: GridColumn<AuditEntryView>[] = [
   }),
 ];
 
-/** Issue 13: the audit trail for admins, newest first, with the API's filters in the URL. */
+/** The audit trail for admins, newest first, with the API's filters in the URL. */
 function AuditScreen() {
   const search = route.useSearch();
   const navigate = route.useNavigate();

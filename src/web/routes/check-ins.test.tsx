@@ -26,6 +26,7 @@ let board: CheckInBoard;
 beforeEach(() => {
   board = {
     date: '2026-11-25',
+    today: '2026-11-25',
     done: 1,
     total: 2,
     totalCount: 2,
@@ -68,7 +69,7 @@ function onPhone() {
 const recorded = () => calls.filter((c) => c.path === 'checkIns.record').map((c) => c.input);
 const boards = () => calls.filter((c) => c.path === 'checkIns.board').map((c) => c.input as Record<string, unknown>);
 
-describe('the check-in board on a phone (issue 18)', () => {
+describe('the check-in board on a phone', () => {
   it('shows each link as a card with everything the grid shows, and no table that scrolls sideways', async () => {
     onPhone();
     renderApp('/check-ins');
@@ -121,7 +122,7 @@ describe('the check-in board on a phone (issue 18)', () => {
     expect(screen.queryByTestId('check-in-sc')).toBeNull();
     // Cancel closes the field without saving.
     fireEvent.click(screen.getByRole('button', { name: 'Correct: Alice Anders at Chumba' }));
-    await screen.findByLabelText('SC for Alice Anders at Chumba');
+    await screen.findByLabelText('Corrected SC of the day for Alice Anders at Chumba');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByTestId('check-in-sc')).toBeNull());
     expect(recorded()).toHaveLength(1);
@@ -164,5 +165,46 @@ describe('the check-in board on a wider screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Check in: Alice Anders at Pulsz' }));
     await waitFor(() => expect(recorded()).toHaveLength(1));
     await waitFor(() => expect(screen.getByTestId('check-in-count').textContent).toBe('2 of 2 done'));
+  });
+
+  it("names the day shown in the day column: Today on today's board, the day itself on a past one", async () => {
+    board = { ...board, date: '2026-11-20' };
+    renderApp('/check-ins?date=2026-11-20');
+    const grid = await screen.findByRole('table', { name: 'Check-ins' });
+    await waitFor(() => expect(within(grid).getAllByRole('columnheader')[2].textContent).toBe('2026-11-20'));
+    expect(within(grid).queryByText('Today')).toBeNull();
+    expect(screen.getByText('Check-ins of 2026-11-20, customer by casino')).toBeTruthy();
+    expect(screen.queryByText("Today's check-ins, customer by casino")).toBeNull();
+  });
+
+  it("Correct replaces the day's SC: the field opens with it, the confirmation says so, and the typed amount is sent", async () => {
+    mockTrpc({
+      'auth.user': () => STAFF,
+      'customers.list': () => [customer(1, 'Alice Anders')],
+      'casinos.list': () => [casino(10, 'Chumba'), casino(11, 'Pulsz')],
+      'checkIns.board': () => board,
+      'checkIns.record': (input) => {
+        if (!input.correction)
+          throw new TrpcFailure(409, "Already checked in on 2026-11-25 (4.90 SC); confirm to correct the day's SC to 7.50");
+        return { transactionId: 9, day: '2026-11-25', streak: 21 };
+      },
+    });
+    renderApp('/check-ins');
+    fireEvent.click(await screen.findByRole('button', { name: 'Correct: Alice Anders at Chumba' }));
+    const field = await screen.findByLabelText<HTMLInputElement>('Corrected SC of the day for Alice Anders at Chumba');
+    expect(field.value).toBe('4.90');
+    fireEvent.change(field, { target: { value: '7.50' } });
+    fireEvent.submit(field.closest('form')!);
+    const dialog = await screen.findByRole('dialog', { name: "Correct the day's SC?" });
+    expect(
+      within(dialog).getByText("Alice Anders at Chumba is already checked in on 2026-11-25 with 4.90 SC. Correct the day's SC to 7.50?"),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Correct SC' }));
+    await waitFor(() =>
+      expect(recorded()).toEqual([
+        { customerId: 1, casinoId: 10, unplayedCoins: '7.50', date: '2026-11-25' },
+        { customerId: 1, casinoId: 10, unplayedCoins: '7.50', date: '2026-11-25', correction: true },
+      ]),
+    );
   });
 });

@@ -5,6 +5,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { getRouteApi } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { CHECK_IN_PAGE_SIZE, type CheckInSort } from '../../shared/schemas/check-ins';
+import { FIRST_DAY, LAST_DAY } from '../../shared/dates';
 import { parseSort, type SortText, sortText } from '../../shared/sorting';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/data-table';
@@ -13,7 +14,7 @@ import { UrlPager } from '../components/pager';
 import { ALL, casinoFilter, customerFilter, IdSelect } from '../components/report-filters';
 import { CheckInCard, CheckInRow, rowKey } from '../features/check-ins/check-in-row';
 import { failureOf, fieldIssuesOf, httpStatusOf, isUnauthorized, messageOf } from '../lib/errors';
-import { formatCount } from '../lib/format';
+import { formatCount, groupedAmount } from '../lib/format';
 import { useCasinos, useCustomers } from '../lib/master-data';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { trpc } from '../trpc';
@@ -21,10 +22,12 @@ import type { CheckInBoard, CheckInRowView } from '../lib/api-types';
 import { Panel } from '../components/panel';
 
 const route = getRouteApi('/signed-in/check-ins');
+/** The day column's header: "Today" on today's board, else the day shown. */
+const DAY_COLUMN = 'day';
 const HEADERS: { id: CheckInSort | null; label: string; right?: boolean }[] = [
   { id: 'customer', label: 'Customer' },
   { id: 'casino', label: 'Casino' },
-  { id: null, label: 'Today' },
+  { id: null, label: DAY_COLUMN },
   { id: null, label: 'SC', right: true },
   { id: 'streak', label: 'Streak', right: true },
   { id: 'last', label: 'Last check-in' },
@@ -44,9 +47,9 @@ const PHONE_SORTS: { value: SortText<CheckInSort>; label: string }[] = [
 ];
 
 /**
- * Issue 18: the daily check-in board. One tab stop: arrows move between rows, Enter opens the SC field,
+ * The daily check-in board. One tab stop: arrows move between rows, Enter opens the SC field,
  * Enter saves and moves to the next row not done; a second check-in the same day asks to be confirmed
- * as a correction (the server answers 409 otherwise).
+ * as a correction of the day's SC (the server answers 409 otherwise), which replaces it (decision 098).
  */
 export function CheckInsPage() {
   const search = route.useSearch();
@@ -198,6 +201,8 @@ export function CheckInsPage() {
             <TextInput
               label="Day"
               type="date"
+              min={FIRST_DAY}
+              max={LAST_DAY}
               value={search.date ?? board?.date ?? ''}
               onChange={(e) => set({ date: e.currentTarget.value || undefined })}
               w={170}
@@ -262,7 +267,13 @@ export function CheckInsPage() {
                       aria-sort={h.id && sort === h.id ? (search.desc === 'true' ? 'descending' : 'ascending') : undefined}
                       style={{ whiteSpace: 'nowrap' }}
                     >
-                      {h.id ? (
+                      {h.label === DAY_COLUMN ? (
+                        !board || board.date === board.today ? (
+                          'Today'
+                        ) : (
+                          <span data-testid="check-in-day-header">{board.date}</span>
+                        )
+                      ) : h.id ? (
                         <UnstyledButton
                           fw={700}
                           fz="sm"
@@ -304,13 +315,15 @@ export function CheckInsPage() {
       </Panel>
       <ConfirmDialog
         opened={correction !== null}
-        title="Record a correction?"
+        title="Correct the day's SC?"
         message={
           correction
-            ? `${correction.row.customerName} at ${correction.row.casinoName} is already checked in on ${board?.date}. Record ${correction.sc || '0'} SC more as a correction?`
+            ? `${correction.row.customerName} at ${correction.row.casinoName} is already checked in on ${board?.date}${
+                correction.row.unplayedCoins === null ? '' : ` with ${groupedAmount(correction.row.unplayedCoins)} SC`
+              }. Correct the day's SC to ${correction.sc || '0'}?`
             : ''
         }
-        confirmLabel="Record correction"
+        confirmLabel="Correct SC"
         busy={record.isPending}
         onConfirm={() => {
           const c = correction;

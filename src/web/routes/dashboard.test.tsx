@@ -16,6 +16,7 @@ function mockDashboard(user = ADMIN, more: TrpcMocks = {}) {
     'casinos.list': () => [casino(10, 'Lucky'), casino(11, 'Chumba')],
     'transactions.recent': () => RECENT,
     'redemptions.inTransit': () => ({ count: 3, usd: '1234.56' }),
+    'checkIns.board': () => ({ date: '2026-03-03', today: '2026-03-03', rows: [], totalCount: 235, done: 120, total: 235 }),
     'audit.lastLedgerCheck': () => null,
     'dashboard.usdPerDay': () => [
       { day: '2026-03-01', usd: '-20.01', entries: 1 },
@@ -40,10 +41,17 @@ describe('Dashboard (spec 2.6)', () => {
     renderApp('/dashboard');
     await waitFor(() => expect(stat('Total Customers')).toBe('2'));
     expect(stat('Active Casinos')).toBe('2');
-    await waitFor(() => expect(stat('Recent Transactions')).toBe('2'));
+    // The last entries' USD added up (+1,012.50 and -20.01), and when the newest was made.
+    await waitFor(() => expect(stat('Recent Transactions')).toBe('+992.49'));
+    expect(screen.getByText(/^Last 10 entries \(net USD\), newest /)).toBeTruthy();
     expect(stat('Your Role')).toBe('admin');
+    expect(screen.getByText('Access level: every screen, Admin included')).toBeTruthy();
     await waitFor(() => expect(stat('In transit')).toBe('$1,234.56'));
     expect(screen.getByText('3 pending redemptions')).toBeTruthy();
+    await waitFor(() => expect(stat('Check-ins today')).toBe('120 of 235'));
+    expect(screen.getByText('Done on 2026-03-03 (office time)')).toBeTruthy();
+    // Six cards, three to a row at the widest: no row with an empty slot.
+    expect(screen.getByTestId('dashboard-cards').children).toHaveLength(6);
     expect(screen.getByText('Welcome back, Ada')).toBeTruthy();
   });
 
@@ -78,9 +86,30 @@ describe('Dashboard (spec 2.6)', () => {
     mockDashboard(STAFF);
     renderApp('/dashboard');
     await waitFor(() => expect(stat('Your Role')).toBe('staff'));
+    expect(screen.getByText('Access level: every screen but Profitability and Admin')).toBeTruthy();
     expect(screen.getByText('View History')).toBeTruthy();
     expect(screen.queryByText('Profitability')).toBeNull();
     expect(screen.queryByTestId('ledger-check')).toBeNull();
+  });
+
+  it('gives staff and admins six quick actions each (three to a row: no empty slot), Profitability for admins only', async () => {
+    const titles = () => screen.getAllByTestId('quick-action').map((a) => a.querySelector('p')?.textContent);
+    mockDashboard(STAFF);
+    const { unmount } = renderApp('/dashboard');
+    await waitFor(() => expect(titles()).toHaveLength(6));
+    expect(titles()).toEqual(['Add Transaction', 'View History', 'High SC Report', 'Participation', 'Check-ins', 'Redemptions']);
+    unmount();
+    mockDashboard(ADMIN);
+    renderApp('/dashboard');
+    await waitFor(() => expect(titles()).toHaveLength(6));
+    expect(titles()).toEqual(['Add Transaction', 'View History', 'High SC Report', 'Profitability', 'Check-ins', 'Redemptions']);
+  });
+
+  it('says "None" when there is no entry yet, rather than a total of nothing', async () => {
+    mockDashboard(ADMIN, { 'transactions.recent': () => [] });
+    renderApp('/dashboard');
+    await waitFor(() => expect(stat('Recent Transactions')).toBe('None'));
+    expect(screen.getByText('Last 10 entries: none yet')).toBeTruthy();
   });
 
   it("a failed read shows the server's message with Retry, and Retry fills the cards in", async () => {

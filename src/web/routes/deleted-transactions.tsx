@@ -15,7 +15,7 @@ import { Panel } from '../components/panel';
 
 const col = gridColumns<DeletedTransactionView>();
 
-/** Issue 13: deleted transactions (admin), most recent deletion first, each with Restore. */
+/** Deleted transactions (admin), most recent deletion first, each with Restore. */
 function DeletedScreen() {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(1);

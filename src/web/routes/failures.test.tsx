@@ -39,12 +39,14 @@ describe('A failed read shows as a failure, never as empty data', () => {
       'dashboard.entriesByStaff': down,
       'audit.lastLedgerCheck': () => null,
       'redemptions.inTransit': down,
+      'checkIns.board': down,
     });
     renderApp('/dashboard');
     await waitFor(() => expect(screen.getByTestId('stat-Active Casinos').textContent).toBe('—'));
     await waitFor(() => expect(screen.getByTestId('stat-In transit').textContent).toBe('—'));
     expect(screen.getByTestId('stat-Total Customers').textContent).toBe('—');
     expect(screen.getByTestId('stat-Recent Transactions').textContent).toBe('—');
+    expect(screen.getByTestId('stat-Check-ins today').textContent).toBe('—');
     // The cards, Recent Activity and the three charts (their chunk loads after the page).
     await waitFor(() => expect(screen.getAllByText('Database is busy, try again').length).toBe(5));
     expect(screen.getAllByRole('button', { name: 'Retry' }).length).toBe(5);

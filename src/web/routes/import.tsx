@@ -14,7 +14,7 @@ type Step =
   | { state: 'failed'; message: string; retry: () => void }
   | { state: 'done'; result: ImportResult & { message?: string } };
 
-/** /import (issue 14, decision 051): choose or drop a file, check the columns and a dry run, then import. */
+/** /import (decision 051): choose or drop a file, check the columns and a dry run, then import. */
 export function ImportPage() {
   const queryClient = useQueryClient();
   const [kind, setKind] = useState<ImportKind>('transactions');

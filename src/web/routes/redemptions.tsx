@@ -20,7 +20,7 @@ import { Panel } from '../components/panel';
 const route = getRouteApi('/signed-in/redemptions');
 const TABS = [...REDEMPTION_STATUSES, 'all'] as const;
 
-/** Issue 18: redemptions in transit; Pending first, with the In transit total and each row's age. */
+/** Redemptions in transit; Pending first, with the In transit total and each row's age. */
 export function RedemptionsPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();

@@ -5,6 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { DEFAULT_HIGH_SC_THRESHOLD } from '../../shared/constants';
 import { formatGrouped, toHundredths } from '../../shared/money';
+import { FIRST_DAY, LAST_DAY } from '../../shared/dates';
 import { REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
@@ -121,6 +122,8 @@ export function HighScReportPage() {
             label="As of"
             description={search.asOf ? 'Balances at the end of that day' : 'Today'}
             type="date"
+            min={FIRST_DAY}
+            max={LAST_DAY}
             value={search.asOf ?? ''}
             onChange={(e) => void navigate({ search: (prev) => ({ ...prev, asOf: e.currentTarget.value || undefined }), replace: true })}
             w={180}

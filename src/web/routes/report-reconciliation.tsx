@@ -44,7 +44,7 @@ const columns: GridColumn<ReconciliationRow>[] = [
   }),
 ];
 
-/** Issue 13: which links were reconciled when, by whom, with what difference, and which are due. */
+/** Which links were reconciled when, by whom, with what difference, and which are due. */
 export function ReconciliationReportPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();

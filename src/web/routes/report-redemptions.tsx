@@ -31,7 +31,7 @@ const columns: GridColumn<PayoutRow>[] = [
   col.accessor('rejectedCount', { header: 'Rejected', cell: (i) => mono(formatCount(i.getValue())) }),
 ];
 
-/** Issue 18: each casino's payout times (median and 90th percentile over the last 180 days), what it owes, what it rejected. */
+/** Each casino's payout times (median and 90th percentile over the last 180 days), what it owes, what it rejected. */
 export function RedemptionsReportPage() {
   const query = useQuery(trpc.redemptions.report.queryOptions(undefined));
   const failure = failureOf(query);

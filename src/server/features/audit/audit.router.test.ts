@@ -27,7 +27,7 @@ const entry = (over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const auditOf = async (id: number) => (await call('GET', `/api/transactions/${id}/audit`, staff)).json();
+const auditOf = async (id: number) => (await call('GET', `/api/transactions/${id}/audit`, admin)).json();
 const entryCount = async () =>
   Number(
     (

@@ -3,8 +3,8 @@ import { latestOutboxMail } from '../../testing/outbox';
 import { createTestServer, TEST_PASSWORD, type TestServer } from '../../testing/test-server';
 import { MAX_WAITING, passwordWork } from './passwords';
 
-// Issue 11, findings 1 (the throttle lost a race), 4 (reset was an argon2 pump) and 8 (anyone could lock
-// the admin out), against the real server through app.inject.
+// Security review findings: the throttle lost a race, reset was an argon2 pump, and anyone could lock
+// the admin out. Against the real server through app.inject.
 let s: TestServer;
 beforeEach(async () => {
   s = await createTestServer();

@@ -88,21 +88,29 @@ function markLink(s: Statements, customerId: number, casinoId: number): void {
   s.markLink.run(latest?.day ?? null, latest?.at ?? null, latest?.streak ?? 0, customerId, casinoId);
 }
 
+/** A kept day's SC before and after a write (the ledger checks it against its limit: decision 090). */
+export interface KeptCheckInDay {
+  day: string;
+  before: number;
+  after: number;
+}
+
 /**
  * Recomputes the link's kept row for the office day holding `date` from its check-in transactions, and
  * the streaks and the link's last check-in that depend on it. Call it after a write added or removed a
  * check-in at this position (the caller checks the type with `isCheckInType`).
  */
-export function keepCheckInDay(sqlite: SQLite.Database, at: { customerId: number; casinoId: number; date: string }): void {
+export function keepCheckInDay(sqlite: SQLite.Database, at: { customerId: number; casinoId: number; date: string }): KeptCheckInDay {
   const s = statements(sqlite);
   const { customerId, casinoId } = at;
   const zone = checkInZone(sqlite);
   const day = localDay(at.date, zone);
   const rows = s.ofDay.all(customerId, casinoId, dayStartUtc(day, zone), dayStartUtc(nextDay(day), zone));
-  const existed = s.day.get(customerId, casinoId, day) !== undefined;
+  const held = s.day.get(customerId, casinoId, day);
+  const existed = held !== undefined;
+  const unplayedCoins = rows.reduce((sum, r) => sum + r.unplayedCoinsChange, 0);
   if (rows.length) {
     const [latest] = rows;
-    const unplayedCoins = rows.reduce((sum, r) => sum + r.unplayedCoinsChange, 0);
     s.upsert.run({
       customerId,
       casinoId,
@@ -119,13 +127,14 @@ export function keepCheckInDay(sqlite: SQLite.Database, at: { customerId: number
   }
   if (existed !== rows.length > 0) renumberFrom(s, customerId, casinoId, day);
   markLink(s, customerId, casinoId);
+  return { day, before: held?.unplayedCoins ?? 0, after: unplayedCoins };
 }
 
 /** `keepCheckInDay` for many new rows (the import's bulk write): each link and office day once. */
 export function keepCheckInDays(
   sqlite: SQLite.Database,
   rows: Iterable<{ customerId: number; casinoId: number; date: string; transactionTypeId: number }>,
-): void {
+): KeptCheckInDay[] {
   const dayOf = localDays(checkInZone(sqlite));
   const checkIn = new Map<number, boolean>();
   const days = new Map<string, { customerId: number; casinoId: number; date: string }>();
@@ -134,7 +143,7 @@ export function keepCheckInDays(
     if (yes === undefined) checkIn.set(r.transactionTypeId, (yes = isCheckInType(sqlite, r.transactionTypeId)));
     if (yes) days.set(`${r.customerId}:${r.casinoId}:${dayOf(r.date)}`, r);
   }
-  for (const r of days.values()) keepCheckInDay(sqlite, r);
+  return [...days.values()].map((r) => keepCheckInDay(sqlite, r));
 }
 
 /**

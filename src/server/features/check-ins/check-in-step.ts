@@ -4,7 +4,7 @@ import { formatHundredths } from '../../../shared/money';
 import type { Db } from '../../db/types';
 import { conflict, fieldError } from '../../errors/domain-errors';
 import { bookedAt } from '../transactions/booked-at';
-import { ledgerStep } from '../transactions/ledger';
+import { fieldNamed, ledgerStep } from '../transactions/ledger';
 import { keptCheckInDay } from './check-in-days';
 
 export interface CheckInRequest {
@@ -13,7 +13,7 @@ export interface CheckInRequest {
   unplayedCoins: number;
   /** The office day (YYYY-MM-DD); today when left out. */
   date?: string;
-  /** Confirms a second check-in for the same link and day. */
+  /** Confirms a second check-in for the same link and day: the day's SC becomes `unplayedCoins`. */
   correction?: boolean;
 }
 
@@ -21,7 +21,9 @@ export interface CheckInRequest {
  * Records a check-in (decisions 060, 061): a transaction of the casino's "Check-in" type (created when
  * missing) with the SC typed, played coins and USD 0; the ledger's write path keeps the link's day row,
  * the streaks and the link's last check-in in the same SQLite transaction, as for a check-in written
- * any other way. A second one for the same link and day is a 409 unless `correction` confirms it.
+ * any other way. A second one for the same link and day is a 409 unless `correction` confirms it; a
+ * correction sets the day's SC to the amount typed, booking the difference as one more Check-in entry
+ * (nothing is edited or deleted; decision 098).
  */
 export function recordCheckIn(db: Db, input: CheckInRequest, userId: number, timeZone: string, now = new Date()) {
   return ledgerStep(
@@ -33,11 +35,17 @@ export function recordCheckIn(db: Db, input: CheckInRequest, userId: number, tim
       const stamp = bookedAt('date', day, now, timeZone);
       const existing = keptCheckInDay(step.sqlite, customerId, casinoId, day);
       if (existing && !input.correction)
-        throw conflict(`Already checked in on ${day} (${formatHundredths(existing.unplayedCoins)} SC); confirm to record a correction`);
+        throw conflict(
+          `Already checked in on ${day} (${formatHundredths(existing.unplayedCoins)} SC); confirm to correct the day's SC to ${formatHundredths(unplayedCoins)}`,
+        );
+      if (existing && existing.unplayedCoins === unplayedCoins)
+        throw fieldError('unplayedCoins', `The SC of ${day} is already ${formatHundredths(unplayedCoins)}: type the corrected amount`);
       if (!step.statements.casino.get(casinoId)) throw fieldError('casinoId', 'Casino not found');
       const transactionTypeId = step.typeNamed(casinoId, CHECK_IN_TYPE);
+      // A correction books what the day's SC lacks (or has too much): the day's check-ins then add up to the amount typed.
+      const change = unplayedCoins - (existing?.unplayedCoins ?? 0);
       const transactionId = step.record(
-        { customerId, casinoId, transactionTypeId, unplayedCoinsChange: unplayedCoins, playedCoinsChange: 0, usdChange: 0 },
+        { customerId, casinoId, transactionTypeId, unplayedCoinsChange: change, playedCoinsChange: 0, usdChange: 0 },
         stamp,
         { action: 'check-in' },
       );
@@ -47,10 +55,12 @@ export function recordCheckIn(db: Db, input: CheckInRequest, userId: number, tim
         action: existing ? 'check-in-correction' : 'check-in',
         entity: 'checkIn',
         entityId: transactionId,
+        ...(existing ? { before: { customerId, casinoId, day, unplayedCoins: formatHundredths(existing.unplayedCoins) } } : {}),
         after: { customerId, casinoId, day, unplayedCoins: formatHundredths(unplayedCoins), streak },
       });
       return { transactionId, day, streak };
     },
     now,
+    fieldNamed('unplayedCoins'),
   );
 }

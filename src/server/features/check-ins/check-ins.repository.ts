@@ -197,6 +197,7 @@ export async function checkInBoard(db: Db, q: BoardQuery, timeZone: string, now 
   }
   return {
     date: day,
+    today,
     totalCount,
     done,
     total,

@@ -128,6 +128,13 @@ describe('the check-in board', () => {
         await checkInBoard(s.database.db, { date: '2026-11-23', sort: 'streak', desc: true }, TZ, new Date('2026-11-23T20:00:00Z'))
       ).rows.map((r) => r.customerName),
     ).toEqual(['Alice', 'Bob']);
+    // A past day's board says which day is today (the grid names the day it shows unless it is today).
+    expect(
+      await checkInBoard(s.database.db, { date: '2026-11-22', limit: 1 }, TZ, new Date('2026-11-23T20:00:00Z')).then((b) => [
+        b.date,
+        b.today,
+      ]),
+    ).toEqual(['2026-11-22', '2026-11-23']);
     expect(
       (await checkInBoard(s.database.db, { date: '2026-11-23', sort: 'customer', desc: true }, TZ)).rows.map((r) => r.customerName),
     ).toEqual(['Bob', 'Alice']);
@@ -140,15 +147,37 @@ describe('the check-in board', () => {
     expect(first.json()).toMatchObject({ day: today, streak: 1, transactionId: expect.any(Number) });
     const again = await post({ customerId: bob.customer.id, casinoId: bob.casino.id, unplayedCoins: '2.50' });
     expect(again.statusCode).toBe(409);
-    expect(again.json().message).toBe(`Already checked in on ${today} (2.50 SC); confirm to record a correction`);
+    expect(again.json().message).toBe(`Already checked in on ${today} (2.50 SC); confirm to correct the day's SC to 2.50`);
     expect(await linkBalances(s.database.db, bob.customer.id, bob.casino.id)).toMatchObject({
       currentUnplayedCoins: 250,
       transactionCount: 1,
     });
+    // A correction to the same amount changes nothing: refused, naming the field.
+    const same = await post({ customerId: bob.customer.id, casinoId: bob.casino.id, unplayedCoins: '2.50', correction: true });
+    expect(same.statusCode).toBe(400);
+    expect(same.json().errors).toEqual([
+      { path: 'unplayedCoins', message: `The SC of ${today} is already 2.50: type the corrected amount` },
+    ]);
+    // A correction sets the day's SC to the amount typed (decision 098): 2.50 corrected to 1.25 books -1.25.
     const corrected = await post({ customerId: bob.customer.id, casinoId: bob.casino.id, unplayedCoins: '1.25', correction: true });
     expect(corrected.statusCode).toBe(201);
+    expect(await linkBalances(s.database.db, bob.customer.id, bob.casino.id)).toMatchObject({
+      currentUnplayedCoins: 125,
+      transactionCount: 2,
+    });
+    const booked = await s.database.db
+      .selectFrom('transactions')
+      .select(['unplayedCoinsChange', 'unplayedCoinsAfter'])
+      .where('id', '=', corrected.json().transactionId)
+      .executeTakeFirstOrThrow();
+    expect(booked).toEqual({ unplayedCoinsChange: -125, unplayedCoinsAfter: 125 });
+    // And upwards: 1.25 corrected to 5.00 books +3.75; the day's SC is 5.00, not 6.25.
+    const raised = await post({ customerId: bob.customer.id, casinoId: bob.casino.id, unplayedCoins: '5', correction: true });
+    expect(raised.statusCode).toBe(201);
     const board = (await get(`?date=${today}&status=done`)).json();
     expect(board).toMatchObject({
+      date: today,
+      today,
       done: 1,
       total: 2,
       rows: [
@@ -156,9 +185,9 @@ describe('the check-in board', () => {
           customerName: 'Bob',
           casinoName: 'Star',
           done: true,
-          unplayedCoins: '3.75',
+          unplayedCoins: '5.00',
           streak: 1,
-          transactionId: corrected.json().transactionId,
+          transactionId: raised.json().transactionId,
           by: 'Sam Staff',
         },
       ],
@@ -190,6 +219,8 @@ describe('the check-in board', () => {
       'transactionType create',
       'transaction check-in',
       'checkIn check-in',
+      'transaction check-in',
+      'checkIn check-in-correction',
       'transaction check-in',
       'checkIn check-in-correction',
     ]);

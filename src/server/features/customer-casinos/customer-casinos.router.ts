@@ -6,7 +6,7 @@ import {
   reconciliationReportInput,
   setLinkInput,
 } from '../../../shared/schemas/customer-casinos';
-import { reconcileLink } from '../transactions/ledger';
+import { reconcileLink } from './reconcile-step';
 import { getTransaction } from '../transactions/transactions.repository';
 import { authedProcedure, read, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';

@@ -38,6 +38,30 @@ export function wallClock(timeZone: string): (instant: Date) => Date {
 const YIELD_EVERY = 100;
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
+/**
+ * A signal that aborts when `out` closes or fails before its last byte: the download went away, or the
+ * reader was too slow (decision 085). The writers stop at their next row or wait, and free their thread.
+ * It also listens for `out`'s errors, which would otherwise be thrown in the thread.
+ */
+function stopsWith(out: Writable): AbortSignal {
+  const stop = new AbortController();
+  const end = () => {
+    if (!out.writableFinished) stop.abort(out.errored ?? new Error('The download was closed before the export finished'));
+  };
+  out.on('error', end);
+  out.once('close', end);
+  return stop.signal;
+}
+
+/** Waits until `out` takes more; rejects with why the download stopped when `signal` aborts. */
+async function drained(out: Writable, signal: AbortSignal): Promise<void> {
+  try {
+    await once(out, 'drain', { signal });
+  } catch (error) {
+    throw signal.aborted ? signal.reason : error;
+  }
+}
+
 const minuteText = (local: Date) => local.toISOString().slice(0, 16).replace('T', ' ');
 
 /** Text cells that a spreadsheet would run as a formula get a leading apostrophe (design.md section 4). */
@@ -60,7 +84,8 @@ export function columnLetter(n: number): string {
 const CSV_BATCH = 1000;
 
 async function writeCsv(sheet: ExportSheet, out: Writable, local: (d: Date) => Date): Promise<number> {
-  // Quoted whenever a spreadsheet could split the field (';' too, finding 9 of issue 11).
+  const signal = stopsWith(out);
+  // Quoted whenever a spreadsheet could split the field (';' too: a formula could start after it).
   const options = { record_delimiter: 'windows', quoted_match: CSV_QUOTE_PATTERN, columns: sheet.columns.map((c) => c.header) } as const;
   let batch: (string | number | null)[][] = [];
   let first = true;
@@ -69,7 +94,8 @@ async function writeCsv(sheet: ExportSheet, out: Writable, local: (d: Date) => D
     const text = stringify(batch, { ...options, bom: first, header: first });
     first = false;
     batch = [];
-    if (!out.write(text)) await once(out, 'drain');
+    signal.throwIfAborted();
+    if (!out.write(text)) await drained(out, signal);
   };
   let n = 0;
   for await (const row of sheet.rows) {
@@ -88,6 +114,7 @@ async function writeCsv(sheet: ExportSheet, out: Writable, local: (d: Date) => D
 
 async function writeXlsx(sheet: ExportSheet, out: Writable, local: (d: Date) => Date, maxRows: number): Promise<number> {
   // Loaded on the first Excel export only: exceljs holds about 26 MB in every thread that imports it.
+  const signal = stopsWith(out);
   const { default: excel } = await import('exceljs');
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   let sheets = 0;
@@ -115,13 +142,15 @@ async function writeXlsx(sheet: ExportSheet, out: Writable, local: (d: Date) => 
   let current = addSheet();
   let n = 0;
   for await (const row of sheet.rows) {
+    signal.throwIfAborted();
     if (rowsInSheet >= maxRows) current = addSheet();
     current.addRow(row.map((cell) => xlsxCell(cell, local))).commit();
     rowsInSheet += 1;
     n += 1;
     if (n % YIELD_EVERY === 0) await turn();
-    if (out.writableNeedDrain) await once(out, 'drain');
+    if (out.writableNeedDrain) await drained(out, signal);
   }
+  signal.throwIfAborted();
   commitSheet();
   await workbook.commit();
   await finished(out);

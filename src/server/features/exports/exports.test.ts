@@ -189,17 +189,49 @@ describe('export authorisation', () => {
     expect((await get('/api/exports/profitability.csv', admin.auth)).statusCode).toBe(200);
   });
 
-  it('takes a one-minute download token in the link, never a session token there nor a download token as a session', async () => {
-    const issued = await s.app.inject({ method: 'POST', url: '/api/exports/token', headers: staff.auth });
+  const tokenFor = async (file: string, filters?: Record<string, string | number>, user: TestUser = staff) =>
+    s.app.inject({ method: 'POST', url: '/api/exports/token', headers: user.auth, payload: { file, ...(filters ? { filters } : {}) } });
+
+  it('takes a download token in the link for the export and filters it was issued for, once; never a session token there', async () => {
+    const issued = await tokenFor('transactions.csv', { casinoId: other.casino.id });
     expect(issued.statusCode).toBe(200);
     const { token } = issued.json<{ token: string }>();
+    // Another export, or the same export with other or fewer filters: refused, and the token stays unused.
+    const refused = await get(`/api/exports/transactions.xlsx?token=${token}&casinoId=${other.casino.id}`, {});
+    expect([refused.statusCode, refused.json<{ message: string }>().message]).toEqual([
+      401,
+      'This download link was used already, has expired, or was made for another export; export again',
+    ]);
+    expect((await get(`/api/exports/high-sc.csv?token=${token}&casinoId=${other.casino.id}`, {})).statusCode).toBe(401);
+    expect((await get(`/api/exports/transactions.csv?token=${token}&casinoId=${pair.casino.id}`, {})).statusCode).toBe(401);
+    expect((await get(`/api/exports/transactions.csv?token=${token}`, {})).statusCode).toBe(401);
     const byLink = await get(`/api/exports/transactions.csv?token=${token}&casinoId=${other.casino.id}`, {});
     expect(byLink.statusCode).toBe(200);
     expect(csvLines(byLink.body)).toHaveLength(2);
-    expect((await get(`/api/exports/profitability.csv?token=${token}`, {})).statusCode).toBe(403);
+    // Used up by its download.
+    const again = await get(`/api/exports/transactions.csv?token=${token}&casinoId=${other.casino.id}`, {});
+    expect(again.statusCode).toBe(401);
+    // Filters in any order, a number as its text: the same link.
+    const ranged = (await tokenFor('transactions.csv', { startDate: '2026-03-01', casinoId: other.casino.id })).json<{ token: string }>();
+    const ok = await get(`/api/exports/transactions.csv?casinoId=${other.casino.id}&startDate=2026-03-01&token=${ranged.token}`, {});
+    expect(csvLines(ok.body)).toHaveLength(2);
     expect((await get(`/api/exports/transactions.csv?token=${staff.token}`, {})).statusCode).toBe(401);
-    expect((await get('/api/auth/user', { authorization: `Bearer ${token}` })).statusCode).toBe(401);
-    expect((await s.app.inject({ method: 'POST', url: '/api/exports/token' })).statusCode).toBe(401);
+    expect(
+      (await get('/api/auth/user', { authorization: `Bearer ${(await tokenFor('transactions.csv')).json<{ token: string }>().token}` }))
+        .statusCode,
+    ).toBe(401);
+  });
+
+  it('issues a token only to whoever may have that export, for filters its screen accepts', async () => {
+    expect((await s.app.inject({ method: 'POST', url: '/api/exports/token', payload: { file: 'transactions.csv' } })).statusCode).toBe(401);
+    const staffProfit = await tokenFor('profitability.csv');
+    expect([staffProfit.statusCode, staffProfit.json()]).toEqual([403, { message: 'Admins only' }]);
+    expect((await tokenFor('profitability.xlsx', {}, admin)).statusCode).toBe(200);
+    expectFieldErrors(await tokenFor('transactions.csv', { startDate: '2026-02-30' }), [
+      { path: 'startDate', message: expect.any(String) },
+    ]);
+    expectFieldErrors(await tokenFor('transactions.pdf'), [{ path: 'file', message: 'No such export' }]);
+    expectFieldErrors(await tokenFor('transactions.csv', { limit: 5 }), [{ path: 'limit', message: 'Unknown field' }]);
   });
 });
 
@@ -288,6 +320,37 @@ describe('past Excel’s row limit', () => {
         ],
       ],
     ]);
+  });
+});
+
+describe('a download that goes away', () => {
+  it.each(['csv', 'xlsx'] as const)('stops the %s writer at once, however many rows are left', async (format) => {
+    let made = 0;
+    async function* endless() {
+      for (;;) yield [++made, 'x'.repeat(500)];
+    }
+    const out = new PassThrough();
+    const writing = writeExport(
+      {
+        fileBase: 'x',
+        sheetName: 'S',
+        columns: [
+          { header: 'N', width: 5 },
+          { header: 'Text', width: 10 },
+        ],
+        rows: endless(),
+      },
+      format,
+      out,
+      'UTC',
+    );
+    // Its first bytes are taken, then the reader is gone.
+    await new Promise((resolve) => out.once('data', resolve));
+    out.destroy();
+    await expect(writing).rejects.toThrow('The download was closed before the export finished');
+    const at = made;
+    await new Promise((r) => setTimeout(r, 50));
+    expect(made).toBe(at);
   });
 });
 

@@ -2,9 +2,10 @@ import type SQLite from 'better-sqlite3';
 import { nameKey } from '../../../shared/names';
 import { createCustomerInput } from '../../../shared/schemas/customers';
 import type { CustomerImportField, ImportField } from '../../../shared/schemas/import';
-import { type Actor, appendAuditSync } from '../audit/audit.repository';
+import { appendAuditSync } from '../audit/audit.repository';
 import type { ImportCell } from './import-file';
-import type { RowOutcome, RowWriter } from './import-run';
+import type { ImportWrite, RowOutcome, RowWriter } from './import-run';
+import { changedNames } from './import-names';
 import { asText } from './import-values';
 
 /** A customer row checked by the Add Customer form's own schema: the name and email, or the field that refuses it. */
@@ -22,22 +23,19 @@ export function checkCustomerRow(
   return { field: issue?.path[0] === 'email' ? 'email' : 'name', message: issue?.message ?? 'Invalid value' };
 }
 
-/** Customers: a name already in the product (as a person reads it: case and spaces aside) is a duplicate, skipped. */
-export function customerWriter(
-  sqlite: SQLite.Database,
-  write: { actor: Actor; now: Date } | null,
-  check: typeof checkCustomerRow,
-): RowWriter {
+/**
+ * Customers: a name already in the product (as a person reads it: case and spaces aside), or earlier in
+ * the file, is a duplicate, skipped. The checked customers are kept and written in bounded batches (decision 080).
+ */
+export function customerWriter(sqlite: SQLite.Database, check: typeof checkCustomerRow): RowWriter {
   const known = new Set(
     sqlite
       .prepare<[], { name: string }>('select name from customers')
       .all()
       .map((c) => nameKey(c.name)),
   );
-  const insert = sqlite.prepare<[string, string | null, string], never>(
-    'insert into customers (name, email, "isActive", "createdAt") values (?, ?, 1, ?)',
-  );
-  let customers = 0;
+  const kept: { name: string; email: string | null }[] = [];
+  const names = new Set<string>();
   return {
     row(cells, columns): RowOutcome {
       const checked = check(cells, columns);
@@ -45,19 +43,34 @@ export function customerWriter(
       const key = nameKey(checked.name);
       if (known.has(key)) return 'duplicate';
       known.add(key);
-      if (write) {
-        const id = Number(insert.run(checked.name, checked.email, write.now.toISOString()).lastInsertRowid);
-        appendAuditSync(
-          sqlite,
-          write.actor,
-          { action: 'import', entity: 'customer', entityId: id, after: { id, name: checked.name, email: checked.email, isActive: true } },
-          write.now,
-        );
-      }
-      customers++;
+      names.add(key);
+      kept.push(checked);
       return 'valid';
     },
-    finish: () => ({ duplicates: 0 }),
-    created: () => ({ transactions: 0, customers, casinos: 0, transactionTypes: 0, links: 0 }),
+    countCopies: () => 0,
+    prepare: () => true,
+    *batches(write: ImportWrite, size: () => number) {
+      const insert = sqlite.prepare<[string, string | null, string], never>(
+        'insert into customers (name, email, "isActive", "createdAt") values (?, ?, 1, ?)',
+      );
+      for (let i = 0; i < kept.length;) {
+        const batch = kept.slice(i, (i += Math.max(1, size())));
+        yield () => {
+          for (const c of batch) {
+            const id = Number(insert.run(c.name, c.email, write.now.toISOString()).lastInsertRowid);
+            appendAuditSync(
+              sqlite,
+              write.actor,
+              { action: 'import', entity: 'customer', entityId: id, after: { id, name: c.name, email: c.email, isActive: true } },
+              write.now,
+            );
+          }
+          return { written: batch.length, copies: 0 };
+        };
+      }
+    },
+    created: () => ({ transactions: 0, customers: kept.length, casinos: 0, transactionTypes: 0, links: 0 }),
+    // A customer named (or renamed) meanwhile like one the file adds would be added twice.
+    touchedBy: (change) => change.entity === 'customer' && changedNames(change).some((n) => names.has(n)),
   };
 }

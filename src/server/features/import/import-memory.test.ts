@@ -6,6 +6,7 @@ import { pairFixture } from '../../testing/fixtures';
 import { createTestDatabase } from '../../testing/test-db';
 import type { ImportCell } from './import-file';
 import type { ImportTask } from './import-run';
+import { IMPORT_LIMITS } from './import-limits';
 import { transactionWriter } from './import-transactions';
 
 // Decision 053: the rows an import keeps until its last one is checked are not JS objects on the worker's
@@ -36,8 +37,9 @@ it('keeps 60,000 checked rows with under 25 bytes a row on the JS heap', async (
     importId: 'memory',
     failedFile: '',
     timeZone: 'UTC',
+    limits: IMPORT_LIMITS,
   };
-  const writer = transactionWriter(sqliteOf(database.db), task, null);
+  const writer = transactionWriter(sqliteOf(database.db), task, new Date());
   const columns = {
     date: 0,
     customer: 1,
@@ -65,6 +67,5 @@ it('keeps 60,000 checked rows with under 25 bytes a row on the JS heap', async (
   expect(perRow).toBeLessThan(25);
   // The rows are somewhere: in the typed arrays' buffers (at least 52 bytes a row).
   expect(process.memoryUsage().arrayBuffers - buffersBefore).toBeGreaterThan(60_000 * 40);
-  expect(writer.finish()).toEqual({ duplicates: 0 });
-  expect(writer.created().transactions).toBe(61_000);
+  expect(writer.countCopies()).toBe(0);
 }, 60_000);

@@ -12,7 +12,7 @@ import { exportSheet } from '../exports/export-sheets';
 import { writeExport } from '../exports/export-writer';
 import { checkLedger } from '../transactions/invariants';
 
-// Done-when of issue 14: History's CSV and Excel exports of the demo data, imported with createMissing=1
+// History's CSV and Excel exports of the demo data, imported with createMissing=1
 // into an empty database, give the same ledger; importing the same file again creates nothing.
 const TZ = 'America/New_York';
 let source: ReturnType<typeof openDatabase>;

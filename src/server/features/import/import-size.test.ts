@@ -7,6 +7,7 @@ import { createTestDatabase, tempDir } from '../../testing/test-db';
 import { insertUser } from '../users/users.repository';
 import { checkLedger } from '../transactions/invariants';
 import { createEntry } from '../transactions/ledger';
+import { IMPORT_LIMITS } from './import-limits';
 import { runImport } from './import-run';
 
 // Decision 052: a larger import, out of order over many pairs, with copies of stored rows, leaves every
@@ -72,11 +73,17 @@ it('imports 3,000 rows between 1,200 stored ones over 12 pairs with every mainta
     importId: 'size',
     failedFile: path.join(dir, 'failed.csv'),
     timeZone: 'UTC',
+    limits: IMPORT_LIMITS,
   };
-  const dry = await runImport(sqlite, task, new Date('2026-11-20T12:00:00Z'));
+  const dry = await runImport(sqlite, task, undefined, new Date('2026-11-20T12:00:00Z'));
   expect(dry).toMatchObject({ rows: 3000, valid: 2950, invalid: 0, skippedDuplicates: 50, created: { transactions: 2950 } });
 
-  const result = await runImport(sqlite, { ...task, options: { ...task.options, dryRun: false } }, new Date('2026-11-20T12:00:00Z'));
+  const result = await runImport(
+    sqlite,
+    { ...task, options: { ...task.options, dryRun: false } },
+    undefined,
+    new Date('2026-11-20T12:00:00Z'),
+  );
   expect(result).toMatchObject({
     committed: true,
     rows: 3000,

@@ -13,7 +13,10 @@ export function formatImportSummary(r: ImportResult): string {
     `Rows: ${r.rows}   valid: ${r.valid}   invalid: ${r.invalid}   duplicates skipped: ${r.skippedDuplicates}`,
     `${r.dryRun || !r.committed ? 'Would create' : 'Created'}: ${c.transactions} transactions, ${c.customers} customers, ${c.casinos} casinos, ${c.transactionTypes} transaction types, ${c.links} links`,
   ];
-  for (const e of r.errors.slice(0, 20)) lines.push(`  row ${e.row}, ${e.field}: ${e.message}`);
+  for (const e of r.errors.slice(0, 20)) {
+    const value = e.value === null ? '' : ` (value: "${e.value}")`;
+    lines.push(`  row ${e.row}, ${e.column ?? e.field}: ${e.message}${value}`);
+  }
   if (r.invalid > 20) lines.push(`  … and ${r.invalid - 20} more (see the failed rows file)`);
   return lines.join('\n');
 }

@@ -1,13 +1,12 @@
 import type SQLite from 'better-sqlite3';
 import type { ImportField, TransactionImportField } from '../../../shared/schemas/import';
-import type { Actor } from '../audit/audit.repository';
 import { appendAuditSync } from '../audit/audit.repository';
 import { auditedFields } from '../transactions/ledger';
-import { BulkRows, insertMany } from '../transactions/ledger-bulk';
+import { type BulkEntry, BulkRows, insertMany } from '../transactions/ledger-bulk';
 import { ledgerStatements } from '../transactions/ledger-statements';
 import type { ImportCell } from './import-file';
 import { ImportNames } from './import-names';
-import type { ImportTask, RowOutcome, RowWriter } from './import-run';
+import type { ImportTask, ImportWrite, RowOutcome, RowWriter } from './import-run';
 import {
   amountInput,
   checkCasinoName,
@@ -24,18 +23,18 @@ type Refusal = { error: { field: ImportField; message: string } };
 const refuse = (field: TransactionImportField, message: string): Refusal => ({ error: { field, message } });
 
 /**
- * Transactions, row by row: each value checked as a typed entry's and names resolved (or created with
- * createMissing); the checked rows are kept and, after the last one, handed to the ledger's insertMany,
- * which skips copies of rows already in the ledger and adds the rest with one pass per pair (decision 052).
+ * Transactions, row by row: each value checked as a typed entry's and names resolved (stand-ins for the
+ * records createMissing will create); the checked rows are kept, and written after the last one through
+ * the ledger's insertMany, which skips copies of rows already in the ledger and adds the rest with one
+ * pass per pair (decision 052), in bounded batches (decision 080).
  */
-export function transactionWriter(sqlite: SQLite.Database, task: ImportTask, write: { actor: Actor; now: Date } | null): RowWriter {
+export function transactionWriter(sqlite: SQLite.Database, task: ImportTask, now: Date): RowWriter {
   const s = ledgerStatements(sqlite);
-  const names = new ImportNames(sqlite, write);
+  const names = new ImportNames(sqlite);
   const create = task.options.createMissing;
-  const checkDate = dateChecker(task.timeZone, (write?.now ?? new Date()).getTime());
-  // Checked rows wait here, in typed arrays (decision 053); finish() writes them all at once, by pair and date (decision 052).
-  let entries = new BulkRows();
-  let written = 0;
+  const checkDate = dateChecker(task.timeZone, now.getTime());
+  // Checked rows wait here, in typed arrays (decision 053), until they are written by pair and date (decision 052).
+  const entries = new BulkRows();
 
   const cell = (cells: ImportCell[], columns: Partial<Record<ImportField, number>>, field: TransactionImportField): ImportCell => {
     const index = columns[field];
@@ -86,27 +85,40 @@ export function transactionWriter(sqlite: SQLite.Database, task: ImportTask, wri
       });
       return 'valid';
     },
-    finish() {
-      const at = (write?.now ?? new Date()).toISOString();
-      const outcome = insertMany(
-        s,
-        entries,
-        write && {
-          userId: write.actor.id,
-          at,
-          inserted: (id, e) =>
-            appendAuditSync(
-              sqlite,
-              write.actor,
-              { action: 'import', entity: 'transaction', entityId: id, after: auditedFields(e) },
-              write.now,
-            ),
-        },
-      );
-      written = outcome.inserted;
-      entries = new BulkRows();
-      return { duplicates: outcome.duplicates };
+    countCopies: () => insertMany(s, entries, null).duplicates,
+    prepare(write, max) {
+      if (!names.createPending(write, max)) return false;
+      entries.remap(names.idOf);
+      return true;
     },
-    created: () => ({ transactions: written, ...names.created }),
+    *batches(write: ImportWrite, size: () => number) {
+      const at = write.now.toISOString();
+      const bulk = {
+        userId: write.actor.id,
+        at,
+        inserted: (id: number, e: BulkEntry) =>
+          appendAuditSync(
+            sqlite,
+            write.actor,
+            { action: 'import', entity: 'transaction', entityId: id, after: auditedFields(e) },
+            write.now,
+          ),
+      };
+      const order = entries.byPairDate();
+      for (let i = 0; i < order.length;) {
+        let j = Math.min(i + Math.max(1, size()), order.length);
+        // A pair is cut only where its date moves on: a later batch reads the pair from its own first date,
+        // so it never meets an earlier batch's rows as stored rows to compare with (decision 080).
+        while (j < order.length && entries.samePair(order[j - 1], order[j]) && entries.sameDate(order[j - 1], order[j])) j++;
+        const batch = entries.pick(order.subarray(i, j));
+        i = j;
+        yield () => {
+          const outcome = insertMany(s, batch, bulk);
+          return { written: outcome.inserted, copies: outcome.duplicates };
+        };
+      }
+    },
+    created: () => ({ transactions: 0, ...names.created }),
+    touchedBy: (change) => names.touchedBy(change),
   };
 }

@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import { TRPCError } from '@trpc/server';
@@ -61,6 +60,16 @@ export function registerImport(app: FastifyInstance, services: AppServices, impo
             .header('connection', 'close')
             .send({ message: `The file is larger than the import limit of ${megabytes(limit)} (IMPORT_MAX_BYTES)` });
         let spooled: string | null = null;
+        let release = () => {};
+        // A client that hangs up before its answer cancels its import (while it waits or reads the file)
+        // and its upload is removed at once (decision 080).
+        const hungUp = new AbortController();
+        const onClose = () => {
+          if (reply.raw.writableFinished) return;
+          hungUp.abort();
+          if (spooled) fs.rmSync(spooled, { force: true });
+        };
+        reply.raw.once('close', onClose);
         try {
           // An import writes: a read-only API token may not (decision 104).
           const user = await services.sessions.requireUser(req.headers.authorization, 'write');
@@ -75,15 +84,19 @@ export function registerImport(app: FastifyInstance, services: AppServices, impo
             throw error;
           }
           if (Number(req.headers['content-length'] ?? 0) > limit) return tooLarge();
-          fs.mkdirSync(importer.dir, { recursive: true, mode: 0o700 });
-          spooled = path.join(importer.dir, `upload-${process.pid}-${Date.now()}-${Math.random().toString(36).slice(2)}.${format}`);
+          // A place in the import queue before the upload is taken in: past the queue, 429 at once.
+          release = importer.reserve();
+          spooled = importer.spoolFile(format);
           try {
             await spool(req.body as Readable, spooled, limit);
           } catch (error) {
             if (error instanceof TooLarge) return tooLarge();
             throw error;
           }
-          const result = await importer.run({ kind: kind as ImportKind, file: spooled, format, options, actor: actorOf(user) });
+          const result = await importer.run(
+            { kind: kind as ImportKind, file: spooled, format, options, actor: actorOf(user) },
+            hungUp.signal,
+          );
           if (!result.dryRun && !result.committed) {
             return reply.code(400).send({
               message: `Nothing was imported: ${result.invalid} ${result.invalid === 1 ? 'row has' : 'rows have'} errors`,
@@ -92,8 +105,11 @@ export function registerImport(app: FastifyInstance, services: AppServices, impo
           }
           return reply.code(result.committed ? 201 : 200).send(result);
         } catch (error) {
+          if (hungUp.signal.aborted) return reply;
           return sendTrpcError(reply, error, req);
         } finally {
+          release();
+          reply.raw.off('close', onClose);
           if (spooled) fs.rmSync(spooled, { force: true });
         }
       },

@@ -56,11 +56,23 @@ describe('POST /api/import/transactions', () => {
     expect(body.message).toBe('Nothing was imported: 5 rows have errors');
     expect(body).toMatchObject({ committed: false, rows: 7, valid: 2, invalid: 5 });
     expect(body.errors).toEqual([
-      { row: 3, field: 'unplayedCoinsChange', message: 'Must be a valid number' },
-      { row: 4, field: 'unplayedCoinsChange', message: 'Must have at most 2 decimal places' },
-      { row: 5, field: 'casino', message: 'Casino not found' },
-      { row: 6, field: 'transactionType', message: 'Transaction type does not belong to this casino' },
-      { row: 7, field: 'date', message: 'Date is required' },
+      { row: 3, field: 'unplayedCoinsChange', column: 'Unplayed Coins Change', value: 'twelve', message: 'Must be a valid number' },
+      {
+        row: 4,
+        field: 'unplayedCoinsChange',
+        column: 'Unplayed Coins Change',
+        value: '-1.005',
+        message: 'Must have at most 2 decimal places',
+      },
+      { row: 5, field: 'casino', column: 'Casino', value: 'Nowhere', message: 'Casino not found' },
+      {
+        row: 6,
+        field: 'transactionType',
+        column: 'Transaction Type',
+        value: 'Bonus',
+        message: 'Transaction type does not belong to this casino',
+      },
+      { row: 7, field: 'date', column: 'Date', value: '', message: 'Date is required' },
     ]);
     expect(await count()).toBe(0);
     expect(await linkBalances(s.database.db, lucky.customer.id, lucky.casino.id)).toMatchObject({
@@ -101,11 +113,11 @@ describe('POST /api/import/transactions', () => {
     expect(failed.body).toBe(
       `\uFEFF${HEADER},Error\r\n` +
         [
-          '2026-11-03 10:00,Alice,Lucky,Purchase,twelve,0,0,,unplayedCoinsChange: Must be a valid number',
-          '2026-11-03 11:00,Alice,Lucky,Purchase,-1.005,0,0,,unplayedCoinsChange: Must have at most 2 decimal places',
-          '2026-11-03 12:00,Alice,Nowhere,Purchase,1,0,0,,casino: Casino not found',
-          '2026-11-03 13:00,Alice,Lucky,Bonus,1,0,0,,transactionType: Transaction type does not belong to this casino',
-          ',Alice,Lucky,Purchase,1,0,0,,date: Date is required',
+          '2026-11-03 10:00,Alice,Lucky,Purchase,twelve,0,0,,Unplayed Coins Change: Must be a valid number',
+          '2026-11-03 11:00,Alice,Lucky,Purchase,-1.005,0,0,,Unplayed Coins Change: Must have at most 2 decimal places',
+          '2026-11-03 12:00,Alice,Nowhere,Purchase,1,0,0,,Casino: Casino not found',
+          '2026-11-03 13:00,Alice,Lucky,Bonus,1,0,0,,Transaction Type: Transaction type does not belong to this casino',
+          ',Alice,Lucky,Purchase,1,0,0,,Date: Date is required',
         ].join('\r\n') +
         '\r\n',
     );
@@ -132,9 +144,9 @@ describe('POST /api/import/transactions', () => {
     expect(await s.database.db.selectFrom('customers').select('name').where('name', '=', 'Carol').execute()).toEqual([]);
     const without = await post(file(rows), '?dryRun=1');
     expect(without.json().errors).toEqual([
-      { row: 2, field: 'casino', message: 'Casino not found' },
-      { row: 3, field: 'customer', message: 'Customer not found' },
-      { row: 4, field: 'casino', message: 'Casino not found' },
+      { row: 2, field: 'casino', column: 'Casino', value: 'NewCasino', message: 'Casino not found' },
+      { row: 3, field: 'customer', column: 'Customer', value: 'Carol', message: 'Customer not found' },
+      { row: 4, field: 'casino', column: 'Casino', value: 'NewCasino', message: 'Casino not found' },
     ]);
     const done = await post(file(rows), '?createMissing=1');
     expect(done.statusCode).toBe(201);
@@ -171,12 +183,12 @@ describe('POST /api/import/transactions', () => {
     const rows = ['2026-10-01 08:00,Alice,Other,Purchase,1,0,0,', '2026-10-02 08:00,Bob,Lucky,Purchase,2,0,0,'];
     const refusal = 'Customer has no active registration at this casino';
     expect((await post(file(rows), '?dryRun=1')).json().errors).toEqual([
-      { row: 2, field: 'casino', message: refusal },
-      { row: 3, field: 'casino', message: refusal },
+      { row: 2, field: 'casino', column: 'Casino', value: 'Other', message: refusal },
+      { row: 3, field: 'casino', column: 'Casino', value: 'Lucky', message: refusal },
     ]);
     const created = await post(file(rows), '?dryRun=1&createMissing=1');
     expect(created.json()).toMatchObject({ valid: 1, created: { links: 1 } });
-    expect(created.json().errors).toEqual([{ row: 3, field: 'casino', message: refusal }]);
+    expect(created.json().errors).toEqual([{ row: 3, field: 'casino', column: 'Casino', value: 'Lucky', message: refusal }]);
   });
 
   it('places rows dated before the ledger in its order, recomputing the later rows once, and skips a repeated row only as often as the ledger has it', async () => {
@@ -216,9 +228,9 @@ describe('POST /api/import/transactions', () => {
     const xlsx = Buffer.from(await workbook.xlsx.writeBuffer());
     const unmapped = await post(xlsx, '?dryRun=1', XLSX_TYPE);
     expect(unmapped.json().errors).toEqual([
-      { row: 1, field: 'transactionType', message: 'No column for Transaction Type' },
-      { row: 1, field: 'unplayedCoinsChange', message: 'No column for Unplayed Coins Change' },
-      { row: 1, field: 'usdChange', message: 'No column for USD Change' },
+      { row: 1, field: 'transactionType', column: null, value: null, message: 'No column for Transaction Type' },
+      { row: 1, field: 'unplayedCoinsChange', column: null, value: null, message: 'No column for Unplayed Coins Change' },
+      { row: 1, field: 'usdChange', column: null, value: null, message: 'No column for USD Change' },
     ]);
     expect(unmapped.json().headers).toEqual(['When', 'Player', 'Site', 'Kind', 'SC', 'Played', 'Dollars']);
     const mapping = encodeURIComponent(JSON.stringify({ transactionType: 'Kind', unplayedCoinsChange: 'SC', usdChange: 'Dollars' }));
@@ -272,8 +284,8 @@ describe('POST /api/import/customers', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ rows: 4, valid: 1, invalid: 2, skippedDuplicates: 1, created: { customers: 1 } });
     expect(res.json().errors).toEqual([
-      { row: 4, field: 'email', message: 'Invalid email' },
-      { row: 5, field: 'name', message: 'Name is required' },
+      { row: 4, field: 'email', column: 'Email', value: 'not-an-email', message: 'Invalid email' },
+      { row: 5, field: 'name', column: 'Name', value: '', message: 'Name is required' },
     ]);
     expect(await s.database.db.selectFrom('customers').select(['name', 'email']).where('name', '=', 'Carol').execute()).toEqual([
       { name: 'Carol', email: 'carol@example.com' },

@@ -3,7 +3,7 @@ import { formatHundredths } from '../../../shared/money';
 import type { Db, RedemptionRow } from '../../db/types';
 import { conflict, fieldError, notFound } from '../../errors/domain-errors';
 import { bookedAt } from '../transactions/booked-at';
-import { type LedgerStep, ledgerStep } from '../transactions/ledger';
+import { fieldNamed, type LedgerStep, ledgerStep, type LimitFields } from '../transactions/ledger';
 import { redemptionStatements } from './redemption-statements';
 
 /**
@@ -96,6 +96,7 @@ export function requestRedemption(db: Db, input: RedemptionRequest, userId: numb
       return id;
     },
     now,
+    { unplayed: 'unplayedCoins', played: 'playedCoins', usd: 'expectedUsd' },
   );
 }
 
@@ -142,6 +143,8 @@ function settle(
   id: number,
   userId: number,
   now: Date,
+  /** The request's field a refusal at the ledger's limit names. */
+  fields: LimitFields,
   book: (step: LedgerStep, r: RedemptionRow) => { change: Partial<RedemptionRow> & Pick<RedemptionRow, 'status'>; action: string },
 ): Promise<void> {
   return ledgerStep(
@@ -153,6 +156,7 @@ function settle(
       finish(step, r, change, action);
     },
     now,
+    fields,
   );
 }
 
@@ -166,7 +170,7 @@ export function receiveRedemption(
   timeZone: string,
   now = new Date(),
 ): Promise<void> {
-  return settle(db, id, userId, now, (step, r) => {
+  return settle(db, id, userId, now, fieldNamed('usdReceived'), (step, r) => {
     const stamp = bookedAt('receivedAt', receivedAt, now, timeZone, r.requestedAt);
     const changes = { unplayedCoinsChange: 0, playedCoinsChange: 0, usdChange: usdReceived };
     const receiptTransactionId = recordWithdraw(step, r, changes, stamp, { action: 'redemption-receipt', settles: true });
@@ -183,7 +187,8 @@ export function closeRedemption(
   userId: number,
   now = new Date(),
 ): Promise<void> {
-  return settle(db, id, userId, now, (step, r) => {
+  // The request to reject or cancel names only the redemption.
+  return settle(db, id, userId, now, fieldNamed('id'), (step, r) => {
     const changes = { unplayedCoinsChange: r.unplayedCoins, playedCoinsChange: r.playedCoins, usdChange: 0 };
     const reversalTransactionId = recordWithdraw(step, r, changes, now.toISOString(), { action: 'redemption-reversal', settles: true });
     return { change: { status, finishNote: note, reversalTransactionId }, action: status === 'rejected' ? 'reject' : 'cancel' };

@@ -53,6 +53,15 @@ async function daysToPay(db: Db, now: Date, casinoIds?: number[]): Promise<Map<n
 
 const round1 = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
 
+/**
+ * A pending redemption is overdue when it is older than twice its casino's median time to pay, that
+ * median taken as at least one day: a casino that pays the same day (median 0) would otherwise mark
+ * every fresh request overdue (decision 096).
+ */
+const OVERDUE_MIN_MEDIAN_DAYS = 1;
+const isOverdue = (ageDays: number | null, medianDays: number | null) =>
+  ageDays !== null && medianDays !== null && ageDays > 2 * Math.max(medianDays, OVERDUE_MIN_MEDIAN_DAYS);
+
 export async function listRedemptions(
   db: Db,
   f: RedemptionFilters & { limit?: number; offset?: number },
@@ -129,7 +138,7 @@ export async function listRedemptions(
       finishedBy: [r.finishedFirst, r.finishedLast].filter(Boolean).join(' ') || r.finishedByEmail,
       finishNote: r.finishNote,
       ageDays: age === null ? null : Math.floor(age),
-      overdue: age !== null && median !== null && age > 2 * median,
+      overdue: isOverdue(age, median),
       requestTransactionId: r.requestTransactionId,
       receiptTransactionId: r.receiptTransactionId,
       reversalTransactionId: r.reversalTransactionId,

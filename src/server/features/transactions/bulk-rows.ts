@@ -82,6 +82,27 @@ export class BulkRows {
     return this.time[a] - this.time[b] || a - b;
   }
 
+  /** Whether two places hold the same instant. */
+  sameDate(a: number, b: number): boolean {
+    return this.time[a] === this.time[b];
+  }
+
+  /** The rows at `places`, in that order, as rows of their own (the import writes its rows in batches: decision 080). */
+  pick(places: ArrayLike<number>): BulkRows {
+    const picked = new BulkRows();
+    for (let k = 0; k < places.length; k++) picked.push(this.at(places[k]));
+    return picked;
+  }
+
+  /** Gives every row the ids `of` answers for its customer, casino and type (stand-ins of created records become real ones). */
+  remap(of: (id: number) => number): void {
+    for (let i = 0; i < this.length; i++) {
+      this.customer[i] = of(this.customer[i]);
+      this.casino[i] = of(this.casino[i]);
+      this.type[i] = of(this.type[i]);
+    }
+  }
+
   samePair(a: number, b: number): boolean {
     return this.customer[a] === this.customer[b] && this.casino[a] === this.casino[b];
   }

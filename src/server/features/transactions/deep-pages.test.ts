@@ -5,7 +5,7 @@ import { insertUser } from '../users/users.repository';
 import { createEntry } from './ledger';
 import { countTransactions, listTransactions } from './transactions.repository';
 
-// Pages past the middle are read oldest first and reversed (issue 10): they must be the very rows the
+// Pages past the middle are read oldest first and reversed: they must be the very rows the
 // newest-first walk gives at that offset, in the same order.
 describe('deep History pages', () => {
   it('answers every page, from a day checkpoint or reversed from the far end, exactly as the newest-first walk', async () => {

@@ -1,5 +1,6 @@
 import { afterValues, type Balances, purchaseRatio } from '../../../shared/ledger';
 import { type BulkEntry, type BulkRows, NumberList } from './bulk-rows';
+import { checkAfterValues, ENTRY_FIELDS, refusingPastLimit } from './ledger-limits';
 import type { LedgerStatements } from './ledger-statements';
 
 export type { BulkEntry, BulkInput } from './bulk-rows';
@@ -58,6 +59,9 @@ interface Placed {
  * Adds the kept `rows` to the ledger, skipping each one that copies a row the ledger held before (date, pair,
  * type and the three amounts equal; once per copy: a file holding a row twice where the ledger holds it
  * once adds one). Without `write` nothing is written (a dry run) and the counts are what a write would do.
+ * Rows that would take a balance, an after-value or a kept total past the ledger's limit (decision 090)
+ * are refused, the write or the dry run alike: a 400 naming the column, and the caller's transaction
+ * takes back what was written.
  *
  * How: rows sorted by pair and date; per pair, ONE read of its rows from the earliest new date and one
  * merge in (date, id) order (new rows get ids above every stored one, so they follow stored rows of the
@@ -67,6 +71,15 @@ interface Placed {
  * and the per-day and per-type totals get one upsert per key. Only one pair's rows are objects at a time.
  */
 export function insertMany(s: LedgerStatements, rows: BulkRows, write: BulkWrite | null): BulkOutcome {
+  return refusingPastLimit(ENTRY_FIELDS, () => {
+    s.kept.clear();
+    const outcome = placeAndWrite(s, rows, write);
+    s.kept.check(write !== null);
+    return outcome;
+  });
+}
+
+function placeAndWrite(s: LedgerStatements, rows: BulkRows, write: BulkWrite | null): BulkOutcome {
   const order = rows.byPairDate();
   const placed: Placed = {
     places: new Uint32Array(rows.length),
@@ -76,6 +89,7 @@ export function insertMany(s: LedgerStatements, rows: BulkRows, write: BulkWrite
   };
   let duplicates = 0;
   let count = 0;
+  const usdByHourType = new Map<string, [number, number]>();
   for (let i = 0; i < order.length;) {
     let j = i + 1;
     while (j < order.length && rows.samePair(order[i], order[j])) j++;
@@ -101,7 +115,7 @@ export function insertMany(s: LedgerStatements, rows: BulkRows, write: BulkWrite
       } else fresh.push(e);
     }
     count += fresh.length;
-    if (!write || fresh.length === 0) continue;
+    if (fresh.length === 0) continue;
 
     const before = s.before.get(customerId, casinoId, from, from, 0);
     let balances: Balances | null = before ? { unplayed: before.unplayedCoinsAfter, played: before.playedCoinsAfter } : null;
@@ -111,6 +125,8 @@ export function insertMany(s: LedgerStatements, rows: BulkRows, write: BulkWrite
         const r = pairRows[a++];
         const after = afterValues(balances, r.unplayedCoinsChange, r.playedCoinsChange);
         balances = after;
+        checkAfterValues({ unplayed: r.unplayedCoinsAfter, played: r.playedCoinsAfter, total: r.totalCoinsAfter }, after, r.date);
+        if (!write) continue;
         if (r.unplayedCoinsAfter !== after.unplayed || r.playedCoinsAfter !== after.played || r.totalCoinsAfter !== after.total) {
           placed.updates.push(r.id);
           placed.updates.push(after.unplayed);
@@ -120,7 +136,10 @@ export function insertMany(s: LedgerStatements, rows: BulkRows, write: BulkWrite
         const e = fresh[b++];
         const after = afterValues(balances, e.unplayedCoinsChange, e.playedCoinsChange);
         balances = after;
+        checkAfterValues(null, after, e.date);
         usd += e.usdChange;
+        if (e.usdChange !== 0) add(usdByHourType, `${e.date.slice(0, 13)}|${e.transactionTypeId}`, e.usdChange);
+        if (!write) continue;
         const k = placed.count++;
         placed.places[k] = e.order;
         placed.after[3 * k] = after.unplayed;
@@ -134,7 +153,13 @@ export function insertMany(s: LedgerStatements, rows: BulkRows, write: BulkWrite
       du += e.unplayedCoinsChange;
       dp += e.playedCoinsChange;
     }
-    s.applyToLink.run(du, dp, usd, fresh.length, customerId, casinoId);
+    s.kept.link(customerId, casinoId, du, dp, usd);
+    if (write) s.applyToLink.run(du, dp, usd, fresh.length, customerId, casinoId);
+  }
+  // The USD each hour and type gains, for the check of the day, day-type, type and hour totals.
+  for (const [key, [, usd]] of usdByHourType) {
+    const [hour, type] = key.split('|');
+    s.kept.totals(hour, Number(type), usd);
   }
   if (write) writeAll(s, rows, placed, write);
   return { inserted: count, duplicates };

@@ -12,6 +12,7 @@ import type {
 import { insertStatement, perConnection, updateStatement } from '../../db/per-connection';
 import { ENTERED_COLUMNS } from './transactions.repository';
 import { isCheckInType, keepCheckInDay, keepCheckInDays } from '../check-ins/check-in-days';
+import { checkCheckInDay, keptChanges } from './ledger-limits';
 
 type After = Pick<TransactionRow, 'unplayedCoinsAfter' | 'playedCoinsAfter'>;
 
@@ -23,13 +24,15 @@ type After = Pick<TransactionRow, 'unplayedCoinsAfter' | 'playedCoinsAfter'>;
 export const ledgerStatements = perConnection((q, sqlite) => {
   const pairAt = `"customerId" = ? and "casinoId" = ?`;
   return {
+    /** What the running write changed in kept values, checked against the ledger's limit when it is done (decision 090). */
+    kept: keptChanges(sqlite),
     /** Keeps the board's check-in day at a position where a write added or removed a transaction (decision 061). */
     checkInDay: (t: Pick<TransactionRow, 'customerId' | 'casinoId' | 'date' | 'transactionTypeId'>) => {
-      if (isCheckInType(sqlite, t.transactionTypeId)) keepCheckInDay(sqlite, t);
+      if (isCheckInType(sqlite, t.transactionTypeId)) checkCheckInDay(keepCheckInDay(sqlite, t));
     },
     /** The same for many new rows at once (the bulk write), each link and office day once. */
     checkInDays: (rows: Iterable<Pick<TransactionRow, 'customerId' | 'casinoId' | 'date' | 'transactionTypeId'>>) =>
-      keepCheckInDays(sqlite, rows),
+      keepCheckInDays(sqlite, rows).forEach(checkCheckInDay),
     // The redemption whose step booked this transaction, if one did (decision 061).
     redemptionOf: q<[{ id: number }], { redemptionId: RedemptionRow['id']; role: 'request' | 'receipt' | 'reversal' }>(
       `select id "redemptionId", case when "requestTransactionId" = @id then 'request' when "receiptTransactionId" = @id then 'receipt' else 'reversal' end role
@@ -56,10 +59,10 @@ export const ledgerStatements = perConnection((q, sqlite) => {
       [number, number, string, string, number],
       Pick<
         TransactionRow,
-        'id' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'unplayedCoinsAfter' | 'playedCoinsAfter' | 'totalCoinsAfter'
+        'id' | 'date' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'unplayedCoinsAfter' | 'playedCoinsAfter' | 'totalCoinsAfter'
       >
     >(
-      `select id, "unplayedCoinsChange", "playedCoinsChange", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter" from transactions
+      `select id, date, "unplayedCoinsChange", "playedCoinsChange", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter" from transactions
        where ${pairAt} and (date > ? or (date = ? and id >= ?)) order by date, id`,
     ),
     // A pair's rows from a date on, with what the import compares and recomputes (ledger-bulk.ts).

@@ -1,11 +1,15 @@
 import type SQLite from 'better-sqlite3';
 import { afterValues, type Balances, purchaseRatio } from '../../../shared/ledger';
 import { formatHundredths } from '../../../shared/money';
-import { sqliteOf } from '../../db/database';
 import type { Db, TransactionRow } from '../../db/types';
 import { conflict, fieldError, forbidden, notFound } from '../../errors/domain-errors';
 import { type AuditEntry, appendAuditSync } from '../audit/audit.repository';
-import { ledgerStatements, type LedgerStatements } from './ledger-statements';
+import { write } from './ledger-commit';
+import { checkAfterValues, type Counted, fieldNamed, type LimitFields } from './ledger-limits';
+import type { LedgerStatements } from './ledger-statements';
+
+export { holdLedgerWrites } from './ledger-commit';
+export { fieldNamed, type LimitFields } from './ledger-limits';
 
 /**
  * The ledger write path: the only code that changes transactions or link balances. Each of
@@ -13,7 +17,8 @@ import { ledgerStatements, type LedgerStatements } from './ledger-statements';
  *   1. a link's balances (and usdTotal, transactionCount) equal the sums over its transactions;
  *   2. each transaction's after-values equal the running sums over its pair, ordered by (date, id);
  *   3. the per-day and per-type totals equal the counts and sums over their transactions;
- *   4. the check-in board's kept days equal what the Check-in transactions give (decision 061).
+ *   4. the check-in board's kept days equal what the Check-in transactions give (decision 061);
+ *   5. no balance, after-value or kept total passes the ledger's limit (decision 090, ledger-limits.ts).
  * The transactions are synchronous (better-sqlite3 prepared statements, no await inside), so no other
  * request's statements can run in the middle of one.
  */
@@ -63,17 +68,18 @@ function checkReferences(s: LedgerStatements, f: LedgerFields, requireActive: bo
   return { scRatio: casino.scRatio, link: link! };
 }
 
-/** Adds (sign 1) or removes (sign -1) a transaction's changes to its link's balances. */
-function applyToLink(s: LedgerStatements, f: LedgerFields, sign: 1 | -1): void {
-  s.applyToLink.run(sign * f.unplayedCoinsChange, sign * f.playedCoinsChange, sign * f.usdChange, sign, f.customerId, f.casinoId);
-}
-
-/** Adds (sign 1) or removes (sign -1) a transaction from the per-day and per-type totals (decision 021). */
-function applyToTotals(s: LedgerStatements, t: { date: string; transactionTypeId: number; usdChange: number }, sign: 1 | -1): void {
+/**
+ * Adds (sign 1) or removes (sign -1) a transaction everywhere it is counted: its link's balances, the
+ * per-day and per-type totals (decision 021; triggers keep the hour and casino ones), and the write's
+ * record of kept changes that is checked against the ledger's limit when the write is done.
+ */
+function applyToKept(s: LedgerStatements, t: Counted, sign: 1 | -1): void {
+  s.applyToLink.run(sign * t.unplayedCoinsChange, sign * t.playedCoinsChange, sign * t.usdChange, sign, t.customerId, t.casinoId);
   const day = t.date.slice(0, 10);
   s.dayTotal.run(day, sign, sign * t.usdChange);
   s.dayTypeTotal.run(day, t.transactionTypeId, sign, sign * t.usdChange);
   s.typeTotal.run(t.transactionTypeId, sign, sign * t.usdChange);
+  s.kept.transaction(t, sign);
 }
 
 /** What the audit trail keeps of a transaction: when, which pair and type, and the three changes. */
@@ -92,85 +98,21 @@ function audit(s: LedgerStatements, sqlite: SQLite.Database, userId: number, ent
   appendAuditSync(sqlite, { id: userId, email: s.userEmail.get(userId)?.email ?? null }, entry, now);
 }
 
-/** Rewrites the after-values of every transaction of the pair at or after `from` in (date, id) order. */
+/**
+ * Rewrites the after-values of every transaction of the pair at or after `from` in (date, id) order,
+ * each checked against the ledger's limit as it is computed.
+ */
 export function recomputeFrom(s: LedgerStatements, from: Position): void {
   const before = s.before.get(from.customerId, from.casinoId, from.date, from.date, from.id);
   let balances: Balances | null = before ? { unplayed: before.unplayedCoinsAfter, played: before.playedCoinsAfter } : null;
   for (const row of s.atOrAfter.all(from.customerId, from.casinoId, from.date, from.date, from.id)) {
     const after = afterValues(balances, row.unplayedCoinsChange, row.playedCoinsChange);
     balances = after;
+    const held = { unplayed: row.unplayedCoinsAfter, played: row.playedCoinsAfter, total: row.totalCoinsAfter };
+    checkAfterValues(held, after, row.date);
     if (row.unplayedCoinsAfter === after.unplayed && row.playedCoinsAfter === after.played && row.totalCoinsAfter === after.total) continue;
     s.setAfter.run(after.unplayed, after.played, after.total, row.id);
   }
-}
-
-interface Job {
-  body: (s: LedgerStatements, sqlite: SQLite.Database) => unknown;
-  resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
-}
-
-const queues = new WeakMap<SQLite.Database, Job[]>();
-
-/**
- * Runs a ledger write. Writes that arrive in the same turn of the event loop are committed together
- * (group commit): one synchronous SQLite transaction (BEGIN IMMEDIATE) in which each write runs in its
- * own savepoint, so a refused write leaves the others untouched. Every caller hears back only after
- * the commit, so an answered write is on disk. Waits first while an asynchronous Kysely transaction
- * (master data, users) is open on the connection, so the two never mix.
- */
-function write<T>(db: Db, body: (s: LedgerStatements, sqlite: SQLite.Database) => T): Promise<T> {
-  const sqlite = sqliteOf(db);
-  let queue = queues.get(sqlite);
-  if (!queue) queues.set(sqlite, (queue = []));
-  const jobs = queue;
-  return new Promise<T>((resolve, reject) => {
-    jobs.push({ body, resolve: resolve as (value: unknown) => void, reject });
-    if (jobs.length === 1) setImmediate(() => void flush(sqlite, jobs));
-  });
-}
-
-const holds = new WeakMap<SQLite.Database, Promise<void>>();
-
-/**
- * Holds the ledger's writes on `db` until the returned release is called: they queue (asynchronously,
- * never blocking the event loop on SQLite's busy wait) while an import holds the write lock (decision 051).
- */
-export function holdLedgerWrites(db: Db): () => void {
-  const sqlite = sqliteOf(db);
-  let release = () => {};
-  const held = new Promise<void>((resolve) => (release = resolve));
-  holds.set(sqlite, held);
-  return () => {
-    if (holds.get(sqlite) === held) holds.delete(sqlite);
-    release();
-  };
-}
-
-async function flush(sqlite: SQLite.Database, queue: Job[]): Promise<void> {
-  for (let held = holds.get(sqlite); held; held = holds.get(sqlite)) await held;
-  while (sqlite.inTransaction) await new Promise((resolve) => setImmediate(resolve));
-  const jobs = queue.splice(0);
-  const s = ledgerStatements(sqlite);
-  const outcomes: { ok: boolean; value: unknown }[] = [];
-  try {
-    const each = sqlite.transaction((job: Job) => job.body(s, sqlite));
-    sqlite
-      .transaction(() => {
-        for (const job of jobs) {
-          try {
-            outcomes.push({ ok: true, value: each(job) });
-          } catch (error) {
-            outcomes.push({ ok: false, value: error });
-          }
-        }
-      })
-      .immediate();
-  } catch (error) {
-    for (const job of jobs) job.reject(error);
-    return;
-  }
-  jobs.forEach((job, i) => (outcomes[i].ok ? job.resolve(outcomes[i].value) : job.reject(outcomes[i].value)));
 }
 
 /**
@@ -226,6 +168,7 @@ export function insertEntry(
         f.playedCoinsChange,
       )
     : { unplayed: 0, played: 0, total: 0 };
+  if (appended) checkAfterValues(null, after, when.date);
   const id = Number(
     s.insert.run({
       ...f,
@@ -239,8 +182,7 @@ export function insertEntry(
       updatedAt: when.at,
     }).lastInsertRowid,
   );
-  applyToLink(s, f, 1);
-  applyToTotals(s, { ...f, date: when.date }, 1);
+  applyToKept(s, { ...f, date: when.date }, 1);
   if (!appended) {
     const from = { customerId: f.customerId, casinoId: f.casinoId, date: when.date, id };
     if (deferRecompute) deferRecompute(from);
@@ -257,83 +199,6 @@ function typeNamed(s: LedgerStatements, sqlite: SQLite.Database, userId: number,
   const typeId = Number(s.insertType.run(name, casinoId).lastInsertRowid);
   audit(s, sqlite, userId, { action: 'create', entity: 'transactionType', entityId: typeId, after: { id: typeId, name, casinoId } }, now);
   return typeId;
-}
-
-export interface ReconcileOutcome {
-  differenceUnplayed: number;
-  differencePlayed: number;
-  adjustmentId: number | null;
-  reconciledAt: string;
-}
-
-/** The transaction type that carries reconciliation adjustments. */
-export const ADJUSTMENT_TYPE = 'Adjustment';
-
-/**
- * Compares the balances the casino shows with the ledger's. When they differ, records one adjustment
- * (the casino's "Adjustment" type, created when missing; USD 0) that brings the ledger to exactly the
- * typed balances. Either way the link remembers when, by whom and what difference was found.
- */
-export function reconcileLink(
-  db: Db,
-  pair: { customerId: number; casinoId: number },
-  shown: { unplayed: number; played: number; note: string | null },
-  userId: number,
-  now = new Date(),
-): Promise<ReconcileOutcome> {
-  return write(db, (s, sqlite) => {
-    const link = s.link.get(pair.customerId, pair.casinoId);
-    if (!link) throw fieldError('casinoId', 'Customer is not registered at this casino');
-    const casino = s.casino.get(pair.casinoId);
-    if (!casino) throw fieldError('casinoId', 'Casino not found');
-    const stamp = now.toISOString();
-    const differenceUnplayed = shown.unplayed - link.currentUnplayedCoins;
-    const differencePlayed = shown.played - link.currentPlayedCoins;
-    let adjustmentId: number | null = null;
-    if (differenceUnplayed !== 0 || differencePlayed !== 0) {
-      const typeId = typeNamed(s, sqlite, userId, pair.casinoId, ADJUSTMENT_TYPE, now);
-      const f = {
-        ...pair,
-        transactionTypeId: typeId,
-        unplayedCoinsChange: differenceUnplayed,
-        playedCoinsChange: differencePlayed,
-        usdChange: 0,
-      };
-      adjustmentId = insertEntry(s, f, { scRatio: casino.scRatio, link }, userId, { date: stamp, at: stamp });
-      audit(
-        s,
-        sqlite,
-        userId,
-        { action: 'adjustment', entity: 'transaction', entityId: adjustmentId, after: auditedFields({ ...f, date: stamp }) },
-        now,
-      );
-    }
-    s.markReconciled.run(stamp, userId, differenceUnplayed, differencePlayed, pair.customerId, pair.casinoId);
-    audit(
-      s,
-      sqlite,
-      userId,
-      {
-        action: 'reconcile',
-        entity: 'link',
-        entityId: null,
-        before: {
-          ...pair,
-          unplayedCoins: formatHundredths(link.currentUnplayedCoins),
-          playedCoins: formatHundredths(link.currentPlayedCoins),
-        },
-        after: {
-          ...pair,
-          unplayedCoins: formatHundredths(shown.unplayed),
-          playedCoins: formatHundredths(shown.played),
-          note: shown.note,
-          adjustmentId,
-        },
-      },
-      now,
-    );
-    return { differenceUnplayed, differencePlayed, adjustmentId, reconciledAt: stamp };
-  });
 }
 
 function loadEntry(s: LedgerStatements, id: number): TransactionRow {
@@ -367,8 +232,7 @@ export function editEntry(db: Db, id: number, input: LedgerInput, userId: number
     const date = input.occurredAt ?? old.date;
     const moved = old.customerId !== f.customerId || old.casinoId !== f.casinoId;
     const { scRatio } = checkReferences(s, f, moved);
-    applyToLink(s, old, -1);
-    applyToTotals(s, old, -1);
+    applyToKept(s, old, -1);
     s.update.run({
       ...f,
       date,
@@ -376,8 +240,7 @@ export function editEntry(db: Db, id: number, input: LedgerInput, userId: number
       updatedAt: now.toISOString(),
       id,
     });
-    applyToLink(s, f, 1);
-    applyToTotals(s, { ...f, date }, 1);
+    applyToKept(s, { ...f, date }, 1);
     s.checkInDay(old);
     s.checkInDay({ ...f, date });
     if (moved) {
@@ -398,17 +261,20 @@ export function editEntry(db: Db, id: number, input: LedgerInput, userId: number
 
 /** Deletes a transaction, keeping its id, date and values in deletedTransactions so it can be restored. */
 export function deleteEntry(db: Db, id: number, userId: number, now = new Date()): Promise<void> {
-  return write(db, (s, sqlite) => {
-    const old = loadChangeableEntry(s, id);
-    s.keepDeleted.run({ id, deletedAt: now.toISOString(), deletedByUserId: userId });
-    s.deleteIdempotencyKeys.run(id);
-    s.delete.run(id);
-    applyToLink(s, old, -1);
-    applyToTotals(s, old, -1);
-    s.checkInDay(old);
-    recomputeFrom(s, old);
-    audit(s, sqlite, userId, { action: 'delete', entity: 'transaction', entityId: id, before: auditedFields(old) }, now);
-  });
+  return write(
+    db,
+    (s, sqlite) => {
+      const old = loadChangeableEntry(s, id);
+      s.keepDeleted.run({ id, deletedAt: now.toISOString(), deletedByUserId: userId });
+      s.deleteIdempotencyKeys.run(id);
+      s.delete.run(id);
+      applyToKept(s, old, -1);
+      s.checkInDay(old);
+      recomputeFrom(s, old);
+      audit(s, sqlite, userId, { action: 'delete', entity: 'transaction', entityId: id, before: auditedFields(old) }, now);
+    },
+    fieldNamed('id'),
+  );
 }
 
 /** How long the user who deleted a transaction may restore it (admins always may). */
@@ -419,22 +285,25 @@ export const RESTORE_WINDOW_MS = 10 * 60 * 1000;
  * are recomputed as for any write. Admins may restore any; the user who deleted it, within 10 minutes.
  */
 export function restoreEntry(db: Db, id: number, user: { id: number; role: string }, now = new Date()): Promise<void> {
-  return write(db, (s, sqlite) => {
-    const kept = s.deleted.get(id);
-    if (!kept) throw notFound('Deleted transaction not found');
-    const ownRecent = kept.deletedByUserId === user.id && now.getTime() - Date.parse(kept.deletedAt) <= RESTORE_WINDOW_MS;
-    if (user.role !== 'admin' && !ownRecent)
-      throw forbidden('Only an admin, or the user who deleted it within 10 minutes, can restore this transaction');
-    checkReferences(s, kept, false);
-    const { deletedAt: _deletedAt, deletedByUserId: _deletedBy, ...row } = kept;
-    s.insertWithId.run({ ...row, unplayedCoinsAfter: 0, playedCoinsAfter: 0, totalCoinsAfter: 0, updatedAt: now.toISOString() });
-    s.forgetDeleted.run(id);
-    applyToLink(s, kept, 1);
-    applyToTotals(s, kept, 1);
-    s.checkInDay(kept);
-    recomputeFrom(s, kept);
-    audit(s, sqlite, user.id, { action: 'restore', entity: 'transaction', entityId: id, after: auditedFields(kept) }, now);
-  });
+  return write(
+    db,
+    (s, sqlite) => {
+      const kept = s.deleted.get(id);
+      if (!kept) throw notFound('Deleted transaction not found');
+      const ownRecent = kept.deletedByUserId === user.id && now.getTime() - Date.parse(kept.deletedAt) <= RESTORE_WINDOW_MS;
+      if (user.role !== 'admin' && !ownRecent)
+        throw forbidden('Only an admin, or the user who deleted it within 10 minutes, can restore this transaction');
+      checkReferences(s, kept, false);
+      const { deletedAt: _deletedAt, deletedByUserId: _deletedBy, ...row } = kept;
+      s.insertWithId.run({ ...row, unplayedCoinsAfter: 0, playedCoinsAfter: 0, totalCoinsAfter: 0, updatedAt: now.toISOString() });
+      s.forgetDeleted.run(id);
+      applyToKept(s, kept, 1);
+      s.checkInDay(kept);
+      recomputeFrom(s, kept);
+      audit(s, sqlite, user.id, { action: 'restore', entity: 'transaction', entityId: id, after: auditedFields(kept) }, now);
+    },
+    fieldNamed('id'),
+  );
 }
 
 /** What a step of another ledger write (redemptions, check-ins: decision 060) may do inside its transaction. */
@@ -455,28 +324,34 @@ export interface LedgerStep {
   audit(entry: AuditEntry): void;
 }
 
-/** Runs `body` as one write of the one write path: one SQLite transaction, with its audit entries. */
-export function ledgerStep<T>(db: Db, userId: number, body: (step: LedgerStep) => T, now = new Date()): Promise<T> {
-  return write(db, (s, sqlite) =>
-    body({
-      statements: s,
-      sqlite,
-      userId,
-      now,
-      record: (f, stamp, options) => {
-        const pair = checkReferences(s, f, !options?.settles);
-        const id = insertEntry(s, f, pair, userId, { date: stamp, at: now.toISOString() });
-        audit(
-          s,
-          sqlite,
-          userId,
-          { action: options?.action ?? 'create', entity: 'transaction', entityId: id, after: auditedFields({ ...f, date: stamp }) },
-          now,
-        );
-        return id;
-      },
-      typeNamed: (casinoId, name) => typeNamed(s, sqlite, userId, casinoId, name, now),
-      audit: (entry) => audit(s, sqlite, userId, entry, now),
-    }),
+/**
+ * Runs `body` as one write of the one write path: one SQLite transaction, with its audit entries. A
+ * value it would take past the ledger's limit is refused naming the step's request `fields`.
+ */
+export function ledgerStep<T>(db: Db, userId: number, body: (step: LedgerStep) => T, now: Date, fields: LimitFields): Promise<T> {
+  return write(
+    db,
+    (s, sqlite) =>
+      body({
+        statements: s,
+        sqlite,
+        userId,
+        now,
+        record: (f, stamp, options) => {
+          const pair = checkReferences(s, f, !options?.settles);
+          const id = insertEntry(s, f, pair, userId, { date: stamp, at: now.toISOString() });
+          audit(
+            s,
+            sqlite,
+            userId,
+            { action: options?.action ?? 'create', entity: 'transaction', entityId: id, after: auditedFields({ ...f, date: stamp }) },
+            now,
+          );
+          return id;
+        },
+        typeNamed: (casinoId, name) => typeNamed(s, sqlite, userId, casinoId, name, now),
+        audit: (entry) => audit(s, sqlite, userId, entry, now),
+      }),
+    fields,
   );
 }

@@ -7,7 +7,7 @@ import {
   transactionIdInput,
   updateTransactionInput,
 } from '../../../shared/schemas/transactions';
-import { notFound } from '../../errors/domain-errors';
+import { forbidden, notFound } from '../../errors/domain-errors';
 import { adminProcedure, authedProcedure, read, router } from '../../trpc/procedures';
 import { createEntry, deleteEntry, editEntry, restoreEntry } from './ledger';
 import { getTransaction } from './transactions.repository';
@@ -54,6 +54,17 @@ export const transactionsRouter = router({
   /** Deleted transactions, newest deletion first (admin). */
   deleted: adminProcedure.input(deletedListInput).query(read('transactions.deleted')),
 
-  /** Who changed this transaction, and how, oldest first. */
-  audit: authedProcedure.input(transactionIdInput).query(read('transactions.audit')),
+  /**
+   * Who changed this transaction, and how, oldest first. A deleted transaction's history (its values,
+   * who deleted it) is for admins only, as the deleted list is: staff get a 403 for it, a 404 for an id
+   * that never was a transaction.
+   */
+  audit: authedProcedure.input(transactionIdInput).query(async ({ ctx, input }) => {
+    const readers = ctx.services.readers;
+    if (ctx.user.role === 'admin') return readers.run('transactions.audit', input);
+    const [entries, found] = await Promise.all([readers.run('transactions.audit', input), readers.run('transactions.get', input)]);
+    if (found) return entries;
+    if (entries.length > 0) throw forbidden('Only an admin can see the history of a deleted transaction');
+    throw notFound('Transaction not found');
+  }),
 });

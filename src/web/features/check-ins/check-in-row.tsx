@@ -68,9 +68,12 @@ function Streak({ streak, size = 'sm' }: { streak: number; size?: 'xs' | 'sm' })
   );
 }
 
-/** The SC field: Enter (or the row's action button, its submit) saves, Escape closes it. */
+/**
+ * The SC field: Enter (or the row's action button, its submit) saves, Escape closes it. On a row already
+ * done it corrects the day's SC: it opens with that SC, and what is saved replaces it (decision 098).
+ */
 function ScForm({ row, busy, error, onSave, onCancel, width }: Props & { width: number | string }) {
-  const [sc, setSc] = useState('');
+  const [sc, setSc] = useState(row.done ? (row.unplayedCoins ?? '') : '');
   return (
     <form
       id={formId(row)}
@@ -82,14 +85,13 @@ function ScForm({ row, busy, error, onSave, onCancel, width }: Props & { width: 
       style={{ flex: typeof width === 'string' ? 1 : undefined, minWidth: 0 }}
     >
       <TypedNumberInput
-        aria-label={`SC for ${labelOf(row)}`}
+        aria-label={row.done ? `Corrected SC of the day for ${labelOf(row)}` : `SC for ${labelOf(row)}`}
         placeholder="SC"
         size="xs"
         w={width}
         autoFocus
         value={sc}
         error={error}
-        className="check-in-sc"
         disabled={busy}
         onChange={(e) => setSc(e.currentTarget.value)}
         onKeyDown={(e) => {
@@ -102,7 +104,10 @@ function ScForm({ row, busy, error, onSave, onCancel, width }: Props & { width: 
   );
 }
 
-/** Check in / Correct: opens the SC field, and once it is open, saves it (a phone's decimal keypad has no Enter). */
+/**
+ * Check in / Correct: opens the SC field, and once it is open, saves it (a phone's decimal keypad has no
+ * Enter). Correct replaces the day's SC with the amount typed (decision 098).
+ */
 function ActionButton({ row, editing, busy, onOpen }: Props) {
   const label = row.done ? 'Correct' : 'Check in';
   return (

@@ -2,6 +2,7 @@ import { Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text, Te
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { LINK_STATUSES, type LinkStatus } from '../../../shared/constants';
+import { FIRST_DAY, LAST_DAY } from '../../../shared/dates';
 import { LoadError } from '../../components/load-error';
 import { Coins } from '../../components/money';
 import { failureOf } from '../../lib/errors';
@@ -41,6 +42,8 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
             label="As of"
             description={asOf ? 'Balances at the end of that day' : 'Today'}
             type="date"
+            min={FIRST_DAY}
+            max={LAST_DAY}
             size="xs"
             value={asOf}
             onChange={(e) => setAsOf(e.currentTarget.value)}

@@ -14,7 +14,7 @@ const asNumber = (decimal: string) => toHundredths(decimal) / 100;
 const shortDay = (day: string) =>
   new Date(`${day}T12:00:00Z`).toLocaleDateString(undefined, { month: 'short', day: 'numeric', timeZone: 'UTC' });
 
-/** Issue 15: USD change per day, SC balances per casino, entries per staff member; loaded lazily. */
+/** USD change per day, SC balances per casino, entries per staff member; loaded lazily. */
 export function DashboardCharts() {
   const usd = useQuery(trpc.dashboard.usdPerDay.queryOptions());
   const sc = useQuery(trpc.dashboard.scByCasino.queryOptions());

@@ -44,7 +44,8 @@ export function sendImport(r: ImportRequest, onProgress: (fraction: number) => v
         // a body that is not JSON is reported by status below
       }
       if (isResult(body)) resolve(body);
-      else reject(new ImportFailure(body.message ?? `The import failed (${xhr.status})`));
+      // A refusal naming a column (the ledger's limit: "Validation failed" with the reason in errors) says why.
+      else reject(new ImportFailure(body.errors?.[0]?.message ?? body.message ?? `The import failed (${xhr.status})`));
     };
     xhr.send(r.file);
   });

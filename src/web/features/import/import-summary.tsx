@@ -38,7 +38,8 @@ export function ImportSummary({ result, onDownload }: { result: ImportResult; on
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>Row</Table.Th>
-                <Table.Th>Field</Table.Th>
+                <Table.Th>Column</Table.Th>
+                <Table.Th>Value</Table.Th>
                 <Table.Th>Message</Table.Th>
               </Table.Tr>
             </Table.Thead>
@@ -46,7 +47,18 @@ export function ImportSummary({ result, onDownload }: { result: ImportResult; on
               {result.errors.slice(0, SHOWN_ERRORS).map((e) => (
                 <Table.Tr key={`${e.row}:${e.field}`}>
                   <Table.Td>{e.row}</Table.Td>
-                  <Table.Td>{e.field === 'row' ? 'Row' : IMPORT_HEADERS[e.field].label}</Table.Td>
+                  <Table.Td>{e.column ?? (e.field === 'row' ? 'Row' : IMPORT_HEADERS[e.field].label)}</Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere', minWidth: '10ch' }}>
+                    {e.value === null ? (
+                      ''
+                    ) : e.value === '' ? (
+                      <Text c="dimmed" size="sm">
+                        (empty)
+                      </Text>
+                    ) : (
+                      e.value
+                    )}
+                  </Table.Td>
                   <Table.Td>{e.message}</Table.Td>
                 </Table.Tr>
               ))}

@@ -59,6 +59,7 @@ function Receive({ r, onClose }: { r: RedemptionView; onClose: () => void }) {
       <Text size="sm" c="dimmed">
         {r.customerName} at {r.casinoName}: {coinsOf(r)} requested, {r.expectedUsd} USD expected.
       </Text>
+      {r.note && <Text size="sm">Note: {r.note}</Text>}
       <TypedNumberInput label="USD received" description="What arrived, after any fee" data-autofocus {...form.field('usdReceived')} />
       <TextInput label="Received on" type="date" max={r.officeToday} min={r.requestedDay} {...form.field('receivedAt')} />
     </FormDialog>
@@ -86,7 +87,7 @@ function Close({ kind, r, onClose }: { kind: 'reject' | 'cancel'; r: RedemptionV
       opened
       danger
       title={kind === 'reject' ? 'Reject redemption' : 'Cancel redemption'}
-      message={`${kind === 'reject' ? 'The casino rejected' : 'Cancel'} the redemption of ${coinsOf(r)} for ${r.customerName} at ${r.casinoName}? The coins go back to the balance.`}
+      message={`${kind === 'reject' ? 'The casino rejected' : 'Cancel'} the redemption of ${coinsOf(r)} for ${r.customerName} at ${r.casinoName}? The coins go back to the balance.${r.note ? ` Note: ${r.note}` : ''}`}
       confirmLabel={kind === 'reject' ? 'Reject' : 'Cancel redemption'}
       busy={busy}
       onConfirm={() => void confirm()}

@@ -59,7 +59,23 @@ export function redemptionColumns(act: (action: RedemptionAction) => void, statu
         );
       },
     }),
-    col.accessor('customerName', { header: 'Customer', cell: boldCell }),
+    // The note typed with the request, under the customer: where the office looks for why and what.
+    col.accessor('customerName', {
+      header: 'Customer',
+      cell: (i) => {
+        const note = i.row.original.note;
+        return note ? (
+          <Stack gap={2}>
+            {boldCell(i)}
+            <Text size="xs" c="dimmed" className="cell-name" title={note} data-testid="redemption-note">
+              Note: {note}
+            </Text>
+          </Stack>
+        ) : (
+          boldCell(i)
+        );
+      },
+    }),
     col.accessor('casinoName', { header: 'Casino' }),
     col.accessor('unplayedCoins', {
       header: 'SC',

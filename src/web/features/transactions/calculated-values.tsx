@@ -10,7 +10,7 @@ function Value({ label, value, testId }: { label: string; value: number; testId:
       <Text size="xs" c="dimmed" fw={600} tt="uppercase">
         {label}
       </Text>
-      <Text fw={700} ff="monospace" c={value < 0 ? 'red.7' : undefined} data-testid={testId}>
+      <Text fw={700} ff="monospace" c={value < 0 ? 'red' : undefined} data-testid={testId}>
         {formatGrouped(value)}
       </Text>
     </Stack>
@@ -26,7 +26,7 @@ function BelowZero({ values }: { values: Preview }) {
   const below = balances.filter(([, value]) => value < 0);
   if (below.length === 0) return null;
   return (
-    <Group gap="xs" mt="sm" c="red.8" role="status" data-testid="preview-below-zero" wrap="nowrap" align="flex-start">
+    <Group gap="xs" mt="sm" c="red" role="status" data-testid="preview-below-zero" wrap="nowrap" align="flex-start">
       <IconAlertTriangle size={16} style={{ flexShrink: 0, marginTop: 2 }} />
       <Text size="sm" fw={600}>
         {below.map(([label, value]) => `${label}: ${formatGrouped(value)}, below zero`).join('; ')}
@@ -35,7 +35,10 @@ function BelowZero({ values }: { values: Preview }) {
   );
 }
 
-/** The Auto-Calculated Values panel shared by the add form and the edit dialog. */
+/**
+ * The Auto-Calculated Values panel shared by the add form and the edit dialog. Colours by name (`teal`,
+ * `red`): the contrast resolver gives each scheme a shade that passes AA on the panel (decision 095).
+ */
 export function CalculatedValues({ values, scRatio }: { values: Preview; scRatio: number }) {
   const level = values.ratio === null ? null : ratioLevel(values.ratio);
   return (
@@ -53,11 +56,11 @@ export function CalculatedValues({ values, scRatio }: { values: Preview; scRatio
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
             Purchase Ratio
           </Text>
-          <Text fw={700} ff="monospace" c={level === 'good' ? 'teal.7' : level === 'low' ? 'red.7' : 'dimmed'} data-testid="preview-ratio">
+          <Text fw={700} ff="monospace" c={level === 'good' ? 'teal' : level === 'low' ? 'red' : 'dimmed'} data-testid="preview-ratio">
             {ratioText(values.ratio)}
           </Text>
           {values.ratio !== null && (
-            <Text size="xs" c={level === 'good' ? 'teal.7' : 'red.7'} data-testid="preview-ratio-hint">
+            <Text size="xs" c={level === 'good' ? 'teal' : 'red'} data-testid="preview-ratio-hint">
               {ratioHint(values.ratio)}
             </Text>
           )}
