@@ -60,6 +60,7 @@ const PUBLIC_FEATURE_MODULES = [
   'transactions/day-split',
   'transactions/totals-query',
   'auth/passwords',
+  'auth/sessions',
   'reports/high-sc-as-of',
 ];
 

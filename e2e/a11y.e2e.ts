@@ -77,6 +77,8 @@ const SIGNED_IN = () => [
   '/reports/transaction-types',
   '/admin/audit',
   '/admin/deleted-transactions',
+  '/admin/access-log',
+  '/profile',
   '/redemptions',
   '/check-ins',
   '/reports/redemptions',

@@ -10,6 +10,7 @@ import * as m0022 from './0022-link-changes';
 import * as m0023 from './0023-casino-link-counts';
 import * as m0024 from './0024-type-changes-in-feed';
 import * as m0040 from './0040-check-in-board';
+import * as m0050 from './0050-accounts';
 
 /** Every migration, in order. Kysely applies the ones a database has not seen yet. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0023-casino-link-counts': m0023,
   '0024-type-changes-in-feed': m0024,
   '0040-check-in-board': m0040,
+  '0050-accounts': m0050,
 };

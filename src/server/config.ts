@@ -27,6 +27,9 @@ const schema = z.object({
     .min(1024)
     .max(2 * 1024 * 1024 * 1024)
     .default(50 * 1024 * 1024),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(43200).default(120),
+  SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(8760).default(12),
+  REQUIRE_TWO_FACTOR: z.enum(['off', 'admins', 'all']).default('off'),
 });
 
 export interface Config {
@@ -45,6 +48,12 @@ export interface Config {
   backupKeep: number;
   /** Largest file an import accepts (bytes); larger uploads are answered 413. */
   importMaxBytes: number;
+  /** A session unused this long ends (decision 101). */
+  sessionIdleMinutes: number;
+  /** A session ends this long after its sign-in, however busy. */
+  sessionMaxHours: number;
+  /** Who must have a second step before doing anything else (decision 102). */
+  requireTwoFactor: 'off' | 'admins' | 'all';
 }
 
 export class ConfigError extends Error {}
@@ -77,6 +86,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     backupKeep: e.BACKUP_KEEP,
     importMaxBytes: e.IMPORT_MAX_BYTES,
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    sessionMaxHours: e.SESSION_MAX_HOURS,
+    requireTwoFactor: e.REQUIRE_TWO_FACTOR,
   };
 }
 

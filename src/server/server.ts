@@ -2,7 +2,6 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import jwt from '@fastify/jwt';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
-import { SESSION_TTL } from '../shared/constants';
 import type { Config } from './config';
 import { openDatabase, type OpenedDatabase } from './db/database';
 import { scheduleDailyBackups } from './db/backup-schedule';
@@ -14,6 +13,7 @@ import { type DatabaseLock, lockDatabase, removePid, writePid } from './db/serve
 import { loadJwtSecret } from './features/auth/jwt-secret';
 import { LoginThrottle } from './features/auth/login-throttle';
 import { Sessions } from './features/auth/sessions';
+import { Challenges } from './features/auth/challenges';
 import { ensureFirstAdmin } from './features/users/first-admin';
 import { useOfficeZone } from './features/check-ins/check-in-days';
 import { capConnections, HTTP_LIMITS, type HttpLimits, timeoutOptions } from './http/connection-limits';
@@ -111,7 +111,9 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   const jwtSecret = loadJwtSecret(config.jwtSecret, config.databasePath === ':memory:' ? null : dataDir);
   await app.register(jwt, {
     secret: jwtSecret,
-    sign: { algorithm: 'HS256', expiresIn: SESSION_TTL },
+    // The session row decides when a sign-in ends (and logs its timeout); the token's own expiry, a few
+    // minutes past SESSION_MAX_HOURS, is only a backstop.
+    sign: { algorithm: 'HS256', expiresIn: `${config.sessionMaxHours * 60 + 5}m` },
     verify: { algorithms: ['HS256'] },
   });
 
@@ -125,7 +127,13 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
     downloadTokens: downloadTokens(),
     readers,
     ledgerChecks: ledgerCheckRuns(database.db, () => readers.run('admin.ledgerCheck', undefined), app.log),
-    sessions: new Sessions(database.db, (token) => app.jwt.verify(token)),
+    sessions: new Sessions(
+      database.db,
+      (claim) => app.jwt.sign({ sub: String(claim.userId), sid: claim.sessionId, tv: claim.tokenVersion }),
+      (token) => app.jwt.verify(token),
+      { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
+    ),
+    challenges: new Challenges(),
     loginThrottle: new LoginThrottle(),
     mailer: createMailer({
       appUrl: config.appUrl,
@@ -134,7 +142,6 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
       outboxDir: path.join(dataDir, 'outbox'),
       log: app.log,
     }),
-    signToken: (user) => app.jwt.sign({ sub: String(user.id), tv: user.tokenVersion }),
   };
   const createContext = contextFactory(database.db, services);
 

@@ -20,8 +20,6 @@ export const TOAST_DURATION_MS = 5000;
 
 /** Reset links expire one hour after they are sent. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
-/** Signed-in sessions last twelve hours (one office day). */
-export const SESSION_TTL = '12h';
 /**
  * Login throttling (decision 010): failures per account from one address, per address, and per account
  * from addresses that have not signed in to it lately, inside the window. An attempt counts as a

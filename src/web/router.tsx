@@ -10,6 +10,7 @@ import {
 import { z } from 'zod';
 import { PROFITABILITY_ACCESS_DENIED_DELAY_MS, REDEMPTION_STATUSES, USERS_ACCESS_DENIED_DELAY_MS } from '../shared/constants';
 import { AUDIT_ENTITIES } from '../shared/schemas/audit';
+import { ACCESS_KIND_NAMES } from '../shared/schemas/access-log';
 import { CHECK_IN_SORTS } from '../shared/schemas/check-ins';
 import { HIGH_SC_SORTS, HISTORY_SORTS, PARTICIPATION_SORTS, PROFITABILITY_SORTS } from '../shared/sorting';
 import { AuthFailed, SignedInArea } from './signed-in-area';
@@ -212,6 +213,16 @@ const auditRoute = createRoute({
   component: admins.gate(lazyRouteComponent(() => import('./routes/audit'), 'AuditPage')),
 });
 
+const accessLogRoute = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/admin/access-log',
+  staticData: { title: 'Access log', subtitle: 'Sign-ins, sign-outs and account changes' },
+  validateSearch: searchSchema({ kind: oneOf(ACCESS_KIND_NAMES), userId: positiveId, ...dateRange, page: positiveId }),
+  beforeLoad: admins.beforeLoad,
+  loader: admins.loader,
+  component: admins.gate(lazyRouteComponent(() => import('./routes/access-log'), 'AccessLogPage')),
+});
+
 const addSubtitle = 'Quick entry for casino transactions';
 const addTransaction = lazyRouteComponent(() => import('./routes/add-transaction'), 'AddTransactionPage');
 /** Add Transaction keeps the Recent panel's sort in the URL. */
@@ -282,6 +293,13 @@ const routeTree = rootRoute.addChildren([
     ...reportRoutes,
     profitabilityRoute,
     auditRoute,
+    accessLogRoute,
+    page(
+      '/profile',
+      'Profile',
+      'Your sign-ins, password, two-step sign-in and API tokens',
+      lazyRouteComponent(() => import('./routes/profile'), 'ProfilePage'),
+    ),
     adminPage(
       '/admin/deleted-transactions',
       'Deleted Transactions',

@@ -10,6 +10,12 @@ export interface UsersTable {
   passwordHash: string;
   tokenVersion: Generated<number>;
   createdAt: string;
+  /** 0: deactivated, cannot sign in; their sessions and API tokens are refused (migration 0050). */
+  isActive: Generated<number>;
+  twoFactorSecret: string | null;
+  /** Set once the second step is on; a secret without it is a setup in progress. */
+  twoFactorEnabledAt: string | null;
+  twoFactorLastStep: number | null;
 }
 
 export interface PasswordResetTokensTable {
@@ -205,6 +211,49 @@ export interface BoardCountsTable {
   links: number;
 }
 
+/** A sign-in (decision 101): the token names the row, so deleting it ends the token. */
+export interface SessionsTable {
+  id: Generated<number>;
+  userId: number;
+  createdAt: string;
+  lastSeenAt: string;
+  ip: string;
+  userAgent: string;
+  setupOnly: Generated<number>;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  userId: number;
+  codeHash: string;
+  usedAt: string | null;
+}
+
+export interface ApiTokensTable {
+  id: Generated<number>;
+  userId: number;
+  name: string;
+  scope: 'read' | 'write';
+  prefix: string;
+  tokenHash: string;
+  createdAt: string;
+  expiresAt: string;
+  lastUsedAt: string | null;
+  revokedAt: string | null;
+}
+
+/** Authentication events (decision 103); the database refuses to change them or drop one under 400 days. */
+export interface AccessLogTable {
+  id: Generated<number>;
+  at: string;
+  kind: string;
+  userId: number | null;
+  email: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  detail: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   passwordResetTokens: PasswordResetTokensTable;
@@ -226,6 +275,10 @@ export interface Database {
   checkIns: CheckInsTable;
   checkInZone: CheckInZoneTable;
   boardCounts: BoardCountsTable;
+  sessions: SessionsTable;
+  recoveryCodes: RecoveryCodesTable;
+  apiTokens: ApiTokensTable;
+  accessLog: AccessLogTable;
 }
 
 export type Db = Kysely<Database>;

@@ -12,7 +12,7 @@ beforeAll(async () => {
 });
 afterAll(() => s.stop());
 
-const PUBLIC = new Set(['auth.login', 'auth.resetPassword']);
+const PUBLIC = new Set(['auth.login', 'auth.loginTwoFactor', 'auth.resetPassword']);
 const isProcedure = (v: unknown): v is AnyProcedure => typeof v === 'function' && '_def' in v;
 
 /** Every procedure with its dotted path, walked from the router's record. */
@@ -32,7 +32,7 @@ function accessOf(meta: unknown): unknown {
 }
 
 describe('access, walked over the whole router', () => {
-  it('gives every procedure an access level, and only login and reset are public', () => {
+  it('gives every procedure an access level, and only login (both steps) and reset are public', () => {
     expect(procedures.length).toBeGreaterThan(20);
     for (const [path, procedure] of procedures) {
       const access = procedure.access;

@@ -28,6 +28,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     backupKeep: 0,
     importMaxBytes: 50 * 1024 * 1024,
+    sessionIdleMinutes: 120,
+    sessionMaxHours: 12,
+    requireTwoFactor: 'off',
     ...overrides,
   };
 }

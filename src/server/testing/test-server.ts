@@ -44,7 +44,7 @@ export async function createTestServer(overrides: Partial<Config> = {}, importLi
         lastName: role === 'admin' ? 'Admin' : 'Staff',
         role,
       });
-      const token = server.services.signToken({ id: user.id, tokenVersion: 0 });
+      const token = await server.services.sessions.start({ id: user.id, tokenVersion: 0 }, { ip: '127.0.0.1', userAgent: 'test' });
       return { ...user, token, auth: { authorization: `Bearer ${token}` } };
     },
     caller(user, ip = '127.0.0.1') {

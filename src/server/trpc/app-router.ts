@@ -11,6 +11,7 @@ import { reportsRouter } from '../features/reports/reports.router';
 import { transactionTypesRouter } from '../features/transaction-types/transaction-types.router';
 import { transactionsRouter } from '../features/transactions/transactions.router';
 import { usersRouter } from '../features/users/users.router';
+import { accessLogRouter } from '../features/access-log/access-log.router';
 import { t } from './init';
 import { router } from './procedures';
 
@@ -27,6 +28,7 @@ export const appRouter = router({
   dashboard: dashboardRouter,
   redemptions: redemptionsRouter,
   checkIns: checkInsRouter,
+  accessLog: accessLogRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -3,8 +3,9 @@ import type { Config } from '../config';
 import type { Db } from '../db/types';
 import type { LoginThrottle } from '../features/auth/login-throttle';
 import type { SessionUser } from '../features/auth/auth.repository';
-import type { Sessions } from '../features/auth/sessions';
+import type { Auth, Sessions } from '../features/auth/sessions';
 import type { Mailer } from '../mail/mailer';
+import type { Challenges } from '../features/auth/challenges';
 import type { Readers } from '../reads/readers';
 import type { DownloadTokens } from '../features/exports/download-tokens';
 import type { LedgerCheckRuns } from '../features/audit/ledger-check-runs';
@@ -14,8 +15,10 @@ export interface AppServices {
   config: Config;
   mailer: Mailer;
   loginThrottle: LoginThrottle;
-  signToken: (user: { id: number; tokenVersion: number }) => string;
+  /** Sign-in sessions and API tokens: starts sessions, resolves every request's credential (decision 101). */
   sessions: Sessions;
+  /** Challenges of two-step sign-ins waiting for their code (decision 102). */
+  challenges: Challenges;
   /** Runs the read procedures' queries off the main thread (docs/decisions/020). */
   readers: Readers;
   /** One-use, one-minute tokens for export links, each for one export and its filters (decisions 022, 086). */
@@ -29,6 +32,12 @@ export interface Context {
   services: AppServices;
   user: SessionUser | null;
   ip: string;
+  /**
+   * How the request is signed in. Absent for server-side callers (tests, commands), which act as a full
+   * sign-in of `user`.
+   */
+  auth?: Auth | null;
+  userAgent?: string | null;
 }
 
 /** The part of the context tests can build directly. */
@@ -37,6 +46,9 @@ export function createContextInner(opts: Context): Context {
 }
 
 export function contextFactory(db: Db, services: AppServices) {
-  return async ({ req }: { req: FastifyRequest }): Promise<Context> =>
-    createContextInner({ db, services, user: await services.sessions.userFor(req.headers.authorization), ip: req.ip });
+  return async ({ req }: { req: FastifyRequest }): Promise<Context> => {
+    const userAgent = req.headers['user-agent'] ?? null;
+    const auth = await services.sessions.resolve(req.headers.authorization, { ip: req.ip, userAgent });
+    return createContextInner({ db, services, user: auth?.user ?? null, auth, ip: req.ip, userAgent });
+  };
 }

@@ -15,6 +15,10 @@ export type CreateUserInput = z.input<typeof createUserInput>;
 
 export const changeRoleInput = z.strictObject({ id, role });
 export const userIdInput = z.strictObject({ id });
+export const userStatusInput = z.strictObject({
+  id,
+  isActive: z.boolean({ error: 'isActive must be true or false' }),
+});
 
 export interface UserView {
   id: number;
@@ -22,4 +26,10 @@ export interface UserView {
   firstName: string | null;
   lastName: string | null;
   role: (typeof ROLES)[number];
+}
+
+/** A row of the Users screen: the user, whether they may sign in, and whether their second step is on. */
+export interface UserListRow extends UserView {
+  isActive: boolean;
+  twoFactorEnabled: boolean;
 }

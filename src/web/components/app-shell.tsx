@@ -1,6 +1,21 @@
-import { AppShell, Avatar, Box, Burger, Button, Group, ScrollArea, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  AppShell,
+  Avatar,
+  Box,
+  Burger,
+  Button,
+  Group,
+  Menu,
+  ScrollArea,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  UnstyledButton,
+  VisuallyHidden,
+} from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconCoins, IconLogout } from '@tabler/icons-react';
+import { IconCoins, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { displayName, useAuthActions } from '../lib/use-auth';
 import { ColorSchemeToggle } from './color-scheme-toggle';
@@ -31,11 +46,9 @@ export function AppLayout({ user }: { user: UserView }) {
   // On a phone the header keeps the title, name and role; the subtitle opens the page instead.
   const phone = useMediaQuery('(max-width: 48em)');
 
-  // To /login first, then sign out: the signed-in check that a sign-out runs again then finds /login.
-  const logout = () => {
-    void navigate({ to: '/login' });
-    signOut();
-  };
+  // The server ends the session, then to /login, then the token goes: the signed-in check that a sign-out
+  // runs again then finds /login.
+  const logout = () => void signOut(() => void navigate({ to: '/login' }));
 
   return (
     <AppShell
@@ -70,17 +83,34 @@ export function AppLayout({ user }: { user: UserView }) {
           <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
             <ShortcutsDialog />
             <ColorSchemeToggle />
-            <Avatar color="indigo" radius="xl" aria-hidden visibleFrom="sm">
-              {name.charAt(0).toUpperCase()}
-            </Avatar>
-            <Box maw={{ base: 104, sm: 180 }} miw={0} style={{ lineHeight: 1.1 }} className="user-block">
-              <Text size="sm" fw={600} truncate="end" title={name} data-testid="user-name">
-                {name}
-              </Text>
-              <Text size="xs" c="dimmed" tt="capitalize" data-testid="user-role">
-                {user.role}
-              </Text>
-            </Box>
+            <Menu position="bottom-end" withinPortal>
+              <Menu.Target>
+                <UnstyledButton style={{ minWidth: 0 }}>
+                  <Group gap={6} wrap="nowrap">
+                    <Avatar color="indigo" radius="xl" aria-hidden visibleFrom="sm">
+                      {name.charAt(0).toUpperCase()}
+                    </Avatar>
+                    <Box maw={{ base: 104, sm: 180 }} miw={0} style={{ lineHeight: 1.1 }} className="user-block">
+                      <Text size="sm" fw={600} truncate="end" title={name} data-testid="user-name">
+                        {name}
+                      </Text>
+                      <Text size="xs" c="dimmed" tt="capitalize" data-testid="user-role">
+                        {user.role}
+                      </Text>
+                    </Box>
+                    <VisuallyHidden>Account menu</VisuallyHidden>
+                  </Group>
+                </UnstyledButton>
+              </Menu.Target>
+              <Menu.Dropdown>
+                <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => void navigate({ to: '/profile' })}>
+                  Profile
+                </Menu.Item>
+                <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout}>
+                  Logout
+                </Menu.Item>
+              </Menu.Dropdown>
+            </Menu>
           </Group>
         </Group>
       </AppShell.Header>

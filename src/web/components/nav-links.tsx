@@ -19,6 +19,7 @@ import {
   IconHourglass,
   IconCalendarCheck,
   IconClockHour4,
+  IconShieldLock,
 } from '@tabler/icons-react';
 import { type LinkProps, useRouter, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -70,6 +71,7 @@ const GROUPS: { label: string; adminOnly?: boolean; items: Item[] }[] = [
     items: [
       { to: '/admin/users', label: 'Users', icon: <IconUsers size={size} /> },
       { to: '/admin/audit', label: 'Audit Trail', icon: <IconListSearch size={size} /> },
+      { to: '/admin/access-log', label: 'Access log', icon: <IconShieldLock size={size} /> },
       { to: '/admin/deleted-transactions', label: 'Deleted Transactions', icon: <IconTrashX size={size} /> },
     ],
   },

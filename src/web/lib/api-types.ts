@@ -10,7 +10,13 @@ export type TransactionView = RouterOutputs['transactions']['get'];
 export type DeletedTransactionView = Row<RouterOutputs['transactions']['deleted']['transactions']>;
 export type CustomerView = Row<RouterOutputs['customers']['list']>;
 export type CasinoView = Row<RouterOutputs['casinos']['list']>;
-export type UserView = Row<RouterOutputs['users']['list']>;
+/** The signed-in user (GET /api/auth/user). */
+export type UserView = RouterOutputs['auth']['user'];
+/** A row of the Users screen: the user with their status and second step. */
+export type UserListRow = Row<RouterOutputs['users']['list']>;
+export type SessionRowView = Row<RouterOutputs['auth']['account']['sessions']>;
+export type ApiTokenRowView = Row<RouterOutputs['auth']['account']['apiTokens']>;
+export type AccessLogEntry = Row<RouterOutputs['accessLog']['list']['entries']>;
 export type TransactionTypeView = Row<RouterOutputs['transactionTypes']['list']>;
 export type LinkView = Row<RouterOutputs['customerCasinos']['list']>;
 export type ReconciliationRow = Row<RouterOutputs['customerCasinos']['reconciliationReport']['rows']>;

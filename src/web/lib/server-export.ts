@@ -4,7 +4,15 @@ export type ExportFormat = 'xlsx' | 'csv';
 
 /** The server's export files (GET /api/exports/{file}.{csv,xlsx}, decision 022). */
 export type ServerExportFile =
-  'transactions' | 'high-sc' | 'profitability' | 'participation' | 'transaction-types' | 'audit' | 'reconciliation' | 'redemptions';
+  | 'transactions'
+  | 'high-sc'
+  | 'profitability'
+  | 'participation'
+  | 'transaction-types'
+  | 'audit'
+  | 'reconciliation'
+  | 'redemptions'
+  | 'access-log';
 
 export type ExportParams = Record<string, string | number | undefined>;
 

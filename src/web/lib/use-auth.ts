@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { trpc } from '../trpc';
+import { trpc, trpcClient } from '../trpc';
 import { clearToken, getToken, setToken, subscribeToken } from './auth-token';
 import { type Failure, failureOf, isUnauthorized } from './errors';
 import type { UserView } from './api-types';
@@ -24,7 +24,10 @@ export function useAuth(): AuthState {
   return { status: 'unauthenticated', user: null };
 }
 
-/** Sign in and out: store or clear the token, then refresh the current-user query. */
+/**
+ * Sign in and out: store or clear the token, then refresh the current-user query. Signing out ends the
+ * session on the server first (decision 101), so the token is refused from then on even where it was copied.
+ */
 export function useAuthActions() {
   const queryClient = useQueryClient();
   const signIn = useCallback(
@@ -34,11 +37,22 @@ export function useAuthActions() {
     },
     [queryClient],
   );
-  const signOut = useCallback(() => {
+  /** Forgets the token here only: for a session the server has ended already. */
+  const forget = useCallback(() => {
     clearToken();
     queryClient.clear();
   }, [queryClient]);
-  return { signIn, signOut };
+  /** Ends the session on the server, runs `before` (say, going to /login), then forgets the token here. */
+  const signOut = useCallback(
+    async (before?: () => void) => {
+      // Signed out here whatever the server answers: a session it has already ended answers 401.
+      await trpcClient.auth.logout.mutate().catch(() => undefined);
+      before?.();
+      forget();
+    },
+    [forget],
+  );
+  return { signIn, signOut, forget };
 }
 
 export { nameOrEmail as displayName } from '../../shared/names';

@@ -6,6 +6,7 @@ import { type ChangeEvent, type FormEvent, useState } from 'react';
 import { loginInput, type LoginInput } from '../../shared/schemas/auth';
 import { AuthCard } from '../features/auth/auth-card';
 import { sessionExpired } from '../lib/auth-token';
+import { CodeStep, SetupStep } from '../features/account/login-second-step';
 import { messageOf } from '../lib/errors';
 import { useAuth, useAuthActions } from '../lib/use-auth';
 import { zodValidate } from '../lib/zod-form';
@@ -23,6 +24,12 @@ export function LoginPage() {
   const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const login = useMutation(trpc.auth.login.mutationOptions());
+  // After a right password: the code of the second step, or (REQUIRE_TWO_FACTOR) its setup.
+  const [step, setStep] = useState<{ challengeToken: string } | { setupToken: string } | null>(null);
+  const finish = async (token: string) => {
+    await signIn(token);
+    await navigate({ to: '/' });
+  };
 
   // Decision 075: a field's message shows when it is left or the form is sent, and clears as it is edited.
   const field = (key: keyof LoginInput) => ({
@@ -45,13 +52,37 @@ export function LoginPage() {
     if (Object.keys(problems).length) return;
     setError(null);
     try {
-      const { token } = await login.mutateAsync(values);
-      await signIn(token);
-      await navigate({ to: '/' });
+      const answer = await login.mutateAsync(values);
+      if ('challengeToken' in answer) return setStep({ challengeToken: answer.challengeToken });
+      if ('twoFactorSetupRequired' in answer) return setStep({ setupToken: answer.token });
+      await finish(answer.token);
     } catch (e) {
       setError(messageOf(e, 'Login failed'));
     }
   };
+
+  if (step && 'challengeToken' in step) {
+    return (
+      <AuthCard title="Two-step sign-in" subtitle="One more step to sign in">
+        <CodeStep
+          challengeToken={step.challengeToken}
+          onToken={finish}
+          onRestart={(message) => {
+            setStep(null);
+            setValues({ ...values, password: '' });
+            setError(message || null);
+          }}
+        />
+      </AuthCard>
+    );
+  }
+  if (step) {
+    return (
+      <AuthCard title="Set up two-step sign-in" subtitle="Required for your account">
+        <SetupStep token={step.setupToken} onToken={finish} />
+      </AuthCard>
+    );
+  }
 
   return (
     <AuthCard title="Welcome back" subtitle="Sign in to your account to continue">

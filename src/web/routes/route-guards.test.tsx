@@ -49,13 +49,14 @@ describe('Route guards (beforeLoad)', () => {
     expect(calls.some((c) => c.path.startsWith('reports.profitability'))).toBe(false);
   });
 
-  it('Logout goes to /login without the Unauthorized toast', async () => {
-    mockTrpc({ 'auth.user': () => ADMIN, 'casinos.list': () => [] });
+  it('Logout ends the session on the server, then goes to /login without the Unauthorized toast', async () => {
+    mockTrpc({ 'auth.user': () => ADMIN, 'casinos.list': () => [], 'auth.logout': () => null });
     const { router } = renderApp('/casinos');
     fireEvent.click(await screen.findByRole('button', { name: 'Logout' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByText('Welcome back')).toBeTruthy();
     expect(localStorage.getItem('auth_token')).toBeNull();
+    expect(calls.filter((c) => c.path === 'auth.logout')).toHaveLength(1);
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(screen.queryByText('Unauthorized')).toBeNull();
     expect(router.state.location.pathname).toBe('/login');

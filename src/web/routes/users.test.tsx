@@ -2,9 +2,14 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calls, mockTrpc } from '../testing/msw';
 import { ADMIN, renderApp, STAFF } from '../testing/render';
-import type { UserView } from '../lib/api-types';
+import type { UserListRow } from '../lib/api-types';
 
-const USERS: UserView[] = [ADMIN, STAFF, { id: 3, email: 'zoe@example.com', firstName: 'Zoe', lastName: 'Young', role: 'staff' }];
+const active = { isActive: true, twoFactorEnabled: false };
+const USERS: UserListRow[] = [
+  { ...ADMIN, ...active },
+  { ...STAFF, ...active },
+  { id: 3, email: 'zoe@example.com', firstName: 'Zoe', lastName: 'Young', role: 'staff', ...active },
+];
 
 const namesInTable = () =>
   within(screen.getByRole('table', { name: 'Users' }))
@@ -112,12 +117,13 @@ describe('Users page', () => {
       'auth.user': () => ADMIN,
       'users.list': () => list,
       'users.create': (input) => {
-        const created: UserView = {
+        const created: UserListRow = {
           id: 4,
           email: input.email,
           firstName: input.firstName ?? null,
           lastName: input.lastName ?? null,
           role: input.role ?? 'staff',
+          ...active,
         };
         list = [...list, created];
         return created;

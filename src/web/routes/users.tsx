@@ -10,6 +10,12 @@ import { failureOf } from '../lib/errors';
 import { trpc } from '../trpc';
 import { Panel } from '../components/panel';
 
+const STATUS_OPTIONS = [
+  { value: 'all', label: 'All statuses' },
+  { value: 'active', label: 'Active' },
+  { value: 'deactivated', label: 'Deactivated' },
+];
+
 const SORT_OPTIONS = [
   { value: 'name', label: 'Name' },
   { value: 'email', label: 'Email' },
@@ -22,8 +28,10 @@ function UsersScreen() {
   const [sortKey, setSortKey] = useState<UserSortKey>('name');
   const [desc, setDesc] = useState(false);
   const [creating, setCreating] = useState(false);
+  const [status, setStatus] = useState('all');
+  const me = useQuery(trpc.auth.user.queryOptions());
   const all = users.data ?? [];
-  const shown = visibleUsers(all, search, sortKey, desc);
+  const shown = visibleUsers(all, search, sortKey, desc).filter((u) => status === 'all' || u.isActive === (status === 'active'));
 
   const onHeaderSort = (id: string) => {
     if (id === sortKey) setDesc((d) => !d);
@@ -65,6 +73,14 @@ function UsersScreen() {
             />
             <Group gap="xs" wrap="nowrap">
               <Select
+                aria-label="Status"
+                data={STATUS_OPTIONS}
+                value={status}
+                allowDeselect={false}
+                onChange={(v) => setStatus(v ?? 'all')}
+                w={140}
+              />
+              <Select
                 aria-label="Sort by"
                 data={SORT_OPTIONS}
                 value={sortKey}
@@ -96,6 +112,7 @@ function UsersScreen() {
             sort={{ id: sortKey, desc }}
             onSort={onHeaderSort}
             empty={empty}
+            selfId={me.data?.id}
           />
         </Stack>
       </Panel>

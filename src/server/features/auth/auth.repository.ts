@@ -3,29 +3,32 @@ import { RESET_TOKEN_TTL_MS } from '../../../shared/constants';
 import type { UserView } from '../../../shared/schemas/users';
 import type { Db, UserRow } from '../../db/types';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
+import { logAccess, NO_ORIGIN, type Origin, sessionsCount } from '../access-log/access-log.repository';
+import { endUserSessions } from './sessions.repository';
 
 export type SessionUser = UserView;
 
 export const userViewColumns = ['id', 'email', 'firstName', 'lastName', 'role'] as const;
 
-/**
- * The signed-in user, when the token's version is still the user's current one. Asked on every
- * authenticated request (about 12 µs of CPU through Kysely here, against 3 µs for a hand-prepared
- * statement: not worth a second data-access style), and always current: a role change or a password
- * reset takes effect on the next request.
- */
-export async function findSessionUser(db: Db, id: number, tokenVersion: number): Promise<SessionUser | undefined> {
-  return db.selectFrom('users').select(userViewColumns).where('id', '=', id).where('tokenVersion', '=', tokenVersion).executeTakeFirst();
-}
-
 export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
+}
+
+export async function findUserRow(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 
 /** Issues a reset token for the user; only its hash is stored. Returns the raw token for the link. */
-export async function createResetToken(db: Db, userId: number, actor: Actor = SYSTEM, now = new Date()): Promise<string> {
+export async function createResetToken(
+  db: Db,
+  user: { id: number; email: string },
+  actor: Actor = SYSTEM,
+  origin: Origin = NO_ORIGIN,
+  now = new Date(),
+): Promise<string> {
+  const userId = user.id;
   const token = crypto.randomBytes(32).toString('base64url');
   await db.transaction().execute(async (trx) => {
     await trx
@@ -39,6 +42,12 @@ export async function createResetToken(db: Db, userId: number, actor: Actor = SY
       })
       .execute();
     await appendAudit(trx, actor, { action: 'reset-link-sent', entity: 'user', entityId: userId });
+    await logAccess(
+      trx,
+      origin,
+      { kind: 'reset-link-sent', userId, email: user.email, detail: actor.email ? `by ${actor.email}` : null },
+      now,
+    );
   });
   return token;
 }
@@ -57,10 +66,16 @@ export async function isOpenResetToken(db: Db, token: string, now = new Date()):
 
 /**
  * Spends a reset token and sets the new password in one transaction: the token must exist, be
- * unused and unexpired. Every other open token of the user is spent too, and older sessions end.
- * Returns false when the token is not valid.
+ * unused and unexpired, and its user active. Every other open token of the user is spent too, and every
+ * session of the user ends (the second step stays as it was). Returns false when the token is not valid.
  */
-export async function consumeResetToken(db: Db, token: string, passwordHash: string, now = new Date()): Promise<boolean> {
+export async function consumeResetToken(
+  db: Db,
+  token: string,
+  passwordHash: string,
+  origin: Origin = NO_ORIGIN,
+  now = new Date(),
+): Promise<boolean> {
   const stamp = now.toISOString();
   return db.transaction().execute(async (trx) => {
     const row = await trx
@@ -78,8 +93,16 @@ export async function consumeResetToken(db: Db, token: string, passwordHash: str
       .where('userId', '=', row.userId)
       .where('usedAt', 'is', null)
       .execute();
-    const user = await trx.selectFrom('users').select('email').where('id', '=', row.userId).executeTakeFirstOrThrow();
+    const user = await trx.selectFrom('users').select(['email', 'isActive']).where('id', '=', row.userId).executeTakeFirstOrThrow();
+    if (user.isActive !== 1) return false;
     await appendAudit(trx, { id: row.userId, email: user.email }, { action: 'password-reset', entity: 'user', entityId: row.userId });
+    const ended = await endUserSessions(trx, row.userId);
+    await logAccess(
+      trx,
+      origin,
+      { kind: 'reset-link-used', userId: row.userId, email: user.email, detail: `${sessionsCount(ended)} ended` },
+      now,
+    );
     await trx
       .updateTable('users')
       .set((eb) => ({ passwordHash, tokenVersion: eb('tokenVersion', '+', 1) }))

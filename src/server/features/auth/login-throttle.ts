@@ -18,6 +18,11 @@ export interface Attempt {
   known: boolean;
   /** The password was right (or the reset went through): the attempt stops counting as a failure. */
   succeeded(): void;
+  /**
+   * The password was right but a second step is still to come: this attempt stops counting, while the
+   * wrong codes counted before stay counted (so passwords cannot reset the count of guessed codes).
+   */
+  passed(): void;
   /** Called once the attempt is over, whatever its outcome. */
   finished(): void;
 }
@@ -69,6 +74,11 @@ export class LoginThrottle {
         this.known.set(pair, this.now() + LOGIN_KNOWN_ADDRESS_MS);
         if (this.known.size > 50_000) this.forgetExpired();
       },
+      passed: () => {
+        this.pairs.add(pair, -1);
+        this.addresses.add(ip, -1);
+        this.accounts.add(account, -1);
+      },
       finished: release,
     };
   }
@@ -80,7 +90,8 @@ export class LoginThrottle {
     }
     const release = this.occupy(ip);
     this.resets.add(ip, 1);
-    return { known: false, succeeded: () => this.resets.add(ip, -1), finished: release };
+    const succeeded = () => this.resets.add(ip, -1);
+    return { known: false, succeeded, passed: succeeded, finished: release };
   }
 
   private occupy(ip: string): () => void {

@@ -16,6 +16,8 @@ const hs256 = (payload: object, secret: string) => {
   return `${head}.${crypto.createHmac('sha256', secret).update(head).digest('base64url')}`;
 };
 const now = () => Math.floor(Date.now() / 1000);
+/** The session the staff user's sign-in token names: a forged token must name a real session to get that far. */
+const sid = () => (JSON.parse(Buffer.from(staff.token.split('.')[1], 'base64url').toString()) as { sid: number }).sid;
 
 /** The same token sent over REST and over tRPC: both must answer 401. */
 async function refusedEverywhere(token: string) {
@@ -38,26 +40,29 @@ describe('sign-in tokens', () => {
   });
 
   it('refuses alg none', async () => {
-    const token = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: String(staff.id), tv: 0, iat: now(), exp: now() + 600 })}.`;
+    const token = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: String(staff.id), sid: sid(), tv: 0, iat: now(), exp: now() + 600 })}.`;
     expect(await refusedEverywhere(token)).toEqual([401, 401, [401, 401]]);
   });
 
   it('refuses a token signed with another key', async () => {
-    const token = hs256({ sub: String(staff.id), tv: 0, iat: now(), exp: now() + 600 }, 'not-the-server-secret-not-the-server-secret');
+    const token = hs256(
+      { sub: String(staff.id), sid: sid(), tv: 0, iat: now(), exp: now() + 600 },
+      'not-the-server-secret-not-the-server-secret',
+    );
     expect(await refusedEverywhere(token)).toEqual([401, 401, [401, 401]]);
   });
 
   it('refuses an expired token signed with the right key', async () => {
     const secret = s.services.config.jwtSecret!;
-    const token = hs256({ sub: String(staff.id), tv: 0, iat: now() - 7200, exp: now() - 60 }, secret);
+    const token = hs256({ sub: String(staff.id), sid: sid(), tv: 0, iat: now() - 7200, exp: now() - 60 }, secret);
     expect(await refusedEverywhere(token)).toEqual([401, 401, [401, 401]]);
-    const fresh = hs256({ sub: String(staff.id), tv: 0, iat: now(), exp: now() + 600 }, secret);
+    const fresh = hs256({ sub: String(staff.id), sid: sid(), tv: 0, iat: now(), exp: now() + 600 }, secret);
     expect((await s.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${fresh}` } })).statusCode).toBe(200);
   });
 
   it('stops accepting a token when it expires, even one already used (and so remembered)', async () => {
     const secret = s.services.config.jwtSecret!;
-    const token = hs256({ sub: String(staff.id), tv: 0, iat: now(), exp: now() + 5 }, secret);
+    const token = hs256({ sub: String(staff.id), sid: sid(), tv: 0, iat: now(), exp: now() + 5 }, secret);
     expect((await s.app.inject({ url: '/api/auth/user', headers: { authorization: `Bearer ${token}` } })).statusCode).toBe(200);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 6000 });
     try {
@@ -74,9 +79,13 @@ describe('sign-in tokens', () => {
 
   it('refuses a token for a user who does not exist, and a tampered payload', async () => {
     const secret = s.services.config.jwtSecret!;
-    expect(await refusedEverywhere(hs256({ sub: '9999', tv: 0, iat: now(), exp: now() + 600 }, secret))).toEqual([401, 401, [401, 401]]);
+    expect(await refusedEverywhere(hs256({ sub: '9999', sid: sid(), tv: 0, iat: now(), exp: now() + 600 }, secret))).toEqual([
+      401,
+      401,
+      [401, 401],
+    ]);
     const [head, , sig] = staff.token.split('.');
-    const tampered = `${head}.${b64({ sub: String(staff.id + 1), tv: 0, iat: now(), exp: now() + 600 })}.${sig}`;
+    const tampered = `${head}.${b64({ sub: String(staff.id + 1), sid: sid(), tv: 0, iat: now(), exp: now() + 600 })}.${sig}`;
     expect(await refusedEverywhere(tampered)).toEqual([401, 401, [401, 401]]);
   });
 });

@@ -7,9 +7,11 @@ const PER_USER = 20;
 /** Links held in all, whoever asked; past it the oldest are forgotten (memory stays bounded). */
 const IN_ALL = 10_000;
 
+/** Whose link it is, and the sign-in session it was asked from: signing out ends its links (decision 101). */
 export interface DownloadUser {
   id: number;
   tokenVersion: number;
+  sessionId: number;
 }
 
 export interface DownloadTokens {

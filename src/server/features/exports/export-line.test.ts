@@ -30,7 +30,9 @@ beforeAll(async () => {
   base = await server.start();
   const db = server.database.db;
   const user = await insertUser(db, { email: 'a@example.com', passwordHash: 'x', firstName: 'Ada', lastName: 'Admin', role: 'admin' });
-  auth = { authorization: `Bearer ${server.services.signToken({ id: user.id, tokenVersion: 0 })}` };
+  auth = {
+    authorization: `Bearer ${await server.services.sessions.start({ id: user.id, tokenVersion: 0 }, { ip: '127.0.0.1', userAgent: 'test' })}`,
+  };
   // A long name makes each CSV row about 270 bytes: 20,000 rows are more than 5 MB.
   pair = await pairFixture(db, { customerName: `Customer ${'n'.repeat(190)}` });
   const start = Date.parse('2025-01-01T00:00:00.000Z');

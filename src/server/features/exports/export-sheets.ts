@@ -11,6 +11,8 @@ import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { auditExportInput } from '../../../shared/schemas/audit';
 import type { reconciliationExportInput } from '../../../shared/schemas/customer-casinos';
 import type { payoutReportInput } from '../../../shared/schemas/redemptions';
+import { ACCESS_KINDS, type AccessKind, type accessLogExportInput } from '../../../shared/schemas/access-log';
+import { listAccessLog } from '../access-log/access-log.repository';
 import { payoutReport } from '../redemptions/redemptions.repository';
 import { listAudit } from '../audit/audit.repository';
 import { auditActionLabel, auditChangeLines, auditRecordText } from '../../../shared/audit-text';
@@ -61,6 +63,7 @@ export interface ExportInputs {
   audit: z.output<typeof auditExportInput>;
   reconciliation: z.output<typeof reconciliationExportInput>;
   redemptions: z.output<typeof payoutReportInput>;
+  'access-log': z.output<typeof accessLogExportInput>;
 }
 export type ExportKind = keyof ExportInputs;
 export type ExportRequest = { [K in ExportKind]: { kind: K; input: ExportInputs[K] } }[ExportKind];
@@ -75,6 +78,7 @@ export const EXPORT_FILE_BASES: Record<ExportKind, string> = {
   audit: 'audit_trail',
   reconciliation: 'reconciliation_report',
   redemptions: 'redemptions_report',
+  'access-log': 'access_log',
 };
 
 export const BATCH = 2000;
@@ -245,6 +249,23 @@ function sheet(db: Db, request: ExportRequest, timeZone: string): Omit<ExportShe
           column('Changes', 90),
         ],
         rows: auditRows(db, request.input, timeZone),
+      };
+    case 'access-log':
+      return {
+        sheetName: 'Access Log',
+        columns: [
+          column('When', 18, INSTANT),
+          column('Event', 20),
+          column('Email', 28),
+          column('User Id', 10),
+          column('Address', 16),
+          column('Browser', 40),
+          column('Detail', 40),
+        ],
+        rows: mapRows(
+          pages(async (limit, offset) => (await listAccessLog(db, { ...request.input, limit, offset }, timeZone)).entries),
+          (e) => [new Date(e.at), ACCESS_KINDS[e.kind as AccessKind] ?? e.kind, e.email, e.userId, e.ip, e.userAgent, e.detail],
+        ),
       };
     case 'reconciliation':
       return {

@@ -13,9 +13,11 @@ import { oneTypeFilter, orderedRange } from '../../../shared/schemas/common';
 import { auditExportInput } from '../../../shared/schemas/audit';
 import { reconciliationExportInput } from '../../../shared/schemas/customer-casinos';
 import { payoutReportInput } from '../../../shared/schemas/redemptions';
+import { accessLogExportInput } from '../../../shared/schemas/access-log';
 import { sendTrpcError } from '../../http/errors';
 import type { AppServices } from '../../trpc/context';
-import { findSessionUser, type SessionUser } from '../auth/auth.repository';
+import type { SessionUser } from '../auth/auth.repository';
+import { hasFullAccess } from '../auth/sessions';
 import type { Db } from '../../db/types';
 import { closedSignal } from '../../http/closed-signal';
 import { exportTarget } from './download-tokens';
@@ -37,6 +39,7 @@ const EXPORTS: { [K in ExportKind]: { admin: boolean; parse: (query: Record<stri
   audit: { admin: true, parse: (q) => ({ kind: 'audit', input: auditExportInput.parse(q) }) },
   reconciliation: { admin: false, parse: (q) => ({ kind: 'reconciliation', input: reconciliationExportInput.parse(q) }) },
   redemptions: { admin: false, parse: (q) => ({ kind: 'redemptions', input: payoutReportInput.parse(q) }) },
+  'access-log': { admin: true, parse: (q) => ({ kind: 'access-log', input: accessLogExportInput.parse(q) }) },
 };
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -44,7 +47,8 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
 
-const EXPORT_FILE = /^(transactions|high-sc|profitability|participation|transaction-types|audit|reconciliation|redemptions)\.(csv|xlsx)$/;
+const EXPORT_FILE =
+  /^(transactions|high-sc|profitability|participation|transaction-types|audit|reconciliation|redemptions|access-log)\.(csv|xlsx)$/;
 
 /** The body of POST /api/exports/token: the export's file and the filters its link will carry. */
 const tokenRequest = z.strictObject({
@@ -75,9 +79,12 @@ function allowed(user: SessionUser | null | undefined, kind: ExportKind): Sessio
 async function userOf(req: FastifyRequest, db: Db, services: AppServices, file: string, query: Record<string, unknown>, token: unknown) {
   if (req.headers.authorization) return services.sessions.userFor(req.headers.authorization);
   if (typeof token !== 'string') return null;
+  // Only a download token is taken from the query string: an API token there is never accepted.
   const named = services.downloadTokens.redeem(token, exportTarget(file, query));
   if (!named) throw new TRPCError({ code: 'UNAUTHORIZED', message: USED_LINK });
-  return (await findSessionUser(db, named.id, named.tokenVersion)) ?? null;
+  const claim = { userId: named.id, sessionId: named.sessionId, tokenVersion: named.tokenVersion };
+  const auth = await services.sessions.bySession(claim, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
+  return auth && hasFullAccess(auth, 'read') ? auth.user : null;
 }
 
 /**
@@ -89,8 +96,13 @@ async function userOf(req: FastifyRequest, db: Db, services: AppServices, file: 
 export function registerExports(app: FastifyInstance, db: Db, services: AppServices): void {
   app.post('/api/exports/token', async (req, reply) => {
     try {
-      const signedIn = await services.sessions.userFor(req.headers.authorization);
-      if (!signedIn) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+      const auth = await services.sessions.resolve(req.headers.authorization, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
+      if (!auth || !hasFullAccess(auth, 'read')) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+      // A download link names a sign-in's session; a script sends its API token with the export request itself.
+      if (auth.via.kind !== 'session')
+        throw new TRPCError({ code: 'FORBIDDEN', message: 'Send the API token with the export request itself' });
+      const signedIn = auth.user;
+      const sessionId = auth.via.sessionId;
       const parsed = tokenRequest.safeParse(req.body ?? {});
       if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Validation failed', cause: parsed.error });
       const { file, filters = {} } = parsed.data;
@@ -99,7 +111,7 @@ export function registerExports(app: FastifyInstance, db: Db, services: AppServi
       // The filters are checked now, so a bad one is a 400 here rather than a page of JSON where the download was.
       parseRequest(kind, filters);
       const { tokenVersion } = await db.selectFrom('users').select('tokenVersion').where('id', '=', user.id).executeTakeFirstOrThrow();
-      return reply.send({ token: services.downloadTokens.issue({ id: user.id, tokenVersion }, exportTarget(file, filters)) });
+      return reply.send({ token: services.downloadTokens.issue({ id: user.id, tokenVersion, sessionId }, exportTarget(file, filters)) });
     } catch (error) {
       return sendTrpcError(reply, error, req);
     }

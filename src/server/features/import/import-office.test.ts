@@ -49,7 +49,9 @@ beforeAll(async () => {
     announce: () => {},
   });
   url = await server.start();
-  auth = { authorization: `Bearer ${server.services.signToken({ id: user.id, tokenVersion: 0 })}` };
+  auth = {
+    authorization: `Bearer ${await server.services.sessions.start({ id: user.id, tokenVersion: 0 }, { ip: '127.0.0.1', userAgent: 'test' })}`,
+  };
 }, 60_000);
 afterAll(() => server?.stop());
 

@@ -71,8 +71,8 @@ export function registerImport(app: FastifyInstance, services: AppServices, impo
         };
         reply.raw.once('close', onClose);
         try {
-          const user = await services.sessions.userFor(req.headers.authorization);
-          if (!user) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+          // An import writes: a read-only API token may not (decision 104).
+          const user = await services.sessions.requireUser(req.headers.authorization, 'write');
           const contentType = (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
           const format = FORMATS[contentType];
           if (!format) return reply.code(415).send({ message: `Send the file as text/csv or ${XLSX_TYPE}` });

@@ -9,14 +9,30 @@ beforeEach(async () => {
 afterEach(() => s.stop());
 
 describe('admin user management over REST', () => {
-  it('lists users for admins with the spec fields only', async () => {
+  it('lists users for admins with the spec fields, their status and second step', async () => {
     const admin = await s.addUser('admin', 'ada@example.com');
     await s.addUser('staff', 'sam@example.com');
     const res = await s.app.inject({ url: '/api/admin/users', headers: admin.auth });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual([
-      { id: admin.id, email: 'ada@example.com', firstName: 'Ada', lastName: 'Admin', role: 'admin' },
-      { id: admin.id + 1, email: 'sam@example.com', firstName: 'Sam', lastName: 'Staff', role: 'staff' },
+      {
+        id: admin.id,
+        email: 'ada@example.com',
+        firstName: 'Ada',
+        lastName: 'Admin',
+        role: 'admin',
+        isActive: true,
+        twoFactorEnabled: false,
+      },
+      {
+        id: admin.id + 1,
+        email: 'sam@example.com',
+        firstName: 'Sam',
+        lastName: 'Staff',
+        role: 'staff',
+        isActive: true,
+        twoFactorEnabled: false,
+      },
     ]);
   });
 

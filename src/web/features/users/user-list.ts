@@ -1,4 +1,4 @@
-import type { UserView } from '../../lib/api-types';
+import type { UserListRow as UserView } from '../../lib/api-types';
 
 export type UserSortKey = 'name' | 'email' | 'role';
 

@@ -10,7 +10,8 @@ import type { Failure } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import { fullName } from './user-list';
 import { RoleSelect } from './role-select';
-import type { UserView } from '../../lib/api-types';
+import type { UserListRow as UserView } from '../../lib/api-types';
+import { UserStatusCell } from './user-status';
 
 const col = gridColumns<UserView>();
 
@@ -21,10 +22,12 @@ interface Props {
   sort: SortState;
   onSort: (id: string) => void;
   empty: React.ReactNode;
+  /** The signed-in admin's id: they cannot deactivate themselves. */
+  selfId?: number;
 }
 
 /** The users table of spec 2.13: Name, Email, Role with its selector, and Send Reset Link. */
-export function UsersGrid({ users, loading, failure, sort, onSort, empty }: Props) {
+export function UsersGrid({ users, loading, failure, sort, onSort, empty, selfId }: Props) {
   const [target, setTarget] = useState<UserView | null>(null);
   const send = useMutation(trpc.users.sendResetLink.mutationOptions());
 
@@ -42,6 +45,10 @@ export function UsersGrid({ users, loading, failure, sort, onSort, empty }: Prop
       }),
       col.accessor('email', { header: 'Email' }),
       col.accessor('role', { header: 'Role', cell: (info) => <RoleSelect user={info.row.original} /> }),
+      col.accessor('isActive', {
+        header: 'Status',
+        cell: (info) => <UserStatusCell user={info.row.original} isSelf={info.row.original.id === selfId} />,
+      }),
       col.display({
         id: 'actions',
         header: () => (
@@ -62,7 +69,7 @@ export function UsersGrid({ users, loading, failure, sort, onSort, empty }: Prop
         ),
       }),
     ],
-    [],
+    [selfId],
   );
 
   const confirm = async () => {

@@ -1,0 +1,72 @@
+import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { changePasswordInput } from '../../../shared/schemas/account';
+import { Panel } from '../../components/panel';
+import { fieldErrorsOf, fieldIssuesOf, messageOf } from '../../lib/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { zodValidate } from '../../lib/zod-form';
+import { trpc } from '../../trpc';
+import { PasswordChecklist } from '../auth';
+
+const validate = zodValidate(changePasswordInput);
+const EMPTY = { currentPassword: '', newPassword: '' };
+
+/** Changes the caller's password: the current one is required; every other session ends. */
+export function PasswordPanel() {
+  const queryClient = useQueryClient();
+  const change = useMutation(trpc.auth.account.changePassword.mutationOptions());
+  const [values, setValues] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const problems = validate(values);
+    setErrors(problems);
+    if (Object.keys(problems).length) return;
+    try {
+      const { message } = await change.mutateAsync(values);
+      notifySuccess(undefined, `${message}. Your other sessions have ended.`);
+      setValues(EMPTY);
+      await queryClient.invalidateQueries({ queryKey: trpc.auth.account.sessions.queryKey() });
+    } catch (error) {
+      const issues = fieldIssuesOf(error);
+      if (issues.length) setErrors(fieldErrorsOf(issues));
+      else notifyError('Error', messageOf(error, 'The password could not be changed'));
+    }
+  };
+  const field = (key: keyof typeof EMPTY) => ({
+    value: values[key],
+    error: errors[key],
+    onChange: (e: { currentTarget: HTMLInputElement }) => {
+      const value = e.currentTarget.value;
+      setValues((v) => ({ ...v, [key]: value }));
+      setErrors(({ [key]: _cleared, ...rest }) => rest);
+    },
+  });
+
+  return (
+    <Panel>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack gap="sm">
+          <Title order={2} size="h4">
+            Password
+          </Title>
+          <Text size="sm" c="dimmed">
+            Changing it signs you out on every other device.
+          </Text>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <PasswordInput label="Current password" autoComplete="current-password" {...field('currentPassword')} />
+            <PasswordInput label="New password" autoComplete="new-password" {...field('newPassword')} />
+          </SimpleGrid>
+          {values.newPassword && <PasswordChecklist password={values.newPassword} />}
+          <Group justify="flex-end">
+            <Button type="submit" loading={change.isPending}>
+              Change password
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Panel>
+  );
+}

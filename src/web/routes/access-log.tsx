@@ -1,0 +1,114 @@
+import { Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi } from '@tanstack/react-router';
+import { ACCESS_KINDS, ACCESS_LOG_PAGE_SIZE, type AccessKind } from '../../shared/schemas/access-log';
+import { isOrderedRange } from '../../shared/schemas/common';
+import { ALL_OPTION as ALL } from '../../shared/constants';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
+import { ExportMenu } from '../components/export-menu';
+import { DateRangeFields, IdSelect, withAll } from '../components/report-filters';
+import { UrlPager } from '../components/pager';
+import { Panel } from '../components/panel';
+import { formatDateTime } from '../lib/format';
+import { trpc } from '../trpc';
+import type { AccessLogEntry } from '../lib/api-types';
+
+const route = getRouteApi('/signed-in/admin/access-log');
+const col = gridColumns<AccessLogEntry>();
+const FAILURES = new Set<string>(['sign-in-failed', 'two-factor-failed', 'session-timeout', 'user-deactivated']);
+const kindLabel = (kind: string) => ACCESS_KINDS[kind as AccessKind] ?? kind;
+
+const columns: GridColumn<AccessLogEntry>[] = [
+  col.accessor('at', { header: 'When', cell: (i) => formatDateTime(i.getValue()) }),
+  col.accessor('kind', {
+    header: 'Event',
+    cell: (i) => (
+      <Text size="sm" fw={600} c={FAILURES.has(i.getValue()) ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
+        {kindLabel(i.getValue())}
+      </Text>
+    ),
+  }),
+  col.accessor((e) => e.email ?? '', { id: 'email', header: 'Email' }),
+  col.accessor((e) => e.ip ?? '', { id: 'ip', header: 'Address' }),
+  col.accessor((e) => e.userAgent ?? '', {
+    id: 'userAgent',
+    header: 'Browser',
+    cell: (i) => (
+      <Text size="sm" truncate="end" maw={260} title={i.getValue()}>
+        {i.getValue()}
+      </Text>
+    ),
+  }),
+  col.accessor((e) => e.detail ?? '', { id: 'detail', header: 'Detail' }),
+];
+
+/** Every authentication event for admins, newest first, with the API's filters in the URL (decision 103). */
+export function AccessLogPage() {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const users = useQuery(trpc.users.list.queryOptions());
+  const { page = 1, ...filters } = search;
+  const rangeOk = isOrderedRange(filters);
+  const query = useQuery({
+    ...trpc.accessLog.list.queryOptions({ ...filters, limit: ACCESS_LOG_PAGE_SIZE, offset: (page - 1) * ACCESS_LOG_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+    enabled: rangeOk,
+  });
+  const set = (key: string, value: string | number | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, [key]: value === '' || value === ALL ? undefined : value, page: undefined }) });
+  const data = (rangeOk && query.data) || { entries: [], totalCount: 0 };
+
+  return (
+    <Stack gap="md">
+      <Panel>
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+          <Select
+            label="Event"
+            data={withAll(
+              'All events',
+              Object.entries(ACCESS_KINDS).map(([value, label]) => ({ value, label })),
+            )}
+            value={filters.kind ?? ALL}
+            onChange={(v) => set('kind', v ?? ALL)}
+            allowDeselect={false}
+          />
+          <IdSelect
+            label="User"
+            allLabel="All users"
+            options={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.email }))}
+            value={filters.userId}
+            onChange={(v) => set('userId', v)}
+            error={users.isError ? 'The users could not be loaded' : undefined}
+          />
+          <DateRangeFields startDate={filters.startDate} endDate={filters.endDate} onDates={set} />
+        </SimpleGrid>
+        <Group justify="flex-end" mt="md">
+          <ExportMenu
+            server={{ file: 'access-log', params: filters, count: query.data?.totalCount }}
+            disabled={!rangeOk || !query.data}
+            emptyMessage="There are no access log entries to export"
+            noun="access log entries"
+          />
+        </Group>
+      </Panel>
+      <Panel>
+        <Stack gap="md">
+          <DataTable
+            label="Access log"
+            columns={columns}
+            data={data.entries}
+            read={query}
+            rangeOk={rangeOk}
+            minWidth={980}
+            empty={<EmptyState title="No access log entries found" description="Try adjusting your filters" />}
+          />
+          {rangeOk && query.isSuccess && (
+            <Group justify="flex-end">
+              <UrlPager page={page} pageSize={ACCESS_LOG_PAGE_SIZE} total={data.totalCount} noun="entries" />
+            </Group>
+          )}
+        </Stack>
+      </Panel>
+    </Stack>
+  );
+}
