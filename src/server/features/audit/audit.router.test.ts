@@ -165,7 +165,7 @@ describe('audit trail of users and sign-ins', () => {
       ]),
     ).toEqual([
       ['sign-in-failed', null, 'nobody@example.com'],
-      ['sign-in', created.id, 'NEWBIE@example.com'],
+      ['sign-in', created.id, 'newbie@example.com'],
       ['sign-in-failed', created.id, 'newbie@example.com'],
     ]);
     const all = JSON.stringify(await s.database.db.selectFrom('auditLog').selectAll().execute());
