@@ -6,6 +6,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { BROWSER_FLAGS } from '../e2e/browser';
 import { browserPath } from '../e2e/browser-path';
 import { spawnServer } from '../src/server/testing/spawn-server';
 
@@ -71,17 +72,7 @@ const { token } = (await login.json()) as { token: string };
 
 const chrome = await chromeLauncher.launch({
   chromePath: browserPath(),
-  chromeFlags: [
-    '--headless=new',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-dev-shm-usage',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--disable-quic',
-    '--no-first-run',
-  ],
+  chromeFlags: ['--headless=new', ...BROWSER_FLAGS],
 });
 const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 

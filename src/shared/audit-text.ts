@@ -14,8 +14,6 @@ export interface AuditNames {
   users: ReadonlyMap<number, string>;
 }
 
-export const EMPTY_AUDIT_NAMES: AuditNames = { customers: new Map(), casinos: new Map(), types: new Map(), users: new Map() };
-
 const FIELD_LABELS: Record<string, string> = {
   date: 'Date',
   day: 'Day',

@@ -49,7 +49,6 @@ export const createApiTokenInput = z.strictObject({
     .min(1, { error: `Expires in must be a whole number of days from 1 to ${API_TOKEN_MAX_DAYS}` })
     .max(API_TOKEN_MAX_DAYS, { error: `Expires in must be a whole number of days from 1 to ${API_TOKEN_MAX_DAYS}` }),
 });
-export type CreateApiTokenInput = z.input<typeof createApiTokenInput>;
 
 export interface SessionView {
   id: number;

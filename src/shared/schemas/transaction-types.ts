@@ -12,7 +12,6 @@ export const copyTypesInput = z.strictObject({
   id: requiredId('Choose the casino that gets the types'),
   fromCasinoId: requiredId('Choose a casino to copy from'),
 });
-export type CopyTypesInput = z.input<typeof copyTypesInput>;
 
 export interface TransactionTypeView {
   id: number;

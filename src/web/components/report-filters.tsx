@@ -39,13 +39,6 @@ export const casinoFilter = (rows: CasinoView[] | undefined, value: number | und
   value,
   onChange,
 });
-export const typeFilter = (options: IdFilter['options'], value: number | undefined, onChange: OnId): IdFilter => ({
-  label: 'Transaction Type',
-  allLabel: 'All types',
-  options,
-  value,
-  onChange,
-});
 
 /** A select over ids with an 'all' option first: the value is undefined while 'all' is chosen. */
 export function IdSelect({ label, allLabel, options, value, onChange, ...rest }: IdFilter & Omit<SelectProps, keyof IdFilter>) {

@@ -161,13 +161,3 @@ export async function markApiTokenUsed(
     }
   });
 }
-
-/** Revokes every open token of a user (deactivation) inside the caller's transaction. */
-export async function revokeUserApiTokens(db: Db, userId: number, now = new Date()): Promise<void> {
-  await db
-    .updateTable('apiTokens')
-    .set({ revokedAt: now.toISOString() })
-    .where('userId', '=', userId)
-    .where('revokedAt', 'is', null)
-    .execute();
-}
