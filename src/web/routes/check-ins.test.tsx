@@ -190,9 +190,10 @@ describe('the check-in board on a wider screen', () => {
     board = { ...board, date: '2026-11-20' };
     renderApp('/check-ins?date=2026-11-20');
     const grid = await screen.findByRole('table', { name: 'Check-ins' });
-    await waitFor(() => expect(within(grid).getAllByRole('columnheader')[2].textContent).toBe('2026-11-20'));
+    await waitFor(() => expect(within(grid).getAllByRole('columnheader')[2].textContent).toBe('Nov 20, 2026'));
     expect(within(grid).queryByText('Today')).toBeNull();
-    expect(screen.getByText('Check-ins of 2026-11-20, customer by casino')).toBeTruthy();
+    expect(screen.getByText('Check-ins of Nov 20, 2026, customer by casino')).toBeTruthy();
+    expect(screen.getByText('Check-ins on Nov 20, 2026 (office time)')).toBeTruthy();
     expect(screen.queryByText("Today's check-ins, customer by casino")).toBeNull();
   });
 

@@ -15,7 +15,7 @@ import { UrlPager } from '../components/pager';
 import { ALL, casinoFilter, customerFilter, IdSelect } from '../components/report-filters';
 import { CheckInCard, CheckInRow, rowKey } from '../features/check-ins/check-in-row';
 import { failureOf, fieldIssuesOf, httpStatusOf, isUnauthorized, messageOf } from '../lib/errors';
-import { formatCount, groupedAmount } from '../lib/format';
+import { formatCount, formatDay, groupedAmount } from '../lib/format';
 import { useCasinos, useCustomers } from '../lib/master-data';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { trpc } from '../trpc';
@@ -237,7 +237,7 @@ export function CheckInsPage() {
               {board ? `${formatCount(board.done)} of ${formatCount(board.total)} done` : '—'}
             </Text>
             <Text size="sm" c="dimmed">
-              {board ? `Check-ins on ${board.date} (office time)` : 'Loading...'}
+              {board ? `Check-ins on ${formatDay(board.date)} (office time)` : 'Loading...'}
             </Text>
           </div>
           <Progress value={percent} color="teal" size="md" aria-label="Check-ins done" />
@@ -272,7 +272,7 @@ export function CheckInsPage() {
                         !board || board.date === board.today ? (
                           'Today'
                         ) : (
-                          <span data-testid="check-in-day-header">{board.date}</span>
+                          <span data-testid="check-in-day-header">{formatDay(board.date)}</span>
                         )
                       ) : h.id ? (
                         <UnstyledButton
