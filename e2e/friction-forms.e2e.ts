@@ -127,7 +127,7 @@ describe('date fields take typing and pasting', () => {
     const day = page.getByLabel('Day', { exact: true });
     await typeInto(page, day, '11/20/2026');
     await expect.poll(() => search(page)).toEqual({ customerId: String(kip.id), date: '2026-11-20' });
-    await page.getByText('Check-ins on 2026-11-20 (office time)').waitFor();
+    await page.getByText('Check-ins on Nov 20, 2026 (office time)').waitFor();
     await count.filter({ hasText: '1 of 2 done' }).waitFor();
 
     // A partial day: named, nothing loads.
@@ -138,7 +138,7 @@ describe('date fields take typing and pasting', () => {
 
     await pasteInto(page, day, '2026-11-21');
     await expect.poll(() => search(page).date).toBe('2026-11-21');
-    await page.getByText('Check-ins on 2026-11-21 (office time)').waitFor();
+    await page.getByText('Check-ins on Nov 21, 2026 (office time)').waitFor();
     await count.filter({ hasText: '0 of 2 done' }).waitFor();
     await pasteInto(page, day, '2026-11-20');
     await count.filter({ hasText: '1 of 2 done' }).waitFor();

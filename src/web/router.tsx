@@ -17,7 +17,7 @@ import { AuthFailed, SignedInArea } from './signed-in-area';
 import { RouteError } from './components/load-error';
 import { LoadingScreen, NotFoundScreen } from './components/status-screens';
 import { historySearch } from './features/transactions/history-search';
-import { formatCount } from './lib/format';
+import { formatCount, formatDay } from './lib/format';
 import { dayParam, oneOf, positiveId, searchSchema, sortParam, typeNameParam } from './lib/search-params';
 import { adminOnly, requireUser, type RouterContext } from './route-guards';
 import { LoginRoute } from './routes/login';
@@ -167,7 +167,9 @@ const checkInsRoute = report(
   'Daily Check-ins',
   // A chosen day is named: the board of another day is not "Today's".
   ({ search }) =>
-    typeof search.date === 'string' ? `Check-ins of ${search.date}, customer by casino` : "Today's check-ins, customer by casino",
+    typeof search.date === 'string'
+      ? `Check-ins of ${formatDay(search.date)}, customer by casino`
+      : "Today's check-ins, customer by casino",
   {
     date: dayParam,
     status: oneOf(['done', 'missing']),

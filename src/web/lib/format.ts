@@ -8,7 +8,7 @@ export const groupedAmount = (decimal: string) => formatGrouped(toHundredths(dec
 export const signedUsd = (decimal: string) => formatSignedGrouped(toHundredths(decimal));
 
 /** Dates and counts are written one way everywhere (src/shared/display.ts, decision 115). */
-export { formatCount, formatSignedUsd } from '../../shared/display';
+export { formatCount, formatDay, formatSignedUsd } from '../../shared/display';
 
 /** "Nov 25, 2026, 2:05 PM" in the browser's zone. */
 export const formatDateTime = (iso: string) => formatInstant(iso);

@@ -1,14 +1,15 @@
 import { Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { ACCESS_KINDS, ACCESS_LOG_PAGE_SIZE, type AccessKind } from '../../shared/schemas/access-log';
-import { isOrderedRange } from '../../shared/schemas/common';
 import { ALL_OPTION as ALL } from '../../shared/constants';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { DateRangeFields, IdSelect, withAll } from '../components/report-filters';
 import { UrlPager } from '../components/pager';
 import { Panel } from '../components/panel';
+import { FilterPanel } from '../components/filter-panel';
+import { useUrlList } from '../lib/use-url-list';
 import { formatDateTime } from '../lib/format';
 import { trpc } from '../trpc';
 import type { AccessLogEntry } from '../lib/api-types';
@@ -44,23 +45,24 @@ const columns: GridColumn<AccessLogEntry>[] = [
 
 /** Every authentication event for admins, newest first, with the API's filters in the URL (decision 103). */
 export function AccessLogPage() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
   const users = useQuery(trpc.users.list.queryOptions());
-  const { page = 1, ...filters } = search;
-  const rangeOk = isOrderedRange(filters);
-  const query = useQuery({
-    ...trpc.accessLog.list.queryOptions({ ...filters, limit: ACCESS_LOG_PAGE_SIZE, offset: (page - 1) * ACCESS_LOG_PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-    enabled: rangeOk,
-  });
-  const set = (key: string, value: string | number | undefined) =>
-    void navigate({ search: (prev) => ({ ...prev, [key]: value === '' || value === ALL ? undefined : value, page: undefined }) });
-  const data = (rangeOk && query.data) || { entries: [], totalCount: 0 };
+  const { page, filters, rangeOk, query, set, data, active } = useUrlList(route.useSearch(), ACCESS_LOG_PAGE_SIZE, (input) =>
+    trpc.accessLog.list.queryOptions(input),
+  );
 
   return (
     <Stack gap="md">
-      <Panel>
+      <FilterPanel
+        active={active}
+        actions={
+          <ExportMenu
+            server={{ file: 'access-log', params: filters, count: query.data?.totalCount }}
+            disabled={!rangeOk || !query.data}
+            emptyMessage="There are no access log entries to export"
+            noun="access log entries"
+          />
+        }
+      >
         <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
           <Select
             label="Event"
@@ -82,15 +84,7 @@ export function AccessLogPage() {
           />
           <DateRangeFields startDate={filters.startDate} endDate={filters.endDate} onDates={set} />
         </SimpleGrid>
-        <Group justify="flex-end" mt="md">
-          <ExportMenu
-            server={{ file: 'access-log', params: filters, count: query.data?.totalCount }}
-            disabled={!rangeOk || !query.data}
-            emptyMessage="There are no access log entries to export"
-            noun="access log entries"
-          />
-        </Group>
-      </Panel>
+      </FilterPanel>
       <Panel>
         <Stack gap="md">
           <DataTable

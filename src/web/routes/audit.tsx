@@ -1,8 +1,6 @@
 import { Badge, Box, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from '../../shared/schemas/audit';
-import { isOrderedRange } from '../../shared/schemas/common';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { DateRangeFields, IdSelect, withAll } from '../components/report-filters';
@@ -16,6 +14,7 @@ import { ALL_OPTION as ALL } from '../../shared/constants';
 import type { AuditEntryView } from '../lib/api-types';
 import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
+import { useUrlList } from '../lib/use-url-list';
 
 const route = getRouteApi('/signed-in/admin/audit');
 const col = gridColumns<AuditEntryView>();
@@ -43,25 +42,16 @@ const auditColumns = (names: AuditNames): GridColumn<AuditEntryView>[] => [
 
 /** The audit trail for admins, newest first, with the API's filters in the URL. */
 function AuditScreen() {
-  const search = route.useSearch();
-  const navigate = route.useNavigate();
   const { names, users } = useAuditNames({ users: true });
   const columns = auditColumns(names);
-  const { page = 1, ...filters } = search;
-  const rangeOk = isOrderedRange(filters);
-  const query = useQuery({
-    ...trpc.audit.list.queryOptions({ ...filters, limit: AUDIT_PAGE_SIZE, offset: (page - 1) * AUDIT_PAGE_SIZE }),
-    placeholderData: keepPreviousData,
-    enabled: rangeOk,
-  });
-  const set = (key: string, value: string | number | undefined) =>
-    void navigate({ search: (prev) => ({ ...prev, [key]: value === '' || value === ALL ? undefined : value, page: undefined }) });
-  const data = (rangeOk && query.data) || { entries: [], totalCount: 0 };
+  const { page, filters, rangeOk, query, set, data, active } = useUrlList(route.useSearch(), AUDIT_PAGE_SIZE, (input) =>
+    trpc.audit.list.queryOptions(input),
+  );
 
   return (
     <Stack gap="md">
       <FilterPanel
-        active={Object.keys(filters).length}
+        active={active}
         actions={
           <ExportMenu
             server={{ file: 'audit', params: filters, count: query.data?.totalCount }}

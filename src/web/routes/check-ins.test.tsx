@@ -137,10 +137,29 @@ describe('the check-in board on a phone', () => {
     expect(screen.queryByRole('list', { name: 'Check-ins' })).toBeNull();
   });
 
+  it('shows the count and the cards first, the day, filters and sort folded behind "Filters (N)"', async () => {
+    onPhone();
+    board = { ...board, date: '2026-11-20' };
+    renderApp('/check-ins?date=2026-11-20&status=missing');
+    const list = await screen.findByRole('list', { name: 'Check-ins' });
+    expect(within(list).getAllByTestId('check-in-row')).toHaveLength(2);
+    const toggle = screen.getByRole('button', { name: 'Filters (2)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(screen.getByTestId('check-in-count').textContent).toBe('1 of 2 done');
+    expect(screen.queryByRole('textbox', { name: 'Day' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Sort by' })).toBeNull();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Day' }), { target: { value: '2026-11-19' } });
+    await waitFor(() => expect(boards().at(-1)).toMatchObject({ date: '2026-11-19', status: 'missing' }));
+  });
+
   it('sorts from a Sort by list, as the grid does from its headers', async () => {
     onPhone();
     renderApp('/check-ins');
     await screen.findAllByTestId('check-in-row');
+    fireEvent.click(screen.getByRole('button', { name: 'Filters' }));
     await choose('Sort by', 'Streak (longest first)');
     await waitFor(() => expect(boards().at(-1)).toMatchObject({ sort: 'streak', desc: true }));
     await choose('Sort by', 'Casino (A-Z)');
@@ -171,9 +190,10 @@ describe('the check-in board on a wider screen', () => {
     board = { ...board, date: '2026-11-20' };
     renderApp('/check-ins?date=2026-11-20');
     const grid = await screen.findByRole('table', { name: 'Check-ins' });
-    await waitFor(() => expect(within(grid).getAllByRole('columnheader')[2].textContent).toBe('2026-11-20'));
+    await waitFor(() => expect(within(grid).getAllByRole('columnheader')[2].textContent).toBe('Nov 20, 2026'));
     expect(within(grid).queryByText('Today')).toBeNull();
-    expect(screen.getByText('Check-ins of 2026-11-20, customer by casino')).toBeTruthy();
+    expect(screen.getByText('Check-ins of Nov 20, 2026, customer by casino')).toBeTruthy();
+    expect(screen.getByText('Check-ins on Nov 20, 2026 (office time)')).toBeTruthy();
     expect(screen.queryByText("Today's check-ins, customer by casino")).toBeNull();
   });
 

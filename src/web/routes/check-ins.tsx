@@ -15,12 +15,13 @@ import { UrlPager } from '../components/pager';
 import { ALL, casinoFilter, customerFilter, IdSelect } from '../components/report-filters';
 import { CheckInCard, CheckInRow, rowKey } from '../features/check-ins/check-in-row';
 import { failureOf, fieldIssuesOf, httpStatusOf, isUnauthorized, messageOf } from '../lib/errors';
-import { formatCount, groupedAmount } from '../lib/format';
+import { formatCount, formatDay, groupedAmount } from '../lib/format';
 import { useCasinos, useCustomers } from '../lib/master-data';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { trpc } from '../trpc';
 import type { CheckInBoard, CheckInRowView } from '../lib/api-types';
 import { Panel } from '../components/panel';
+import { FilterPanel, PHONE_QUERY } from '../components/filter-panel';
 
 const route = getRouteApi('/signed-in/check-ins');
 /** The day column's header: "Today" on today's board, else the day shown. */
@@ -82,7 +83,7 @@ export function CheckInsPage() {
   const activeKey = active && rows.some((r) => rowKey(r) === active) ? active : rows[0] ? rowKey(rows[0]) : null;
   const failure = failureOf(query);
   // On a phone each link is a card (like the other grids' phone layout): nothing scrolls sideways.
-  const phone = useMediaQuery('(max-width: 48em)') ?? false;
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
 
   // Focus moves at once (a key pressed right after an arrow goes to the row it moved to); a row not yet
   // drawn (after a save refreshed the board) is focused on the next frame.
@@ -188,59 +189,58 @@ export function CheckInsPage() {
 
   return (
     <Stack gap="md">
+      <FilterPanel active={[search.date, search.status, search.customerId, search.casinoId].filter((v) => v !== undefined).length}>
+        <SimpleGrid cols={{ base: 1, sm: 2, lg: 4 }} spacing="sm">
+          <DateField
+            label="Day"
+            required
+            min={FIRST_DAY}
+            max={LAST_DAY}
+            value={search.date ?? board?.date}
+            onChange={(date) => set({ date })}
+          />
+          <IdSelect {...customerFilter(customers.data, search.customerId, (customerId) => set({ customerId }))} />
+          <IdSelect {...casinoFilter(casinos.data, search.casinoId, (casinoId) => set({ casinoId }))} />
+          <Stack gap={4}>
+            <Text size="sm" fw={500} id="check-in-status">
+              Show
+            </Text>
+            <SegmentedControl
+              aria-labelledby="check-in-status"
+              data={[
+                { value: ALL, label: 'All' },
+                { value: 'missing', label: 'Not done' },
+                { value: 'done', label: 'Done' },
+              ]}
+              value={search.status ?? ALL}
+              onChange={(v) => set({ status: v === ALL ? undefined : v })}
+            />
+          </Stack>
+          {phone && (
+            <Select
+              label="Sort by"
+              data={PHONE_SORTS}
+              value={sortText({ column: sort, desc: search.desc === 'true' })}
+              allowDeselect={false}
+              onChange={(v) => {
+                const { column, desc } = parseSort(PHONE_SORTS.find((o) => o.value === v)?.value ?? 'customer');
+                set({ sort: column === 'customer' ? undefined : column, desc: desc ? 'true' : undefined });
+              }}
+            />
+          )}
+        </SimpleGrid>
+      </FilterPanel>
       <Panel>
         <Stack gap="sm">
-          <Group justify="space-between" align="flex-end">
-            <div>
-              <Text fz={28} fw={800} lh={1.1} data-testid="check-in-count">
-                {board ? `${formatCount(board.done)} of ${formatCount(board.total)} done` : '—'}
-              </Text>
-              <Text size="sm" c="dimmed">
-                {board ? `Check-ins on ${board.date} (office time)` : 'Loading...'}
-              </Text>
-            </div>
-            <DateField
-              label="Day"
-              required
-              min={FIRST_DAY}
-              max={LAST_DAY}
-              value={search.date ?? board?.date}
-              onChange={(date) => set({ date })}
-              w={170}
-            />
-          </Group>
+          <div>
+            <Text fz={28} fw={800} lh={1.1} data-testid="check-in-count">
+              {board ? `${formatCount(board.done)} of ${formatCount(board.total)} done` : '—'}
+            </Text>
+            <Text size="sm" c="dimmed">
+              {board ? `Check-ins on ${formatDay(board.date)} (office time)` : 'Loading...'}
+            </Text>
+          </div>
           <Progress value={percent} color="teal" size="md" aria-label="Check-ins done" />
-          <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
-            <IdSelect {...customerFilter(customers.data, search.customerId, (customerId) => set({ customerId }))} />
-            <IdSelect {...casinoFilter(casinos.data, search.casinoId, (casinoId) => set({ casinoId }))} />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="check-in-status">
-                Show
-              </Text>
-              <SegmentedControl
-                aria-labelledby="check-in-status"
-                data={[
-                  { value: ALL, label: 'All' },
-                  { value: 'missing', label: 'Not done' },
-                  { value: 'done', label: 'Done' },
-                ]}
-                value={search.status ?? ALL}
-                onChange={(v) => set({ status: v === ALL ? undefined : v })}
-              />
-            </Stack>
-            {phone && (
-              <Select
-                label="Sort by"
-                data={PHONE_SORTS}
-                value={sortText({ column: sort, desc: search.desc === 'true' })}
-                allowDeselect={false}
-                onChange={(v) => {
-                  const { column, desc } = parseSort(PHONE_SORTS.find((o) => o.value === v)?.value ?? 'customer');
-                  set({ sort: column === 'customer' ? undefined : column, desc: desc ? 'true' : undefined });
-                }}
-              />
-            )}
-          </SimpleGrid>
         </Stack>
       </Panel>
       {failure && <LoadError failure={failure} />}
@@ -272,7 +272,7 @@ export function CheckInsPage() {
                         !board || board.date === board.today ? (
                           'Today'
                         ) : (
-                          <span data-testid="check-in-day-header">{board.date}</span>
+                          <span data-testid="check-in-day-header">{formatDay(board.date)}</span>
                         )
                       ) : h.id ? (
                         <UnstyledButton

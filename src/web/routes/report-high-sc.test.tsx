@@ -1,8 +1,9 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import { BUSY, busyUntilRecovered, calls, mockTrpc } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
 import { tableRows } from '../testing/table';
+import { mediaQueryList } from '../testing/media';
 import type { HighScRow } from '../lib/api-types';
 
 const ROWS: HighScRow[] = [
@@ -72,5 +73,26 @@ describe('High SC report (spec 2.14)', () => {
     await waitFor(() => expect(stat('Total USD Value')).toBe('$252.35'));
     expect(await screen.findByText('$152.35')).toBeTruthy();
     expect(screen.queryByText(BUSY)).toBeNull();
+  });
+
+  it('on a phone shows the summary and the balances first, the threshold and the day folded behind "Filters (N)"', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => mediaQueryList(query, query.includes('max-width: 48em')));
+    mockTrpc({ 'auth.user': () => ADMIN, 'reports.highSc': () => ROWS, 'reports.highScSummary': () => SUMMARY });
+    renderApp('/reports/high-sc?threshold=250&asOf=2026-03-01');
+    const list = await screen.findByRole('list', { name: 'High SC balances' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(2);
+    const toggle = screen.getByRole('button', { name: 'Filters (2)' });
+    expect(toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(toggle.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // Folded: neither field takes the screen, while Export stays in view.
+    expect(screen.queryByRole('textbox', { name: 'Minimum SC Value (USD)' })).toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'As of' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Export' })).toBeTruthy();
+    fireEvent.click(toggle);
+    expect(toggle.getAttribute('aria-expanded')).toBe('true');
+    fireEvent.change(await screen.findByRole('textbox', { name: 'Minimum SC Value (USD)' }), { target: { value: '300' } });
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === 'reports.highScSummary').at(-1)?.input).toEqual({ threshold: 300, asOf: '2026-03-01' }),
+    );
   });
 });

@@ -26,6 +26,7 @@ import { usePage } from '../lib/use-page';
 import { trpc } from '../trpc';
 import type { HighScRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
+import { FilterPanel } from '../components/filter-panel';
 
 const route = getRouteApi('/signed-in/reports/high-sc');
 const col = gridColumns<HighScRow>();
@@ -106,8 +107,18 @@ export function HighScReportPage() {
 
   return (
     <Stack gap="md">
-      <Panel>
-        <Group justify="space-between" align="flex-end" gap="sm">
+      <FilterPanel
+        active={(search.threshold === undefined ? 0 : 1) + (search.asOf === undefined ? 0 : 1)}
+        actions={
+          <ExportMenu
+            server={{ file: 'high-sc', params: { threshold, ...asOfFilter }, count: summary.data?.accounts }}
+            disabled={!summary.data}
+            emptyMessage="There are no high SC balances to export"
+            noun="high SC records"
+          />
+        }
+      >
+        <Group align="flex-end" gap="sm">
           <TypedNumberInput
             whole
             label="Minimum SC Value (USD)"
@@ -128,14 +139,8 @@ export function HighScReportPage() {
             onChange={(asOf) => void navigate({ search: (prev) => ({ ...prev, asOf }), replace: true })}
             w={180}
           />
-          <ExportMenu
-            server={{ file: 'high-sc', params: { threshold, ...asOfFilter }, count: summary.data?.accounts }}
-            disabled={!summary.data}
-            emptyMessage="There are no high SC balances to export"
-            noun="high SC records"
-          />
         </Group>
-      </Panel>
+      </FilterPanel>
       {summaryFailure && <LoadError failure={summaryFailure} />}
       <SimpleGrid cols={{ base: 1, sm: 3 }}>
         <StatCard title="Total Accounts" value={accounts} icon={<IconWallet />} read={summary} />
