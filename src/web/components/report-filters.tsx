@@ -41,6 +41,28 @@ export const casinoFilter = (rows: CasinoView[] | undefined, value: number | und
 });
 
 /** A select over ids with an 'all' option first: the value is undefined while 'all' is chosen. */
+/** The admin logs' "User" filter (Audit Trail, Access log): every user by email, and a failed read said. */
+export function UserSelect({
+  users,
+  value,
+  onChange,
+}: {
+  users: { data?: { id: number; email: string }[]; isError: boolean };
+  value: number | undefined;
+  onChange: OnId;
+}) {
+  return (
+    <IdSelect
+      label="User"
+      allLabel="All users"
+      options={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.email }))}
+      value={value}
+      onChange={onChange}
+      error={users.isError ? 'The users could not be loaded' : undefined}
+    />
+  );
+}
+
 export function IdSelect({ label, allLabel, options, value, onChange, ...rest }: IdFilter & Omit<SelectProps, keyof IdFilter>) {
   return (
     <Select

@@ -5,7 +5,7 @@ import { ACCESS_KINDS, ACCESS_LOG_PAGE_SIZE, type AccessKind } from '../../share
 import { ALL_OPTION as ALL } from '../../shared/constants';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
-import { DateRangeFields, IdSelect, withAll } from '../components/report-filters';
+import { DateRangeFields, UserSelect, withAll } from '../components/report-filters';
 import { UrlPager } from '../components/pager';
 import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
@@ -74,14 +74,7 @@ export function AccessLogPage() {
             onChange={(v) => set('kind', v ?? ALL)}
             allowDeselect={false}
           />
-          <IdSelect
-            label="User"
-            allLabel="All users"
-            options={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.email }))}
-            value={filters.userId}
-            onChange={(v) => set('userId', v)}
-            error={users.isError ? 'The users could not be loaded' : undefined}
-          />
+          <UserSelect users={users} value={filters.userId} onChange={(v) => set('userId', v)} />
           <DateRangeFields startDate={filters.startDate} endDate={filters.endDate} onDates={set} />
         </SimpleGrid>
       </FilterPanel>

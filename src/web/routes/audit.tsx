@@ -3,7 +3,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { AUDIT_ENTITIES, AUDIT_PAGE_SIZE } from '../../shared/schemas/audit';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
-import { DateRangeFields, IdSelect, withAll } from '../components/report-filters';
+import { DateRangeFields, UserSelect, withAll } from '../components/report-filters';
 import { UrlPager } from '../components/pager';
 import { AuditChanges, useAuditNames } from '../features/audit/audit-changes';
 import { auditActionLabel, auditEntityLabel, auditRecordText, type AuditNames } from '../../shared/audit-text';
@@ -78,14 +78,7 @@ function AuditScreen() {
             value={filters.entityId ?? ''}
             onChange={(e) => set('entityId', /^\d+$/.test(e.currentTarget.value) ? Number(e.currentTarget.value) : undefined)}
           />
-          <IdSelect
-            label="User"
-            allLabel="All users"
-            options={(users.data ?? []).map((u) => ({ value: String(u.id), label: u.email }))}
-            value={filters.userId}
-            onChange={(v) => set('userId', v)}
-            error={users.isError ? 'The users could not be loaded' : undefined}
-          />
+          <UserSelect users={users} value={filters.userId} onChange={(v) => set('userId', v)} />
           <DateRangeFields startDate={filters.startDate} endDate={filters.endDate} onDates={set} />
         </SimpleGrid>
       </FilterPanel>
