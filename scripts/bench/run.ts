@@ -7,8 +7,8 @@ import SQLite from 'better-sqlite3';
 import { spawnServer } from '../../src/server/testing/spawn-server';
 import { measureSqliteCommits } from './sqlite-commits';
 import { entryBody, type PhaseResult, readOfficeData, awaitDailyLedgerCheck, runPhase, timeExport, warmUp } from './office';
-import { screenPlans, type ScreenPlan } from '../../src/server/reads/query-plans';
-import { screenCases } from '../../src/server/reads/screen-cases';
+import { screenPlans, type ScreenPlan } from './query-plans';
+import { screenCases } from './screen-cases';
 import { type EveryRowLoop, readEveryRowInALoop } from './every-row';
 
 /**
@@ -517,7 +517,7 @@ function officeSection(o: OfficeReport): string[] {
     '|---|---:|---:|---:|',
     ...o.everyRow.under.screens.map((m) => `| ${m.screen} | ${fmt(m.count)} | ${fmt(m.p50, 1)} | ${fmt(m.p99, 1)} |`),
     '',
-    "Each screen query's plan on this database (reads/query-plans.ts; one run, one reader, after the load). The plans are",
+    "Each screen query's plan on this database (scripts/bench/query-plans.ts; one run, one reader, after the load). The plans are",
     "SQLite's on a plain connection: ranged Profitability and Transaction types are timed there without the range columns the server answers them from (decision 023).",
     '',
     '| Screen | ms | Reads all of transactions? |',

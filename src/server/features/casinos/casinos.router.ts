@@ -1,12 +1,13 @@
 import { createCasinoInput, updateCasinoInput } from '../../../shared/schemas/casinos';
-import { authedProcedure, read, router } from '../../trpc/procedures';
+import { authedProcedure, readQuery, router } from '../../trpc/procedures';
+import { casinoReads } from './casinos.reads';
 import { actorOf } from '../audit/audit.repository';
 import { insertCasino, updateCasino } from './casinos.repository';
 import { copyTypesInput } from '../../../shared/schemas/transaction-types';
 import { copyTypes } from '../transaction-types/transaction-types.repository';
 
 export const casinosRouter = router({
-  list: authedProcedure.query(read('casinos.list')),
+  list: readQuery(authedProcedure, casinoReads['casinos.list']),
   create: authedProcedure.input(createCasinoInput).mutation(({ ctx, input }) => insertCasino(ctx.db, input, actorOf(ctx.user))),
   update: authedProcedure.input(updateCasinoInput).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;

@@ -1,23 +1,17 @@
 import { formatHundredths } from '../../../shared/money';
-import {
-  balanceBeforeInput,
-  createMissingLinksInput,
-  listLinksInput,
-  reconcileInput,
-  reconciliationReportInput,
-  setLinkInput,
-} from '../../../shared/schemas/customer-casinos';
+import { createMissingLinksInput, reconcileInput, setLinkInput } from '../../../shared/schemas/customer-casinos';
 import { reconcileLink } from './reconcile-step';
 import { getTransaction } from '../transactions/transactions.repository';
-import { authedProcedure, read, router } from '../../trpc/procedures';
+import { authedProcedure, readQuery, router } from '../../trpc/procedures';
+import { customerCasinoReads } from './customer-casinos.reads';
 import { actorOf } from '../audit/audit.repository';
 import { setLinkStatus } from './customer-casinos.repository';
 import { createMissingLinks } from './missing-links';
 
 export const customerCasinosRouter = router({
-  list: authedProcedure.input(listLinksInput).query(read('customerCasinos.list')),
+  list: readQuery(authedProcedure, customerCasinoReads['customerCasinos.list']),
   /** The pair's balance just before an entry of that date: the base of the entry forms' preview. */
-  balanceBefore: authedProcedure.input(balanceBeforeInput).query(read('customerCasinos.balanceBefore')),
+  balanceBefore: readQuery(authedProcedure, customerCasinoReads['customerCasinos.balanceBefore']),
   set: authedProcedure
     .input(setLinkInput)
     .mutation(({ ctx, input }) => setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status, actorOf(ctx.user))),
@@ -43,5 +37,5 @@ export const customerCasinosRouter = router({
   }),
 
   /** Links with their last reconciliation; stale ones (none within staleDays) first. */
-  reconciliationReport: authedProcedure.input(reconciliationReportInput).query(read('customerCasinos.reconciliationReport')),
+  reconciliationReport: readQuery(authedProcedure, customerCasinoReads['customerCasinos.reconciliationReport']),
 });

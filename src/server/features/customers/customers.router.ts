@@ -1,10 +1,11 @@
 import { createCustomerInput, updateCustomerInput } from '../../../shared/schemas/customers';
-import { authedProcedure, read, router } from '../../trpc/procedures';
+import { authedProcedure, readQuery, router } from '../../trpc/procedures';
+import { customerReads } from './customers.reads';
 import { actorOf } from '../audit/audit.repository';
 import { insertCustomer, updateCustomer } from './customers.repository';
 
 export const customersRouter = router({
-  list: authedProcedure.query(read('customers.list')),
+  list: readQuery(authedProcedure, customerReads['customers.list']),
   create: authedProcedure.input(createCustomerInput).mutation(({ ctx, input }) => insertCustomer(ctx.db, input, actorOf(ctx.user))),
   update: authedProcedure.input(updateCustomerInput).mutation(({ ctx, input }) => {
     const { id, ...changes } = input;

@@ -1,19 +1,14 @@
-import {
-  finishRedemptionInput,
-  listRedemptionsInput,
-  payoutReportInput,
-  receiveRedemptionInput,
-  requestRedemptionInput,
-} from '../../../shared/schemas/redemptions';
-import { authedProcedure, read, router } from '../../trpc/procedures';
+import { finishRedemptionInput, receiveRedemptionInput, requestRedemptionInput } from '../../../shared/schemas/redemptions';
+import { authedProcedure, readQuery, router } from '../../trpc/procedures';
+import { redemptionReads } from './redemptions.reads';
 import { closeRedemption, receiveRedemption, requestRedemption } from './redemption-steps';
 import { getRedemption } from './redemptions.repository';
 
 /** Redemptions in transit (decision 060): staff and admins alike; each step answers the redemption as it now is. */
 export const redemptionsRouter = router({
-  list: authedProcedure.input(listRedemptionsInput).query(read('redemptions.list')),
-  inTransit: authedProcedure.query(read('redemptions.inTransit')),
-  report: authedProcedure.input(payoutReportInput).query(read('redemptions.report')),
+  list: readQuery(authedProcedure, redemptionReads['redemptions.list']),
+  inTransit: readQuery(authedProcedure, redemptionReads['redemptions.inTransit']),
+  report: readQuery(authedProcedure, redemptionReads['redemptions.report']),
 
   request: authedProcedure
     .input(requestRedemptionInput)

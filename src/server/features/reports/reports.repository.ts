@@ -154,7 +154,10 @@ function linkTotals(db: Db, f: TransactionFilters) {
   return q.as('g');
 }
 
-/** Whether Profitability reads the range columns (decision 023): a start or end date is set. */
+/**
+ * Whether Profitability reads the range columns (decision 023): a start or end date is set. Its read is
+ * declared on the range thread by this same test (reports.reads.ts): the other threads never build them.
+ */
 export const hasRange = (f: Pick<TransactionFilters, 'startDate' | 'endDate'>) => Boolean(f.startDate || f.endDate);
 
 /** Profitability with a date range: each pair's totals over the span, from the read thread's range columns (decision 023). */
@@ -582,6 +585,12 @@ async function dateBounds(db: Db, span: Span): Promise<{ first: string | null; l
 const typeChosen = (f: TransactionFilters) => f.transactionTypeId !== undefined || f.typeName !== undefined;
 
 /**
+ * Whether the Transaction Types report reads the range columns (decision 027): every type over a date
+ * range. Its reads are declared on the range thread by this same test (reports.reads.ts).
+ */
+export const typeReportReadsRanges = (f: TransactionFilters) => !typeChosen(f) && hasRange(f);
+
+/**
  * The chosen type's transactions in the span, read from its covering index (type, date, customer, USD)
  * alone; a type name reads each casino's type of that name in turn.
  */
@@ -638,8 +647,8 @@ async function rangedTypeTotals(db: Db, span: Span) {
 
 /** Each type's count and USD over the span (the rows' columns), without the cards' customers and dates. */
 async function typeTotals(db: Db, f: TransactionFilters, span: Span): Promise<Map<number, { transactionCount: number; usdTotal: number }>> {
-  if (typeChosen(f)) return chosenByType(db, f, span);
-  return hasRange(f) ? pairRangesOf(sqliteOf(db)).types(span).byType : typeTotalsOverSpan(db, span);
+  if (typeReportReadsRanges(f)) return pairRangesOf(sqliteOf(db)).types(span).byType;
+  return typeChosen(f) ? chosenByType(db, f, span) : typeTotalsOverSpan(db, span);
 }
 
 /**
@@ -648,10 +657,10 @@ async function typeTotals(db: Db, f: TransactionFilters, span: Span): Promise<Ma
  */
 export async function typeReportSummary(db: Db, f: TransactionFilters, timeZone: string) {
   const span = spanOf(f, timeZone);
-  const { totals, customers, bounds, byType } = typeChosen(f)
-    ? await chosenTypeTotals(db, f, span)
-    : hasRange(f)
-      ? await rangedTypeTotals(db, span)
+  const { totals, customers, bounds, byType } = typeReportReadsRanges(f)
+    ? await rangedTypeTotals(db, span)
+    : typeChosen(f)
+      ? await chosenTypeTotals(db, f, span)
       : {
           totals: await totalsOverSpan(db, span),
           customers: await customersInSpan(db, span),
@@ -692,7 +701,7 @@ export async function typeReportRows(
   limit: number,
   sort?: Sort<HistorySortColumn>,
 ): Promise<TypeReportRow[]> {
-  const rows = await listTransactions(db, f, timeZone, limit, 0, undefined, undefined, sort);
+  const rows = await listTransactions(db, { filters: f, timeZone, limit, sort });
   const totals = await typeTotals(db, f, spanOf(f, timeZone));
   // Onto the page's own fresh rows with Object.assign: a spread copy of a row this wide is slow (see toTransactionView).
   return rows.map((t) =>

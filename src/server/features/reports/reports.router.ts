@@ -1,22 +1,14 @@
-import {
-  highScInput,
-  highScSummaryInput,
-  participationInput,
-  participationSummaryInput,
-  profitabilityInput,
-  profitabilitySummaryInput,
-  transactionTypesReportInput,
-} from '../../../shared/schemas/reports';
-import { adminProcedure, authedProcedure, read, router } from '../../trpc/procedures';
+import { adminProcedure, authedProcedure, readQuery, router } from '../../trpc/procedures';
+import { reportReads } from './reports.reads';
 
-/** Every report is a read: its query runs on a read worker (reads/read-queries.ts). */
+/** Every report is a read, declared in reports.reads.ts: its query runs on a read worker. */
 export const reportsRouter = router({
-  highSc: authedProcedure.input(highScInput).query(read('reports.highSc')),
-  highScSummary: authedProcedure.input(highScSummaryInput).query(read('reports.highScSummary')),
-  profitability: adminProcedure.input(profitabilityInput).query(read('reports.profitability')),
-  profitabilitySummary: adminProcedure.input(profitabilitySummaryInput).query(read('reports.profitabilitySummary')),
-  participation: authedProcedure.input(participationInput).query(read('reports.participation')),
-  participationSummary: authedProcedure.input(participationSummaryInput).query(read('reports.participationSummary')),
-  transactionTypes: authedProcedure.input(transactionTypesReportInput).query(read('reports.transactionTypes')),
-  transactionTypesSummary: authedProcedure.input(transactionTypesReportInput).query(read('reports.transactionTypesSummary')),
+  highSc: readQuery(authedProcedure, reportReads['reports.highSc']),
+  highScSummary: readQuery(authedProcedure, reportReads['reports.highScSummary']),
+  profitability: readQuery(adminProcedure, reportReads['reports.profitability']),
+  profitabilitySummary: readQuery(adminProcedure, reportReads['reports.profitabilitySummary']),
+  participation: readQuery(authedProcedure, reportReads['reports.participation']),
+  participationSummary: readQuery(authedProcedure, reportReads['reports.participationSummary']),
+  transactionTypes: readQuery(authedProcedure, reportReads['reports.transactionTypes']),
+  transactionTypesSummary: readQuery(authedProcedure, reportReads['reports.transactionTypesSummary']),
 });

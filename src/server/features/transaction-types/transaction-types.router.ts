@@ -1,10 +1,11 @@
-import { createTypeInput, listTypesInput, renameTypeInput, typeIdInput } from '../../../shared/schemas/transaction-types';
-import { authedProcedure, read, router } from '../../trpc/procedures';
+import { createTypeInput, renameTypeInput, typeIdInput } from '../../../shared/schemas/transaction-types';
+import { authedProcedure, readQuery, router } from '../../trpc/procedures';
+import { transactionTypeReads } from './transaction-types.reads';
 import { actorOf } from '../audit/audit.repository';
 import { deleteType, insertType, renameType } from './transaction-types.repository';
 
 export const transactionTypesRouter = router({
-  list: authedProcedure.input(listTypesInput).query(read('transactionTypes.list')),
+  list: readQuery(authedProcedure, transactionTypeReads['transactionTypes.list']),
   create: authedProcedure.input(createTypeInput).mutation(({ ctx, input }) => insertType(ctx.db, input, actorOf(ctx.user))),
   rename: authedProcedure.input(renameTypeInput).mutation(({ ctx, input }) => renameType(ctx.db, input.id, input.name, actorOf(ctx.user))),
   delete: authedProcedure.input(typeIdInput).mutation(async ({ ctx, input }) => {

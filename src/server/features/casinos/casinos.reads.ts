@@ -1,0 +1,6 @@
+import { declareRead } from '../../reads/read-declaration';
+import { listCasinos } from './casinos.repository';
+
+export const casinoReads = {
+  'casinos.list': declareRead({ run: (db) => listCasinos(db) }),
+};

@@ -1,0 +1,7 @@
+import { checkInBoardInput } from '../../../shared/schemas/check-ins';
+import { declareRead } from '../../reads/read-declaration';
+import { checkInBoard } from './check-ins.repository';
+
+export const checkInReads = {
+  'checkIns.board': declareRead({ input: checkInBoardInput, run: (db, input, env) => checkInBoard(db, input ?? {}, env.timeZone) }),
+};

@@ -1,0 +1,9 @@
+import { listRedemptionsInput, payoutReportInput } from '../../../shared/schemas/redemptions';
+import { declareRead } from '../../reads/read-declaration';
+import { inTransit, listRedemptions, payoutReport } from './redemptions.repository';
+
+export const redemptionReads = {
+  'redemptions.list': declareRead({ input: listRedemptionsInput, run: (db, input, env) => listRedemptions(db, input ?? {}, env.timeZone) }),
+  'redemptions.inTransit': declareRead({ run: (db) => inTransit(db) }),
+  'redemptions.report': declareRead({ input: payoutReportInput, run: (db, input, env) => payoutReport(db, env.timeZone, input?.casinoId) }),
+};

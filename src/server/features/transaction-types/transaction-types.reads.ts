@@ -1,0 +1,7 @@
+import { listTypesInput } from '../../../shared/schemas/transaction-types';
+import { declareRead } from '../../reads/read-declaration';
+import { listTypes } from './transaction-types.repository';
+
+export const transactionTypeReads = {
+  'transactionTypes.list': declareRead({ input: listTypesInput, run: (db, input) => listTypes(db, input?.casinoId) }),
+};
