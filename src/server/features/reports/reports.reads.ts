@@ -10,18 +10,10 @@ import {
 import { declareRead, everyRowWithoutLimit } from '../../reads/read-declaration';
 import { countTransactions, servableSort } from '../transactions/transactions.repository';
 import { highScAsOf, highScSummaryAsOf } from './high-sc-as-of';
-import {
-  hasRange,
-  highSc,
-  highScSummary,
-  participation,
-  participationSummary,
-  profitability,
-  profitabilitySummary,
-  typeReportReadsRanges,
-  typeReportRows,
-  typeReportSummary,
-} from './reports.repository';
+import { highSc, highScSummary } from './high-sc';
+import { participation, participationSummary } from './participation';
+import { hasRange, profitability, profitabilitySummary } from './profitability';
+import { typeReportReadsRanges, typeReportRows, typeReportSummary } from './type-report';
 
 /** The Transaction Types rows a read without `limit` answers (its screen asks for them all). */
 const DEFAULT_TYPE_REPORT_ROWS = 1000;

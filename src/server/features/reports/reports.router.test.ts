@@ -5,7 +5,7 @@ import { setLinkStatus } from '../customer-casinos/customer-casinos.repository';
 import { insertCustomer } from '../customers/customers.repository';
 import { insertType } from '../transaction-types/transaction-types.repository';
 import { createEntry } from '../transactions/ledger';
-import { highSc } from './reports.repository';
+import { highSc } from './high-sc';
 import { PARTICIPATION_SORTS, PROFITABILITY_SORTS, sortTexts } from '../../../shared/sorting';
 import { streamPages } from '../../http/streamed-reads';
 import { createContextInner } from '../../trpc/context';
