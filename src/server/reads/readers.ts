@@ -1,6 +1,4 @@
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Db } from '../db/types';
 import { fromWire } from './read-errors';
@@ -13,6 +11,7 @@ import { exportSheet, type ExportRequest } from '../features/exports/export-shee
 import { type ExportFormat, writeExport } from '../features/exports/export-writer';
 import { portReadable } from './port-stream';
 import { createLane, type Lane } from './lane';
+import { poolWorker } from '../threads/worker-start';
 
 /** The reads a procedure may run: on the screens' threads, or, under an every-row lease, on the export thread. */
 export interface RowReads {
@@ -131,17 +130,6 @@ export function leastBusy<P extends { threads: number; inHand: number }>(pools: 
 export const readThreads = () => Math.min(4, Math.max(2, os.availableParallelism()));
 
 /**
- * The worker's module: next to this one in the source (run through tsx's loader, which the workers
- * load themselves, so vitest and `tsx` both work), or read-worker.mjs beside the server bundle.
- */
-function workerModule(): { filename: string; execArgv: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const filename = new URL(fromSource ? './read-worker.ts' : './read-worker.mjs', import.meta.url).href;
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { filename, execArgv: fromSource ? ['--import', tsx] : [] };
-}
-
-/**
  * A pool of worker threads, each with its own read-only connection to `file`; started by `start()` or on
  * first use. `threads` read threads serve the screens: the range thread and `threads - 1` others (at least one).
  */
@@ -154,7 +142,7 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads(),
   const line = createLane(limits.exportQueue, EXPORT_LINE_FULL);
   // Nice values (thread-priority.ts): the screens' reads at the main thread's, then the ledger check and exports.
   const workerData: ReadWorkerData = { file, ...env, role: 'screens', nice: SCREENS_NICE };
-  const base = workerModule();
+  const base = poolWorker(import.meta.url, 'read-worker');
   /**
    * `n` screen threads for `role`, kept for the server's life. Each holds its next read while it runs one:
    * it starts it without a round trip to the main thread, which left each thread idle between reads (decision 029).
