@@ -47,7 +47,7 @@ const REPORT_FILE = optText('report', path.join(ROOT, 'docs', 'benchmarks.md'));
 const seedFile = path.join(dataDir, `seed-${TX}-${CUSTOMERS}-${CASINOS}.db`);
 const seedInfoFile = `${seedFile}.json`;
 const tsx = ['--import', 'tsx'];
-/** The issue's runs are at 1,000,000 transactions; a run at another size gets a section of its own. */
+/** The recorded runs are at 1,000,000 transactions; a run at another size gets a section of its own. */
 const MAIN_SIZE = 1_000_000;
 
 function log(text: string) {
@@ -239,7 +239,7 @@ async function main() {
     rows.push({ name, group, baseline, ...r });
   };
 
-  // The office (issue 10): readers alone, readers with the write stream, then full exports under the readers.
+  // The office: readers alone, readers with the write stream, then full exports under the readers.
   // The server builds the range columns (decision 023) as it starts: the office's clock starts once that start-up work is done.
   await warmUp(server.url, token, office);
   const check = await awaitDailyLedgerCheck(serverDb);
@@ -471,7 +471,7 @@ function officeSection(o: OfficeReport): string[] {
   const worstLoop = Math.max(...o.everyRow.under.screens.map((s) => s.p99));
   const loopErrors = loop.errors.length + o.everyRow.under.errors.length;
   return [
-    '## The office (issue 10)',
+    '## The office',
     '',
     `${READERS} readers open screens over tRPC as the web app does, each request with its own filters, customer, dates`,
     `or page (never an earlier request of the phase where the screen has that many), for ${OFFICE_SECONDS} s: first alone, then with an`,
