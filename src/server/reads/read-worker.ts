@@ -74,7 +74,10 @@ export async function exportFile(task: ExportTask): Promise<ExportReply> {
   if (task.format === 'xlsx') lowerThreadPriority(10);
   const out = portWritable(task.port, task.readerWaitMs);
   try {
-    const rows = await writeExport(exportSheet(db, task.request, env.timeZone, task.day), task.format, out, env.timeZone, task.maxRows);
+    const rows = await writeExport(exportSheet(db, task.request, env.timeZone, task.day), task.format, out, {
+      timeZone: env.timeZone,
+      maxRows: task.maxRows,
+    });
     return { ok: true, rows };
   } catch (error) {
     out.destroy();

@@ -277,7 +277,7 @@ export function inlineReaders(db: Db, env: ReadEnv, limits: ReaderLimits = READE
       return inLine(line, signal, () => {
         counts.exports += 1;
         const body = new PassThrough();
-        return { body, rows: writeExport(exportSheet(db, request, env.timeZone, day), format, body, env.timeZone, maxRows) };
+        return { body, rows: writeExport(exportSheet(db, request, env.timeZone, day), format, body, { timeZone: env.timeZone, maxRows }) };
       });
     },
     async everyRow(signal) {

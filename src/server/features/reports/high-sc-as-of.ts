@@ -10,9 +10,7 @@ import { highScFloor, highScOrdering, type HighScSummary } from './high-sc';
 /** High SC rows (spec 2.14) as they stood at the end of `asOf`, sorted as the report is (decision 044). */
 export async function highScAsOf(
   db: Db,
-  thresholdUsd: number,
-  asOf: string,
-  timeZone: string,
+  { thresholdUsd, asOf, timeZone }: { thresholdUsd: number; asOf: string; timeZone: string },
   page: Paging & { sort?: SortText<(typeof HIGH_SC_SORTS)[number]> } = {},
 ): Promise<HighScRow[]> {
   let q = db

@@ -60,9 +60,7 @@ function nameRanks(names: Map<number, string>): Map<number, number> {
 async function rankedPage(
   db: Db,
   pairs: PairColumns,
-  offset: number,
-  end: number,
-  sortText?: ProfitabilitySort,
+  { offset, end, sort: sortText }: { offset: number; end: number; sort?: ProfitabilitySort },
 ): Promise<ProfitabilityRow[]> {
   const sort = parseSort(sortText ?? '-usd');
   const customerNames = sort.column === 'customer' ? await namesOf(db, 'customers') : undefined;
@@ -148,7 +146,7 @@ export async function profitability(
   if (hasRange(f)) {
     const pairs = rangedPairs(db, f, timeZone);
     const offset = f.offset ?? 0;
-    return rankedPage(db, pairs, offset, f.limit === undefined ? pairs.size : offset + f.limit, f.sort);
+    return rankedPage(db, pairs, { offset, end: f.limit === undefined ? pairs.size : offset + f.limit, sort: f.sort });
   }
   if (!isDefaultProfitabilitySort(f.sort)) {
     const sorted = await db

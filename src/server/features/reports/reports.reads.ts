@@ -27,7 +27,9 @@ export const reportReads = {
   'reports.highSc': declareRead({
     input: highScInput,
     run: (db, input, env) =>
-      input.asOf ? highScAsOf(db, input.threshold, input.asOf, env.timeZone, input) : highSc(db, input.threshold, input),
+      input.asOf
+        ? highScAsOf(db, { thresholdUsd: input.threshold, asOf: input.asOf, timeZone: env.timeZone }, input)
+        : highSc(db, input.threshold, input),
     pool: everyRowWithoutLimit,
   }),
   'reports.highScSummary': declareRead({
@@ -59,7 +61,7 @@ export const reportReads = {
     run: async (db, input, env) => {
       const { limit, sort: sortText, ...filters } = input ?? {};
       const sort = sortText ? servableSort(sortText, filters, await countTransactions(db, filters, env.timeZone)) : undefined;
-      return typeReportRows(db, filters, env.timeZone, limit ?? DEFAULT_TYPE_REPORT_ROWS, sort);
+      return typeReportRows(db, { filters, timeZone: env.timeZone, limit: limit ?? DEFAULT_TYPE_REPORT_ROWS, sort });
     },
     pool: (input) => (typeReportReadsRanges(input ?? {}) ? 'ranges' : 'screens'),
   }),

@@ -1,13 +1,12 @@
 import { sql } from 'kysely';
 import { formatHundredths } from '../../../shared/money';
-import type { HistorySortColumn, Sort } from '../../../shared/sorting';
 import type { TypeReportRow } from '../../../shared/schemas/reports';
 import type { TransactionFilters } from '../../../shared/schemas/transactions';
 import type { Db } from '../../db/types';
 import { sqliteOf } from '../../db/database';
 import { type Span, spanOf } from '../transactions/day-split';
 import { totalsOverSpan, typeTotalsOverSpan } from '../transactions/totals-query';
-import { listTransactions, typesNamed } from '../transactions/transactions.repository';
+import { listTransactions, type TransactionPage, typesNamed } from '../transactions/transactions.repository';
 import { pairRangesOf } from './pair-ranges';
 import { hasRange } from './profitability';
 
@@ -164,13 +163,10 @@ export async function typeReportSummary(db: Db, f: TransactionFilters, timeZone:
 /** Spec 2.17 rows: the matching transactions, newest first (or as `sort` says, as History), at most `limit`, with their type's totals. */
 export async function typeReportRows(
   db: Db,
-  f: TransactionFilters,
-  timeZone: string,
-  limit: number,
-  sort?: Sort<HistorySortColumn>,
+  page: Pick<TransactionPage, 'filters' | 'timeZone' | 'limit' | 'sort'>,
 ): Promise<TypeReportRow[]> {
-  const rows = await listTransactions(db, { filters: f, timeZone, limit, sort });
-  const totals = await typeTotals(db, f, spanOf(f, timeZone));
+  const rows = await listTransactions(db, page);
+  const totals = await typeTotals(db, page.filters, spanOf(page.filters, page.timeZone));
   // Onto the page's own fresh rows with Object.assign: a spread copy of a row this wide is slow (see toTransactionView).
   return rows.map((t) =>
     Object.assign(t, {

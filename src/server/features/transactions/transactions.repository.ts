@@ -270,9 +270,7 @@ export type TransactionBatchRow = Pick<Selectable<Database['transactions']>, (ty
  */
 export async function transactionBatch(
   db: Db,
-  filters: TransactionFilters,
-  timeZone: string,
-  limit: number,
+  { filters, timeZone, limit }: Pick<TransactionPage, 'filters' | 'timeZone' | 'limit'>,
   after?: TransactionKey,
 ): Promise<TransactionBatchRow[]> {
   let page = applyTransactionFilters(
