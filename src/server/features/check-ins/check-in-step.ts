@@ -5,6 +5,7 @@ import type { Db } from '../../db/types';
 import { conflict, fieldError } from '../../errors/domain-errors';
 import { bookedAt } from '../transactions/booked-at';
 import { fieldNamed, ledgerStep } from '../transactions/ledger';
+import type { StepBy } from '../redemptions/redemption-steps';
 import { keptCheckInDay } from './check-in-days';
 
 export interface CheckInRequest {
@@ -25,11 +26,8 @@ export interface CheckInRequest {
  * correction sets the day's SC to the amount typed, booking the difference as one more Check-in entry
  * (nothing is edited or deleted; decision 098).
  */
-export function recordCheckIn(db: Db, input: CheckInRequest, userId: number, timeZone: string, now = new Date()) {
-  return ledgerStep(
-    db,
-    userId,
-    (step) => {
+export function recordCheckIn(db: Db, input: CheckInRequest, { userId, timeZone, now = new Date() }: StepBy) {
+  return ledgerStep(db, { userId, now, fields: fieldNamed('unplayedCoins') }, (step) => {
       const { customerId, casinoId, unplayedCoins } = input;
       const day = input.date ?? localDay(now, timeZone);
       const stamp = bookedAt('date', day, now, timeZone);
@@ -40,7 +38,7 @@ export function recordCheckIn(db: Db, input: CheckInRequest, userId: number, tim
         );
       if (existing && existing.unplayedCoins === unplayedCoins)
         throw fieldError('unplayedCoins', `The SC of ${day} is already ${formatHundredths(unplayedCoins)}: type the corrected amount`);
-      if (!step.statements.casino.get(casinoId)) throw fieldError('casinoId', 'Casino not found');
+      if (!step.statements.casino.get({ id: casinoId })) throw fieldError('casinoId', 'Casino not found');
       const transactionTypeId = step.typeNamed(casinoId, CHECK_IN_TYPE);
       // A correction books what the day's SC lacks (or has too much): the day's check-ins then add up to the amount typed.
       const change = unplayedCoins - (existing?.unplayedCoins ?? 0);
@@ -59,8 +57,5 @@ export function recordCheckIn(db: Db, input: CheckInRequest, userId: number, tim
         after: { customerId, casinoId, day, unplayedCoins: formatHundredths(unplayedCoins), streak },
       });
       return { transactionId, day, streak };
-    },
-    now,
-    fieldNamed('unplayedCoins'),
-  );
+  });
 }

@@ -22,19 +22,16 @@ export const ADJUSTMENT_TYPE = 'Adjustment';
  */
 export function reconcileLink(
   db: Db,
-  pair: { customerId: number; casinoId: number },
-  shown: { unplayed: number; played: number; note: string | null },
-  userId: number,
-  now = new Date(),
+  { pair, shown }: { pair: { customerId: number; casinoId: number }; shown: { unplayed: number; played: number; note: string | null } },
+  { userId, now = new Date() }: { userId: number; now?: Date },
 ): Promise<ReconcileOutcome> {
-  return ledgerStep(
-    db,
-    userId,
-    (step) => {
+  // The adjustment carries no USD: the typed balances name any refusal.
+  const fields = { unplayed: 'unplayedCoins', played: 'playedCoins', usd: 'unplayedCoins' };
+  return ledgerStep(db, { userId, now, fields }, (step) => {
       const s = step.statements;
-      const link = s.link.get(pair.customerId, pair.casinoId);
+      const link = s.link.get(pair);
       if (!link) throw fieldError('casinoId', 'Customer is not registered at this casino');
-      if (!s.casino.get(pair.casinoId)) throw fieldError('casinoId', 'Casino not found');
+      if (!s.casino.get({ id: pair.casinoId })) throw fieldError('casinoId', 'Casino not found');
       const stamp = now.toISOString();
       const differenceUnplayed = shown.unplayed - link.currentUnplayedCoins;
       const differencePlayed = shown.played - link.currentPlayedCoins;
@@ -48,7 +45,13 @@ export function reconcileLink(
           { action: 'adjustment', settles: true },
         );
       }
-      s.markReconciled.run(stamp, userId, differenceUnplayed, differencePlayed, pair.customerId, pair.casinoId);
+      s.markReconciled.run({
+        ...pair,
+        lastReconciledAt: stamp,
+        lastReconciledByUserId: userId,
+        lastReconciledDifferenceUnplayed: differenceUnplayed,
+        lastReconciledDifferencePlayed: differencePlayed,
+      });
       step.audit({
         action: 'reconcile',
         entity: 'link',
@@ -67,9 +70,5 @@ export function reconcileLink(
         },
       });
       return { differenceUnplayed, differencePlayed, adjustmentId, reconciledAt: stamp };
-    },
-    now,
-    // The adjustment carries no USD: the typed balances name any refusal.
-    { unplayed: 'unplayedCoins', played: 'playedCoins', usd: 'unplayedCoins' },
-  );
+  });
 }

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { nameKey } from '../../../shared/names';
 import { type Actor, appendAuditSync } from '../audit/audit.repository';
+import { keptFigures } from '../transactions/kept-figures';
 
 /**
  * One number per (customer, casino) pair, exact and distinct for ids (stand-in ids are negative) under 2^25
@@ -180,6 +181,7 @@ export class ImportNames {
       } else {
         const [customerId, casinoId] = [of(p.customerId), of(p.casinoId)];
         insert(`insert into "customerCasinos" ("customerId", "casinoId", status) values (?, ?, 'active')`, customerId, casinoId);
+        keptFigures(this.sqlite).linkAdded(customerId, casinoId);
         audit('link', null, { customerId, casinoId, status: 'active' });
       }
     }

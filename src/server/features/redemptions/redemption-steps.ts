@@ -3,7 +3,8 @@ import { formatHundredths } from '../../../shared/money';
 import type { Db, RedemptionRow } from '../../db/types';
 import { conflict, fieldError, notFound } from '../../errors/domain-errors';
 import { bookedAt } from '../transactions/booked-at';
-import { fieldNamed, type LedgerStep, ledgerStep, type LimitFields } from '../transactions/ledger';
+import { fieldNamed, type LedgerStep, ledgerStep } from '../transactions/ledger';
+import type { StepRun } from '../transactions/ledger-step';
 import { redemptionStatements } from './redemption-statements';
 
 /**
@@ -52,13 +53,12 @@ function recordWithdraw(
 }
 
 export function requestRedemption(db: Db, input: RedemptionRequest, userId: number, now = new Date()): Promise<number> {
-  return ledgerStep(
-    db,
-    userId,
-    (step) => {
+  // A refusal at the ledger's limit names the request's amounts.
+  const fields = { unplayed: 'unplayedCoins', played: 'playedCoins', usd: 'expectedUsd' };
+  return ledgerStep(db, { userId, now, fields }, (step) => {
       const { customerId, casinoId, unplayedCoins, expectedUsd } = input;
       const playedCoins = input.playedCoins ?? 0;
-      const link = step.statements.link.get(customerId, casinoId);
+      const link = step.statements.link.get(input);
       if (link && unplayedCoins > link.currentUnplayedCoins) {
         throw fieldError('unplayedCoins', `More than the balance: ${formatHundredths(link.currentUnplayedCoins)} unplayed SC`);
       }
@@ -66,7 +66,7 @@ export function requestRedemption(db: Db, input: RedemptionRequest, userId: numb
         throw fieldError('playedCoins', `More than the balance: ${formatHundredths(link.currentPlayedCoins)} played SC`);
       }
       // record() checks every reference; the casino first, so its type is only ever made for a real one.
-      if (!step.statements.casino.get(casinoId)) throw fieldError('casinoId', 'Casino not found');
+      if (!step.statements.casino.get({ id: casinoId })) throw fieldError('casinoId', 'Casino not found');
       const stamp = now.toISOString();
       const requestTransactionId = recordWithdraw(
         step,
@@ -94,10 +94,7 @@ export function requestRedemption(db: Db, input: RedemptionRequest, userId: numb
         after: { ...audited({ ...row, status: 'pending' }), requestTransactionId },
       });
       return id;
-    },
-    now,
-    { unplayed: 'unplayedCoins', played: 'playedCoins', usd: 'expectedUsd' },
-  );
+  });
 }
 
 function pendingRedemption(step: LedgerStep, id: number): RedemptionRow {
@@ -141,36 +138,32 @@ function finish(
 function settle(
   db: Db,
   id: number,
-  userId: number,
-  now: Date,
-  /** The request's field a refusal at the ledger's limit names. */
-  fields: LimitFields,
+  /** Who settles it and when, and the request's field a refusal at the ledger's limit names. */
+  run: StepRun,
   book: (step: LedgerStep, r: RedemptionRow) => { change: Partial<RedemptionRow> & Pick<RedemptionRow, 'status'>; action: string },
 ): Promise<void> {
-  return ledgerStep(
-    db,
-    userId,
-    (step) => {
-      const r = pendingRedemption(step, id);
-      const { change, action } = book(step, r);
-      finish(step, r, change, action);
-    },
-    now,
-    fields,
-  );
+  return ledgerStep(db, run, (step) => {
+    const r = pendingRedemption(step, id);
+    const { change, action } = book(step, r);
+    finish(step, r, change, action);
+  });
+}
+
+/** Who takes a step, in which office time zone (for a typed day), and when (now unless given). */
+export interface StepBy {
+  userId: number;
+  timeZone: string;
+  now?: Date;
 }
 
 /** Books the USD received (it may differ from the expected) at `receivedAt` (default now). */
 export function receiveRedemption(
   db: Db,
-  id: number,
-  usdReceived: number,
-  receivedAt: string | undefined,
-  userId: number,
-  timeZone: string,
-  now = new Date(),
+  receipt: { id: number; usdReceived: number; receivedAt?: string },
+  { userId, timeZone, now = new Date() }: StepBy,
 ): Promise<void> {
-  return settle(db, id, userId, now, fieldNamed('usdReceived'), (step, r) => {
+  const { id, usdReceived, receivedAt } = receipt;
+  return settle(db, id, { userId, now, fields: fieldNamed('usdReceived') }, (step, r) => {
     const stamp = bookedAt('receivedAt', receivedAt, now, timeZone, r.requestedAt);
     const changes = { unplayedCoinsChange: 0, playedCoinsChange: 0, usdChange: usdReceived };
     const receiptTransactionId = recordWithdraw(step, r, changes, stamp, { action: 'redemption-receipt', settles: true });
@@ -181,14 +174,12 @@ export function receiveRedemption(
 /** Rejected by the casino or cancelled by the office: the coins go back to the balance, now. */
 export function closeRedemption(
   db: Db,
-  id: number,
-  status: 'rejected' | 'cancelled',
-  note: string | null,
-  userId: number,
-  now = new Date(),
+  close: { id: number; status: 'rejected' | 'cancelled'; note: string | null },
+  { userId, now = new Date() }: Omit<StepBy, 'timeZone'>,
 ): Promise<void> {
+  const { id, status, note } = close;
   // The request to reject or cancel names only the redemption.
-  return settle(db, id, userId, now, fieldNamed('id'), (step, r) => {
+  return settle(db, id, { userId, now, fields: fieldNamed('id') }, (step, r) => {
     const changes = { unplayedCoinsChange: r.unplayedCoins, playedCoinsChange: r.playedCoins, usdChange: 0 };
     const reversalTransactionId = recordWithdraw(step, r, changes, now.toISOString(), { action: 'redemption-reversal', settles: true });
     return { change: { status, finishNote: note, reversalTransactionId }, action: status === 'rejected' ? 'reject' : 'cancel' };
