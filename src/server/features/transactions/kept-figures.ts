@@ -95,6 +95,10 @@ export const keptFigures = perConnection((_q, sqlite) => {
     transactionChanged(id: number): void {
       s.transactionChanged.run({ id });
     },
+    /** A link changed outside the ledger's balances (a test's straight write, a repair): it enters the link feed. */
+    linkChanged(customerId: number, casinoId: number): void {
+      s.linkChanged.run({ customerId, casinoId });
+    },
     /** A new link (balances zero): its casino counts one more, and the link enters the link feed. */
     linkAdded(customerId: number, casinoId: number): void {
       s.casino.run({ casinoId, links: 1, unplayed: 0, played: 0 });
