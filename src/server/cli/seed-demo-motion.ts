@@ -40,7 +40,11 @@ export class DemoMotion {
       const at = new Date(d.at);
       if (d.outcome === 'received') {
         const fee = this.rand() < 0.35 ? Math.round(d.expectedUsd * 0.03) : 0;
-        await receiveRedemption(this.db, { id: d.id, usdReceived: d.expectedUsd - fee }, { userId: this.userId, timeZone: this.timeZone, now: at });
+        await receiveRedemption(
+          this.db,
+          { id: d.id, usdReceived: d.expectedUsd - fee },
+          { userId: this.userId, timeZone: this.timeZone, now: at },
+        );
       } else {
         const note = d.outcome === 'rejected' ? 'Casino asked for new ID documents' : 'Requested twice by mistake';
         await closeRedemption(this.db, { id: d.id, status: d.outcome, note }, { userId: this.userId, now: at });

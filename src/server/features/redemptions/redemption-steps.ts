@@ -56,44 +56,44 @@ export function requestRedemption(db: Db, input: RedemptionRequest, userId: numb
   // A refusal at the ledger's limit names the request's amounts.
   const fields = { unplayed: 'unplayedCoins', played: 'playedCoins', usd: 'expectedUsd' };
   return ledgerStep(db, { userId, now, fields }, (step) => {
-      const { customerId, casinoId, unplayedCoins, expectedUsd } = input;
-      const playedCoins = input.playedCoins ?? 0;
-      const link = step.statements.link.get(input);
-      if (link && unplayedCoins > link.currentUnplayedCoins) {
-        throw fieldError('unplayedCoins', `More than the balance: ${formatHundredths(link.currentUnplayedCoins)} unplayed SC`);
-      }
-      if (link && playedCoins > link.currentPlayedCoins) {
-        throw fieldError('playedCoins', `More than the balance: ${formatHundredths(link.currentPlayedCoins)} played SC`);
-      }
-      // record() checks every reference; the casino first, so its type is only ever made for a real one.
-      if (!step.statements.casino.get({ id: casinoId })) throw fieldError('casinoId', 'Casino not found');
-      const stamp = now.toISOString();
-      const requestTransactionId = recordWithdraw(
-        step,
-        input,
-        { unplayedCoinsChange: -unplayedCoins, playedCoinsChange: -playedCoins, usdChange: 0 },
-        stamp,
-        { action: 'redemption-request' },
-      );
-      const row = {
-        customerId,
-        casinoId,
-        requestedAt: stamp,
-        requestedByUserId: userId,
-        unplayedCoins,
-        playedCoins,
-        expectedUsd,
-        note: input.note ?? null,
-        requestTransactionId,
-      };
-      const id = Number(redemptionStatements(step.sqlite).insert.run(row).lastInsertRowid);
-      step.audit({
-        action: 'request',
-        entity: 'redemption',
-        entityId: id,
-        after: { ...audited({ ...row, status: 'pending' }), requestTransactionId },
-      });
-      return id;
+    const { customerId, casinoId, unplayedCoins, expectedUsd } = input;
+    const playedCoins = input.playedCoins ?? 0;
+    const link = step.statements.link.get(input);
+    if (link && unplayedCoins > link.currentUnplayedCoins) {
+      throw fieldError('unplayedCoins', `More than the balance: ${formatHundredths(link.currentUnplayedCoins)} unplayed SC`);
+    }
+    if (link && playedCoins > link.currentPlayedCoins) {
+      throw fieldError('playedCoins', `More than the balance: ${formatHundredths(link.currentPlayedCoins)} played SC`);
+    }
+    // record() checks every reference; the casino first, so its type is only ever made for a real one.
+    if (!step.statements.casino.get({ id: casinoId })) throw fieldError('casinoId', 'Casino not found');
+    const stamp = now.toISOString();
+    const requestTransactionId = recordWithdraw(
+      step,
+      input,
+      { unplayedCoinsChange: -unplayedCoins, playedCoinsChange: -playedCoins, usdChange: 0 },
+      stamp,
+      { action: 'redemption-request' },
+    );
+    const row = {
+      customerId,
+      casinoId,
+      requestedAt: stamp,
+      requestedByUserId: userId,
+      unplayedCoins,
+      playedCoins,
+      expectedUsd,
+      note: input.note ?? null,
+      requestTransactionId,
+    };
+    const id = Number(redemptionStatements(step.sqlite).insert.run(row).lastInsertRowid);
+    step.audit({
+      action: 'request',
+      entity: 'redemption',
+      entityId: id,
+      after: { ...audited({ ...row, status: 'pending' }), requestTransactionId },
+    });
+    return id;
   });
 }
 

@@ -364,7 +364,11 @@ describe('reports and access', () => {
         const fate = k === 2 ? (j === 0 ? 'reject' : 'pending') : j < 2 ? 'pending' : j === 2 ? 'reject' : 'receive';
         if (fate === 'pending') e.pending.push(usd);
         else if (fate === 'reject') {
-          await closeRedemption(s.database.db, { id, status: 'rejected', note: null }, { userId: staff.id, now: new Date(at.getTime() + 3_600_000) });
+          await closeRedemption(
+            s.database.db,
+            { id, status: 'rejected', note: null },
+            { userId: staff.id, now: new Date(at.getTime() + 3_600_000) },
+          );
           e.rejected++;
         } else {
           const took = random() * (requested - 0.01);

@@ -159,7 +159,12 @@ describe('LinkBalances', () => {
     const balances = new LinkBalances(database.sqlite);
     expect(balances.above(0)).toEqual({ accounts: 0, customers: 0, usd: 0 });
     run('insert into customerCasinos (customerId, casinoId, currentUnplayedCoins) values (1, 1, 149_999), (1, 2, 150_000), (2, 1, 0)');
-    for (const [c, k] of [[1, 1], [1, 2], [2, 1]]) fed(c, k);
+    for (const [c, k] of [
+      [1, 1],
+      [1, 2],
+      [2, 1],
+    ])
+      fed(c, k);
     // (149,999 + 500) / 1000 = 150 and (150,000 + 500) / 1000 = 150 hundredths of a dollar.
     expect(balances.above(0)).toEqual({ accounts: 2, customers: 1, usd: 300 });
     expect(balances.above(149_999)).toEqual({ accounts: 1, customers: 1, usd: 150 });

@@ -87,7 +87,14 @@ export const keptFigures = perConnection((_q, sqlite) => {
     /** Adds (`sign` 1) or removes (-1) one transaction from every figure it counts in, and records it in the transaction feed. */
     transaction(t: Counted & { id: number }, sign: 1 | -1): void {
       const { customerId, casinoId } = t;
-      link({ customerId, casinoId, unplayed: sign * t.unplayedCoinsChange, played: sign * t.playedCoinsChange, usd: sign * t.usdChange, count: sign });
+      link({
+        customerId,
+        casinoId,
+        unplayed: sign * t.unplayedCoinsChange,
+        played: sign * t.playedCoinsChange,
+        usd: sign * t.usdChange,
+        count: sign,
+      });
       totals({ hour: t.date.slice(0, 13), typeId: t.transactionTypeId }, sign, sign * t.usdChange);
       s.transactionChanged.run(t);
     },

@@ -53,9 +53,7 @@ export const ledgerStatements = perConnection((q, sqlite) => {
     link: q<[Pair], Pick<LinkRow, 'status' | 'currentUnplayedCoins' | 'currentPlayedCoins'>>(
       `select status, "currentUnplayedCoins", "currentPlayedCoins" from "customerCasinos" where ${pairAt}`,
     ),
-    lastDate: q<[Pair], Pick<TransactionRow, 'date'>>(
-      `select date from transactions where ${pairAt} order by date desc, id desc limit 1`,
-    ),
+    lastDate: q<[Pair], Pick<TransactionRow, 'date'>>(`select date from transactions where ${pairAt} order by date desc, id desc limit 1`),
     before: q<[At], After>(
       `select "unplayedCoinsAfter", "playedCoinsAfter" from transactions
        where ${pairAt} and (date < @date or (date = @date and id < @id)) order by date desc, id desc limit 1`,
@@ -115,9 +113,17 @@ export const ledgerStatements = perConnection((q, sqlite) => {
     typeByName: q<[{ casinoId: number; name: string }], Pick<TransactionTypeRow, 'id'>>(
       `select id from "transactionTypes" where "casinoId" = @casinoId and lower(name) = lower(@name) order by id limit 1`,
     ),
-    insertType: q<[{ name: string; casinoId: number }], never>(`insert into "transactionTypes" (name, "casinoId") values (@name, @casinoId)`),
+    insertType: q<[{ name: string; casinoId: number }], never>(
+      `insert into "transactionTypes" (name, "casinoId") values (@name, @casinoId)`,
+    ),
     markReconciled: q<
-      [Pair & Pick<LinkRow, 'lastReconciledAt' | 'lastReconciledByUserId' | 'lastReconciledDifferenceUnplayed' | 'lastReconciledDifferencePlayed'>],
+      [
+        Pair &
+          Pick<
+            LinkRow,
+            'lastReconciledAt' | 'lastReconciledByUserId' | 'lastReconciledDifferenceUnplayed' | 'lastReconciledDifferencePlayed'
+          >,
+      ],
       never
     >(
       `update "customerCasinos" set "lastReconciledAt" = @lastReconciledAt, "lastReconciledByUserId" = @lastReconciledByUserId,
