@@ -98,7 +98,7 @@ export function requestRedemption(db: Db, input: RedemptionRequest, userId: numb
 }
 
 function pendingRedemption(step: LedgerStep, id: number): RedemptionRow {
-  const r = redemptionStatements(step.sqlite).get.get(id);
+  const r = redemptionStatements(step.sqlite).get.get({ id });
   if (!r) throw notFound('Redemption not found');
   if (r.status !== 'pending') throw conflict(`This redemption is already ${r.status}`);
   return r;
