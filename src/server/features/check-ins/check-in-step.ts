@@ -4,8 +4,7 @@ import { formatHundredths } from '../../../shared/money';
 import type { Db } from '../../db/types';
 import { conflict, fieldError } from '../../errors/domain-errors';
 import { bookedAt } from '../transactions/booked-at';
-import { fieldNamed, ledgerStep } from '../transactions/ledger';
-import type { StepBy } from '../redemptions/redemption-steps';
+import { fieldNamed, ledgerStep, type StepBy } from '../transactions/ledger';
 import { keptCheckInDay } from './check-in-days';
 
 export interface CheckInRequest {

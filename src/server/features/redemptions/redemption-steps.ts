@@ -3,8 +3,7 @@ import { formatHundredths } from '../../../shared/money';
 import type { Db, RedemptionRow } from '../../db/types';
 import { conflict, fieldError, notFound } from '../../errors/domain-errors';
 import { bookedAt } from '../transactions/booked-at';
-import { fieldNamed, type LedgerStep, ledgerStep } from '../transactions/ledger';
-import type { StepRun } from '../transactions/ledger-step';
+import { fieldNamed, type LedgerStep, ledgerStep, type StepBy, type StepRun } from '../transactions/ledger';
 import { redemptionStatements } from './redemption-statements';
 
 /**
@@ -44,10 +43,14 @@ const audited = (
 function recordWithdraw(
   step: LedgerStep,
   link: Pick<RedemptionRow, 'customerId' | 'casinoId'>,
-  changes: { unplayedCoinsChange: number; playedCoinsChange: number; usdChange: number },
-  stamp: string,
-  options: { action: string; settles?: boolean },
+  entry: {
+    changes: { unplayedCoinsChange: number; playedCoinsChange: number; usdChange: number };
+    stamp: string;
+    action: string;
+    settles?: boolean;
+  },
 ): number {
+  const { changes, stamp, ...options } = entry;
   const transactionTypeId = step.typeNamed(link.casinoId, WITHDRAW_TYPE);
   return step.record({ customerId: link.customerId, casinoId: link.casinoId, transactionTypeId, ...changes }, stamp, options);
 }
@@ -68,13 +71,8 @@ export function requestRedemption(db: Db, input: RedemptionRequest, userId: numb
     // record() checks every reference; the casino first, so its type is only ever made for a real one.
     if (!step.statements.casino.get({ id: casinoId })) throw fieldError('casinoId', 'Casino not found');
     const stamp = now.toISOString();
-    const requestTransactionId = recordWithdraw(
-      step,
-      input,
-      { unplayedCoinsChange: -unplayedCoins, playedCoinsChange: -playedCoins, usdChange: 0 },
-      stamp,
-      { action: 'redemption-request' },
-    );
+    const changes = { unplayedCoinsChange: -unplayedCoins, playedCoinsChange: -playedCoins, usdChange: 0 };
+    const requestTransactionId = recordWithdraw(step, input, { changes, stamp, action: 'redemption-request' });
     const row = {
       customerId,
       casinoId,
@@ -149,13 +147,6 @@ function settle(
   });
 }
 
-/** Who takes a step, in which office time zone (for a typed day), and when (now unless given). */
-export interface StepBy {
-  userId: number;
-  timeZone: string;
-  now?: Date;
-}
-
 /** Books the USD received (it may differ from the expected) at `receivedAt` (default now). */
 export function receiveRedemption(
   db: Db,
@@ -166,7 +157,7 @@ export function receiveRedemption(
   return settle(db, id, { userId, now, fields: fieldNamed('usdReceived') }, (step, r) => {
     const stamp = bookedAt('receivedAt', receivedAt, now, timeZone, r.requestedAt);
     const changes = { unplayedCoinsChange: 0, playedCoinsChange: 0, usdChange: usdReceived };
-    const receiptTransactionId = recordWithdraw(step, r, changes, stamp, { action: 'redemption-receipt', settles: true });
+    const receiptTransactionId = recordWithdraw(step, r, { changes, stamp, action: 'redemption-receipt', settles: true });
     return { change: { status: 'received', receivedAt: stamp, usdReceived, receiptTransactionId }, action: 'receive' };
   });
 }
@@ -181,7 +172,12 @@ export function closeRedemption(
   // The request to reject or cancel names only the redemption.
   return settle(db, id, { userId, now, fields: fieldNamed('id') }, (step, r) => {
     const changes = { unplayedCoinsChange: r.unplayedCoins, playedCoinsChange: r.playedCoins, usdChange: 0 };
-    const reversalTransactionId = recordWithdraw(step, r, changes, now.toISOString(), { action: 'redemption-reversal', settles: true });
+    const reversalTransactionId = recordWithdraw(step, r, {
+      changes,
+      stamp: now.toISOString(),
+      action: 'redemption-reversal',
+      settles: true,
+    });
     return { change: { status, finishNote: note, reversalTransactionId }, action: status === 'rejected' ? 'reject' : 'cancel' };
   });
 }

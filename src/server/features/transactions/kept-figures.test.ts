@@ -150,9 +150,11 @@ describe('kept figures', () => {
     /** `write` with one of `list`, or SKIP when the list is empty. */
     const withOne = async <T>(list: T[], write: (one: T) => Promise<unknown>) => (list.length ? write(pick(list)) : SKIP);
     const ops: Record<string, () => Promise<unknown>> = {
-      create: () => createEntry(db, { ...entry(), occurredAt: dateAt() }, admin.id, undefined, NOW),
+      create: () => createEntry(db, { ...entry(), occurredAt: dateAt() }, { userId: admin.id, now: NOW }),
       edit: () =>
-        withOne(ids(), (id) => editEntry(db, id, { ...entry(), occurredAt: random() < 0.5 ? dateAt() : undefined }, admin.id, NOW)),
+        withOne(ids(), (id) =>
+          editEntry(db, id, { ...entry(), occurredAt: random() < 0.5 ? dateAt() : undefined }, { userId: admin.id, now: NOW }),
+        ),
       delete: () => withOne(ids(), (id) => deleteEntry(db, id, admin.id, NOW)),
       restore: () => withOne(deleted(), (id) => restoreEntry(db, id, admin, NOW)),
       import: async () => {

@@ -31,6 +31,13 @@ export interface StepRun {
   fields: LimitFields;
 }
 
+/** Who takes a step, in which office time zone (for a typed day), and when (now unless given). */
+export interface StepBy {
+  userId: number;
+  timeZone: string;
+  now?: Date;
+}
+
 /**
  * Runs `body` as one write of the one write path: one SQLite transaction, with its audit entries. A
  * value it would take past the ledger's limit is refused naming the step's request `fields`.

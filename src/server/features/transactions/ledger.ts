@@ -17,8 +17,8 @@ import type { LedgerStatements } from './ledger-statements';
 
 export { holdLedgerWrites } from './ledger-commit';
 export { auditedFields, type LedgerFields } from './ledger-entry';
-export { fieldNamed, type LimitFields } from './ledger-limits';
-export { type LedgerStep, ledgerStep } from './ledger-step';
+export { fieldNamed } from './ledger-limits';
+export { type LedgerStep, ledgerStep, type StepBy, type StepRun } from './ledger-step';
 
 /**
  * The ledger's entry operations: with ledger-step.ts (the steps of redemptions, check-ins and
@@ -46,11 +46,18 @@ export interface Idempotency {
   requestHash: string;
 }
 
+/** Who writes, when (now unless given), and, for a new entry, the request's idempotency key. */
+export interface EntryBy {
+  userId: number;
+  now?: Date;
+  idempotency?: Idempotency;
+}
+
 /**
  * Records a new transaction and returns its id. With an idempotency key already used by this
  * user for the same body, returns the earlier transaction's id and writes nothing.
  */
-export function createEntry(db: Db, input: LedgerInput, userId: number, idem?: Idempotency, now = new Date()): Promise<number> {
+export function createEntry(db: Db, input: LedgerInput, { userId, idempotency: idem, now = new Date() }: EntryBy): Promise<number> {
   const f = fieldsOf(input);
   return write(db, (s, sqlite) => {
     if (idem) {
@@ -96,7 +103,12 @@ const earlier = (a: string, b: string) => (a < b ? a : b);
  * Changes a transaction's fields and, with `occurredAt`, its date (without it the date stays). The pair
  * (or both pairs, when it moves) recomputes its after-values once, from the earlier of its old and new place.
  */
-export function editEntry(db: Db, id: number, input: LedgerInput, userId: number, now = new Date()): Promise<void> {
+export function editEntry(
+  db: Db,
+  id: number,
+  input: LedgerInput,
+  { userId, now = new Date() }: Omit<EntryBy, 'idempotency'>,
+): Promise<void> {
   const f = fieldsOf(input);
   return write(db, (s, sqlite) => {
     const old = loadChangeableEntry(s, id);
