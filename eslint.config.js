@@ -53,6 +53,7 @@ const PUBLIC_FEATURE_MODULES = [
   'transactions/ledger',
   'transactions/ledger-statements',
   'transactions/ledger-bulk',
+  'transactions/kept-figures',
   'check-ins/check-in-days',
   'transactions/booked-at',
   'transactions/ledger-check',

@@ -40,7 +40,9 @@ try {
   // Check-in days in the office time zone, as the server keeps them (decision 061).
   useOfficeZone(sqlite, config.timeZone);
   const user = args.user
-    ? sqlite.prepare<[string], { id: number; email: string }>('select id, email from users where email = ? collate nocase').get(args.user)
+    ? sqlite
+        .prepare<[{ email: string }], { id: number; email: string }>('select id, email from users where email = @email collate nocase')
+        .get({ email: args.user })
     : sqlite.prepare<[], { id: number; email: string }>(`select id, email from users where role = 'admin' order by id limit 1`).get();
   if (!user) fail(args.user ? `No user with the email ${args.user}` : 'No admin user yet: start the server once, or pass --user EMAIL', 2);
   const dir = path.join(path.dirname(path.resolve(config.databasePath)), 'imports');

@@ -89,9 +89,9 @@ describe('npm run restore', () => {
     ],
     [
       "a trigger carrying the name of one of the app's own",
-      `drop trigger "hourTotalsInsert";
-       create trigger "hourTotalsInsert" after insert on transactions begin ${backdoor}; end`,
-      'changed trigger hourTotalsInsert',
+      `drop trigger "boardLinkInsert";
+       create trigger "boardLinkInsert" after insert on "customerCasinos" begin ${backdoor}; end`,
+      'changed trigger boardLinkInsert',
     ],
     [
       'a trigger named like an app table',

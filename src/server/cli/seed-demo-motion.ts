@@ -40,16 +40,14 @@ export class DemoMotion {
       const at = new Date(d.at);
       if (d.outcome === 'received') {
         const fee = this.rand() < 0.35 ? Math.round(d.expectedUsd * 0.03) : 0;
-        await receiveRedemption(this.db, d.id, d.expectedUsd - fee, undefined, this.userId, this.timeZone, at);
-      } else {
-        await closeRedemption(
+        await receiveRedemption(
           this.db,
-          d.id,
-          d.outcome,
-          d.outcome === 'rejected' ? 'Casino asked for new ID documents' : 'Requested twice by mistake',
-          this.userId,
-          at,
+          { id: d.id, usdReceived: d.expectedUsd - fee },
+          { userId: this.userId, timeZone: this.timeZone, now: at },
         );
+      } else {
+        const note = d.outcome === 'rejected' ? 'Casino asked for new ID documents' : 'Requested twice by mistake';
+        await closeRedemption(this.db, { id: d.id, status: d.outcome, note }, { userId: this.userId, now: at });
         held.get(d.key)!.unplayed += d.coins;
       }
     }
@@ -104,7 +102,8 @@ export class DemoMotion {
         const at = new Date(dayStart + 30_000 + Math.floor(this.rand() * span));
         // A day the entries above already checked in is left as it is.
         if (keptCheckInDay(sqliteOf(this.db), pair.customerId, pair.casinoId, localDay(at, this.timeZone))) continue;
-        await recordCheckIn(this.db, { ...pair, unplayedCoins: 10 * (5 + Math.floor(this.rand() * 46)) }, this.userId, this.timeZone, at);
+        const unplayedCoins = 10 * (5 + Math.floor(this.rand() * 46));
+        await recordCheckIn(this.db, { ...pair, unplayedCoins }, { userId: this.userId, timeZone: this.timeZone, now: at });
         n += 1;
       }
     }

@@ -151,9 +151,7 @@ async function main() {
     await createEntry(
       db,
       { customerId: pair.customerId, casinoId: pair.casinoId, transactionTypeId: type.id, ...f },
-      admin.id,
-      undefined,
-      when,
+      { userId: admin.id, now: when },
     );
   }
   await motion.finishDue(new Date(), held);

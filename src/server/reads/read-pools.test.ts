@@ -72,7 +72,7 @@ beforeAll(async () => {
   const pair = await pairFixture(db);
   const user = await insertUser(db, { email: 'pools@example.com', passwordHash: 'x', firstName: null, lastName: null, role: 'admin' });
   for (const occurredAt of ['2026-02-20T12:00:00.000Z', '2026-03-10T12:00:00.000Z', '2026-04-02T12:00:00.000Z']) {
-    await createEntry(db, { ...entryOf(pair, { unplayedCoinsChange: 1000, usdChange: -500 }), occurredAt }, user.id);
+    await createEntry(db, { ...entryOf(pair, { unplayedCoinsChange: 1000, usdChange: -500 }), occurredAt }, { userId: user.id });
   }
   cases = casesFor({ customerId: pair.customer.id, casinoId: pair.casino.id, transactionTypeId: pair.type.id });
 });

@@ -28,7 +28,7 @@ beforeAll(async () => {
   userId = (await insertUser(database.db, { email: 'r@example.com', passwordHash: 'x', firstName: null, lastName: null, role: 'staff' }))
     .id;
   for (let i = 1; i <= 5; i++) {
-    await createEntry(database.db, { ...ids, unplayedCoinsChange: i * 1000, playedCoinsChange: 0, usdChange: -i * 100 }, userId);
+    await createEntry(database.db, { ...ids, unplayedCoinsChange: i * 1000, playedCoinsChange: 0, usdChange: -i * 100 }, { userId });
   }
   pool = poolReaders(database.sqlite.name, { timeZone: 'UTC' }, 2);
   inline = inlineReaders(database.db, { timeZone: 'UTC' });
@@ -76,7 +76,7 @@ describe('the read worker pool', () => {
   });
 
   it('sees a write committed on the main connection at once', async () => {
-    await createEntry(database.db, { ...ids, unplayedCoinsChange: 1, playedCoinsChange: 2, usdChange: 3 }, userId);
+    await createEntry(database.db, { ...ids, unplayedCoinsChange: 1, playedCoinsChange: 2, usdChange: 3 }, { userId });
     const recent = await pool.run('transactions.recent', { limit: 1 });
     expect(recent[0].usdChange).toBe('0.03');
     expect(recent[0].totalCoinsAfter).toBe('150.03');
@@ -112,7 +112,7 @@ describe('the read worker pool', () => {
     expect(await pool.run('reports.profitabilitySummary', input)).toEqual(await inline.run('reports.profitabilitySummary', input));
     const before = await pool.run('reports.profitability', input);
     expect(before).toEqual(await inline.run('reports.profitability', input));
-    await createEntry(database.db, { ...ids, unplayedCoinsChange: 0, playedCoinsChange: 0, usdChange: 12345 }, userId);
+    await createEntry(database.db, { ...ids, unplayedCoinsChange: 0, playedCoinsChange: 0, usdChange: 12345 }, { userId });
     const after = await pool.run('reports.profitability', input);
     expect(Number(after[0].totalUSD) - Number(before[0].totalUSD)).toBeCloseTo(123.45, 2);
     expect(after).toEqual(await inline.run('reports.profitability', input));

@@ -36,9 +36,7 @@ async function prepare(db: Db, admin: TestUser) {
     createEntry(
       db,
       { customerId, casinoId, transactionTypeId, unplayedCoinsChange: u, playedCoinsChange: p, usdChange: usd },
-      admin.id,
-      undefined,
-      new Date(date),
+      { userId: admin.id, now: new Date(date) },
     );
   // Ann at Lucky: exactly $100 of coins (100,000.00 coins): not above a threshold of 100.
   await add(customers.ann.id, casinos.lucky.id, types.luckyPurchase.id, 9_000_000, 1_000_000, -10_000, '2026-03-01T04:59:59.999Z');

@@ -58,7 +58,11 @@ describe('the check-in board order', () => {
       for (const [i, l] of board.entries()) {
         if (!checkedIn(i, d)) continue;
         const at = new Date(`${day}T10:0${i}:00.000Z`);
-        await recordCheckIn(db, { customerId: l.customerId, casinoId: l.casinoId, unplayedCoins: 100 }, user.id, 'UTC', at);
+        await recordCheckIn(
+          db,
+          { customerId: l.customerId, casinoId: l.casinoId, unplayedCoins: 100 },
+          { userId: user.id, timeZone: 'UTC', now: at },
+        );
         l.at.set(day, at.toISOString());
       }
     }

@@ -15,25 +15,30 @@ import type { CheckInRow } from '../../db/types';
  */
 
 const IS_CHECK_IN = `lower(name) = lower('${CHECK_IN_TYPE}')`;
-const pairAt = `"customerId" = ? and "casinoId" = ?`;
+const pairAt = `"customerId" = @customerId and "casinoId" = @casinoId`;
+type Pair = { customerId: number; casinoId: number };
+type PairDay = Pair & { day: string };
 
 type DayRow = Pick<CheckInRow, 'count' | 'unplayedCoins' | 'transactionId' | 'at' | 'byUserId'>;
 
 const statements = perConnection((q) => {
   return {
     zone: q<[], { timeZone: string }>(`select "timeZone" from "checkInZone" where id = 1`),
-    setZone: q<[string], never>(
-      `insert into "checkInZone" (id, "timeZone") values (1, ?) on conflict (id) do update set "timeZone" = excluded."timeZone"`,
+    setZone: q<[{ timeZone: string }], never>(
+      `insert into "checkInZone" (id, "timeZone") values (1, @timeZone) on conflict (id) do update set "timeZone" = excluded."timeZone"`,
     ),
-    isCheckIn: q<[number], { yes: number }>(`select ${IS_CHECK_IN} yes from "transactionTypes" where id = ?`),
+    isCheckIn: q<[{ id: number }], { yes: number }>(`select ${IS_CHECK_IN} yes from "transactionTypes" where id = @id`),
     // The pair's check-ins booked in one office day, latest first.
-    ofDay: q<[number, number, string, string], { id: number; date: string; unplayedCoinsChange: number; createdByUserId: number | null }>(
+    ofDay: q<
+      [Pair & { from: string; to: string }],
+      { id: number; date: string; unplayedCoinsChange: number; createdByUserId: number | null }
+    >(
       `select t.id, t.date, t."unplayedCoinsChange", t."createdByUserId" from transactions t join "transactionTypes" y on y.id = t."transactionTypeId"
-       where t."customerId" = ? and t."casinoId" = ? and t.date >= ? and t.date < ? and lower(y.name) = lower('${CHECK_IN_TYPE}')
+       where t."customerId" = @customerId and t."casinoId" = @casinoId and t.date >= @from and t.date < @to and lower(y.name) = lower('${CHECK_IN_TYPE}')
        order by t.date desc, t.id desc`,
     ),
-    day: q<[number, number, string], Pick<CheckInRow, 'streak' | 'unplayedCoins'>>(
-      `select streak, "unplayedCoins" from "checkIns" where ${pairAt} and day = ?`,
+    day: q<[PairDay], Pick<CheckInRow, 'streak' | 'unplayedCoins'>>(
+      `select streak, "unplayedCoins" from "checkIns" where ${pairAt} and day = @day`,
     ),
     upsert: q<[CheckInRow], never>(
       `insert into "checkIns" ("customerId", "casinoId", day, count, "unplayedCoins", "transactionId", at, "byUserId", streak)
@@ -41,13 +46,13 @@ const statements = perConnection((q) => {
        on conflict ("customerId", "casinoId", day) do update set count = excluded.count, "unplayedCoins" = excluded."unplayedCoins",
          "transactionId" = excluded."transactionId", at = excluded.at, "byUserId" = excluded."byUserId"`,
     ),
-    remove: q<[number, number, string], never>(`delete from "checkIns" where ${pairAt} and day = ?`),
-    setStreak: q<[number, number, number, string], never>(`update "checkIns" set streak = ? where ${pairAt} and day = ?`),
-    latest: q<[number, number], { day: string; at: string; streak: number }>(
+    remove: q<[PairDay], never>(`delete from "checkIns" where ${pairAt} and day = @day`),
+    setStreak: q<[PairDay & { streak: number }], never>(`update "checkIns" set streak = @streak where ${pairAt} and day = @day`),
+    latest: q<[Pair], { day: string; at: string; streak: number }>(
       `select day, at, streak from "checkIns" where ${pairAt} order by day desc limit 1`,
     ),
-    markLink: q<[string | null, string | null, number, number, number], never>(
-      `update "customerCasinos" set "lastCheckInDay" = ?, "lastCheckInAt" = ?, "checkInStreak" = ? where ${pairAt}`,
+    markLink: q<[Pair & { day: string | null; at: string | null; streak: number }], never>(
+      `update "customerCasinos" set "lastCheckInDay" = @day, "lastCheckInAt" = @at, "checkInStreak" = @streak where ${pairAt}`,
     ),
   };
 });
@@ -61,7 +66,7 @@ export function checkInZone(sqlite: SQLite.Database): string {
 
 /** The link's kept row for an office day (the check-in step's duplicate check and streak). */
 export function keptCheckInDay(sqlite: SQLite.Database, customerId: number, casinoId: number, day: string) {
-  return statements(sqlite).day.get(customerId, casinoId, day);
+  return statements(sqlite).day.get({ customerId, casinoId, day });
 }
 
 /** Whether a type of this name holds check-ins. */
@@ -69,23 +74,24 @@ export const isCheckInName = (name: string) => name.toLowerCase() === CHECK_IN_T
 
 /** Whether a transaction of this type is a check-in. */
 export function isCheckInType(sqlite: SQLite.Database, transactionTypeId: number): boolean {
-  return statements(sqlite).isCheckIn.get(transactionTypeId)?.yes === 1;
+  return statements(sqlite).isCheckIn.get({ id: transactionTypeId })?.yes === 1;
 }
 
 /** Renumbers the streaks of `day` (when it has a row) and of the run of days that follows it. */
 function renumberFrom(s: Statements, customerId: number, casinoId: number, day: string): void {
   let streak = 0;
-  if (s.day.get(customerId, casinoId, day)) {
-    streak = (s.day.get(customerId, casinoId, previousDay(day))?.streak ?? 0) + 1;
-    s.setStreak.run(streak, customerId, casinoId, day);
+  if (s.day.get({ customerId, casinoId, day })) {
+    streak = (s.day.get({ customerId, casinoId, day: previousDay(day) })?.streak ?? 0) + 1;
+    s.setStreak.run({ customerId, casinoId, day, streak });
   }
-  for (let d = nextDay(day); s.day.get(customerId, casinoId, d); d = nextDay(d)) s.setStreak.run(++streak, customerId, casinoId, d);
+  for (let d = nextDay(day); s.day.get({ customerId, casinoId, day: d }); d = nextDay(d))
+    s.setStreak.run({ customerId, casinoId, day: d, streak: ++streak });
 }
 
 /** The link's last check-in day, time and streak, from its latest kept day. */
 function markLink(s: Statements, customerId: number, casinoId: number): void {
-  const latest = s.latest.get(customerId, casinoId);
-  s.markLink.run(latest?.day ?? null, latest?.at ?? null, latest?.streak ?? 0, customerId, casinoId);
+  const latest = s.latest.get({ customerId, casinoId });
+  s.markLink.run({ customerId, casinoId, day: latest?.day ?? null, at: latest?.at ?? null, streak: latest?.streak ?? 0 });
 }
 
 /** A kept day's SC before and after a write (the ledger checks it against its limit: decision 090). */
@@ -105,8 +111,8 @@ export function keepCheckInDay(sqlite: SQLite.Database, at: { customerId: number
   const { customerId, casinoId } = at;
   const zone = checkInZone(sqlite);
   const day = localDay(at.date, zone);
-  const rows = s.ofDay.all(customerId, casinoId, dayStartUtc(day, zone), dayStartUtc(nextDay(day), zone));
-  const held = s.day.get(customerId, casinoId, day);
+  const rows = s.ofDay.all({ customerId, casinoId, from: dayStartUtc(day, zone), to: dayStartUtc(nextDay(day), zone) });
+  const held = s.day.get({ customerId, casinoId, day });
   const existed = held !== undefined;
   const unplayedCoins = rows.reduce((sum, r) => sum + r.unplayedCoinsChange, 0);
   if (rows.length) {
@@ -123,7 +129,7 @@ export function keepCheckInDay(sqlite: SQLite.Database, at: { customerId: number
       streak: 0,
     });
   } else if (existed) {
-    s.remove.run(customerId, casinoId, day);
+    s.remove.run({ customerId, casinoId, day });
   }
   if (existed !== rows.length > 0) renumberFrom(s, customerId, casinoId, day);
   markLink(s, customerId, casinoId);
@@ -153,24 +159,24 @@ export function keepCheckInDays(
  */
 export function rebuildCheckIns(sqlite: SQLite.Database, timeZone: string, casinoId?: number): number {
   const s = statements(sqlite);
-  const one = casinoId === undefined ? '' : ' and "casinoId" = ?';
-  const args = casinoId === undefined ? [] : [casinoId];
-  sqlite.prepare(`delete from "checkIns" where 1${one}`).run(...args);
+  const one = casinoId === undefined ? '' : ' and "casinoId" = @casinoId';
+  const args = casinoId === undefined ? {} : { casinoId };
+  sqlite.prepare(`delete from "checkIns" where 1${one}`).run(args);
   sqlite
     .prepare(
       `update "customerCasinos" set "lastCheckInDay" = null, "lastCheckInAt" = null, "checkInStreak" = 0 where ("lastCheckInDay" is not null or "checkInStreak" <> 0)${one}`,
     )
-    .run(...args);
+    .run(args);
   const rows = sqlite
     .prepare<
-      unknown[],
+      [{ casinoId?: number }],
       { customerId: number; casinoId: number; id: number; date: string; unplayedCoinsChange: number; createdByUserId: number | null }
     >(
       `select t."customerId", t."casinoId", t.id, t.date, t."unplayedCoinsChange", t."createdByUserId" from transactions t
        where t."transactionTypeId" in (select id from "transactionTypes" where ${IS_CHECK_IN}${one})
        order by t."customerId", t."casinoId", t.date, t.id`,
     )
-    .iterate(...args);
+    .iterate(args);
   const dayOf = localDays(timeZone);
   // The pairs' days in order: a transaction of the same pair and day joins the last one (it is the latest).
   const days: CheckInRow[] = [];
@@ -205,10 +211,9 @@ export function rebuildCheckIns(sqlite: SQLite.Database, timeZone: string, casin
   days.forEach((d, i) => {
     s.upsert.run(d);
     const next = days[i + 1];
-    if (!next || next.customerId !== d.customerId || next.casinoId !== d.casinoId)
-      s.markLink.run(d.day, d.at, d.streak, d.customerId, d.casinoId);
+    if (!next || next.customerId !== d.customerId || next.casinoId !== d.casinoId) s.markLink.run(d);
   });
-  s.setZone.run(timeZone);
+  s.setZone.run({ timeZone });
   return days.length;
 }
 

@@ -8,5 +8,5 @@ export const checkInsRouter = router({
   board: readQuery(authedProcedure, checkInReads['checkIns.board']),
   record: authedProcedure
     .input(recordCheckInInput)
-    .mutation(({ ctx, input }) => recordCheckIn(ctx.db, input, ctx.user.id, ctx.services.config.timeZone)),
+    .mutation(({ ctx, input }) => recordCheckIn(ctx.db, input, { userId: ctx.user.id, timeZone: ctx.services.config.timeZone })),
 });

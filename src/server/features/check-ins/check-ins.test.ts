@@ -29,9 +29,7 @@ const checkIn = (sc: number, at: string, date?: string) =>
   recordCheckIn(
     s.database.db,
     { customerId: alice.customer.id, casinoId: alice.casino.id, unplayedCoins: sc, date },
-    staff.id,
-    TZ,
-    new Date(at),
+    { userId: staff.id, timeZone: TZ, now: new Date(at) },
   );
 const boardOn = (date: string, now = '2026-11-25T12:00:00Z') => checkInBoard(s.database.db, { date }, TZ, new Date(now));
 const aliceOn = async (date: string, now = '2026-11-21T12:00:00Z') =>

@@ -23,7 +23,7 @@ describe('GET /api/customer-casinos?customerId=X&asOf=YYYY-MM-DD', () => {
       ['2026-03-03T04:30:00.000Z', -2500, 1000],
       ['2026-03-03T14:00:00.000Z', 7, 3],
     ];
-    for (const [at, u, p] of entries) await createEntry(db, f(u, p), staff.id, undefined, new Date(at));
+    for (const [at, u, p] of entries) await createEntry(db, f(u, p), { userId: staff.id, now: new Date(at) });
     const asOf = async (day: string) =>
       (await s.app.inject({ url: `/api/customer-casinos?customerId=${pair.customer.id}&asOf=${day}`, headers: staff.auth })).json();
     const recompute = (endUtc: string) => {
@@ -62,10 +62,10 @@ describe('GET /api/customer-casinos?customerId=X&asOf=YYYY-MM-DD', () => {
     const a = await pairFixture(db, { customerName: 'Ann', casinoName: 'Lucky' });
     const b = await pairFixture(db, { customerName: 'Bob', casinoName: 'Star' });
     const f = (p: typeof a, u: number) => entryOf(p, { unplayedCoinsChange: u });
-    await createEntry(db, f(a, 15_000_000), staff.id, undefined, new Date('2026-03-01T15:00:00.000Z')); // Ann: $150 on Mar 1
-    await createEntry(db, f(b, 5_000_000), staff.id, undefined, new Date('2026-03-01T16:00:00.000Z')); // Bob: $50 on Mar 1
-    await createEntry(db, f(a, -10_000_000), staff.id, undefined, new Date('2026-03-03T04:30:00.000Z')); // Ann: $50 from 23:30 NY on Mar 2
-    await createEntry(db, f(b, 10_000_000), staff.id, undefined, new Date('2026-03-03T14:00:00.000Z')); // Bob: $150 on Mar 3
+    await createEntry(db, f(a, 15_000_000), { userId: staff.id, now: new Date('2026-03-01T15:00:00.000Z') }); // Ann: $150 on Mar 1
+    await createEntry(db, f(b, 5_000_000), { userId: staff.id, now: new Date('2026-03-01T16:00:00.000Z') }); // Bob: $50 on Mar 1
+    await createEntry(db, f(a, -10_000_000), { userId: staff.id, now: new Date('2026-03-03T04:30:00.000Z') }); // Ann: $50 from 23:30 NY on Mar 2
+    await createEntry(db, f(b, 10_000_000), { userId: staff.id, now: new Date('2026-03-03T14:00:00.000Z') }); // Bob: $150 on Mar 3
     const get = async (q: string) => (await s.app.inject({ url: `/api/reports/high-sc?${q}`, headers: staff.auth })).json();
     expect(
       (await get('threshold=100&asOf=2026-03-01')).map((r: { customerName: string; totalCoins: string }) => [r.customerName, r.totalCoins]),

@@ -30,7 +30,11 @@ describe("customerCasinos.balanceBefore: the base of a dated entry's preview", (
       ['05', 7, 0],
       ['20', 3_000_000, -100],
     ] as const) {
-      await createEntry(db, { ...entryOf(pair, { unplayedCoinsChange: u, playedCoinsChange: p }), occurredAt: at(day) }, staff.id);
+      await createEntry(
+        db,
+        { ...entryOf(pair, { unplayedCoinsChange: u, playedCoinsChange: p }), occurredAt: at(day) },
+        { userId: staff.id },
+      );
     }
     const ask = (when: string) =>
       s.caller(staff).customerCasinos.balanceBefore({ customerId: pair.customer.id, casinoId: pair.casino.id, at: when });
@@ -45,7 +49,7 @@ describe("customerCasinos.balanceBefore: the base of a dated entry's preview", (
     const id = await createEntry(
       db,
       { ...entryOf(pair, { unplayedCoinsChange: 50_000, playedCoinsChange: 25 }), occurredAt: at('10') },
-      staff.id,
+      { userId: staff.id },
     );
     expect(await stored(id)).toEqual({
       unplayedCoinsAfter: toHundredths(base.unplayed) + 50_000,
@@ -62,7 +66,11 @@ describe("customerCasinos.balanceBefore: the base of a dated entry's preview", (
     for (let d = 1; d <= 9; d++) {
       const pair = d % 3 === 0 ? b : a;
       ids.push(
-        await createEntry(db, { ...entryOf(pair, { unplayedCoinsChange: d * 1_000, playedCoinsChange: d }), occurredAt: day(d) }, staff.id),
+        await createEntry(
+          db,
+          { ...entryOf(pair, { unplayedCoinsChange: d * 1_000, playedCoinsChange: d }), occurredAt: day(d) },
+          { userId: staff.id },
+        ),
       );
     }
     // Later, earlier, the same date, onto another entry's instant, into the other pair.
@@ -81,7 +89,12 @@ describe("customerCasinos.balanceBefore: the base of a dated entry's preview", (
         at: when,
         transactionId: id,
       });
-      await editEntry(db, id, { ...entryOf(pair, { unplayedCoinsChange: u, playedCoinsChange: 2 }), occurredAt: when }, staff.id);
+      await editEntry(
+        db,
+        id,
+        { ...entryOf(pair, { unplayedCoinsChange: u, playedCoinsChange: 2 }), occurredAt: when },
+        { userId: staff.id },
+      );
       expect(await stored(id), `entry ${id} to ${when}`).toEqual({
         unplayedCoinsAfter: toHundredths(base.unplayed) + u,
         playedCoinsAfter: toHundredths(base.played) + 2,

@@ -3,9 +3,11 @@ import type { LinkStatus } from '../../../shared/constants';
 import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import type { LinkView } from '../../../shared/schemas/customer-casinos';
+import { sqliteOf } from '../../db/database';
 import type { Db, LinkRow } from '../../db/types';
 import { fieldError } from '../../errors/domain-errors';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
+import { keptFigures } from '../transactions/kept-figures';
 
 export const toLinkView = (row: LinkRow): LinkView => ({
   customerId: row.customerId,
@@ -73,6 +75,8 @@ export async function setLinkStatus(
       .onConflict((oc) => oc.columns(['customerId', 'casinoId']).doUpdateSet({ status }))
       .returningAll()
       .executeTakeFirstOrThrow();
+    // A new link counts in its casino's kept figures (decision 130); the transaction holds the one connection.
+    if (!before) keptFigures(sqliteOf(db)).linkAdded(customerId, casinoId);
     await appendAudit(trx, actor, {
       action: before ? 'status' : 'create',
       entity: 'link',

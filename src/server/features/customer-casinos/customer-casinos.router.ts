@@ -24,9 +24,8 @@ export const customerCasinosRouter = router({
     const { customerId, casinoId, unplayedCoins, playedCoins, note } = input;
     const outcome = await reconcileLink(
       ctx.db,
-      { customerId, casinoId },
-      { unplayed: unplayedCoins, played: playedCoins, note: note ?? null },
-      ctx.user.id,
+      { pair: { customerId, casinoId }, shown: { unplayed: unplayedCoins, played: playedCoins, note: note ?? null } },
+      { userId: ctx.user.id },
     );
     return {
       differenceUnplayed: formatHundredths(outcome.differenceUnplayed),

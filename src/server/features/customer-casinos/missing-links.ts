@@ -1,8 +1,10 @@
 import { MAX_LINKS_PER_REQUEST } from '../../../shared/constants';
+import { sqliteOf } from '../../db/database';
 import type { Db } from '../../db/types';
 import { fieldError } from '../../errors/domain-errors';
 import { type Actor, appendAudit } from '../audit/audit.repository';
 import { masterCasinosOf } from '../reports/reports.repository';
+import { keptFigures } from '../transactions/kept-figures';
 
 /**
  * Participation's "Create missing links" (decision 041): for each active customer other than the master
@@ -59,6 +61,8 @@ export async function createMissingLinks(
     const now = missing.slice(0, cap);
     for (const { customerId: c, casinoId: k } of now) {
       await trx.insertInto('customerCasinos').values({ customerId: c, casinoId: k, status }).execute();
+      // Its casino's kept figures (decision 130); the transaction holds the one connection.
+      keptFigures(sqliteOf(db)).linkAdded(c, k);
       await appendAudit(trx, actor, {
         action: 'create',
         entity: 'link',

@@ -22,54 +22,53 @@ export const ADJUSTMENT_TYPE = 'Adjustment';
  */
 export function reconcileLink(
   db: Db,
-  pair: { customerId: number; casinoId: number },
-  shown: { unplayed: number; played: number; note: string | null },
-  userId: number,
-  now = new Date(),
+  { pair, shown }: { pair: { customerId: number; casinoId: number }; shown: { unplayed: number; played: number; note: string | null } },
+  { userId, now = new Date() }: { userId: number; now?: Date },
 ): Promise<ReconcileOutcome> {
-  return ledgerStep(
-    db,
-    userId,
-    (step) => {
-      const s = step.statements;
-      const link = s.link.get(pair.customerId, pair.casinoId);
-      if (!link) throw fieldError('casinoId', 'Customer is not registered at this casino');
-      if (!s.casino.get(pair.casinoId)) throw fieldError('casinoId', 'Casino not found');
-      const stamp = now.toISOString();
-      const differenceUnplayed = shown.unplayed - link.currentUnplayedCoins;
-      const differencePlayed = shown.played - link.currentPlayedCoins;
-      let adjustmentId: number | null = null;
-      if (differenceUnplayed !== 0 || differencePlayed !== 0) {
-        const transactionTypeId = step.typeNamed(pair.casinoId, ADJUSTMENT_TYPE);
-        // `settles`: any link may be reconciled, whatever its status (only a new entry needs an active one).
-        adjustmentId = step.record(
-          { ...pair, transactionTypeId, unplayedCoinsChange: differenceUnplayed, playedCoinsChange: differencePlayed, usdChange: 0 },
-          stamp,
-          { action: 'adjustment', settles: true },
-        );
-      }
-      s.markReconciled.run(stamp, userId, differenceUnplayed, differencePlayed, pair.customerId, pair.casinoId);
-      step.audit({
-        action: 'reconcile',
-        entity: 'link',
-        entityId: null,
-        before: {
-          ...pair,
-          unplayedCoins: formatHundredths(link.currentUnplayedCoins),
-          playedCoins: formatHundredths(link.currentPlayedCoins),
-        },
-        after: {
-          ...pair,
-          unplayedCoins: formatHundredths(shown.unplayed),
-          playedCoins: formatHundredths(shown.played),
-          note: shown.note,
-          adjustmentId,
-        },
-      });
-      return { differenceUnplayed, differencePlayed, adjustmentId, reconciledAt: stamp };
-    },
-    now,
-    // The adjustment carries no USD: the typed balances name any refusal.
-    { unplayed: 'unplayedCoins', played: 'playedCoins', usd: 'unplayedCoins' },
-  );
+  // The adjustment carries no USD: the typed balances name any refusal.
+  const fields = { unplayed: 'unplayedCoins', played: 'playedCoins', usd: 'unplayedCoins' };
+  return ledgerStep(db, { userId, now, fields }, (step) => {
+    const s = step.statements;
+    const link = s.link.get(pair);
+    if (!link) throw fieldError('casinoId', 'Customer is not registered at this casino');
+    if (!s.casino.get({ id: pair.casinoId })) throw fieldError('casinoId', 'Casino not found');
+    const stamp = now.toISOString();
+    const differenceUnplayed = shown.unplayed - link.currentUnplayedCoins;
+    const differencePlayed = shown.played - link.currentPlayedCoins;
+    let adjustmentId: number | null = null;
+    if (differenceUnplayed !== 0 || differencePlayed !== 0) {
+      const transactionTypeId = step.typeNamed(pair.casinoId, ADJUSTMENT_TYPE);
+      // `settles`: any link may be reconciled, whatever its status (only a new entry needs an active one).
+      adjustmentId = step.record(
+        { ...pair, transactionTypeId, unplayedCoinsChange: differenceUnplayed, playedCoinsChange: differencePlayed, usdChange: 0 },
+        stamp,
+        { action: 'adjustment', settles: true },
+      );
+    }
+    s.markReconciled.run({
+      ...pair,
+      lastReconciledAt: stamp,
+      lastReconciledByUserId: userId,
+      lastReconciledDifferenceUnplayed: differenceUnplayed,
+      lastReconciledDifferencePlayed: differencePlayed,
+    });
+    step.audit({
+      action: 'reconcile',
+      entity: 'link',
+      entityId: null,
+      before: {
+        ...pair,
+        unplayedCoins: formatHundredths(link.currentUnplayedCoins),
+        playedCoins: formatHundredths(link.currentPlayedCoins),
+      },
+      after: {
+        ...pair,
+        unplayedCoins: formatHundredths(shown.unplayed),
+        playedCoins: formatHundredths(shown.played),
+        note: shown.note,
+        adjustmentId,
+      },
+    });
+    return { differenceUnplayed, differencePlayed, adjustmentId, reconciledAt: stamp };
+  });
 }

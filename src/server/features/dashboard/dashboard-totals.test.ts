@@ -55,7 +55,7 @@ describe('the Dashboard charts from kept totals (decision 025)', () => {
     for (const [i, at] of instants.entries()) {
       const p = pairs[i % 2];
       const input = entryOf(p, { unplayedCoinsChange: 100, usdChange: 1 + Math.floor(rand() * 5000) });
-      ids.push(await createEntry(db, input, admin.id, undefined, new Date(at)));
+      ids.push(await createEntry(db, input, { userId: admin.id, now: new Date(at) }));
     }
     for (const id of ids.filter((_, i) => i % 5 === 0)) {
       const p = pairs[id % 2];
@@ -72,7 +72,7 @@ describe('the Dashboard charts from kept totals (decision 025)', () => {
           usdChange: -7,
           occurredAt,
         },
-        admin.id,
+        { userId: admin.id },
       );
     }
     for (const id of ids.filter((_, i) => i % 9 === 4)) await deleteEntry(db, id, admin.id);
@@ -89,11 +89,11 @@ describe('the Dashboard charts from kept totals (decision 025)', () => {
     const a = await pairFixture(db, { casinoName: 'Lucky' });
     const b = await pairFixture(db, { casinoName: 'Star' });
     const add = (p: typeof a, unplayed: number, played: number) =>
-      createEntry(db, entryOf(p, { unplayedCoinsChange: unplayed, playedCoinsChange: played }), admin.id);
+      createEntry(db, entryOf(p, { unplayedCoinsChange: unplayed, playedCoinsChange: played }), { userId: admin.id });
     await add(a, 1_000_001, 2);
     const id = await add(b, 500_000, 0);
     await add(a, -1, 48);
-    await editEntry(db, id, entryOf(b, { unplayedCoinsChange: 2_500_000 }), admin.id);
+    await editEntry(db, id, entryOf(b, { unplayedCoinsChange: 2_500_000 }), { userId: admin.id });
     expect(await scByCasino(db)).toEqual([
       { casinoId: b.casino.id, casinoName: 'Star', unplayed: '25000.00', played: '0.00', total: '25000.00' },
       { casinoId: a.casino.id, casinoName: 'Lucky', unplayed: '10000.00', played: '0.50', total: '10000.50' },
@@ -104,13 +104,10 @@ describe('the Dashboard charts from kept totals (decision 025)', () => {
     const db = s.database.db;
     const admin = await s.addUser('admin');
     const p = await pairFixture(db);
-    await createEntry(
-      db,
-      entryOf(p, { unplayedCoinsChange: 100, usdChange: 5 }),
-      admin.id,
-      undefined,
-      new Date('2026-03-01T10:20:00.000Z'),
-    );
+    await createEntry(db, entryOf(p, { unplayedCoinsChange: 100, usdChange: 5 }), {
+      userId: admin.id,
+      now: new Date('2026-03-01T10:20:00.000Z'),
+    });
     expect((await checkLedger(db)).badTotals).toEqual([]);
     await sql`update "hourTotals" set "usdTotal" = "usdTotal" + 1`.execute(db);
     await sql`update "casinoBalances" set "playedCoins" = "playedCoins" + 1`.execute(db);

@@ -20,13 +20,10 @@ async function ledger() {
   const a = await pairFixture(s.database.db, { casinoName: 'Lucky' });
   const b = await pairFixture(s.database.db, { casinoName: 'Star' });
   const add = (pair: typeof a, userId: number, unplayed: number, played: number, usd: number, date: string) =>
-    createEntry(
-      s.database.db,
-      entryOf(pair, { unplayedCoinsChange: unplayed, playedCoinsChange: played, usdChange: usd }),
+    createEntry(s.database.db, entryOf(pair, { unplayedCoinsChange: unplayed, playedCoinsChange: played, usdChange: usd }), {
       userId,
-      undefined,
-      new Date(date),
-    );
+      now: new Date(date),
+    });
   await add(a, admin.id, 2_200_000, 0, -2_000, '2026-03-01T04:59:59.999Z'); // 28 Feb in New York
   await add(a, staff.id, 0, 50_000, 1_050, '2026-03-01T05:00:00.000Z'); // 1 Mar
   await add(b, staff.id, 10_000_000, 0, -10_000, '2026-03-02T05:00:00.000Z'); // Monday 2 Mar, this week

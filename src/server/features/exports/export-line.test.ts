@@ -39,7 +39,7 @@ beforeAll(async () => {
   // Without a disk sync per entry while the rows are laid down (a test's own file, thrown away after).
   server.database.sqlite.pragma('synchronous = OFF');
   for (let i = 0; i < ROWS; i++) {
-    await createEntry(db, entryOf(pair, { unplayedCoinsChange: 1, usdChange: -1 }), user.id, undefined, new Date(start + i * 60_000));
+    await createEntry(db, entryOf(pair, { unplayedCoinsChange: 1, usdChange: -1 }), { userId: user.id, now: new Date(start + i * 60_000) });
   }
   server.database.sqlite.pragma('synchronous = FULL');
 }, 120_000);

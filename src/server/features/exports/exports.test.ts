@@ -26,7 +26,7 @@ beforeEach(async () => {
   other = await pairFixture(db, { customerName: 'Zoë, "Z"', casinoName: 'Star' });
   await setLinkStatus(db, other.customer.id, pair.casino.id, 'active');
   const add = (p: typeof pair, u: number, usd: number, iso: string) =>
-    createEntry(db, entryOf(p, { unplayedCoinsChange: u, usdChange: usd }), admin.id, undefined, new Date(iso));
+    createEntry(db, entryOf(p, { unplayedCoinsChange: u, usdChange: usd }), { userId: admin.id, now: new Date(iso) });
   await add(pair, 15_000_001, -5_000, '2026-03-01T05:00:00.000Z'); // 00:00 in New York
   await add(other, 25_000_000, -1_234, '2026-03-03T17:30:00.000Z');
   await add(pair, -100, 2_550, '2026-03-08T07:15:00.000Z'); // 03:15, daylight time begins that night
@@ -240,13 +240,16 @@ describe('the transactions export past one batch', () => {
     const db = s.database.db;
     const start = Date.parse('2025-01-01T00:00:00.000Z');
     for (let i = 0; i < BATCH + 50; i++) {
-      await createEntry(db, entryOf(pair, { unplayedCoinsChange: 1, usdChange: i }), admin.id, undefined, new Date(start + i * 60_000));
+      await createEntry(db, entryOf(pair, { unplayedCoinsChange: 1, usdChange: i }), {
+        userId: admin.id,
+        now: new Date(start + i * 60_000),
+      });
     }
     const rows = exportSheet(db, { kind: 'transactions', input: {} }, 'UTC', '2026-03-09').rows[Symbol.asyncIterator]();
     const got: Cell[][] = [(await rows.next()).value as Cell[]];
     // Older than every row, so the walk reaches it in a later batch, after the names were read.
     const late = await pairFixture(db, { customerName: 'Late Customer', casinoName: 'Late Casino' });
-    await createEntry(db, entryOf(late, { unplayedCoinsChange: 7 }), admin.id, undefined, new Date('2024-01-01T00:00:00.000Z'));
+    await createEntry(db, entryOf(late, { unplayedCoinsChange: 7 }), { userId: admin.id, now: new Date('2024-01-01T00:00:00.000Z') });
     for (let next = await rows.next(); !next.done; next = await rows.next()) got.push(next.value);
     expect(got).toHaveLength(3 + BATCH + 50 + 1);
     const times = got.map((r) => (r[0] as Date).getTime());

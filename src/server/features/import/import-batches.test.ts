@@ -65,7 +65,7 @@ it('writes 3,000 rows in several batches, with entries written between them, and
           usdChange: -1,
           occurredAt: at(batches * 7),
         },
-        userId,
+        { userId },
       ),
     );
     await Promise.all(between);

@@ -50,14 +50,14 @@ export function customerWriter(sqlite: SQLite.Database, check: typeof checkCusto
     countCopies: () => 0,
     prepare: () => true,
     *batches(write: ImportWrite, size: () => number) {
-      const insert = sqlite.prepare<[string, string | null, string], never>(
-        'insert into customers (name, email, "isActive", "createdAt") values (?, ?, 1, ?)',
+      const insert = sqlite.prepare<[{ name: string; email: string | null; createdAt: string }], never>(
+        'insert into customers (name, email, "isActive", "createdAt") values (@name, @email, 1, @createdAt)',
       );
       for (let i = 0; i < kept.length;) {
         const batch = kept.slice(i, (i += Math.max(1, size())));
         yield () => {
           for (const c of batch) {
-            const id = Number(insert.run(c.name, c.email, write.now.toISOString()).lastInsertRowid);
+            const id = Number(insert.run({ name: c.name, email: c.email, createdAt: write.now.toISOString() }).lastInsertRowid);
             appendAuditSync(
               sqlite,
               write.actor,

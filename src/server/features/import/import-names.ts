@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { nameKey } from '../../../shared/names';
 import { type Actor, appendAuditSync } from '../audit/audit.repository';
+import { keptFigures } from '../transactions/kept-figures';
 
 /**
  * One number per (customer, casino) pair, exact and distinct for ids (stand-in ids are negative) under 2^25
@@ -156,30 +157,36 @@ export class ImportNames {
     const at = write.now.toISOString();
     const audit = (entity: Pending['entity'], entityId: number | null, after: Record<string, unknown>) =>
       appendAuditSync(this.sqlite, write.actor, { action: 'create', entity, entityId, after }, write.now);
-    const insert = (sql: string, ...params: unknown[]) => Number(this.sqlite.prepare(sql).run(...params).lastInsertRowid);
+    const insert = (sql: string, params: Record<string, unknown>) => Number(this.sqlite.prepare(sql).run(params).lastInsertRowid);
     const end = Math.min(this.pending.length, this.createdUpTo + max);
     for (; this.createdUpTo < end; this.createdUpTo++) {
       const p = this.pending[this.createdUpTo];
       if (p.entity === 'customer') {
-        const id = insert('insert into customers (name, email, "isActive", "createdAt") values (?, null, 1, ?)', p.name, at);
+        const id = insert('insert into customers (name, email, "isActive", "createdAt") values (@name, null, 1, @at)', {
+          name: p.name,
+          at,
+        });
         this.real.set(p.standIn, id);
         audit('customer', id, { id, name: p.name, email: null, isActive: true });
       } else if (p.entity === 'casino') {
-        const id = insert(
-          'insert into casinos (name, website, "isActive", "scRatio", "createdAt") values (?, null, 1, 1000, ?)',
-          p.name,
+        const id = insert('insert into casinos (name, website, "isActive", "scRatio", "createdAt") values (@name, null, 1, 1000, @at)', {
+          name: p.name,
           at,
-        );
+        });
         this.real.set(p.standIn, id);
         audit('casino', id, { id, name: p.name, website: null, isActive: true, scRatio: 1000 });
       } else if (p.entity === 'transactionType') {
         const casinoId = of(p.casinoId);
-        const id = insert('insert into "transactionTypes" (name, "casinoId") values (?, ?)', p.name, casinoId);
+        const id = insert('insert into "transactionTypes" (name, "casinoId") values (@name, @casinoId)', { name: p.name, casinoId });
         this.real.set(p.standIn, id);
         audit('transactionType', id, { id, name: p.name, casinoId });
       } else {
         const [customerId, casinoId] = [of(p.customerId), of(p.casinoId)];
-        insert(`insert into "customerCasinos" ("customerId", "casinoId", status) values (?, ?, 'active')`, customerId, casinoId);
+        insert(`insert into "customerCasinos" ("customerId", "casinoId", status) values (@customerId, @casinoId, 'active')`, {
+          customerId,
+          casinoId,
+        });
+        keptFigures(this.sqlite).linkAdded(customerId, casinoId);
         audit('link', null, { customerId, casinoId, status: 'active' });
       }
     }

@@ -42,7 +42,7 @@ it('imports 3,000 rows between 1,200 stored ones over 12 pairs with every mainta
           usdChange: usd,
           occurredAt: at.toISOString(),
         },
-        user.id,
+        { userId: user.id },
       ),
     ),
   );

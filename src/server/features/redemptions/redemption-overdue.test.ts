@@ -33,7 +33,11 @@ describe('overdue redemptions', () => {
         staff.id,
         ago(requested),
       );
-      await receiveRedemption(s.database.db, id, 100, ago(requested - 0.02).toISOString(), staff.id, 'UTC', new Date(now));
+      await receiveRedemption(
+        s.database.db,
+        { id, usdReceived: 100, receivedAt: ago(requested - 0.02).toISOString() },
+        { userId: staff.id, timeZone: 'UTC', now: new Date(now) },
+      );
     }
     for (const [age, usd] of [
       [2.5, 300],

@@ -4,7 +4,7 @@ import type { RedemptionRow } from '../../db/types';
 /** The redemption steps' statements, prepared once per connection (used inside ledgerStep). */
 export const redemptionStatements = perConnection((q) => {
   return {
-    get: q<[number], RedemptionRow>(`select * from redemptions where id = ?`),
+    get: q<[{ id: number }], RedemptionRow>(`select * from redemptions where id = @id`),
     insert: insertStatement(
       q,
       'redemptions',

@@ -3,7 +3,7 @@ import { formatHundredths } from '../../../shared/money';
 import type { Db, RedemptionRow } from '../../db/types';
 import { conflict, fieldError, notFound } from '../../errors/domain-errors';
 import { bookedAt } from '../transactions/booked-at';
-import { fieldNamed, type LedgerStep, ledgerStep, type LimitFields } from '../transactions/ledger';
+import { fieldNamed, type LedgerStep, ledgerStep, type StepBy, type StepRun } from '../transactions/ledger';
 import { redemptionStatements } from './redemption-statements';
 
 /**
@@ -43,65 +43,60 @@ const audited = (
 function recordWithdraw(
   step: LedgerStep,
   link: Pick<RedemptionRow, 'customerId' | 'casinoId'>,
-  changes: { unplayedCoinsChange: number; playedCoinsChange: number; usdChange: number },
-  stamp: string,
-  options: { action: string; settles?: boolean },
+  entry: {
+    changes: { unplayedCoinsChange: number; playedCoinsChange: number; usdChange: number };
+    stamp: string;
+    action: string;
+    settles?: boolean;
+  },
 ): number {
+  const { changes, stamp, ...options } = entry;
   const transactionTypeId = step.typeNamed(link.casinoId, WITHDRAW_TYPE);
   return step.record({ customerId: link.customerId, casinoId: link.casinoId, transactionTypeId, ...changes }, stamp, options);
 }
 
 export function requestRedemption(db: Db, input: RedemptionRequest, userId: number, now = new Date()): Promise<number> {
-  return ledgerStep(
-    db,
-    userId,
-    (step) => {
-      const { customerId, casinoId, unplayedCoins, expectedUsd } = input;
-      const playedCoins = input.playedCoins ?? 0;
-      const link = step.statements.link.get(customerId, casinoId);
-      if (link && unplayedCoins > link.currentUnplayedCoins) {
-        throw fieldError('unplayedCoins', `More than the balance: ${formatHundredths(link.currentUnplayedCoins)} unplayed SC`);
-      }
-      if (link && playedCoins > link.currentPlayedCoins) {
-        throw fieldError('playedCoins', `More than the balance: ${formatHundredths(link.currentPlayedCoins)} played SC`);
-      }
-      // record() checks every reference; the casino first, so its type is only ever made for a real one.
-      if (!step.statements.casino.get(casinoId)) throw fieldError('casinoId', 'Casino not found');
-      const stamp = now.toISOString();
-      const requestTransactionId = recordWithdraw(
-        step,
-        input,
-        { unplayedCoinsChange: -unplayedCoins, playedCoinsChange: -playedCoins, usdChange: 0 },
-        stamp,
-        { action: 'redemption-request' },
-      );
-      const row = {
-        customerId,
-        casinoId,
-        requestedAt: stamp,
-        requestedByUserId: userId,
-        unplayedCoins,
-        playedCoins,
-        expectedUsd,
-        note: input.note ?? null,
-        requestTransactionId,
-      };
-      const id = Number(redemptionStatements(step.sqlite).insert.run(row).lastInsertRowid);
-      step.audit({
-        action: 'request',
-        entity: 'redemption',
-        entityId: id,
-        after: { ...audited({ ...row, status: 'pending' }), requestTransactionId },
-      });
-      return id;
-    },
-    now,
-    { unplayed: 'unplayedCoins', played: 'playedCoins', usd: 'expectedUsd' },
-  );
+  // A refusal at the ledger's limit names the request's amounts.
+  const fields = { unplayed: 'unplayedCoins', played: 'playedCoins', usd: 'expectedUsd' };
+  return ledgerStep(db, { userId, now, fields }, (step) => {
+    const { customerId, casinoId, unplayedCoins, expectedUsd } = input;
+    const playedCoins = input.playedCoins ?? 0;
+    const link = step.statements.link.get(input);
+    if (link && unplayedCoins > link.currentUnplayedCoins) {
+      throw fieldError('unplayedCoins', `More than the balance: ${formatHundredths(link.currentUnplayedCoins)} unplayed SC`);
+    }
+    if (link && playedCoins > link.currentPlayedCoins) {
+      throw fieldError('playedCoins', `More than the balance: ${formatHundredths(link.currentPlayedCoins)} played SC`);
+    }
+    // record() checks every reference; the casino first, so its type is only ever made for a real one.
+    if (!step.statements.casino.get({ id: casinoId })) throw fieldError('casinoId', 'Casino not found');
+    const stamp = now.toISOString();
+    const changes = { unplayedCoinsChange: -unplayedCoins, playedCoinsChange: -playedCoins, usdChange: 0 };
+    const requestTransactionId = recordWithdraw(step, input, { changes, stamp, action: 'redemption-request' });
+    const row = {
+      customerId,
+      casinoId,
+      requestedAt: stamp,
+      requestedByUserId: userId,
+      unplayedCoins,
+      playedCoins,
+      expectedUsd,
+      note: input.note ?? null,
+      requestTransactionId,
+    };
+    const id = Number(redemptionStatements(step.sqlite).insert.run(row).lastInsertRowid);
+    step.audit({
+      action: 'request',
+      entity: 'redemption',
+      entityId: id,
+      after: { ...audited({ ...row, status: 'pending' }), requestTransactionId },
+    });
+    return id;
+  });
 }
 
 function pendingRedemption(step: LedgerStep, id: number): RedemptionRow {
-  const r = redemptionStatements(step.sqlite).get.get(id);
+  const r = redemptionStatements(step.sqlite).get.get({ id });
   if (!r) throw notFound('Redemption not found');
   if (r.status !== 'pending') throw conflict(`This redemption is already ${r.status}`);
   return r;
@@ -141,39 +136,28 @@ function finish(
 function settle(
   db: Db,
   id: number,
-  userId: number,
-  now: Date,
-  /** The request's field a refusal at the ledger's limit names. */
-  fields: LimitFields,
+  /** Who settles it and when, and the request's field a refusal at the ledger's limit names. */
+  run: StepRun,
   book: (step: LedgerStep, r: RedemptionRow) => { change: Partial<RedemptionRow> & Pick<RedemptionRow, 'status'>; action: string },
 ): Promise<void> {
-  return ledgerStep(
-    db,
-    userId,
-    (step) => {
-      const r = pendingRedemption(step, id);
-      const { change, action } = book(step, r);
-      finish(step, r, change, action);
-    },
-    now,
-    fields,
-  );
+  return ledgerStep(db, run, (step) => {
+    const r = pendingRedemption(step, id);
+    const { change, action } = book(step, r);
+    finish(step, r, change, action);
+  });
 }
 
 /** Books the USD received (it may differ from the expected) at `receivedAt` (default now). */
 export function receiveRedemption(
   db: Db,
-  id: number,
-  usdReceived: number,
-  receivedAt: string | undefined,
-  userId: number,
-  timeZone: string,
-  now = new Date(),
+  receipt: { id: number; usdReceived: number; receivedAt?: string },
+  { userId, timeZone, now = new Date() }: StepBy,
 ): Promise<void> {
-  return settle(db, id, userId, now, fieldNamed('usdReceived'), (step, r) => {
+  const { id, usdReceived, receivedAt } = receipt;
+  return settle(db, id, { userId, now, fields: fieldNamed('usdReceived') }, (step, r) => {
     const stamp = bookedAt('receivedAt', receivedAt, now, timeZone, r.requestedAt);
     const changes = { unplayedCoinsChange: 0, playedCoinsChange: 0, usdChange: usdReceived };
-    const receiptTransactionId = recordWithdraw(step, r, changes, stamp, { action: 'redemption-receipt', settles: true });
+    const receiptTransactionId = recordWithdraw(step, r, { changes, stamp, action: 'redemption-receipt', settles: true });
     return { change: { status: 'received', receivedAt: stamp, usdReceived, receiptTransactionId }, action: 'receive' };
   });
 }
@@ -181,16 +165,19 @@ export function receiveRedemption(
 /** Rejected by the casino or cancelled by the office: the coins go back to the balance, now. */
 export function closeRedemption(
   db: Db,
-  id: number,
-  status: 'rejected' | 'cancelled',
-  note: string | null,
-  userId: number,
-  now = new Date(),
+  close: { id: number; status: 'rejected' | 'cancelled'; note: string | null },
+  { userId, now = new Date() }: Omit<StepBy, 'timeZone'>,
 ): Promise<void> {
+  const { id, status, note } = close;
   // The request to reject or cancel names only the redemption.
-  return settle(db, id, userId, now, fieldNamed('id'), (step, r) => {
+  return settle(db, id, { userId, now, fields: fieldNamed('id') }, (step, r) => {
     const changes = { unplayedCoinsChange: r.unplayedCoins, playedCoinsChange: r.playedCoins, usdChange: 0 };
-    const reversalTransactionId = recordWithdraw(step, r, changes, now.toISOString(), { action: 'redemption-reversal', settles: true });
+    const reversalTransactionId = recordWithdraw(step, r, {
+      changes,
+      stamp: now.toISOString(),
+      action: 'redemption-reversal',
+      settles: true,
+    });
     return { change: { status, finishNote: note, reversalTransactionId }, action: status === 'rejected' ? 'reject' : 'cancel' };
   });
 }

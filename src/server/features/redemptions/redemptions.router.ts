@@ -16,15 +16,15 @@ export const redemptionsRouter = router({
       getRedemption(ctx.db, await requestRedemption(ctx.db, input, ctx.user.id), ctx.services.config.timeZone),
     ),
   receive: authedProcedure.input(receiveRedemptionInput).mutation(async ({ ctx, input }) => {
-    await receiveRedemption(ctx.db, input.id, input.usdReceived, input.receivedAt, ctx.user.id, ctx.services.config.timeZone);
+    await receiveRedemption(ctx.db, input, { userId: ctx.user.id, timeZone: ctx.services.config.timeZone });
     return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
   }),
   reject: authedProcedure.input(finishRedemptionInput).mutation(async ({ ctx, input }) => {
-    await closeRedemption(ctx.db, input.id, 'rejected', input.note ?? null, ctx.user.id);
+    await closeRedemption(ctx.db, { id: input.id, status: 'rejected', note: input.note ?? null }, { userId: ctx.user.id });
     return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
   }),
   cancel: authedProcedure.input(finishRedemptionInput).mutation(async ({ ctx, input }) => {
-    await closeRedemption(ctx.db, input.id, 'cancelled', input.note ?? null, ctx.user.id);
+    await closeRedemption(ctx.db, { id: input.id, status: 'cancelled', note: input.note ?? null }, { userId: ctx.user.id });
     return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
   }),
 });

@@ -132,7 +132,11 @@ describe('request -> receive', () => {
       new Date(now - 10 * 86_400_000),
     );
     const threeDaysAgo = new Date(now - 3 * 86_400_000);
-    await receiveRedemption(s.database.db, id, 4875, threeDaysAgo.toISOString(), staff.id, 'America/New_York', new Date(now));
+    await receiveRedemption(
+      s.database.db,
+      { id, usdReceived: 4875, receivedAt: threeDaysAgo.toISOString() },
+      { userId: staff.id, timeZone: 'America/New_York', now: new Date(now) },
+    );
     const day = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York' }).format(new Date(ms));
     expect((await profit(`?endDate=${day(now - 4 * 86_400_000)}`))[0].totalUSD).toBe('0.00');
     expect((await profit(`?startDate=${day(now - 3 * 86_400_000)}&endDate=${day(now - 3 * 86_400_000)}`))[0].totalUSD).toBe('48.75');
@@ -251,7 +255,11 @@ describe('reports and access', () => {
         staff.id,
         ago(requested),
       );
-      await receiveRedemption(s.database.db, id, 1000, ago(requested - took).toISOString(), staff.id, 'UTC', new Date(now));
+      await receiveRedemption(
+        s.database.db,
+        { id, usdReceived: 1000, receivedAt: ago(requested - took).toISOString() },
+        { userId: staff.id, timeZone: 'UTC', now: new Date(now) },
+      );
     }
     await requestRedemption(
       s.database.db,
@@ -356,18 +364,18 @@ describe('reports and access', () => {
         const fate = k === 2 ? (j === 0 ? 'reject' : 'pending') : j < 2 ? 'pending' : j === 2 ? 'reject' : 'receive';
         if (fate === 'pending') e.pending.push(usd);
         else if (fate === 'reject') {
-          await closeRedemption(s.database.db, id, 'rejected', null, staff.id, new Date(at.getTime() + 3_600_000));
+          await closeRedemption(
+            s.database.db,
+            { id, status: 'rejected', note: null },
+            { userId: staff.id, now: new Date(at.getTime() + 3_600_000) },
+          );
           e.rejected++;
         } else {
           const took = random() * (requested - 0.01);
           await receiveRedemption(
             s.database.db,
-            id,
-            usd,
-            new Date(at.getTime() + took * 86_400_000).toISOString(),
-            staff.id,
-            'UTC',
-            new Date(now),
+            { id, usdReceived: usd, receivedAt: new Date(at.getTime() + took * 86_400_000).toISOString() },
+            { userId: staff.id, timeZone: 'UTC', now: new Date(now) },
           );
           e.days.push(took);
         }

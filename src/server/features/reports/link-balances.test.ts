@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../db/database';
 import { createTestDatabase } from '../../testing/test-db';
 import { LINK_STATUSES } from '../../../shared/constants';
+import { keptFigures } from '../transactions/kept-figures';
 import { LinkBalances } from './link-balances';
 import { participationSummary } from './participation';
 
@@ -22,11 +23,14 @@ function prepare() {
 }
 
 const run = (sql: string, ...args: unknown[]) => database.sqlite.prepare(sql).run(...args);
+/** What the ledger's code records for a link it writes (kept-figures.ts, decision 130). */
+const fed = (customerId: number, casinoId: number) => keptFigures(database.sqlite).linkChanged(customerId, casinoId);
 
-/** Random link writes straight to the table, as every write path does (the feed's triggers see them). */
+/** Random link writes straight to the table, each recorded in the feed as the write paths record theirs. */
 function change(n: number) {
   for (let i = 0; i < n; i++) {
     const [customerId, casinoId] = [between(1, CUSTOMERS), between(1, CASINOS)];
+    fed(customerId, casinoId);
     const roll = rand();
     if (roll < 0.25) {
       run(
@@ -47,12 +51,9 @@ function change(n: number) {
       );
     } else {
       // A merge moves a link to another customer (when that one has none at the casino).
-      run(
-        'update or ignore customerCasinos set customerId = ? where customerId = ? and casinoId = ?',
-        between(1, CUSTOMERS),
-        customerId,
-        casinoId,
-      );
+      const to = between(1, CUSTOMERS);
+      run('update or ignore customerCasinos set customerId = ? where customerId = ? and casinoId = ?', to, customerId, casinoId);
+      fed(to, casinoId);
     }
   }
 }
@@ -134,7 +135,7 @@ describe('LinkBalances', () => {
     const balances = new LinkBalances(database.sqlite);
     expectSame(balances);
     change(10);
-    // The triggers keep only the newest entries: a reader further behind than that cannot follow.
+    // The feed keeps only the newest entries: a reader further behind than that cannot follow.
     const last = database.sqlite.prepare('select max(seq) from linkChanges').pluck().get() as number;
     run('delete from linkChanges where seq < ?', last);
     expectSame(balances);
@@ -158,6 +159,12 @@ describe('LinkBalances', () => {
     const balances = new LinkBalances(database.sqlite);
     expect(balances.above(0)).toEqual({ accounts: 0, customers: 0, usd: 0 });
     run('insert into customerCasinos (customerId, casinoId, currentUnplayedCoins) values (1, 1, 149_999), (1, 2, 150_000), (2, 1, 0)');
+    for (const [c, k] of [
+      [1, 1],
+      [1, 2],
+      [2, 1],
+    ])
+      fed(c, k);
     // (149,999 + 500) / 1000 = 150 and (150,000 + 500) / 1000 = 150 hundredths of a dollar.
     expect(balances.above(0)).toEqual({ accounts: 2, customers: 1, usd: 300 });
     expect(balances.above(149_999)).toEqual({ accounts: 1, customers: 1, usd: 150 });

@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
-import { feedBounds } from './change-feed';
+import { FeedFollower, type FeedStore } from './change-feed';
 
 /** Links whose balance is above a floor: how many, how many customers, their USD value (hundredths). */
 export interface LinksAbove {
@@ -16,11 +16,10 @@ const LINK = `select "customerId", "casinoId", "currentUnplayedCoins" + "current
 /**
  * Every link's balance (unplayed + played coins, hundredths) held in this thread, so the High SC cards
  * are one pass over about a hundred thousand numbers instead of SQLite reading as many index entries
- * (decision 026). It follows the database exactly: before each use it reads the linkChanges feed
- * (written by triggers in every writing transaction, migration 0022) and rereads each changed link, in
- * one read snapshot.
+ * (decision 026). It follows the database exactly through the linkChanges feed (change-feed.ts): before
+ * each use it rereads each changed link, in one read snapshot.
  */
-export class LinkBalances {
+export class LinkBalances implements FeedStore<'linkChanges'> {
   private customer: Int32Array<ArrayBuffer> = new Int32Array(0);
   private casino: Int32Array<ArrayBuffer> = new Int32Array(0);
   private coins = new Float64Array(0);
@@ -29,10 +28,12 @@ export class LinkBalances {
   /** Per customer id, the pass that last counted it (customers are counted once per pass). */
   private seen: Int32Array<ArrayBuffer> = new Int32Array(0);
   private pass = 0;
-  private seq = -1;
+  private readonly follower: FeedFollower<'linkChanges'>;
   readonly stats = { builds: 0, follows: 0 };
 
-  constructor(private readonly sqlite: SQLite.Database) {}
+  constructor(private readonly sqlite: SQLite.Database) {
+    this.follower = new FeedFollower(sqlite, 'linkChanges', this);
+  }
 
   /** The links whose balance is above `floor` coins (hundredths); USD as SQLite's integer (coins + 500) / 1000. */
   above(floor: number): LinksAbove {
@@ -72,35 +73,24 @@ export class LinkBalances {
   }
 
   private sync(): void {
-    const own = !this.sqlite.inTransaction;
-    if (own) this.sqlite.exec('begin');
-    try {
-      const feed = feedBounds(this.sqlite, 'linkChanges');
-      if (feed.last === this.seq) return;
-      if (this.seq < 0 || this.seq < feed.first - 1) this.build();
-      else this.follow(this.seq);
-      this.seq = feed.last;
-    } finally {
-      if (own) this.sqlite.exec('commit');
-    }
+    this.follower.sync();
   }
 
-  private build(): void {
+  build(): void {
     this.stats.builds += 1;
     this.size = 0;
     this.slotOf.clear();
     for (const row of this.sqlite.prepare(LINK).raw().iterate() as IterableIterator<LinkRow>) this.set(...row);
   }
 
-  private follow(seq: number): void {
+  /** Rereads each changed link. */
+  follow(changed: [customerId: number, casinoId: number][]): void {
     this.stats.follows += 1;
-    const changed = this.sqlite.prepare('select distinct "customerId", "casinoId" from "linkChanges" where seq > ?').raw().all(seq) as [
-      number,
-      number,
-    ][];
-    const read = this.sqlite.prepare(`${LINK} where "customerId" = ? and "casinoId" = ?`).raw();
+    const read = this.sqlite
+      .prepare<[{ customerId: number; casinoId: number }], LinkRow>(`${LINK} where "customerId" = @customerId and "casinoId" = @casinoId`)
+      .raw();
     for (const [customerId, casinoId] of changed) {
-      const row = read.get(customerId, casinoId) as LinkRow | undefined;
+      const row = read.get({ customerId, casinoId });
       // A deleted link keeps its slot with no balance, never above any floor.
       this.set(customerId, casinoId, row ? row[2] : NaN);
     }

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { OpenedDatabase } from '../../db/database';
 import { createTestDatabase } from '../../testing/test-db';
+import { keptFigures } from '../transactions/kept-figures';
 import { type PairTotal, PairRanges } from './pair-ranges';
 
 let database: OpenedDatabase;
@@ -11,7 +12,7 @@ const DAY = 86_400_000;
 const START = Date.parse('2026-01-01T00:00:00.000Z');
 const dateAt = () => new Date(START + between(0, 60 * DAY)).toISOString();
 
-/** Three customers at two casinos, every pair linked; rows written straight to the table (the feed's triggers see them). */
+/** Three customers at two casinos, every pair linked; rows written straight to the table, each recorded in the feed as the ledger records its own. */
 function prepare() {
   const { sqlite } = database;
   const now = new Date().toISOString();
@@ -26,6 +27,9 @@ function prepare() {
       sqlite.prepare('insert into customerCasinos (customerId, casinoId) values (?, ?)').run(customerId, casinoId);
 }
 
+/** What the ledger's code records for a transaction it writes (kept-figures.ts, decision 130). */
+const fed = (id: number | bigint) => keptFigures(database.sqlite).transactionChanged(Number(id));
+
 function insert(n: number) {
   const stmt = database.sqlite
     .prepare(`insert into transactions (date, customerId, casinoId, transactionTypeId, unplayedCoinsChange, playedCoinsChange, usdChange,
@@ -33,7 +37,7 @@ function insert(n: number) {
   for (let i = 0; i < n; i++) {
     const casinoId = between(1, 2);
     const date = dateAt();
-    stmt.run(date, between(1, 3), casinoId, casinoId, between(-50_000, 50_000), date, date);
+    fed(stmt.run(date, between(1, 3), casinoId, casinoId, between(-50_000, 50_000), date, date).lastInsertRowid);
   }
 }
 
@@ -46,6 +50,7 @@ function change(n: number) {
   const all = ids();
   for (let i = 0; i < n && all.length; i++) {
     const id = all[between(0, all.length - 1)];
+    fed(id);
     const roll = rand();
     if (roll < 0.3) database.sqlite.prepare('delete from transactions where id = ?').run(id);
     else if (roll < 0.6) database.sqlite.prepare('update transactions set date = ? where id = ?').run(dateAt(), id);
@@ -140,15 +145,15 @@ describe('PairRanges', () => {
           `insert into transactions (date, customerId, casinoId, transactionTypeId, unplayedCoinsChange, playedCoinsChange, usdChange,
           unplayedCoinsAfter, playedCoinsAfter, totalCoinsAfter, createdAt, updatedAt) values (?, 1, 1, 1, 0, 0, 1234, 0, 0, 0, ?, ?)`,
         )
-        .run(at, at, at);
+        .run(at, at, at).lastInsertRowid;
     const ranges = new PairRanges(database.sqlite);
-    write();
+    fed(write());
     for (const pass of [1, 2]) {
       expect(ranges.totals({ from: at, to: '2026-03-01T05:00:00.001Z' }, {})).toEqual([
         { customerId: 1, casinoId: 1, usd: 1234 * pass, n: pass },
       ]);
       expect(ranges.totals({ from: '2026-03-01T00:00:00.000Z', to: at }, {})).toEqual([]);
-      write(); // the second pass reads one row from the columns and one from the changed rows
+      fed(write()); // the second pass reads one row from the columns and one from the changed rows
     }
   });
 });

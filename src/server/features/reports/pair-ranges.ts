@@ -1,6 +1,6 @@
 import type SQLite from 'better-sqlite3';
 import type { Span } from '../transactions/day-split';
-import { feedBounds } from './change-feed';
+import { FeedFollower, type FeedStore } from './change-feed';
 
 /** One customer-casino pair's USD total (hundredths) and transaction count over a span. */
 export interface PairTotal {
@@ -99,10 +99,10 @@ function lowerBound(at: Float64Array, t: number): number {
  * Every transaction's instant, pair and USD change as columns held in this thread, in date order, so a
  * per-pair total over any span is one pass over that span's slice (decision 023): a million
  * transactions take a few milliseconds instead of SQLite's grouping of every row in the range.
- * It follows the database exactly: before each use it reads the transactionChanges feed (written by
- * triggers in every writing transaction) and replaces each changed row, in one read snapshot.
+ * It follows the database exactly through the transactionChanges feed (change-feed.ts): before each use
+ * it replaces each changed row, in one read snapshot.
  */
-export class PairRanges {
+export class PairRanges implements FeedStore<'transactionChanges'> {
   private cols: Columns = newColumns(0);
   /** Position in the columns by transaction id (-1: not there). */
   private posOf = new Int32Array(0);
@@ -113,14 +113,26 @@ export class PairRanges {
   private pairCasino: number[] = [];
   /** One more than the largest type id held. */
   private typeLimit = 0;
-  private seq = -1;
+  private readonly follower: FeedFollower<'transactionChanges'>;
   /** How often each way of catching up ran (tests check that each is exercised). */
   readonly stats = { builds: 0, follows: 0, merges: 0 };
 
   constructor(
     private readonly sqlite: SQLite.Database,
     private readonly options: PairRangesOptions = DEFAULTS,
-  ) {}
+  ) {
+    this.follower = new FeedFollower(sqlite, 'transactionChanges', this, options.rebuildAfter);
+  }
+
+  /** Brings the columns up to the database's latest committed state, inside one read snapshot. */
+  private sync(): void {
+    this.follower.sync();
+  }
+
+  /** Folds the changed rows into the columns once they are many. */
+  afterSync(): void {
+    if (this.extras.length > this.options.mergeAfter) this.merge();
+  }
 
   /**
    * Per-pair totals of the transactions in `span` matching `filter`, pairs without one left out, as
@@ -212,27 +224,10 @@ export class PairRanges {
     return p;
   }
 
-  /** Brings the columns up to the database's latest committed state, inside one read snapshot. */
-  private sync(): void {
-    const own = !this.sqlite.inTransaction;
-    if (own) this.sqlite.exec('begin');
-    try {
-      const feed = feedBounds(this.sqlite, 'transactionChanges');
-      if (feed.last === this.seq) return;
-      if (this.seq < 0 || this.seq < feed.first - 1 || feed.last - this.seq > this.options.rebuildAfter) this.build();
-      else this.follow(this.seq);
-      this.seq = feed.last;
-      if (this.extras.length > this.options.mergeAfter) this.merge();
-    } finally {
-      if (own) this.sqlite.exec('commit');
-    }
-  }
-
-  private build(): void {
+  build(): void {
     this.stats.builds += 1;
     // The old columns go before the new ones are made, so a rebuild never holds both (a million rows: about
-    // 30 MB each); until it ends the columns follow nothing (seq -1), so a failed build is built again.
-    this.seq = -1;
+    // 30 MB each); until it ends the follower counts the columns as following nothing.
     this.cols = newColumns(0);
     this.posOf = new Int32Array(0);
     this.extras = [];
@@ -255,14 +250,13 @@ export class PairRanges {
     this.cols = cols;
   }
 
-  /** Replaces each transaction changed after `seq` with its current row (or nothing, once deleted). */
-  private follow(seq: number): void {
+  /** Replaces each changed transaction with its current row (or nothing, once deleted). */
+  follow(changed: [transactionId: number][]): void {
     this.stats.follows += 1;
-    const ids = this.sqlite.prepare('select distinct "transactionId" from "transactionChanges" where seq > ?').pluck().all(seq) as number[];
-    const read = this.sqlite.prepare(`select ${ROW} from transactions where id = ?`).raw();
-    for (const id of ids) {
+    const read = this.sqlite.prepare<[{ id: number }], Row>(`select ${ROW} from transactions where id = @id`).raw();
+    for (const [id] of changed) {
       this.forget(id);
-      const row = read.get(id) as Row | undefined;
+      const row = read.get({ id });
       if (!row) continue;
       const [, at, customerId, casinoId, typeId, usdChange] = row;
       this.typeLimit = Math.max(this.typeLimit, typeId + 1);

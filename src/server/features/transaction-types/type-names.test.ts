@@ -21,7 +21,7 @@ async function ledgerOfTwoCasinos(db: Db, a: Pair, b: Pair, staff: TestUser) {
     [entryOf(b, { unplayedCoinsChange: 5000, usdChange: -525 }), at(2, 0)],
     [{ ...entryOf(a, { playedCoinsChange: 700 }), transactionTypeId: bonus.id }, at(1, 4)],
   ] as const;
-  for (const [entry, when] of rows) await createEntry(db, entry, staff.id, undefined, when);
+  for (const [entry, when] of rows) await createEntry(db, entry, { userId: staff.id, now: when });
   return bonus;
 }
 

@@ -50,9 +50,9 @@ describe('dated entries', () => {
       playedCoinsChange: 5,
       usdChange: usd,
     });
-    const a = await createEntry(db, f(100000, -1000), userId, undefined, new Date('2026-11-18T09:00:00.000Z'));
-    const b = await createEntry(db, f(-2550, 0), userId, undefined, new Date('2026-11-19T09:00:00.000Z'));
-    const c = await createEntry(db, { ...f(777, -1), occurredAt: '2026-11-18T10:30:00.000Z' }, userId, undefined, now);
+    const a = await createEntry(db, f(100000, -1000), { userId, now: new Date('2026-11-18T09:00:00.000Z') });
+    const b = await createEntry(db, f(-2550, 0), { userId, now: new Date('2026-11-19T09:00:00.000Z') });
+    const c = await createEntry(db, { ...f(777, -1), occurredAt: '2026-11-18T10:30:00.000Z' }, { userId, now });
 
     expect(await rowsInOrder()).toEqual([
       {
@@ -115,12 +115,12 @@ describe('dated entries', () => {
       playedCoinsChange: 0,
       usdChange: -unplayed,
     });
-    const a = await createEntry(db, f(1000), userId, undefined, new Date('2026-11-01T08:00:00.000Z'));
-    const b = await createEntry(db, f(2000), userId, undefined, new Date('2026-11-02T08:00:00.000Z'));
-    const c = await createEntry(db, f(4000), userId, undefined, new Date('2026-11-03T08:00:00.000Z'));
+    const a = await createEntry(db, f(1000), { userId, now: new Date('2026-11-01T08:00:00.000Z') });
+    const b = await createEntry(db, f(2000), { userId, now: new Date('2026-11-02T08:00:00.000Z') });
+    const c = await createEntry(db, f(4000), { userId, now: new Date('2026-11-03T08:00:00.000Z') });
 
     // c moves before a: it becomes the first of the pair.
-    await editEntry(db, c, { ...f(4000), occurredAt: '2026-10-31T23:59:59.999Z' }, userId, now);
+    await editEntry(db, c, { ...f(4000), occurredAt: '2026-10-31T23:59:59.999Z' }, { userId, now });
     expect((await rowsInOrder()).map((r) => [r.id, r.date, r.unplayedCoinsAfter])).toEqual([
       [c, '2026-10-31T23:59:59.999Z', 4000],
       [a, '2026-11-01T08:00:00.000Z', 5000],
@@ -133,7 +133,7 @@ describe('dated entries', () => {
     ]);
 
     // a moves after b (later in the order) with a new amount.
-    await editEntry(db, a, { ...f(1500), occurredAt: '2026-11-02T08:00:00.000Z' }, userId, now);
+    await editEntry(db, a, { ...f(1500), occurredAt: '2026-11-02T08:00:00.000Z' }, { userId, now });
     expect((await rowsInOrder()).map((r) => [r.id, r.unplayedCoinsAfter])).toEqual([
       [c, 4000],
       [a, 5500],
@@ -147,7 +147,7 @@ describe('dated entries', () => {
     ]);
 
     // Without occurredAt the date stays.
-    await editEntry(db, b, f(100), userId, now);
+    await editEntry(db, b, f(100), { userId, now });
     expect(await db.selectFrom('transactions').select('date').where('id', '=', b).executeTakeFirstOrThrow()).toEqual({
       date: '2026-11-02T08:00:00.000Z',
     });
@@ -172,10 +172,10 @@ describe('dated entries', () => {
     const p = await pairFixture(db);
     const q = await pairFixture(db);
     const of = (pair: typeof p, unplayed: number): LedgerFields => entryOf(pair, { unplayedCoinsChange: unplayed });
-    const p1 = await createEntry(db, of(p, 100), userId, undefined, new Date('2026-11-01T00:00:00.000Z'));
-    await createEntry(db, of(p, 200), userId, undefined, new Date('2026-11-02T00:00:00.000Z'));
-    await createEntry(db, of(q, 1000), userId, undefined, new Date('2026-11-05T00:00:00.000Z'));
-    await editEntry(db, p1, { ...of(q, 100), occurredAt: '2026-11-04T00:00:00.000Z' }, userId, now);
+    const p1 = await createEntry(db, of(p, 100), { userId, now: new Date('2026-11-01T00:00:00.000Z') });
+    await createEntry(db, of(p, 200), { userId, now: new Date('2026-11-02T00:00:00.000Z') });
+    await createEntry(db, of(q, 1000), { userId, now: new Date('2026-11-05T00:00:00.000Z') });
+    await editEntry(db, p1, { ...of(q, 100), occurredAt: '2026-11-04T00:00:00.000Z' }, { userId, now });
     expect((await rowsInOrder()).map((r) => [r.unplayedCoinsChange, r.unplayedCoinsAfter])).toEqual([
       [200, 200],
       [100, 100],
@@ -202,8 +202,9 @@ describe('dated entries', () => {
     const ids: number[] = [];
     for (let step = 0; step < 300; step++) {
       const roll = rand();
-      if (roll < 0.55 || ids.length < 3) ids.push(await createEntry(db, { ...fields(), occurredAt: when() }, userId, undefined, now));
-      else if (roll < 0.85) await editEntry(db, pick(ids), { ...fields(), ...(rand() < 0.7 ? { occurredAt: when() } : {}) }, userId, now);
+      if (roll < 0.55 || ids.length < 3) ids.push(await createEntry(db, { ...fields(), occurredAt: when() }, { userId, now }));
+      else if (roll < 0.85)
+        await editEntry(db, pick(ids), { ...fields(), ...(rand() < 0.7 ? { occurredAt: when() } : {}) }, { userId, now });
       else {
         const id = ids.splice(Math.floor(rand() * ids.length), 1)[0];
         await deleteEntry(db, id, userId, now);

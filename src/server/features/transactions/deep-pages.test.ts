@@ -18,7 +18,7 @@ describe('deep History pages', () => {
     for (let i = 0; i < 23; i++) {
       const p = i % 3 === 0 ? b : a;
       // Every fourth entry shares its minute with the one before: ids break the tie.
-      await createEntry(db, entryOf(p, { unplayedCoinsChange: i * 100 }), user.id, undefined, at(i - (i % 4 === 3 ? 1 : 0)));
+      await createEntry(db, entryOf(p, { unplayedCoinsChange: i * 100 }), { userId: user.id, now: at(i - (i % 4 === 3 ? 1 : 0)) });
     }
     for (const filters of [{}, { startDate: '2026-03-02', endDate: '2026-03-04' }, { customerId: a.customer.id }]) {
       const all = await listTransactions(db, { filters, timeZone: 'UTC', limit: 1000 });

@@ -12,13 +12,10 @@ describe('History sorted on the server', () => {
       const amounts = Array.from({ length: 26 }, (_, i) => ((i * 7) % 13) * 200 - 1200);
       for (const [i, usd] of amounts.entries()) {
         const p = i % 2 ? a : b;
-        await createEntry(
-          db,
-          entryOf(p, { unplayedCoinsChange: 100, usdChange: usd }),
-          staff.id,
-          undefined,
-          new Date(Date.UTC(2026, 2, 1, i)),
-        );
+        await createEntry(db, entryOf(p, { unplayedCoinsChange: 100, usdChange: usd }), {
+          userId: staff.id,
+          now: new Date(Date.UTC(2026, 2, 1, i)),
+        });
       }
       const api = s.caller(staff);
       const list = (input: Parameters<typeof api.transactions.list>[0]) => api.transactions.list(input);

@@ -39,7 +39,7 @@ async function ledgerWithPairs() {
         usdChange: -100,
         occurredAt: date,
       },
-      userId,
+      { userId },
     );
   }
   return { database, userId, pairs };
@@ -127,7 +127,7 @@ describe('insertMany', () => {
 
     for (const e of entriesOf(oneByOne)) {
       const { date, scRatio: _r, ...f } = e;
-      await createEntry(oneByOne.database.db, { ...f, occurredAt: date }, oneByOne.userId);
+      await createEntry(oneByOne.database.db, { ...f, occurredAt: date }, { userId: oneByOne.userId });
     }
     expect(inOrder(bulk.database)).toEqual(inOrder(oneByOne.database));
     expect(kept(bulk.database)).toEqual(kept(oneByOne.database));

@@ -68,12 +68,13 @@ interface Placed {
  * same date) gives each new row its after-values and each later stored row its new ones; the link
  * takes the pair's sums once. Then the new rows are inserted in date order (the date-ordered indexes
  * grow at one point each), the changed after-values are written in id order (one sweep of the table),
- * and the per-day and per-type totals get one upsert per key. Only one pair's rows are objects at a time.
+ * and the per-day, per-type and per-hour totals get one upsert per key (kept-figures.ts). Only one pair's rows are objects at a time.
  */
 export function insertMany(s: LedgerStatements, rows: BulkRows, write: BulkWrite | null): BulkOutcome {
   return refusingPastLimit(ENTRY_FIELDS, () => {
     s.kept.clear();
     const outcome = placeAndWrite(s, rows, write);
+    if (write) s.figures.trimFeeds();
     s.kept.check(write !== null);
     return outcome;
   });
@@ -99,7 +100,7 @@ function placeAndWrite(s: LedgerStatements, rows: BulkRows, write: BulkWrite | n
     const { customerId, casinoId, date: from } = entries[0];
     // Stand-in ids (a dry run's created records) are negative: such a pair holds nothing yet.
     const stored = customerId > 0 && casinoId > 0;
-    const pairRows: Stored[] = stored ? s.pairFrom.all(customerId, casinoId, from) : [];
+    const pairRows: Stored[] = stored ? s.pairFrom.all({ customerId, casinoId, from }) : [];
     const copies = new Map<string, number>();
     for (const r of pairRows) {
       const key = copyKey(r);
@@ -117,7 +118,7 @@ function placeAndWrite(s: LedgerStatements, rows: BulkRows, write: BulkWrite | n
     count += fresh.length;
     if (fresh.length === 0) continue;
 
-    const before = s.before.get(customerId, casinoId, from, from, 0);
+    const before = s.before.get({ customerId, casinoId, date: from, id: 0 });
     let balances: Balances | null = before ? { unplayed: before.unplayedCoinsAfter, played: before.playedCoinsAfter } : null;
     let usd = 0;
     for (let a = 0, b = 0; a < pairRows.length || b < fresh.length;) {
@@ -154,7 +155,7 @@ function placeAndWrite(s: LedgerStatements, rows: BulkRows, write: BulkWrite | n
       dp += e.playedCoinsChange;
     }
     s.kept.link(customerId, casinoId, du, dp, usd);
-    if (write) s.applyToLink.run(du, dp, usd, fresh.length, customerId, casinoId);
+    if (write) s.figures.link({ customerId, casinoId, unplayed: du, played: dp, usd, count: fresh.length });
   }
   // The USD each hour and type gains, for the check of the day, day-type, type and hour totals.
   for (const [key, [, usd]] of usdByHourType) {
@@ -172,6 +173,7 @@ function writeAll(s: LedgerStatements, rows: BulkRows, placed: Placed, write: Bu
   const days = new Map<string, [number, number]>();
   const dayTypes = new Map<string, [number, number]>();
   const types = new Map<number, [number, number]>();
+  const hours = new Map<string, [number, number]>();
   for (const k of inDateOrder) {
     const e = rows.at(places[k]);
     const id = Number(
@@ -193,17 +195,19 @@ function writeAll(s: LedgerStatements, rows: BulkRows, placed: Placed, write: Bu
       }).lastInsertRowid,
     );
     write.inserted(id, e);
+    s.figures.transactionChanged(id);
     const day = e.date.slice(0, 10);
     add(days, day, e.usdChange);
     add(dayTypes, `${day}|${e.transactionTypeId}`, e.usdChange);
     add(types, e.transactionTypeId, e.usdChange);
+    add(hours, e.date.slice(0, 13), e.usdChange);
   }
   const { updates } = placed;
   const n = updates.length / 3;
   const byId = Uint32Array.from({ length: n }, (_, k) => k).sort((a, b) => updates.at(3 * a) - updates.at(3 * b));
   for (const k of byId) {
     const after = afterValues(null, updates.at(3 * k + 1), updates.at(3 * k + 2));
-    s.setAfter.run(after.unplayed, after.played, after.total, updates.at(3 * k));
+    s.setAfter.run({ id: updates.at(3 * k), ...after });
   }
   // The check-in board's days the new rows touch (decision 061), once the rows and their after-values are in.
   s.checkInDays(
@@ -212,10 +216,11 @@ function writeAll(s: LedgerStatements, rows: BulkRows, placed: Placed, write: Bu
     })(),
   );
   const byKey = <K>(a: [K, unknown], b: [K, unknown]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
-  for (const [day, [count, usd]] of [...days].sort(byKey)) s.dayTotal.run(day, count, usd);
+  for (const [day, [count, usd]] of [...days].sort(byKey)) s.figures.day(day, count, usd);
   for (const [key, [count, usd]] of [...dayTypes].sort(byKey)) {
     const [day, type] = key.split('|');
-    s.dayTypeTotal.run(day, Number(type), count, usd);
+    s.figures.dayType(day, Number(type), count, usd);
   }
-  for (const [type, [count, usd]] of types) s.typeTotal.run(type, count, usd);
+  for (const [type, [count, usd]] of types) s.figures.type(type, count, usd);
+  for (const [hour, [count, usd]] of [...hours].sort(byKey)) s.figures.hour(hour, count, usd);
 }

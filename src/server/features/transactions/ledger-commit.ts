@@ -81,6 +81,8 @@ async function flush(sqlite: SQLite.Database, queue: Job[]): Promise<void> {
             outcomes.push({ ok: false, value: error });
           }
         }
+        // The change feeds keep their newest entries: trimmed once per commit, not per row (kept-figures.ts).
+        s.figures.trimFeeds();
       })
       .immediate();
   } catch (error) {

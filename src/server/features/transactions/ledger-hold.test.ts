@@ -40,7 +40,7 @@ it('keeps a write that waited for a Kysely transaction waiting while a hold take
       playedCoinsChange: 0,
       usdChange: -5,
     },
-    userId,
+    { userId },
   ).then(() => (written = true));
   await ticks(3);
   const release = holdLedgerWrites(database.db);

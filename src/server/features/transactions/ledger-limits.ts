@@ -87,14 +87,18 @@ type Values = { u: number; p: number; d: number };
 
 /** The kept values a transaction counts in (decisions 021, 025), each read as (u, p, d) with unused parts 0. */
 const keptReads = perConnection((q) => ({
-  link: q<[number, number], Values>(
-    `select "currentUnplayedCoins" u, "currentPlayedCoins" p, "usdTotal" d from "customerCasinos" where "customerId" = ? and "casinoId" = ?`,
+  link: q<[{ customerId: number; casinoId: number }], Values>(
+    `select "currentUnplayedCoins" u, "currentPlayedCoins" p, "usdTotal" d from "customerCasinos" where "customerId" = @customerId and "casinoId" = @casinoId`,
   ),
-  casino: q<[number], Values>(`select "unplayedCoins" u, "playedCoins" p, 0 d from "casinoBalances" where "casinoId" = ?`),
-  day: q<[string], Values>(`select 0 u, 0 p, "usdTotal" d from "dayTotals" where day = ?`),
-  dayType: q<[string, number], Values>(`select 0 u, 0 p, "usdTotal" d from "dayTypeTotals" where day = ? and "transactionTypeId" = ?`),
-  type: q<[number], Values>(`select 0 u, 0 p, "usdTotal" d from "typeTotals" where "transactionTypeId" = ?`),
-  hour: q<[string], Values>(`select 0 u, 0 p, "usdTotal" d from "hourTotals" where hour = ?`),
+  casino: q<[{ casinoId: number }], Values>(
+    `select "unplayedCoins" u, "playedCoins" p, 0 d from "casinoBalances" where "casinoId" = @casinoId`,
+  ),
+  day: q<[{ day: string }], Values>(`select 0 u, 0 p, "usdTotal" d from "dayTotals" where day = @day`),
+  dayType: q<[{ day: string; typeId: number }], Values>(
+    `select 0 u, 0 p, "usdTotal" d from "dayTypeTotals" where day = @day and "transactionTypeId" = @typeId`,
+  ),
+  type: q<[{ typeId: number }], Values>(`select 0 u, 0 p, "usdTotal" d from "typeTotals" where "transactionTypeId" = @typeId`),
+  hour: q<[{ hour: string }], Values>(`select 0 u, 0 p, "usdTotal" d from "hourTotals" where hour = @hour`),
 }));
 
 type Reads = ReturnType<typeof keptReads>;
@@ -145,8 +149,8 @@ class KeptChanges {
   /** A link's balances and USD total change, and so its casino's balances. */
   link(customerId: number, casinoId: number, u: number, p: number, d: number): void {
     const { reads } = this;
-    this.add(`link ${customerId} ${casinoId}`, u, p, d, () => ({ read: () => reads.link.get(customerId, casinoId), what: LINK_WHAT }));
-    this.add(`casino ${casinoId}`, u, p, 0, () => ({ read: () => reads.casino.get(casinoId), what: CASINO_WHAT }));
+    this.add(`link ${customerId} ${casinoId}`, u, p, d, () => ({ read: () => reads.link.get({ customerId, casinoId }), what: LINK_WHAT }));
+    this.add(`casino ${casinoId}`, u, p, 0, () => ({ read: () => reads.casino.get({ casinoId }), what: CASINO_WHAT }));
   }
 
   /** USD counted at `date` (ISO UTC, or its first 13 characters: the hour) for a type: its day's, the day's type's, the type's and the hour's totals. */
@@ -155,14 +159,14 @@ class KeptChanges {
     const { reads } = this;
     const day = date.slice(0, 10);
     const hour = date.slice(0, 13);
-    this.add(`day ${day}`, 0, 0, d, () => ({ read: () => reads.day.get(day), what: usdOnly(`the USD total of ${day} (UTC)`) }));
+    this.add(`day ${day}`, 0, 0, d, () => ({ read: () => reads.day.get({ day }), what: usdOnly(`the USD total of ${day} (UTC)`) }));
     this.add(`dayType ${day} ${typeId}`, 0, 0, d, () => ({
-      read: () => reads.dayType.get(day, typeId),
+      read: () => reads.dayType.get({ day, typeId }),
       what: usdOnly(`the type's USD total on ${day} (UTC)`),
     }));
-    this.add(`type ${typeId}`, 0, 0, d, () => ({ read: () => reads.type.get(typeId), what: usdOnly("the type's USD total") }));
+    this.add(`type ${typeId}`, 0, 0, d, () => ({ read: () => reads.type.get({ typeId }), what: usdOnly("the type's USD total") }));
     this.add(`hour ${hour}`, 0, 0, d, () => ({
-      read: () => reads.hour.get(hour),
+      read: () => reads.hour.get({ hour }),
       what: usdOnly(`the USD total of ${hour.replace('T', ' ')}:00 UTC`),
     }));
   }

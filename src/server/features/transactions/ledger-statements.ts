@@ -13,19 +13,28 @@ import { insertStatement, perConnection, updateStatement } from '../../db/per-co
 import { ENTERED_COLUMNS } from './transactions.repository';
 import { isCheckInType, keepCheckInDay, keepCheckInDays } from '../check-ins/check-in-days';
 import { checkCheckInDay, keptChanges } from './ledger-limits';
+import { keptFigures } from './kept-figures';
 
 type After = Pick<TransactionRow, 'unplayedCoinsAfter' | 'playedCoinsAfter'>;
+/** A pair: one customer at one casino. */
+type Pair = Pick<TransactionRow, 'customerId' | 'casinoId'>;
+/** A place in a pair's (date, id) order. */
+type At = Pair & Pick<TransactionRow, 'date' | 'id'>;
+type Id = { id: number };
 
 /**
  * The ledger's statements, prepared once per connection (see ledger.ts for how they are used): the hot
- * write path keeps synchronous prepared statements (decision 020), and every row type below is picked
- * from the database types (db/types.ts), so a renamed or retyped column fails the type check here.
+ * write path keeps synchronous prepared statements (decision 020), every row type below is picked from
+ * the database types (db/types.ts), so a renamed or retyped column fails the type check here, and every
+ * parameter is named (decision 131), so its value is matched to the SQL by name, never by position.
  */
 export const ledgerStatements = perConnection((q, sqlite) => {
-  const pairAt = `"customerId" = ? and "casinoId" = ?`;
+  const pairAt = `"customerId" = @customerId and "casinoId" = @casinoId`;
   return {
     /** What the running write changed in kept values, checked against the ledger's limit when it is done (decision 090). */
     kept: keptChanges(sqlite),
+    /** The kept figures and change feeds every write keeps (kept-figures.ts, decision 130). */
+    figures: keptFigures(sqlite),
     /** Keeps the board's check-in day at a position where a write added or removed a transaction (decision 061). */
     checkInDay: (t: Pick<TransactionRow, 'customerId' | 'casinoId' | 'date' | 'transactionTypeId'>) => {
       if (isCheckInType(sqlite, t.transactionTypeId)) checkCheckInDay(keepCheckInDay(sqlite, t));
@@ -38,36 +47,30 @@ export const ledgerStatements = perConnection((q, sqlite) => {
       `select id "redemptionId", case when "requestTransactionId" = @id then 'request' when "receiptTransactionId" = @id then 'receipt' else 'reversal' end role
        from redemptions where "requestTransactionId" = @id or "receiptTransactionId" = @id or "reversalTransactionId" = @id`,
     ),
-    customer: q<[number], Pick<CustomerRow, 'isActive'>>(`select "isActive" from customers where id = ?`),
-    casino: q<[number], Pick<CasinoRow, 'isActive' | 'scRatio'>>(`select "isActive", "scRatio" from casinos where id = ?`),
-    type: q<[number], Pick<TransactionTypeRow, 'casinoId'>>(`select "casinoId" from "transactionTypes" where id = ?`),
-    link: q<[number, number], Pick<LinkRow, 'status' | 'currentUnplayedCoins' | 'currentPlayedCoins'>>(
+    customer: q<[Id], Pick<CustomerRow, 'isActive'>>(`select "isActive" from customers where id = @id`),
+    casino: q<[Id], Pick<CasinoRow, 'isActive' | 'scRatio'>>(`select "isActive", "scRatio" from casinos where id = @id`),
+    type: q<[Id], Pick<TransactionTypeRow, 'casinoId'>>(`select "casinoId" from "transactionTypes" where id = @id`),
+    link: q<[Pair], Pick<LinkRow, 'status' | 'currentUnplayedCoins' | 'currentPlayedCoins'>>(
       `select status, "currentUnplayedCoins", "currentPlayedCoins" from "customerCasinos" where ${pairAt}`,
     ),
-    applyToLink: q<[number, number, number, number, number, number], never>(
-      `update "customerCasinos" set "currentUnplayedCoins" = "currentUnplayedCoins" + ?, "currentPlayedCoins" = "currentPlayedCoins" + ?,
-         "usdTotal" = "usdTotal" + ?, "transactionCount" = "transactionCount" + ? where ${pairAt}`,
-    ),
-    lastDate: q<[number, number], Pick<TransactionRow, 'date'>>(
-      `select date from transactions where ${pairAt} order by date desc, id desc limit 1`,
-    ),
-    before: q<[number, number, string, string, number], After>(
+    lastDate: q<[Pair], Pick<TransactionRow, 'date'>>(`select date from transactions where ${pairAt} order by date desc, id desc limit 1`),
+    before: q<[At], After>(
       `select "unplayedCoinsAfter", "playedCoinsAfter" from transactions
-       where ${pairAt} and (date < ? or (date = ? and id < ?)) order by date desc, id desc limit 1`,
+       where ${pairAt} and (date < @date or (date = @date and id < @id)) order by date desc, id desc limit 1`,
     ),
     atOrAfter: q<
-      [number, number, string, string, number],
+      [At],
       Pick<
         TransactionRow,
         'id' | 'date' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'unplayedCoinsAfter' | 'playedCoinsAfter' | 'totalCoinsAfter'
       >
     >(
       `select id, date, "unplayedCoinsChange", "playedCoinsChange", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter" from transactions
-       where ${pairAt} and (date > ? or (date = ? and id >= ?)) order by date, id`,
+       where ${pairAt} and (date > @date or (date = @date and id >= @id)) order by date, id`,
     ),
     // A pair's rows from a date on, with what the import compares and recomputes (ledger-bulk.ts).
     pairFrom: q<
-      [number, number, string],
+      [Pair & { from: string }],
       Pick<
         TransactionRow,
         | 'id'
@@ -82,10 +85,10 @@ export const ledgerStatements = perConnection((q, sqlite) => {
       >
     >(
       `select id, date, "transactionTypeId", "unplayedCoinsChange", "playedCoinsChange", "usdChange", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter"
-       from transactions where ${pairAt} and date >= ? order by date, id`,
+       from transactions where ${pairAt} and date >= @from order by date, id`,
     ),
-    setAfter: q<[number, number, number, number], never>(
-      `update transactions set "unplayedCoinsAfter" = ?, "playedCoinsAfter" = ?, "totalCoinsAfter" = ? where id = ?`,
+    setAfter: q<[Id & { unplayed: number; played: number; total: number }], never>(
+      `update transactions set "unplayedCoinsAfter" = @unplayed, "playedCoinsAfter" = @played, "totalCoinsAfter" = @total where id = @id`,
     ),
     insert: insertStatement(q, 'transactions', [
       ...ENTERED_COLUMNS,
@@ -97,36 +100,35 @@ export const ledgerStatements = perConnection((q, sqlite) => {
       'updatedAt',
     ]),
     update: updateStatement(q, 'transactions', [...ENTERED_COLUMNS, 'updatedAt']),
-    entry: q<[number], TransactionRow>(`select * from transactions where id = ?`),
-    delete: q<[number], never>(`delete from transactions where id = ?`),
-    idempotencyKey: q<[string], Pick<IdempotencyKeysTable, 'userId' | 'requestHash' | 'transactionId'>>(
-      `select "userId", "requestHash", "transactionId" from "idempotencyKeys" where key = ?`,
+    entry: q<[Id], TransactionRow>(`select * from transactions where id = @id`),
+    delete: q<[Id], never>(`delete from transactions where id = @id`),
+    idempotencyKey: q<[{ key: string }], Pick<IdempotencyKeysTable, 'userId' | 'requestHash' | 'transactionId'>>(
+      `select "userId", "requestHash", "transactionId" from "idempotencyKeys" where key = @key`,
     ),
-    insertIdempotencyKey: q<[string, number, string, number, string], never>(
-      `insert into "idempotencyKeys" (key, "userId", "requestHash", "transactionId", "createdAt") values (?, ?, ?, ?, ?)`,
+    insertIdempotencyKey: q<[Pick<IdempotencyKeysTable, 'key' | 'userId' | 'requestHash' | 'transactionId' | 'createdAt'>], never>(
+      `insert into "idempotencyKeys" (key, "userId", "requestHash", "transactionId", "createdAt") values (@key, @userId, @requestHash, @transactionId, @createdAt)`,
     ),
-    // The screens' totals (decision 021): one upsert each per transaction added (sign 1) or removed (-1).
-    dayTotal: q<[string, number, number], never>(
-      `insert into "dayTotals" (day, "transactionCount", "usdTotal") values (?, ?, ?)
-       on conflict (day) do update set "transactionCount" = "transactionCount" + excluded."transactionCount", "usdTotal" = "usdTotal" + excluded."usdTotal"`,
+    deleteIdempotencyKeys: q<[Id], never>(`delete from "idempotencyKeys" where "transactionId" = @id`),
+    userEmail: q<[Id], Pick<UserRow, 'email'>>(`select email from users where id = @id`),
+    typeByName: q<[{ casinoId: number; name: string }], Pick<TransactionTypeRow, 'id'>>(
+      `select id from "transactionTypes" where "casinoId" = @casinoId and lower(name) = lower(@name) order by id limit 1`,
     ),
-    dayTypeTotal: q<[string, number, number, number], never>(
-      `insert into "dayTypeTotals" (day, "transactionTypeId", "transactionCount", "usdTotal") values (?, ?, ?, ?)
-       on conflict (day, "transactionTypeId") do update set "transactionCount" = "transactionCount" + excluded."transactionCount", "usdTotal" = "usdTotal" + excluded."usdTotal"`,
+    insertType: q<[{ name: string; casinoId: number }], never>(
+      `insert into "transactionTypes" (name, "casinoId") values (@name, @casinoId)`,
     ),
-    typeTotal: q<[number, number, number], never>(
-      `insert into "typeTotals" ("transactionTypeId", "transactionCount", "usdTotal") values (?, ?, ?)
-       on conflict ("transactionTypeId") do update set "transactionCount" = "transactionCount" + excluded."transactionCount", "usdTotal" = "usdTotal" + excluded."usdTotal"`,
-    ),
-    deleteIdempotencyKeys: q<[number], never>(`delete from "idempotencyKeys" where "transactionId" = ?`),
-    userEmail: q<[number], Pick<UserRow, 'email'>>(`select email from users where id = ?`),
-    typeByName: q<[number, string], Pick<TransactionTypeRow, 'id'>>(
-      `select id from "transactionTypes" where "casinoId" = ? and lower(name) = lower(?) order by id limit 1`,
-    ),
-    insertType: q<[string, number], never>(`insert into "transactionTypes" (name, "casinoId") values (?, ?)`),
-    markReconciled: q<[string, number, number, number, number, number], never>(
-      `update "customerCasinos" set "lastReconciledAt" = ?, "lastReconciledByUserId" = ?, "lastReconciledDifferenceUnplayed" = ?,
-         "lastReconciledDifferencePlayed" = ? where ${pairAt}`,
+    markReconciled: q<
+      [
+        Pair &
+          Pick<
+            LinkRow,
+            'lastReconciledAt' | 'lastReconciledByUserId' | 'lastReconciledDifferenceUnplayed' | 'lastReconciledDifferencePlayed'
+          >,
+      ],
+      never
+    >(
+      `update "customerCasinos" set "lastReconciledAt" = @lastReconciledAt, "lastReconciledByUserId" = @lastReconciledByUserId,
+         "lastReconciledDifferenceUnplayed" = @lastReconciledDifferenceUnplayed, "lastReconciledDifferencePlayed" = @lastReconciledDifferencePlayed
+       where ${pairAt}`,
     ),
     keepDeleted: q<[{ id: number; deletedAt: string; deletedByUserId: number | null }], never>(
       `insert or replace into "deletedTransactions" (id, date, "customerId", "casinoId", "transactionTypeId", "unplayedCoinsChange",
@@ -134,8 +136,8 @@ export const ledgerStatements = perConnection((q, sqlite) => {
        select id, date, "customerId", "casinoId", "transactionTypeId", "unplayedCoinsChange", "playedCoinsChange", "usdChange",
          "purchaseRatio", "createdByUserId", "createdAt", @deletedAt, @deletedByUserId from transactions where id = @id`,
     ),
-    deleted: q<[number], DeletedTransactionRow>(`select * from "deletedTransactions" where id = ?`),
-    forgetDeleted: q<[number], never>(`delete from "deletedTransactions" where id = ?`),
+    deleted: q<[Id], DeletedTransactionRow>(`select * from "deletedTransactions" where id = @id`),
+    forgetDeleted: q<[Id], never>(`delete from "deletedTransactions" where id = @id`),
     insertWithId: q<[TransactionRow], never>(
       `insert into transactions (id, "date", "customerId", "casinoId", "transactionTypeId", "unplayedCoinsChange", "playedCoinsChange", "usdChange",
          "purchaseRatio", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter", "createdByUserId", "createdAt", "updatedAt")

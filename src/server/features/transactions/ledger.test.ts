@@ -38,12 +38,10 @@ describe('the ledger write path', () => {
     const a = await createEntry(
       db,
       { ...base, unplayedCoinsChange: 2200000, playedCoinsChange: 0, usdChange: -2000 },
-      userId,
-      undefined,
-      t(1),
+      { userId, now: t(1) },
     );
-    const b = await createEntry(db, { ...base, unplayedCoinsChange: -1, playedCoinsChange: 1, usdChange: 0 }, userId, undefined, t(2));
-    const c = await createEntry(db, { ...base, unplayedCoinsChange: 10, playedCoinsChange: 5, usdChange: 3 }, userId, undefined, t(3));
+    const b = await createEntry(db, { ...base, unplayedCoinsChange: -1, playedCoinsChange: 1, usdChange: 0 }, { userId, now: t(2) });
+    const c = await createEntry(db, { ...base, unplayedCoinsChange: 10, playedCoinsChange: 5, usdChange: 3 }, { userId, now: t(3) });
     const rows = await db.selectFrom('transactions').selectAll().orderBy('id').execute();
     expect(rows.map((r) => [r.id, r.unplayedCoinsAfter, r.playedCoinsAfter, r.totalCoinsAfter])).toEqual([
       [a, 2200000, 0, 2200000],
@@ -53,7 +51,7 @@ describe('the ledger write path', () => {
     expect(rows[0].purchaseRatio).toBeCloseTo(1.1, 12);
     expect(rows[1].purchaseRatio).toBeNull();
 
-    await editEntry(db, a, { ...base, unplayedCoinsChange: 100, playedCoinsChange: 0, usdChange: -1 }, userId);
+    await editEntry(db, a, { ...base, unplayedCoinsChange: 100, playedCoinsChange: 0, usdChange: -1 }, { userId });
     const after = await db.selectFrom('transactions').select(['unplayedCoinsAfter', 'totalCoinsAfter']).orderBy('id').execute();
     expect(after).toEqual([
       { unplayedCoinsAfter: 100, totalCoinsAfter: 100 },
@@ -75,10 +73,10 @@ describe('the ledger write path', () => {
     const { customer, casino, type } = await pairFixture(db);
     const base = { customerId: customer.id, casinoId: casino.id, transactionTypeId: type.id, playedCoinsChange: 0, usdChange: 0 };
     const at = (hour: number) => new Date(Date.UTC(2026, 0, 1, hour));
-    const first = await createEntry(db, { ...base, unplayedCoinsChange: 1000 }, userId, undefined, at(10));
-    const second = await createEntry(db, { ...base, unplayedCoinsChange: 200 }, userId, undefined, at(12));
+    const first = await createEntry(db, { ...base, unplayedCoinsChange: 1000 }, { userId, now: at(10) });
+    const second = await createEntry(db, { ...base, unplayedCoinsChange: 200 }, { userId, now: at(12) });
     // The server's clock goes back an hour: the new row's id is the largest, its date is not the latest.
-    const setBack = await createEntry(db, { ...base, unplayedCoinsChange: 30, playedCoinsChange: 4 }, userId, undefined, at(11));
+    const setBack = await createEntry(db, { ...base, unplayedCoinsChange: 30, playedCoinsChange: 4 }, { userId, now: at(11) });
     const rows = await db
       .selectFrom('transactions')
       .select(['id', 'unplayedCoinsAfter', 'playedCoinsAfter', 'totalCoinsAfter'])
@@ -131,11 +129,11 @@ describe('the ledger write path', () => {
         // Dates sometimes repeat, so the id breaks ties; they span weeks, so the per-day totals have many days.
         clock += rand() < 0.2 ? 0 : Math.floor(rand() * 20_000_000);
         const f = fields();
-        model.set(await createEntry(db, f, userId, undefined, new Date(clock)), f);
+        model.set(await createEntry(db, f, { userId, now: new Date(clock) }), f);
       } else if (roll < 0.8) {
         const id = pick(ids);
         const f = fields();
-        await editEntry(db, id, f, userId);
+        await editEntry(db, id, f, { userId });
         model.set(id, f);
       } else {
         const id = pick(ids);
@@ -183,7 +181,7 @@ describe('the ledger write path', () => {
           playedCoinsChange: 1,
           usdChange: -1,
         },
-        userId,
+        { userId },
       ),
     );
     await Promise.all(writes);
@@ -212,9 +210,9 @@ describe('the ledger write path', () => {
     };
     // Started in one turn of the event loop, the three share one SQLite transaction.
     const results = await Promise.allSettled([
-      createEntry(db, f, userId),
-      createEntry(db, { ...f, transactionTypeId: other.type.id }, userId),
-      createEntry(db, { ...f, unplayedCoinsChange: 250 }, userId),
+      createEntry(db, f, { userId }),
+      createEntry(db, { ...f, transactionTypeId: other.type.id }, { userId }),
+      createEntry(db, { ...f, unplayedCoinsChange: 250 }, { userId }),
     ]);
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
     expect((results[1] as PromiseRejectedResult).reason.message).toBe('Transaction type does not belong to this casino');
@@ -243,13 +241,13 @@ describe('the ledger write path', () => {
       playedCoinsChange: 1,
       usdChange: 1,
     };
-    await expect(createEntry(db, { ...f, transactionTypeId: other.type.id }, userId)).rejects.toThrow(
+    await expect(createEntry(db, { ...f, transactionTypeId: other.type.id }, { userId })).rejects.toThrow(
       'Transaction type does not belong to this casino',
     );
     await expect(
-      createEntry(db, { ...f, customerId: other.customer.id, casinoId: other.casino.id, transactionTypeId: other.type.id }, userId),
+      createEntry(db, { ...f, customerId: other.customer.id, casinoId: other.casino.id, transactionTypeId: other.type.id }, { userId }),
     ).rejects.toThrow('Customer has no active registration at this casino');
-    await expect(createEntry(db, { ...f, casinoId: other.casino.id, transactionTypeId: other.type.id }, userId)).rejects.toThrow(
+    await expect(createEntry(db, { ...f, casinoId: other.casino.id, transactionTypeId: other.type.id }, { userId })).rejects.toThrow(
       'Customer has no active registration at this casino',
     );
     expect(await db.selectFrom('transactions').select('id').execute()).toEqual([]);

@@ -24,13 +24,13 @@ export const transactionsRouter = router({
   create: authedProcedure.input(createTransactionInput).mutation(async ({ ctx, input }) => {
     const { idempotencyKey, ...fields } = input;
     const idem = idempotencyKey ? { key: idempotencyKey, requestHash: digest(fields) } : undefined;
-    const id = await createEntry(ctx.db, fields, ctx.user.id, idem);
+    const id = await createEntry(ctx.db, fields, { userId: ctx.user.id, idempotency: idem });
     return getTransaction(ctx.db, id);
   }),
 
   update: authedProcedure.input(updateTransactionInput).mutation(async ({ ctx, input }) => {
     const { id, ...fields } = input;
-    await editEntry(ctx.db, id, fields, ctx.user.id);
+    await editEntry(ctx.db, id, fields, { userId: ctx.user.id });
     return getTransaction(ctx.db, id);
   }),
 

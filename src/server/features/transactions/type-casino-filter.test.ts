@@ -12,9 +12,7 @@ describe('History filtered by a casino and a type', () => {
         await createEntry(
           db,
           { ...entry, unplayedCoinsChange: 100, playedCoinsChange: 0, usdChange: -100 },
-          staff.id,
-          undefined,
-          new Date(Date.UTC(2026, 2, 1, i)),
+          { userId: staff.id, now: new Date(Date.UTC(2026, 2, 1, i)) },
         );
       }
       const api = s.caller(staff);
