@@ -15,7 +15,8 @@ import { spawnServer } from '../src/server/testing/spawn-server';
  * and its desktop preset on every screen of the sidebar, signed in as an admin over the demo data, and on
  * Login, Reset and a 404. Needs `npm run build` first. Writes the table into docs/benchmarks.md's
  * "Phone and desktop (Lighthouse)" section. `--only /customers,/dashboard` measures some screens;
- * `--preset mobile|desktop` one preset; `--runs N` takes each screen's median of N runs (default 1).
+ * `--preset mobile|desktop` one preset; `--runs N` takes each screen's median of N runs (default 1); `--save DIR` keeps each report's JSON
+ * there (to read its audits and treemap).
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -105,6 +106,8 @@ async function measure(screen: string, preset: 'mobile' | 'desktop'): Promise<Sc
   );
   await page.close();
   if (!result) throw new Error(`Lighthouse gave no result for ${screen}`);
+  const save = arg('save');
+  if (save) fs.writeFileSync(path.join(save, `${preset}${screen.split('?')[0].replaceAll('/', '-')}.json`), JSON.stringify(result.lhr));
   const { categories, audits } = result.lhr;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
   const failed = Object.values(categories)
