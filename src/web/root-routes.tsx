@@ -2,6 +2,7 @@ import { createRootRouteWithContext, createRoute, Outlet } from '@tanstack/react
 import { AuthFailed, SignedInArea } from './signed-in-area';
 import { LoadingScreen, NotFoundScreen } from './components/status-screens';
 import { requireUser, type RouterContext } from './route-guards';
+import { getToken } from './lib/auth-token';
 import type { UserView } from './lib/api-types';
 
 /** What a heading's subtitle may read: the signed-in user and the screen's search. */
@@ -27,7 +28,12 @@ export const rootRoute = createRootRouteWithContext<RouterContext>()({ component
 export const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
-  beforeLoad: ({ context, location, preload }) => requireUser(context, location.pathname, preload),
+  beforeLoad: ({ context, location, preload, matches }) => {
+    // The screen's code is fetched while the server says who is signed in, not after: on a slow line
+    // these are two round trips side by side instead of one after the other (decision 172).
+    if (getToken()) context.loadScreens(matches.map((m) => m.routeId));
+    return requireUser(context, location.pathname, preload);
+  },
   pendingComponent: LoadingScreen,
   pendingMs: 0,
   pendingMinMs: 0,

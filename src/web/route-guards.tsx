@@ -12,6 +12,8 @@ import type { UserView } from './lib/api-types';
 export interface RouterContext {
   queryClient: QueryClient;
   trpc: typeof trpc;
+  /** Starts fetching the code of the routes a navigation matched (router.tsx; decision 172). */
+  loadScreens: (routeIds: readonly string[]) => void;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,4 +1,4 @@
-import { createRouter, type RouterHistory } from '@tanstack/react-router';
+import { type AnyRouter, createRouter, type RouterHistory } from '@tanstack/react-router';
 import { RouteError } from './components/load-error';
 import { rootRoute, signedInRoute } from './root-routes';
 import { accessLogRoute } from './routes/access-log.route';
@@ -64,11 +64,20 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
+/** Starts fetching the code of the matched routes' screens (the signed-in check calls it; decision 172). */
+function loadScreens(router: AnyRouter, routeIds: readonly string[]): void {
+  for (const id of routeIds) {
+    const route = router.routesById[id];
+    // A chunk that fails to load here is loaded again, and its failure shown, by the navigation itself.
+    if (route) router.loadRouteChunk(route)?.catch(() => undefined);
+  }
+}
+
 export function createAppRouter(history?: RouterHistory) {
-  return createRouter({
+  const router = createRouter({
     routeTree,
     history,
-    context: { queryClient, trpc },
+    context: { queryClient, trpc, loadScreens: (routeIds: readonly string[]): void => loadScreens(router, routeIds) },
     defaultPreload: 'intent',
     scrollRestoration: true,
     // A list reached by a new navigation (a tab, a filter, a page) starts at its top: the router would
@@ -76,6 +85,7 @@ export function createAppRouter(history?: RouterHistory) {
     scrollToTopSelectors: ['.grid-scroll'],
     defaultErrorComponent: RouteError,
   });
+  return router;
 }
 
 export const router = createAppRouter();
