@@ -23,7 +23,6 @@ function precompress(): Plugin {
           .flatMap((e) => (e.isDirectory() ? walk(path.join(folder, e.name)) : [path.join(folder, e.name)]));
       for (const file of walk(dir).filter((f) => /\.(js|css|html|svg|json)$/.test(f))) {
         const bytes = fs.readFileSync(file);
-        if (bytes.length < 1024) continue;
         fs.writeFileSync(
           `${file}.br`,
           zlib.brotliCompressSync(bytes, {
