@@ -24,7 +24,9 @@ describe('Dashboard charts', () => {
     const { page } = s;
     await page.goto(`${baseUrl()}/dashboard`);
     const sc = page.getByRole('region', { name: 'SC balances per casino' });
-    // The drawing: a stacked bar pair per casino (this one has the largest balance, so it is among them).
+    // The drawing: a stacked bar pair per casino (this one has the largest balance, so it is among them),
+    // drawn once its card comes into view.
+    await sc.scrollIntoViewIfNeeded();
     await sc.locator('.recharts-bar-rectangle').first().waitFor();
     expect(await sc.getByText(casinoName, { exact: true }).first().count()).toBe(1);
     // The table for screen readers holds the exact figures.
@@ -32,6 +34,8 @@ describe('Dashboard charts', () => {
     expect(await row.getByRole('cell').allTextContents()).toEqual([casinoName, '9,900,000.00', '100,000.00', '10,000,000.00']);
 
     const usd = page.getByRole('region', { name: 'USD change per day (last 90 days)' });
+    await usd.scrollIntoViewIfNeeded();
+    await usd.locator('.recharts-bar-rectangle').first().waitFor({ state: 'attached' });
     expect(await usd.locator('.recharts-bar-rectangle').count()).toBeGreaterThan(0);
     await usd.getByRole('button', { name: 'Show table' }).click();
     expect(await usd.getByRole('table').isVisible()).toBe(true);

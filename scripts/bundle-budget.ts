@@ -23,6 +23,13 @@ while (queue.length) {
 
 let total = 0;
 let hasExcel = false;
+// The server sends the build's brotli and gzip copies (vite.config.ts, decision 171): a missing copy
+// would go out whole to a phone.
+const uncompressed = [...initial, 'index.html'].filter((f) => !['.br', '.gz'].every((ext) => fs.existsSync(path.join(dist, f + ext))));
+if (uncompressed.length) {
+  console.error(`FAIL: no .br and .gz copy of ${uncompressed.join(', ')}`);
+  process.exit(1);
+}
 for (const file of initial) {
   const code = fs.readFileSync(path.join(dist, file));
   total += zlib.gzipSync(code, { level: 9 }).length;

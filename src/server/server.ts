@@ -22,6 +22,7 @@ import { registerRest } from './http/rest';
 import { registerTrpcBatchLimit } from './http/trpc-batch-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
+import { registerCompressedAnswers } from './http/compressed-answers';
 import { createMailer } from './mail/mailer';
 import { downloadTokens } from './features/exports/download-tokens';
 import { ledgerCheckRuns } from './features/audit/ledger-check-runs';
@@ -149,6 +150,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   registerErrorHandlers(app, serveIndex);
 
   registerTrpcBatchLimit(app);
+  registerCompressedAnswers(app);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

@@ -1,10 +1,12 @@
 import { Box, Center } from '@mantine/core';
 import { useRouteContext, useRouter } from '@tanstack/react-router';
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { subscribeToken } from './lib/auth-token';
-import { LoginPage } from './routes/login';
 import { AppLayout } from './components/app-shell';
 import { LoadError } from './components/load-error';
+
+// The sign-in form is its own chunk: a signed-in visit (nearly every visit) does not fetch it (decision 172).
+const LoginPage = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginPage })));
 
 /**
  * Spec 2.2: the signed-in area, once its beforeLoad (route-guards.ts) has found the user; on / a visitor
@@ -15,7 +17,13 @@ export function SignedInArea() {
   const { user } = useRouteContext({ from: '/signed-in' });
   const router = useRouter();
   useEffect(() => subscribeToken(() => void router.invalidate()), [router]);
-  return user ? <AppLayout user={user} /> : <LoginPage />;
+  return user ? (
+    <AppLayout user={user} />
+  ) : (
+    <Suspense fallback={null}>
+      <LoginPage />
+    </Suspense>
+  );
 }
 
 /** The server could not say who is signed in (it is down, or failed): not the same as signed out. */

@@ -1,8 +1,9 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
 import { ADMIN, renderApp, STAFF } from '../testing/render';
 import { expectConsoleError } from '../testing/setup';
+import { redemptionsReportRoute } from './report-redemptions.route';
 
 describe('Route guards (beforeLoad)', () => {
   it('shows Loading while the user is checked, then the page', async () => {
@@ -13,6 +14,23 @@ describe('Route guards (beforeLoad)', () => {
     answer(ADMIN);
     expect(await screen.findByText('Manage gaming platforms')).toBeTruthy();
     expect(screen.queryByText('Verifying authentication')).toBeNull();
+  });
+
+  it("fetches the screen's code while the user is checked, not after", async () => {
+    const screenCode = redemptionsReportRoute.options.component;
+    if (!screenCode?.preload) throw new Error('the Redemptions Report screen is not a lazy route component');
+    const fetched = vi.spyOn(screenCode, 'preload');
+    let answer: (user: typeof ADMIN) => void = () => {};
+    mockTrpc({
+      'auth.user': () => new Promise((resolve) => (answer = resolve)),
+      'redemptions.report': () => ({ rows: [], since: '2026-01-01' }),
+    });
+    renderApp('/reports/redemptions');
+    expect(await screen.findByText('Verifying authentication')).toBeTruthy();
+    await waitFor(() => expect(fetched).toHaveBeenCalled());
+    expect(screen.getByText('Verifying authentication')).toBeTruthy();
+    answer(ADMIN);
+    expect(await screen.findByText('Payout times by casino')).toBeTruthy();
   });
 
   it('a server that cannot say who is signed in shows its message and Retry, not the login form; Retry gets in', async () => {
