@@ -12,9 +12,9 @@ function mockEdit(more: TrpcMocks = {}) {
     'customers.list': () => [customer(1, 'Alice')],
     'casinos.list': () => [casino(10, 'Lucky')],
     'customerCasinos.list': () => [
-      { customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '12000.00', currentPlayedCoins: '0.00' },
+      { customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '12000.00', currentPlayedCoins: '0.00', version: 1 },
     ],
-    'transactionTypes.list': () => [{ id: 100, name: 'Purchase', casinoId: 10 }],
+    'transactionTypes.list': () => [{ id: 100, name: 'Purchase', casinoId: 10, version: 1 }],
     'transactions.list': () => ({ transactions: [original], totalCount: 1 }),
     'transactions.update': (input) => transaction(7, { usdChange: String(input.usdChange) }),
     'customerCasinos.balanceBefore': () => ({ unplayed: '0.00', played: '0.00' }),
@@ -158,7 +158,9 @@ describe('Edit Transaction dialog: what it shows and refreshes', () => {
       'transactions.list': () => ({ transactions: [saved], totalCount: 1 }),
       'customerCasinos.list': () => {
         links += 1;
-        return [{ customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '12000.00', currentPlayedCoins: '0.00' }];
+        return [
+          { customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '12000.00', currentPlayedCoins: '0.00', version: 1 },
+        ];
       },
       'transactions.update': (input) => {
         saved = transaction(7, { ...original, usdChange: String(input.usdChange) });
