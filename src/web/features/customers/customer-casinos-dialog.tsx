@@ -29,7 +29,6 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
     save(() => setLink.mutateAsync({ customerId: customer!.id, casinoId, status }), {
       success: ['Saved', 'Customer casino updated'],
       failure: 'Failed to update customer casino',
-      invalidate: [trpc.customerCasinos.pathKey()],
     });
 
   return (

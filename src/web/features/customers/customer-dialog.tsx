@@ -32,7 +32,6 @@ function CustomerForm({ customer, onClose }: { customer: CustomerView | null; on
     const ok = await form.save(() => (customer ? update.mutateAsync({ id: customer.id, ...values }) : create.mutateAsync(values)), {
       success: [undefined, customer ? 'Customer updated successfully' : 'Customer created successfully'],
       failure: customer ? 'Failed to update customer' : 'Failed to create customer',
-      invalidate: [trpc.customers.list.queryKey()],
     });
     if (ok) onClose();
   };

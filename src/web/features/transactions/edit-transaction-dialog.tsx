@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { updateTransactionInput } from '../../../shared/schemas/transactions';
@@ -43,7 +43,6 @@ export function EditTransactionDialog({ transaction, onClose }: { transaction: T
 }
 
 function EditTransaction({ transaction, onClose }: { transaction: TransactionView; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const customers = useCustomers();
   const casinos = useCasinos();
   const links = useAllLinks();
@@ -87,17 +86,10 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
     setErrors((current) => withoutChanged(current, values, next));
   };
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
-    ]);
-
   /** Undo from the toast: runs after the dialog has closed, so it uses the client directly. */
   const undo = async (write: () => Promise<unknown>, done: string) => {
     try {
       await write();
-      await refresh();
       notifySuccess(undefined, done);
     } catch (error) {
       notifyError('Error', messageOf(error, 'Failed to undo'));
@@ -140,7 +132,6 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
       notifyWithUndo('Success', 'Transaction updated successfully', () =>
         undo(() => trpcClient.transactions.update.mutate(previous), 'The edit was undone'),
       );
-      await refresh();
       onClose();
     } catch (error) {
       if (isUnauthorized(error)) return;
@@ -160,7 +151,6 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
       );
       setConfirming(false);
       onClose();
-      await refresh();
     } catch (error) {
       setConfirming(false);
       if (isUnauthorized(error)) return;

@@ -1,6 +1,6 @@
 import { PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { FormDialog } from '../../components/form-dialog';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type ChangeEvent, useState } from 'react';
 import { createUserInput, type CreateUserInput } from '../../../shared/schemas/users';
 import { describeSaveError, fieldErrorsOf, fieldIssuesOf } from '../../lib/errors';
@@ -21,7 +21,6 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
 }
 
 function CreateUserForm({ onClose }: { onClose: () => void }) {
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<Values>(initialValues);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useMutation(trpc.users.create.mutationOptions());
@@ -46,7 +45,6 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
     if (Object.keys(problems).length) return;
     try {
       await create.mutateAsync(values);
-      await queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey() });
       notifySuccess('Created', 'User created');
       onClose();
     } catch (error) {
