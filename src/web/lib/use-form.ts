@@ -22,6 +22,16 @@ export function useForm<V extends object, P>(initial: V | (() => V), validate: (
     onChange: (e: ChangeEvent<HTMLInputElement>) => set(key, e.currentTarget.value),
     error: errors[key],
   });
+  /** Decision 075's edit: the value changes and the field's message clears until it is checked again. */
+  const change = <K extends keyof V & string>(key: K, value: V[K]) => {
+    setValues((now) => ({ ...now, [key]: value }));
+    setErrors(({ [key]: _cleared, ...rest }) => rest);
+  };
+  /** Checks one field as it is left: its message shows, or clears when it now passes. */
+  const checkField = (key: string, payload: P) => {
+    const problem = validate(payload)[key];
+    setErrors(({ [key]: _old, ...rest }) => (problem ? { ...rest, [key]: problem } : rest));
+  };
   /** True when `payload` passes; otherwise its messages show on the fields. */
   const check = (payload: P) => {
     const problems = validate(payload);
@@ -39,5 +49,5 @@ export function useForm<V extends object, P>(initial: V | (() => V), validate: (
   /** Checks `payload`, then saves it; true when the write succeeded. */
   const submit = async (payload: P, write: (payload: P) => Promise<unknown>, options: Omit<SaveOptions, 'onFieldErrors'>) =>
     check(payload) && save(() => write(payload), options);
-  return { values, setValues, set, field, errors, setErrors, check, showServerErrors, save, submit };
+  return { values, setValues, set, change, field, errors, setErrors, check, checkField, showServerErrors, save, submit };
 }
