@@ -5,11 +5,12 @@ import { useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { updateTransactionInput } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { failureOf, fieldErrorsOf, fieldIssuesOf, formatIssues, httpStatusOf, isUnauthorized, messageOf } from '../../lib/errors';
+import { failureOf, formatIssues, httpStatusOf, isUnauthorized, messageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
 import { LoadError } from '../../components/load-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc, trpcClient } from '../../trpc';
 import { notifyWithUndo } from '../../components/undo-toast';
@@ -47,8 +48,8 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
   const casinos = useCasinos();
   const links = useAllLinks();
   const optionsFailure = failureOf(customers, casinos, links);
-  const [values, setValues] = useState<TxFormValues>(() => fromTransaction(transaction));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm(() => fromTransaction(transaction), validate);
+  const { values, setValues, errors, setErrors } = form;
   const [confirming, setConfirming] = useState(false);
   const [concerns, setConcerns] = useState<string[] | null>(null);
   const [date, setDate] = useState(() => toLocalInput(transaction.date));
@@ -120,9 +121,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
   /** `confirmed`: the person has seen the edit's concerns and saves it anyway (decision 112). */
   const save = async (confirmed = false) => {
     const payload = payloadOf(values);
-    const problems = validate(payload);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
+    if (!form.check(payload)) return;
     const found = confirmed ? [] : newConcerns();
     if (found.length) return setConcerns(found);
     setConcerns(null);
@@ -135,8 +134,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
       onClose();
     } catch (error) {
       if (isUnauthorized(error)) return;
-      const issues = fieldIssuesOf(error);
-      if (issues.length) setErrors(fieldErrorsOf(issues));
+      const issues = form.showServerErrors(error);
       // A refusal the server explains (a redemption's entry, decision 061) is shown with its reason.
       const reason = issues.length ? formatIssues(issues) : httpStatusOf(error) === 409 ? messageOf(error, '') : '';
       notifyError('Error', reason ? `Failed to update transaction. ${reason}` : 'Failed to update transaction');
