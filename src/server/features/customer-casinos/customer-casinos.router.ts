@@ -11,6 +11,7 @@ import { reconcileLink } from './reconcile-step';
 import { getTransaction } from '../transactions/transactions.repository';
 import { authedProcedure, read, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
+import { expectedVersion } from '../audit/record-versions';
 import { setLinkStatus } from './customer-casinos.repository';
 import { createMissingLinks } from './missing-links';
 
@@ -20,7 +21,9 @@ export const customerCasinosRouter = router({
   balanceBefore: authedProcedure.input(balanceBeforeInput).query(read('customerCasinos.balanceBefore')),
   set: authedProcedure
     .input(setLinkInput)
-    .mutation(({ ctx, input }) => setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status, actorOf(ctx.user))),
+    .mutation(({ ctx, input }) =>
+      setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status, actorOf(ctx.user), expectedVersion(input.version, ctx)),
+    ),
   createMissing: authedProcedure
     .input(createMissingLinksInput)
     .mutation(({ ctx, input }) => createMissingLinks(ctx.db, input.masterUserId, input.customerId, input.status, actorOf(ctx.user))),

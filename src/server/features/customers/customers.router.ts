@@ -1,13 +1,14 @@
 import { createCustomerInput, updateCustomerInput } from '../../../shared/schemas/customers';
 import { authedProcedure, read, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
+import { expectedVersion } from '../audit/record-versions';
 import { insertCustomer, updateCustomer } from './customers.repository';
 
 export const customersRouter = router({
   list: authedProcedure.query(read('customers.list')),
   create: authedProcedure.input(createCustomerInput).mutation(({ ctx, input }) => insertCustomer(ctx.db, input, actorOf(ctx.user))),
   update: authedProcedure.input(updateCustomerInput).mutation(({ ctx, input }) => {
-    const { id, ...changes } = input;
-    return updateCustomer(ctx.db, id, changes, actorOf(ctx.user));
+    const { id, version, ...changes } = input;
+    return updateCustomer(ctx.db, id, changes, actorOf(ctx.user), expectedVersion(version, ctx));
   }),
 });

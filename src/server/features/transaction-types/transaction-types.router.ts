@@ -1,12 +1,15 @@
 import { createTypeInput, listTypesInput, renameTypeInput, typeIdInput } from '../../../shared/schemas/transaction-types';
 import { authedProcedure, read, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
+import { expectedVersion } from '../audit/record-versions';
 import { deleteType, insertType, renameType } from './transaction-types.repository';
 
 export const transactionTypesRouter = router({
   list: authedProcedure.input(listTypesInput).query(read('transactionTypes.list')),
   create: authedProcedure.input(createTypeInput).mutation(({ ctx, input }) => insertType(ctx.db, input, actorOf(ctx.user))),
-  rename: authedProcedure.input(renameTypeInput).mutation(({ ctx, input }) => renameType(ctx.db, input.id, input.name, actorOf(ctx.user))),
+  rename: authedProcedure
+    .input(renameTypeInput)
+    .mutation(({ ctx, input }) => renameType(ctx.db, input.id, input.name, actorOf(ctx.user), expectedVersion(input.version, ctx))),
   delete: authedProcedure.input(typeIdInput).mutation(async ({ ctx, input }) => {
     await deleteType(ctx.db, input.id, actorOf(ctx.user));
     return { id: input.id };

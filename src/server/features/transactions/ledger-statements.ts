@@ -136,7 +136,8 @@ export const ledgerStatements = perConnection((q, sqlite) => {
     ),
     deleted: q<[number], DeletedTransactionRow>(`select * from "deletedTransactions" where id = ?`),
     forgetDeleted: q<[number], never>(`delete from "deletedTransactions" where id = ?`),
-    insertWithId: q<[TransactionRow], never>(
+    // The version comes back from migration 0055's trigger, past every one the row had.
+    insertWithId: q<[Omit<TransactionRow, 'version'>], never>(
       `insert into transactions (id, "date", "customerId", "casinoId", "transactionTypeId", "unplayedCoinsChange", "playedCoinsChange", "usdChange",
          "purchaseRatio", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter", "createdByUserId", "createdAt", "updatedAt")
        values (@id, @date, @customerId, @casinoId, @transactionTypeId, @unplayedCoinsChange, @playedCoinsChange, @usdChange,

@@ -225,10 +225,19 @@ const earlier = (a: string, b: string) => (a < b ? a : b);
  * Changes a transaction's fields and, with `occurredAt`, its date (without it the date stays). The pair
  * (or both pairs, when it moves) recomputes its after-values once, from the earlier of its old and new place.
  */
-export function editEntry(db: Db, id: number, input: LedgerInput, userId: number, now = new Date()): Promise<void> {
+export function editEntry(
+  db: Db,
+  id: number,
+  input: LedgerInput,
+  userId: number,
+  now = new Date(),
+  /** A check of the entry as it is, before anything is written (the version an edit was based on: decision 151). */
+  check?: (old: TransactionRow, sqlite: SQLite.Database) => void,
+): Promise<void> {
   const f = fieldsOf(input);
   return write(db, (s, sqlite) => {
     const old = loadChangeableEntry(s, id);
+    check?.(old, sqlite);
     const date = input.occurredAt ?? old.date;
     const moved = old.customerId !== f.customerId || old.casinoId !== f.casinoId;
     const { scRatio } = checkReferences(s, f, moved);

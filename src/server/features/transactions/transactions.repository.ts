@@ -101,6 +101,7 @@ function readQuery(db: Db) {
       'users.firstName as userFirstName',
       'users.lastName as userLastName',
       'users.email as userEmail',
+      'e.version',
     ]);
 }
 
@@ -123,6 +124,7 @@ export function toTransactionView(r: ReadRow): TransactionView {
     playedCoinsAfter: formatHundredths(r.playedCoinsAfter),
     totalCoinsAfter: formatHundredths(r.totalCoinsAfter),
     createdByUser: r.userEmail ? { firstName: r.userFirstName, lastName: r.userLastName, email: r.userEmail } : null,
+    version: r.version,
   });
 }
 

@@ -11,6 +11,7 @@ import { forbidden, notFound } from '../../errors/domain-errors';
 import { adminProcedure, authedProcedure, read, router } from '../../trpc/procedures';
 import { createEntry, deleteEntry, editEntry, restoreEntry } from './ledger';
 import { getTransaction } from './transactions.repository';
+import { checkVersion, expectedVersion } from '../audit/record-versions';
 
 const digest = (value: unknown) => crypto.createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
@@ -35,8 +36,11 @@ export const transactionsRouter = router({
   }),
 
   update: authedProcedure.input(updateTransactionInput).mutation(async ({ ctx, input }) => {
-    const { id, ...fields } = input;
-    await editEntry(ctx.db, id, fields, ctx.user.id);
+    const { id, version, ...fields } = input;
+    const expected = expectedVersion(version, ctx);
+    await editEntry(ctx.db, id, fields, ctx.user.id, undefined, (old, sqlite) =>
+      checkVersion(sqlite, { entity: 'transaction', id }, old.version, expected),
+    );
     return getTransaction(ctx.db, id);
   }),
 

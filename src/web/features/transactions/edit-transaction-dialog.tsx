@@ -1,6 +1,6 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { updateTransactionInput } from '../../../shared/schemas/transactions';
@@ -23,6 +23,7 @@ import { DateField, fromLocalInput, toLocalInput } from './occurred-at';
 import { TransactionAudit } from './transaction-audit';
 import { activeCasinosOf, preview, type TxFormValues, withCasino, withoutChanged } from './form-state';
 import type { TransactionView } from '../../lib/api-types';
+import { useVersionGuard, VersionNotice } from '../../components/version-notice';
 
 const validate = zodValidate(updateTransactionInput);
 
@@ -43,7 +44,12 @@ export function EditTransactionDialog({ transaction, onClose }: { transaction: T
   return transaction ? <EditTransaction key={transaction.id} transaction={transaction} onClose={onClose} /> : null;
 }
 
-function EditTransaction({ transaction, onClose }: { transaction: TransactionView; onClose: () => void }) {
+function EditTransaction({ transaction: opened, onClose }: { transaction: TransactionView; onClose: () => void }) {
+  // The entry as the form was loaded from it; "Reload current values" replaces it (decision 151).
+  const [transaction, setTransaction] = useState(opened);
+  // Refreshed when the change stream says the entry changed: its version then moves past the form's.
+  const current = useQuery(trpc.transactions.get.queryOptions({ id: opened.id }));
+  const guard = useVersionGuard(opened.version, current.data?.version);
   const customers = useCustomers();
   const casinos = useCasinos();
   const links = useAllLinks();
@@ -126,7 +132,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
     if (found.length) return setConcerns(found);
     setConcerns(null);
     try {
-      await update.mutateAsync(payload);
+      await update.mutateAsync({ ...payload, version: guard.basis });
       const previous = { ...payloadOf(fromTransaction(transaction)), ...(dateChanged ? { occurredAt: transaction.date } : {}) };
       notifyWithUndo('Success', 'Transaction updated successfully', () =>
         undo(() => trpcClient.transactions.update.mutate(previous), 'The edit was undone'),
@@ -134,11 +140,33 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
       onClose();
     } catch (error) {
       if (isUnauthorized(error)) return;
+      // Someone saved it first: their change is not overwritten; the form keeps what was typed.
+      if (httpStatusOf(error) === 409 && (await current.refetch()).data?.version !== guard.basis) guard.refused(messageOf(error, ''));
       const issues = form.showServerErrors(error);
       // A refusal the server explains (a redemption's entry, decision 061) is shown with its reason.
       const reason = issues.length ? formatIssues(issues) : httpStatusOf(error) === 409 ? messageOf(error, '') : '';
       notifyError('Error', reason ? `Failed to update transaction. ${reason}` : 'Failed to update transaction');
     }
+  };
+
+  /** The entry's current values replace the form's; what was typed stays listed to copy from. */
+  const reload = async () => {
+    const latest = (await current.refetch()).data;
+    if (!latest) return;
+    const name = (list: { id: number; name: string }[] | undefined, id: string) => list?.find((r) => String(r.id) === id)?.name ?? '—';
+    guard.reloaded(latest.version, [
+      `Date: ${formatDateTime(fromLocalInput(date))}`,
+      `Customer: ${name(customers.data, values.customerId)}`,
+      `Casino: ${name(casinos.data, values.casinoId)}`,
+      `Transaction Type: ${name(types.data, values.transactionTypeId)}`,
+      `Unplayed coins change: ${values.unplayedCoinsChange}`,
+      `Played coins change: ${values.playedCoinsChange}`,
+      `USD change: ${values.usdChange}`,
+    ]);
+    setTransaction(latest);
+    setValues(fromTransaction(latest));
+    setDate(toLocalInput(latest.date));
+    setErrors({});
   };
 
   const confirmDelete = async () => {
@@ -177,6 +205,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
               noValidate
             >
               <Stack>
+                <VersionNotice guard={guard} onReload={() => void reload()} reloading={current.isFetching} />
                 {optionsFailure && <LoadError failure={optionsFailure} />}
                 <DateField
                   value={date}
