@@ -46,7 +46,6 @@ function CasinoForm({ casino, onClose }: { casino: CasinoView | null; onClose: (
       {
         success: [undefined, casino ? 'Casino updated successfully' : 'Casino created successfully'],
         failure: casino ? 'Failed to update casino' : 'Failed to create casino',
-        invalidate: [trpc.casinos.list.queryKey()],
       },
     );
     if (ok) onClose();

@@ -31,7 +31,6 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
     const ok = await save(() => setLink.mutateAsync({ customerId: customer!.id, casinoId, status, version }), {
       success: ['Saved', 'Customer casino updated'],
       failure: 'Failed to update customer casino',
-      invalidate: [trpc.customerCasinos.pathKey()],
     });
     if (!ok) void links.refetch();
   };

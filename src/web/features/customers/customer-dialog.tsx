@@ -37,7 +37,6 @@ function CustomerForm({ customer, onClose }: { customer: CustomerView | null; on
       {
         success: [undefined, customer ? 'Customer updated successfully' : 'Customer created successfully'],
         failure: customer ? 'Failed to update customer' : 'Failed to create customer',
-        invalidate: [trpc.customers.list.queryKey()],
       },
     );
     if (ok) onClose();

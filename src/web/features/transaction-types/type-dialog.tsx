@@ -34,7 +34,6 @@ function TypeForm({ type, defaultCasinoId, onClose }: Props) {
       {
         success: type ? ['Updated', 'Transaction type updated'] : ['Created', 'Transaction type added'],
         failure: type ? 'Failed to update transaction type' : 'Failed to add transaction type',
-        invalidate: [trpc.transactionTypes.pathKey()],
       },
     );
     if (ok) onClose();

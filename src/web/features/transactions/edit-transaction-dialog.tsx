@@ -1,15 +1,16 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { updateTransactionInput } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { failureOf, fieldErrorsOf, fieldIssuesOf, formatIssues, httpStatusOf, isUnauthorized, messageOf } from '../../lib/errors';
+import { failureOf, formatIssues, httpStatusOf, isUnauthorized, messageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
 import { LoadError } from '../../components/load-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc, trpcClient } from '../../trpc';
 import { notifyWithUndo } from '../../components/undo-toast';
@@ -44,7 +45,6 @@ export function EditTransactionDialog({ transaction, onClose }: { transaction: T
 }
 
 function EditTransaction({ transaction: opened, onClose }: { transaction: TransactionView; onClose: () => void }) {
-  const queryClient = useQueryClient();
   // The entry as the form was loaded from it; "Reload current values" replaces it (decision 151).
   const [transaction, setTransaction] = useState(opened);
   // Refreshed when the change stream says the entry changed: its version then moves past the form's.
@@ -54,8 +54,8 @@ function EditTransaction({ transaction: opened, onClose }: { transaction: Transa
   const casinos = useCasinos();
   const links = useAllLinks();
   const optionsFailure = failureOf(customers, casinos, links);
-  const [values, setValues] = useState<TxFormValues>(() => fromTransaction(transaction));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm(() => fromTransaction(transaction), validate);
+  const { values, setValues, errors, setErrors } = form;
   const [confirming, setConfirming] = useState(false);
   const [concerns, setConcerns] = useState<string[] | null>(null);
   const [date, setDate] = useState(() => toLocalInput(transaction.date));
@@ -93,17 +93,10 @@ function EditTransaction({ transaction: opened, onClose }: { transaction: Transa
     setErrors((current) => withoutChanged(current, values, next));
   };
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
-    ]);
-
   /** Undo from the toast: runs after the dialog has closed, so it uses the client directly. */
   const undo = async (write: () => Promise<unknown>, done: string) => {
     try {
       await write();
-      await refresh();
       notifySuccess(undefined, done);
     } catch (error) {
       notifyError('Error', messageOf(error, 'Failed to undo'));
@@ -134,9 +127,7 @@ function EditTransaction({ transaction: opened, onClose }: { transaction: Transa
   /** `confirmed`: the person has seen the edit's concerns and saves it anyway (decision 112). */
   const save = async (confirmed = false) => {
     const payload = payloadOf(values);
-    const problems = validate(payload);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
+    if (!form.check(payload)) return;
     const found = confirmed ? [] : newConcerns();
     if (found.length) return setConcerns(found);
     setConcerns(null);
@@ -146,14 +137,12 @@ function EditTransaction({ transaction: opened, onClose }: { transaction: Transa
       notifyWithUndo('Success', 'Transaction updated successfully', () =>
         undo(() => trpcClient.transactions.update.mutate(previous), 'The edit was undone'),
       );
-      await refresh();
       onClose();
     } catch (error) {
       if (isUnauthorized(error)) return;
       // Someone saved it first: their change is not overwritten; the form keeps what was typed.
       if (httpStatusOf(error) === 409 && (await current.refetch()).data?.version !== guard.basis) guard.refused(messageOf(error, ''));
-      const issues = fieldIssuesOf(error);
-      if (issues.length) setErrors(fieldErrorsOf(issues));
+      const issues = form.showServerErrors(error);
       // A refusal the server explains (a redemption's entry, decision 061) is shown with its reason.
       const reason = issues.length ? formatIssues(issues) : httpStatusOf(error) === 409 ? messageOf(error, '') : '';
       notifyError('Error', reason ? `Failed to update transaction. ${reason}` : 'Failed to update transaction');
@@ -188,7 +177,6 @@ function EditTransaction({ transaction: opened, onClose }: { transaction: Transa
       );
       setConfirming(false);
       onClose();
-      await refresh();
     } catch (error) {
       setConfirming(false);
       if (isUnauthorized(error)) return;
