@@ -51,6 +51,7 @@ function webBoundaries() {
  */
 const PUBLIC_FEATURE_MODULES = [
   'transactions/ledger',
+  'audit/record-versions',
   'transactions/ledger-statements',
   'transactions/ledger-bulk',
   'transactions/kept-figures',

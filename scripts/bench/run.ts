@@ -10,12 +10,14 @@ import { entryBody, type PhaseResult, readOfficeData, awaitDailyLedgerCheck, run
 import { screenPlans, type ScreenPlan } from './query-plans';
 import { screenCases } from './screen-cases';
 import { type EveryRowLoop, readEveryRowInALoop } from './every-row';
+import { openChangeStreams, type StreamsReport } from './streams';
 
 /**
  * `npm run bench`: seeds (once) a 1,000,000-transaction database, starts the real server on a copy of
  * it, drives it over loopback with autocannon, measures two baselines in the same run, and writes the
  * table to docs/benchmarks.md. Options: --seconds N per scenario (default 10), --connections N (10),
  * --office-seconds N per office phase (60), --only office (skip the single-request scenarios),
+ * --streams N change streams (GET /api/events) held open through the office phases (50; 0 for none),
  * --dir PATH for the seed (data/bench), --report PATH for the page written (docs/benchmarks.md): a
  * trial at a tiny size goes to a temporary folder, leaving the real seed and page alone.
  */
@@ -31,6 +33,7 @@ const TX = opt('transactions', 1_000_000);
 const CUSTOMERS = opt('customers', 2000);
 const CASINOS = opt('casinos', 50);
 const OFFICE_SECONDS = opt('office-seconds', 60);
+const STREAMS = opt('streams', 50);
 const OFFICE_ONLY = args.includes('--only') && args[args.indexOf('--only') + 1] === 'office';
 /** A quick look while working: the two office phases only, printed, docs/benchmarks.md left as it is. */
 const NO_EXPORTS = args.includes('--no-exports');
@@ -246,6 +249,9 @@ async function main() {
   log(
     `the daily ledger check: done ${check.seconds.toFixed(1)} s after the warm-up read, over ${check.checkedTransactions} transactions, ${check.ok ? 'held' : 'FAILED'}`,
   );
+  // The office's browsers each hold a change stream (decision 150): open through every phase below.
+  log(`opening ${STREAMS} change streams (GET /api/events)...`);
+  const streams = await openChangeStreams(server.url, token, STREAMS);
   // A server in an office has answered screens all day: 10 s of the same kind of reads first (not counted),
   // so V8 has compiled the hot paths before the clock starts.
   log(`office warm-up: ${READERS} readers, 10 s, not counted...`);
@@ -285,6 +291,10 @@ async function main() {
   }
   await drain(server.url);
   if (NO_EXPORTS) {
+    const seen = streams.stop();
+    log(
+      `change streams: ${seen.opened} open, ${seen.events} events, delivery p99 ${seen.delivery.p99} ms, ${seen.ended} ended by the server`,
+    );
     server.child.kill('SIGTERM');
     fs.rmSync(runDir, { recursive: true, force: true });
     return;
@@ -340,7 +350,7 @@ async function main() {
     }),
   );
   plansDb.close();
-  const officeReport = { check, readsOnly, mixed, everyRow, exports, plans, load: os.loadavg() };
+  const officeReport = { check, readsOnly, mixed, everyRow, exports, plans, load: os.loadavg(), streams: streams.stop() };
   if (OFFICE_ONLY) {
     server.child.kill('SIGTERM');
     fs.rmSync(runDir, { recursive: true, force: true });
@@ -457,6 +467,7 @@ interface OfficeReport {
   exports: { file: string; ms: number; firstByteMs: number; bytes: number; status: number; under: PhaseResult }[];
   plans: ScreenPlan[];
   load: number[];
+  streams: StreamsReport;
 }
 
 function officeSection(o: OfficeReport): string[] {
@@ -478,6 +489,7 @@ function officeSection(o: OfficeReport): string[] {
     `open-loop stream of ${WRITES_PER_SECOND} entries a second (POST /api/transactions, answered or not). No read cache exists.`,
     `Load average at the end of the run: ${o.load.map((l) => l.toFixed(2)).join(', ')} (the machine is shared).`,
     `A 10 s warm-up of the same readers (not counted) comes first, as a server in an office has been answering all day.`,
+    `Change streams (GET /api/events) open through every phase: ${o.streams.opened} of ${STREAMS}${o.streams.refused ? ` (${o.streams.refused} refused)` : ''}; ${fmt(o.streams.events)} events received, from commit to arrival p50 ${fmt(o.streams.delivery.p50)} ms, p99 ${fmt(o.streams.delivery.p99)} ms; ${o.streams.ended} ended by the server.`,
     `Before the phases the bench waits for the server's daily ledger check (it starts 30 s after the server when none ran in the`,
     `last day), so it does not run inside a phase, as the daily backup does not: done ${fmt(o.check.seconds, 1)} s after the warm-up read, over ${fmt(o.check.checkedTransactions)} transactions, ${o.check.ok ? 'held' : 'FAILED'}.`,
     '',
@@ -537,7 +549,7 @@ function withSizeSection(previous: string, office: OfficeReport): string {
     begin,
     `## The office at ${TX.toLocaleString('en-US')} transactions`,
     '',
-    `Measured ${new Date().toISOString()}; command \`npm run bench -- --transactions ${TX} --office-seconds ${OFFICE_SECONDS} --only office\`.`,
+    `Measured ${new Date().toISOString()}; command \`npm run bench -- --transactions ${TX} --office-seconds ${OFFICE_SECONDS} --streams ${STREAMS} --only office\`.`,
     `Database: ${TX.toLocaleString('en-US')} transactions, ${CUSTOMERS} customers, ${CASINOS} casinos, ${mb.toLocaleString('en-US', { maximumFractionDigits: 0 })} MB, built by \`npm run seed:bulk\`${seeded === undefined ? '' : ` in ${(seeded / 60).toFixed(1)} minutes`}.`,
     '',
     ...officeSection(office).map((line) => line.replace(/^## /, '### ')),
@@ -572,7 +584,7 @@ function writeReport(rows: Row[], fastify: number, sqlite: number, office: Offic
     '',
     `Measured ${new Date().toISOString()} on ${machine}.`,
     '',
-    `Command: \`npm run bench -- --seconds ${SECONDS} --connections ${CONNECTIONS} --office-seconds ${OFFICE_SECONDS}${OFFICE_ONLY ? ' --only office' : ''}\` (database: ${TX.toLocaleString('en-US')} transactions, ${CUSTOMERS} customers, ${CASINOS} casinos, built by \`npm run seed:bulk\`).`,
+    `Command: \`npm run bench -- --seconds ${SECONDS} --connections ${CONNECTIONS} --office-seconds ${OFFICE_SECONDS} --streams ${STREAMS}${OFFICE_ONLY ? ' --only office' : ''}\` (database: ${TX.toLocaleString('en-US')} transactions, ${CUSTOMERS} customers, ${CASINOS} casinos, built by \`npm run seed:bulk\`).`,
     'Each scenario runs autocannon over loopback for the stated seconds with the stated connections; both',
     `baselines are measured in the same run on the same machine, at its start and at its end; ratios use their mean (bare Fastify ${fmt(fastify)} req/s, bare SQLite ${fmt(sqlite)} commits/s), as this shared 2-core machine drifts between runs. There is no read cache`,
     '(docs/decisions/020): every read goes to SQLite on a read worker. "First request after a write" times one request right',

@@ -30,6 +30,7 @@ const schema = z.object({
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(43200).default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(8760).default(12),
   REQUIRE_TWO_FACTOR: z.enum(['off', 'admins', 'all']).default('off'),
+  EVENT_STREAMS_MAX: z.coerce.number().int().min(1).max(10000).default(200),
 });
 
 export interface Config {
@@ -54,6 +55,8 @@ export interface Config {
   sessionMaxHours: number;
   /** Who must have a second step before doing anything else (decision 102). */
   requireTwoFactor: 'off' | 'admins' | 'all';
+  /** Change streams (GET /api/events) open at once on the server; past it, 429 (decision 150). */
+  eventStreamsMax: number;
 }
 
 export class ConfigError extends Error {}
@@ -89,6 +92,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     requireTwoFactor: e.REQUIRE_TWO_FACTOR,
+    eventStreamsMax: e.EVENT_STREAMS_MAX,
   };
 }
 

@@ -19,6 +19,8 @@ import { useOfficeZone } from './features/check-ins/check-in-days';
 import { capConnections, HTTP_LIMITS, type HttpLimits, timeoutOptions } from './http/connection-limits';
 import { registerErrorHandlers } from './http/errors';
 import { registerRest } from './http/rest';
+import { registerEvents } from './http/events-route';
+import { CHANGE_STREAM_LIMITS, ChangeHub, type ChangeStreamLimits } from './changes/change-hub';
 import { registerTrpcBatchLimit } from './http/trpc-batch-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
@@ -52,6 +54,8 @@ export interface ServerOptions {
   importLimits?: Partial<ImportLimits>;
   /** The export thread's line and its patience with slow downloads (tests shorten them). */
   readerLimits?: Partial<ReaderLimits>;
+  /** The change stream's bounds (tests shorten them): changes/change-hub.ts. */
+  changeStreamLimits?: Partial<ChangeStreamLimits>;
 }
 
 export interface AppServer {
@@ -135,6 +139,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
       { idleMinutes: config.sessionIdleMinutes, maxHours: config.sessionMaxHours },
     ),
     challenges: new Challenges(),
+    changes: new ChangeHub({ ...CHANGE_STREAM_LIMITS, total: config.eventStreamsMax, ...options.changeStreamLimits }),
     loginThrottle: new LoginThrottle(),
     mailer: createMailer({
       appUrl: config.appUrl,
@@ -162,6 +167,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRest(app, (req) => createContext({ req }));
+  registerEvents(app, services);
   registerExports(app, database.db, services);
   registerImport(app, services, createImporter(database.db, config.databasePath, dataDir, config.timeZone, options.importLimits));
 

@@ -84,7 +84,7 @@ export function auditValue(key: string, value: unknown, names: AuditNames, timeZ
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const HIDDEN = new Set(['id', 'createdAt']);
+const HIDDEN = new Set(['id', 'createdAt', 'version']);
 
 /**
  * The fields an entry changed, "Label: before → after", or every value of a creation or a deletion,

@@ -1,10 +1,14 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { createTRPCClient, httpBatchLink } from '@trpc/client';
+import { createTRPCClient, httpBatchLink, type TRPCLink } from '@trpc/client';
+// tRPC's own helper for writing a link (the package, not our server): the house pattern is meant for src/server.
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
+import { observable } from '@trpc/server/observable';
 import { createTRPCOptionsProxy } from '@trpc/tanstack-react-query';
 import type { AppRouter } from '../server/trpc/app-router';
 import { TRPC_MAX_BATCH_CALLS } from '../shared/constants';
 import { expireSession, getToken } from './lib/auth-token';
 import { isUnauthorized } from './lib/errors';
+import { refreshAfterWrite } from './lib/refresh';
 
 /** The one error path for a refused token: any read or write answered 401 signs out (spec 8.2). */
 const onError = (error: unknown) => {
@@ -25,8 +29,29 @@ export function createQueryClient(): QueryClient {
 
 export const queryClient = createQueryClient();
 
+/**
+ * Every successful mutation refreshes what the refresh table says it touches before its caller sees the
+ * answer, so a dialog closes on current data and no call site lists its own invalidations (decision 140).
+ */
+const refreshLink: TRPCLink<AppRouter> =
+  () =>
+  ({ op, next }) =>
+    observable((observer) => {
+      if (op.type !== 'mutation') return next(op).subscribe(observer);
+      let refreshed = Promise.resolve();
+      const subscription = next(op).subscribe({
+        next: (answer) => {
+          refreshed = refreshAfterWrite(queryClient, op.path).then(() => observer.next(answer));
+        },
+        error: (error) => observer.error(error),
+        complete: () => void refreshed.then(() => observer.complete()),
+      });
+      return () => subscription.unsubscribe();
+    });
+
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
+    refreshLink,
     httpBatchLink({
       url: '/trpc',
       maxItems: TRPC_MAX_BATCH_CALLS,

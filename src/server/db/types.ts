@@ -33,6 +33,8 @@ export interface CustomersTable {
   email: string | null;
   isActive: Generated<number>;
   createdAt: string;
+  /** Grows with each change of what its Edit dialog edits (a trigger, migration 0055; decision 151). */
+  version: Generated<number>;
 }
 
 export interface CasinosTable {
@@ -42,6 +44,7 @@ export interface CasinosTable {
   isActive: Generated<number>;
   scRatio: Generated<number>;
   createdAt: string;
+  version: Generated<number>;
 }
 
 export interface CustomerCasinosTable {
@@ -63,12 +66,15 @@ export interface CustomerCasinosTable {
   onBoard: Generated<number>;
   customerName: Generated<string>;
   casinoName: Generated<string>;
+  /** Grows with each change of its status (migration 0055). */
+  version: Generated<number>;
 }
 
 export interface TransactionTypesTable {
   id: Generated<number>;
   name: string;
   casinoId: number;
+  version: Generated<number>;
 }
 
 /** What a ledger entry is, kept alike by a transaction and by its copy once deleted. */
@@ -91,6 +97,8 @@ export interface TransactionsTable extends EntryColumns {
   playedCoinsAfter: number;
   totalCoinsAfter: number;
   updatedAt: string;
+  /** Grows with each edit of its fields or date, and past all of them on a restore (migration 0055). */
+  version: Generated<number>;
 }
 
 export interface IdempotencyKeysTable {

@@ -31,6 +31,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     sessionIdleMinutes: 120,
     sessionMaxHours: 12,
     requireTwoFactor: 'off',
+    eventStreamsMax: 200,
     ...overrides,
   };
 }

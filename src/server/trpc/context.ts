@@ -9,6 +9,7 @@ import type { Challenges } from '../features/auth/challenges';
 import type { Readers } from '../reads/readers';
 import type { DownloadTokens } from '../features/exports/download-tokens';
 import type { LedgerCheckRuns } from '../features/audit/ledger-check-runs';
+import type { ChangeHub } from '../changes/change-hub';
 
 /** What procedures may use besides the database: built once per server. */
 export interface AppServices {
@@ -25,6 +26,8 @@ export interface AppServices {
   downloadTokens: DownloadTokens;
   /** The on-demand ledger check, started and polled (decision 087). */
   ledgerChecks: LedgerCheckRuns;
+  /** The change stream's fan-out: every committed change, to every open GET /api/events (decision 150). */
+  changes: ChangeHub;
 }
 
 export interface Context {

@@ -6,6 +6,7 @@ import type { Context } from './context';
 import { toTRPCError } from './errors';
 import { type Meta, t } from './init';
 import { NO_TOKENS, READ_ONLY_TOKEN, SETUP_FIRST } from './access-messages';
+import { watchMutation } from '../changes/mutation-events';
 
 /** The only procedure builders routers may use. Each carries its access level in meta. */
 export const router = t.router;
@@ -13,10 +14,17 @@ export const router = t.router;
 /**
  * Every procedure's first middleware: an error the domain threw (a repository's `notFound`, the ledger's
  * `fieldError`) leaves as the tRPC error its kind maps to (trpc/errors.ts), the one place that maps them.
+ * A mutation that answered has committed: its change goes to the change stream then, and only then
+ * (changes/mutation-events.ts names each mutation's event; decision 150).
  */
-const base = t.procedure.use(async ({ next }) => {
+const base = t.procedure.use(async ({ ctx, path, type, getRawInput, next }) => {
+  const watch =
+    type === 'mutation'
+      ? await watchMutation(path, await getRawInput().catch(() => undefined), ctx.db, ctx.services.changes, ctx.user?.id ?? null)
+      : undefined;
   const result = await next();
   if (!result.ok && result.error.cause instanceof DomainError) throw toTRPCError(result.error.cause);
+  if (result.ok) watch?.committed(result.data);
   return result;
 });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_SC_RATIO } from '../constants';
 import { parseWholeNumber } from '../money';
-import { flag, id, recordName as name } from './common';
+import { flag, id, recordName as name, recordVersion } from './common';
 
 const website = z
   .string({ error: 'Invalid URL' })
@@ -36,8 +36,15 @@ export const createCasinoInput = z.strictObject({
 });
 
 export const updateCasinoInput = z
-  .strictObject({ id, name: name.optional(), website: website.optional(), isActive: flag.optional(), scRatio: scRatio.optional() })
-  .refine((v) => Object.keys(v).some((k) => k !== 'id' && v[k as keyof typeof v] !== undefined), {
+  .strictObject({
+    id,
+    name: name.optional(),
+    website: website.optional(),
+    isActive: flag.optional(),
+    scRatio: scRatio.optional(),
+    version: recordVersion,
+  })
+  .refine((v) => Object.keys(v).some((k) => k !== 'id' && k !== 'version' && v[k as keyof typeof v] !== undefined), {
     error: 'Nothing to update',
     path: ['name'],
   });
@@ -49,4 +56,6 @@ export interface CasinoView {
   isActive: boolean;
   scRatio: number;
   createdAt: string;
+  /** Grows with each change; an edit sends it back (decision 151). */
+  version: number;
 }

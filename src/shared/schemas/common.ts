@@ -26,6 +26,12 @@ const strictId = (message: string) =>
 
 export const id = strictId('Must be a positive whole number');
 
+/**
+ * The version of a record an edit was based on (decision 151): when it is no longer the record's, the
+ * write is refused with 409. Left out, the write is not checked.
+ */
+export const recordVersion = strictId('Must be a positive whole number').optional();
+
 /** Refuses control characters, and (with `blankMessage`) a text of invisible characters only. */
 export const plainText =
   (blankMessage: string) =>

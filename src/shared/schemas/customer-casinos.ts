@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LINK_STATUSES, type LinkStatus } from '../constants';
-import { day, hundredths, id, occurredAt, optionalText, requiredId, paging, wholeNumber } from './common';
+import { day, hundredths, id, occurredAt, optionalText, recordVersion, requiredId, paging, wholeNumber } from './common';
 
 /** asOf (YYYY-MM-DD, office time zone): the balances at the end of that day, for one customer. */
 export const listLinksInput = z
@@ -27,6 +27,8 @@ export const setLinkInput = z.strictObject({
   customerId: requiredId('Customer is required'),
   casinoId: requiredId('Casino is required'),
   status: z.enum(LINK_STATUSES, { error: 'Status must be active, inactive, banned or locked' }),
+  /** The link's version the change was based on (decision 151); a new link has none. */
+  version: recordVersion,
 });
 
 export interface LinkView {
@@ -35,6 +37,8 @@ export interface LinkView {
   status: LinkStatus;
   currentUnplayedCoins: string;
   currentPlayedCoins: string;
+  /** Grows with each change of its status (decision 151). */
+  version: number;
 }
 
 /** Participation's "Create missing links" (decision 041): for one customer, or all when customerId is left out. */

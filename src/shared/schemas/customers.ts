@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, flag, id, plainText, recordName as name } from './common';
+import { EMAIL_PATTERN, flag, id, plainText, recordName as name, recordVersion } from './common';
 
 const email = z
   .string({ error: 'Invalid email' })
@@ -14,7 +14,7 @@ export const createCustomerInput = z.strictObject({ name, email });
 
 /** PATCH takes {name, email} or {isActive}, or any of them together. */
 export const updateCustomerInput = z
-  .strictObject({ id, name: name.optional(), email: email.optional(), isActive: flag.optional() })
+  .strictObject({ id, name: name.optional(), email: email.optional(), isActive: flag.optional(), version: recordVersion })
   .refine((v) => v.name !== undefined || v.email !== undefined || v.isActive !== undefined, {
     error: 'Nothing to update',
     path: ['name'],
@@ -26,4 +26,6 @@ export interface CustomerView {
   email: string | null;
   isActive: boolean;
   createdAt: string;
+  /** Grows with each change; an edit sends it back (decision 151). */
+  version: number;
 }

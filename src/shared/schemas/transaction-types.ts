@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { id, nameField, requiredId } from './common';
+import { id, nameField, recordVersion, requiredId } from './common';
 
 const name = nameField('Name required', 100);
 
 export const listTypesInput = z.strictObject({ casinoId: id.optional() }).optional();
 export const createTypeInput = z.strictObject({ name, casinoId: requiredId('Select a casino to create type') });
-export const renameTypeInput = z.strictObject({ id, name });
+export const renameTypeInput = z.strictObject({ id, name, version: recordVersion });
 export const typeIdInput = z.strictObject({ id });
 /** Copy every type of one casino to another (`id`, the casino that receives them). */
 export const copyTypesInput = z.strictObject({
@@ -17,4 +17,6 @@ export interface TransactionTypeView {
   id: number;
   name: string;
   casinoId: number;
+  /** Grows with each change; a rename sends it back (decision 151). */
+  version: number;
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { HISTORY_SORTS, sortSchema } from '../sorting';
-import { day, hundredths, id, occurredAt, oneTypeFilter, orderedRange, requiredId, paging, typeName } from './common';
+import { day, hundredths, id, occurredAt, oneTypeFilter, orderedRange, recordVersion, requiredId, paging, typeName } from './common';
 
 export const transactionFields = {
   customerId: requiredId('Customer is required'),
@@ -19,7 +19,8 @@ export const createTransactionInput = z.strictObject({
   idempotencyKey: z.string().trim().min(8).max(200).optional(),
 });
 
-export const updateTransactionInput = z.strictObject({ id: requiredId('No transaction ID'), ...transactionFields });
+/** `version`, when sent, must be the transaction's current one (decision 151): else 409 and nothing is written. */
+export const updateTransactionInput = z.strictObject({ id: requiredId('No transaction ID'), ...transactionFields, version: recordVersion });
 
 export const transactionIdInput = z.strictObject({ id });
 
@@ -74,6 +75,8 @@ export interface TransactionView {
   playedCoinsAfter: string;
   totalCoinsAfter: string;
   createdByUser: { firstName: string | null; lastName: string | null; email: string } | null;
+  /** Grows with each edit; the Edit dialog sends it back (decision 151). */
+  version: number;
 }
 
 export const deletedListInput = z

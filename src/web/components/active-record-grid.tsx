@@ -1,5 +1,4 @@
 import { Group, Text } from '@mantine/core';
-import type { QueryKey } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { failureOf, type QueryLike } from '../lib/errors';
 import { formatDate } from '../lib/format';
@@ -30,7 +29,7 @@ interface Props<T extends ActiveRecord> extends Omit<SearchableGridProps<T>, Sha
    * The status switch's write (after its confirmation: the record's update with the flipped flag) and the
    * list it refreshes; its toasts name the record by `noun`.
    */
-  setActive: { write: (input: { id: number; isActive: boolean }) => Promise<unknown>; invalidate: QueryKey };
+  setActive: { write: (input: { id: number; isActive: boolean }) => Promise<unknown> };
 }
 
 /** A muted dash for an empty cell. */
@@ -68,7 +67,6 @@ export function ActiveRecordGrid<T extends ActiveRecord>({ query, columns, sortB
               await save(() => setActive.write({ id: original.id, isActive: !original.isActive }), {
                 success: [undefined, `${Noun} status updated successfully`],
                 failure: `Failed to update ${grid.noun} status`,
-                invalidate: [setActive.invalidate],
               });
             }}
           />

@@ -18,7 +18,9 @@ import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconCoins, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { displayName, useAuthActions } from '../lib/use-auth';
+import { useLiveUpdates } from '../lib/live-updates';
 import { ColorSchemeToggle } from './color-scheme-toggle';
+import { LiveIndicator } from './live-indicator';
 import { NavLinks } from './nav-links';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { MAIN_ID, SkipLink } from './skip-link';
@@ -45,6 +47,7 @@ export function AppLayout({ user }: { user: UserView }) {
   const name = displayName(user);
   // On a phone the header keeps the title, name and role; the subtitle opens the page instead.
   const phone = useMediaQuery('(max-width: 48em)');
+  useLiveUpdates(user.id);
 
   // The server ends the session, then to /login, then the token goes: the signed-in check that a sign-out
   // runs again then finds /login.
@@ -81,6 +84,7 @@ export function AppLayout({ user }: { user: UserView }) {
             </div>
           </Group>
           <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <LiveIndicator />
             <ShortcutsDialog />
             <ColorSchemeToggle />
             <Menu position="bottom-end" withinPortal>

@@ -1,4 +1,3 @@
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { fieldErrorsOf, fieldIssuesOf, formatIssues, isUnauthorized, messageOf } from './errors';
 import { notifyError, notifySuccess } from './notify';
@@ -8,31 +7,24 @@ export interface SaveOptions {
   success: [string | undefined, string];
   /** The error toast's default text (spec 8.2). */
   failure: string;
-  /** Queries to refresh after the write. */
-  invalidate: QueryKey[];
   /** Receives field errors to show on the form. */
   onFieldErrors?: (errors: Record<string, string>) => void;
 }
 
-/** Runs a write with the spec's toasts, field errors and cache refresh (a 401 is handled by the query client). Returns success. */
+/** Runs a write with the spec's toasts and field errors (a 401 is handled by the query client; the write's tRPC link refreshes the cache). Returns success. */
 export function useSave() {
-  const queryClient = useQueryClient();
-  return useCallback(
-    async (write: () => Promise<unknown>, opts: SaveOptions): Promise<boolean> => {
-      try {
-        await write();
-        notifySuccess(opts.success[0], opts.success[1]);
-        await Promise.all(opts.invalidate.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
-        return true;
-      } catch (error) {
-        if (isUnauthorized(error)) return false;
-        const issues = fieldIssuesOf(error);
-        if (issues.length && opts.onFieldErrors) opts.onFieldErrors(fieldErrorsOf(issues));
-        const detail = issues.length ? formatIssues(issues) : messageOf(error, '');
-        notifyError('Error', detail ? `${opts.failure}. ${detail}` : opts.failure);
-        return false;
-      }
-    },
-    [queryClient],
-  );
+  return useCallback(async (write: () => Promise<unknown>, opts: SaveOptions): Promise<boolean> => {
+    try {
+      await write();
+      notifySuccess(opts.success[0], opts.success[1]);
+      return true;
+    } catch (error) {
+      if (isUnauthorized(error)) return false;
+      const issues = fieldIssuesOf(error);
+      if (issues.length && opts.onFieldErrors) opts.onFieldErrors(fieldErrorsOf(issues));
+      const detail = issues.length ? formatIssues(issues) : messageOf(error, '');
+      notifyError('Error', detail ? `${opts.failure}. ${detail}` : opts.failure);
+      return false;
+    }
+  }, []);
 }

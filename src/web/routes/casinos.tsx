@@ -47,7 +47,7 @@ export function CasinosPage() {
         columns={columns}
         sortBy={{ website: (c) => c.website, scRatio: (c) => c.scRatio }}
         dialog={({ opened, record, onClose }) => <CasinoDialog opened={opened} casino={record} onClose={onClose} />}
-        setActive={{ write: update.mutateAsync, invalidate: trpc.casinos.list.queryKey() }}
+        setActive={{ write: update.mutateAsync }}
         searchIn={(c) => [c.name, c.website]}
         placeholder="Search casinos by name or website..."
         empty={{ title: 'No casinos yet', description: 'Add the casinos your customers play at.' }}

@@ -117,12 +117,7 @@ export function CheckInsPage() {
     }
     notifySuccess('Checked in', `${row.customerName} at ${row.casinoName}`);
     setEditing(null);
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.checkIns.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
-    ]);
-    // The next row not done after this one (the board as it now is).
+    // The next row not done after this one (the board as it now is: the write refreshed it, decision 140).
     const fresh = queryClient.getQueryData<CheckInBoard>(options.queryKey)?.rows ?? rows;
     const next =
       fresh.slice(Math.max(0, index)).find((r) => !r.done && rowKey(r) !== rowKey(row)) ?? fresh[Math.min(index, fresh.length - 1)];

@@ -11,9 +11,9 @@ const CUSTOMERS = [
   customer(3, 'Cara Cole', { email: 'cara@example.com' }),
 ];
 const LINKS = [
-  { customerId: 1, casinoId: 10, status: 'active' as const, currentUnplayedCoins: '100.00', currentPlayedCoins: '0.00' },
-  { customerId: 1, casinoId: 11, status: 'active' as const, currentUnplayedCoins: '0.00', currentPlayedCoins: '0.00' },
-  { customerId: 3, casinoId: 10, status: 'inactive' as const, currentUnplayedCoins: '0.00', currentPlayedCoins: '0.00' },
+  { customerId: 1, casinoId: 10, status: 'active' as const, currentUnplayedCoins: '100.00', currentPlayedCoins: '0.00', version: 1 },
+  { customerId: 1, casinoId: 11, status: 'active' as const, currentUnplayedCoins: '0.00', currentPlayedCoins: '0.00', version: 1 },
+  { customerId: 3, casinoId: 10, status: 'inactive' as const, currentUnplayedCoins: '0.00', currentPlayedCoins: '0.00', version: 1 },
 ];
 
 const firstCells = () => tableRows('Customers').map((r) => r.slice(0, 4));

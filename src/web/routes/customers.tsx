@@ -54,7 +54,7 @@ export function CustomersPage() {
             Casinos
           </Button>
         )}
-        setActive={{ write: update.mutateAsync, invalidate: trpc.customers.list.queryKey() }}
+        setActive={{ write: update.mutateAsync }}
         searchIn={(c) => [c.name, c.email]}
         placeholder="Search customers by name or email..."
         empty={{ title: 'No customers yet', description: 'Add the first customer to start recording transactions.' }}

@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
@@ -19,7 +19,6 @@ const col = gridColumns<DeletedTransactionView>();
 
 /** Deleted transactions (admin), most recent deletion first, each with Restore. */
 function DeletedScreen() {
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(1);
   const query = useQuery({
     ...trpc.transactions.deleted.queryOptions({ limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE }),
@@ -31,8 +30,6 @@ function DeletedScreen() {
     try {
       await restore.mutateAsync({ id: t.id });
       notifySuccess(undefined, 'The transaction was restored');
-      await queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() });
-      await queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() });
     } catch (error) {
       notifyError('Error', messageOf(error, 'Failed to restore transaction'));
     }

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { casino, customer, transaction } from '../testing/fixtures';
 import { calls, mockTrpc, TrpcFailure, type TrpcMocks } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
+import { queryClient, trpc } from '../trpc';
 
 const original = transaction(7, { usdChange: '-10.99', unplayedCoinsChange: '12000.00', playedCoinsChange: '0.00' });
 
@@ -12,11 +13,12 @@ function mockEdit(more: TrpcMocks = {}) {
     'customers.list': () => [customer(1, 'Alice')],
     'casinos.list': () => [casino(10, 'Lucky')],
     'customerCasinos.list': () => [
-      { customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '12000.00', currentPlayedCoins: '0.00' },
+      { customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '12000.00', currentPlayedCoins: '0.00', version: 1 },
     ],
-    'transactionTypes.list': () => [{ id: 100, name: 'Purchase', casinoId: 10 }],
+    'transactionTypes.list': () => [{ id: 100, name: 'Purchase', casinoId: 10, version: 1 }],
     'transactions.list': () => ({ transactions: [original], totalCount: 1 }),
     'transactions.update': (input) => transaction(7, { usdChange: String(input.usdChange) }),
+    'transactions.get': () => original,
     'customerCasinos.balanceBefore': () => ({ unplayed: '0.00', played: '0.00' }),
     ...more,
   });
@@ -68,6 +70,7 @@ describe('Edit Transaction dialog', () => {
       usdChange: '-24',
       unplayedCoinsChange: '12000.00',
       playedCoinsChange: '0',
+      version: 1,
     });
   });
 
@@ -158,7 +161,9 @@ describe('Edit Transaction dialog: what it shows and refreshes', () => {
       'transactions.list': () => ({ transactions: [saved], totalCount: 1 }),
       'customerCasinos.list': () => {
         links += 1;
-        return [{ customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '12000.00', currentPlayedCoins: '0.00' }];
+        return [
+          { customerId: 1, casinoId: 10, status: 'active', currentUnplayedCoins: '12000.00', currentPlayedCoins: '0.00', version: 1 },
+        ];
       },
       'transactions.update': (input) => {
         saved = transaction(7, { ...original, usdChange: String(input.usdChange) });
@@ -200,5 +205,57 @@ describe('Edit Transaction dialog: what it shows and refreshes', () => {
     expect(await screen.findByText('Transaction updated successfully')).toBeTruthy();
     expect(screen.queryByTestId('entry-concerns')).toBeNull();
     expect(calls.find((c) => c.path === 'transactions.update')?.input).toMatchObject({ usdChange: '-10.99', playedCoinsChange: '5' });
+  });
+
+  it('on a 409 shows who changed it, keeps what was typed, and reloads the current values on request, listing what was typed', async () => {
+    // A colleague saved version 2 (USD -15.00) after this History page was read.
+    let current = original;
+    mockEdit({
+      'transactions.get': () => current,
+      'transactions.update': () => {
+        current = transaction(7, { ...original, usdChange: '-15.00', version: 2 });
+        throw new TrpcFailure(
+          409,
+          'Ada Admin changed this transaction on Nov 26, 2026, 3:41 AM, after you opened it. Nothing was saved: reload it to see the current values.',
+        );
+      },
+    });
+    const usd = await openEdit();
+    fireEvent.change(usd, { target: { value: '-10.00' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    const notice = await screen.findByText(/^Ada Admin changed this transaction on Nov 26, 2026, 3:41 AM/);
+    expect(notice.textContent).toBe(
+      'Ada Admin changed this transaction on Nov 26, 2026, 3:41 AM, after you opened it. Nothing was saved: reload it to see the current values.',
+    );
+    expect(calls.find((c) => c.path === 'transactions.update')?.input).toMatchObject({ usdChange: '-10.00', version: 1 });
+    expect(usd.value).toBe('-10.00');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reload current values' }));
+    await waitFor(() => expect(screen.getByLabelText<HTMLInputElement>('Change in USD ($)').value).toBe('-15.00'));
+    const typed = screen.getByTestId('typed-values');
+    expect(typed.textContent).toContain('USD change: -10.00');
+    expect(typed.textContent).toContain('Customer: Alice');
+    expect(screen.queryByText('Changed by someone else')).toBeNull();
+    // Saved again, it is based on version 2 now.
+    mockEdit({
+      'transactions.get': () => current,
+      'transactions.update': (input) => transaction(7, { usdChange: String(input.usdChange), version: 3 }),
+    });
+    fireEvent.change(screen.getByLabelText('Change in USD ($)'), { target: { value: '-10.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Transaction updated successfully')).toBeTruthy();
+    expect(calls.filter((c) => c.path === 'transactions.update').at(-1)?.input).toMatchObject({ usdChange: '-10.50', version: 2 });
+  });
+
+  it('says so at once when the entry is changed by someone else while the dialog is open', async () => {
+    let current = original;
+    mockEdit({ 'transactions.get': () => current });
+    await openEdit();
+    expect(screen.queryByText('Changed by someone else')).toBeNull();
+    // The change stream refreshes the entry's reads: its version has moved past the form's.
+    current = transaction(7, { ...original, usdChange: '-15.00', version: 2 });
+    await queryClient.invalidateQueries({ queryKey: trpc.transactions.get.queryKey({ id: 7 }) });
+    expect(await screen.findByText('Changed by someone else')).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Change in USD ($)').value).toBe('-10.99');
   });
 });

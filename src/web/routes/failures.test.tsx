@@ -15,7 +15,7 @@ describe('A failed read shows as a failure, never as empty data', () => {
       'auth.user': () => ADMIN,
       'customers.list': () => [customer(1, 'Alice')],
       'casinos.list': () => [casino(10, 'Lucky')],
-      'transactionTypes.list': () => [{ id: 100, name: 'Purchase', casinoId: 10 }],
+      'transactionTypes.list': () => [{ id: 100, name: 'Purchase', casinoId: 10, version: 1 }],
       'transactions.list': () => (failing ? down() : { transactions: [transaction(7)], totalCount: 1 }),
     });
     renderApp('/transactions/history');

@@ -10,9 +10,9 @@ const tx = (id: number) => transaction(id);
 function mockHistory(totalCount: number) {
   mockTrpc({
     'auth.user': () => ADMIN,
-    'customers.list': () => [{ id: 1, name: 'Alice', email: null, isActive: true, createdAt: '' }],
-    'casinos.list': () => [{ id: 10, name: 'Lucky', website: null, isActive: true, scRatio: 1000, createdAt: '' }],
-    'transactionTypes.list': () => [{ id: 100, name: 'Purchase', casinoId: 10 }],
+    'customers.list': () => [{ id: 1, name: 'Alice', email: null, isActive: true, createdAt: '', version: 1 }],
+    'casinos.list': () => [{ id: 10, name: 'Lucky', website: null, isActive: true, scRatio: 1000, createdAt: '', version: 1 }],
+    'transactionTypes.list': () => [{ id: 100, name: 'Purchase', casinoId: 10, version: 1 }],
     'transactions.list': (input) => {
       const { offset = 0 } = input as { offset?: number };
       const n = Math.max(0, Math.min(3, totalCount - offset));

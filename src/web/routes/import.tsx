@@ -7,6 +7,7 @@ import { downloadFailedRows, sendImport } from '../features/import/import-api';
 import { ImportSummary } from '../features/import/import-summary';
 import { MappingTable } from '../features/import/mapping-table';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { refresh } from '../lib/refresh';
 
 type Step =
   | { state: 'idle' }
@@ -44,7 +45,7 @@ export function ImportPage() {
       setStep({ state: 'done', result });
       if (result.committed) {
         notifySuccess('Imported', `${result.valid} ${request.kind === 'customers' ? 'customers' : 'transactions'} imported`);
-        await queryClient.invalidateQueries();
+        await refresh(queryClient, 'import.committed');
       }
     } catch (error) {
       setStep({ state: 'failed', message: error instanceof Error ? error.message : String(error), retry: () => void run(dryRun, next) });

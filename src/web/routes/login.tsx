@@ -9,6 +9,7 @@ import { sessionExpired } from '../lib/auth-token';
 import { CodeStep, SetupStep } from '../features/account/login-second-step';
 import { messageOf } from '../lib/errors';
 import { useAuth, useAuthActions } from '../lib/use-auth';
+import { useForm } from '../lib/use-form';
 import { zodValidate } from '../lib/zod-form';
 import { trpc } from '../trpc';
 
@@ -21,8 +22,8 @@ export function LoginPage() {
   const [error, setError] = useState<string | null>(null);
   // The spec's toast says "Logging in again...", but only the person can (decision 114): say so here.
   const [ended] = useState(sessionExpired);
-  const [values, setValues] = useState<LoginInput>({ email: '', password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm<LoginInput, LoginInput>({ email: '', password: '' }, validate);
+  const { values, setValues } = form;
   const login = useMutation(trpc.auth.login.mutationOptions());
   // After a right password: the code of the second step, or (REQUIRE_TWO_FACTOR) its setup.
   const [step, setStep] = useState<{ challengeToken: string } | { setupToken: string } | null>(null);
@@ -34,22 +35,14 @@ export function LoginPage() {
   // Decision 075: a field's message shows when it is left or the form is sent, and clears as it is edited.
   const field = (key: keyof LoginInput) => ({
     value: values[key],
-    error: errors[key],
-    onChange: (e: ChangeEvent<HTMLInputElement>) => {
-      setValues({ ...values, [key]: e.currentTarget.value });
-      setErrors(({ [key]: _cleared, ...rest }) => rest);
-    },
-    onBlur: () => {
-      const problem = validate(values)[key];
-      setErrors(({ [key]: _old, ...rest }) => (problem ? { ...rest, [key]: problem } : rest));
-    },
+    error: form.errors[key],
+    onChange: (e: ChangeEvent<HTMLInputElement>) => form.change(key, e.currentTarget.value),
+    onBlur: () => form.checkField(key, values),
   });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = validate(values);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
+    if (!form.check(values)) return;
     setError(null);
     try {
       const answer = await login.mutateAsync(values);

@@ -9,9 +9,9 @@ import type { TransactionTypeView } from '../lib/api-types';
 
 const CASINOS = [casino(10, 'Lucky'), casino(11, 'Chumba')];
 const TYPES: TransactionTypeView[] = [
-  { id: 100, name: 'Purchase', casinoId: 10 },
-  { id: 101, name: 'Withdraw', casinoId: 10 },
-  { id: 102, name: 'Bonus', casinoId: 11 },
+  { id: 100, name: 'Purchase', casinoId: 10, version: 1 },
+  { id: 101, name: 'Withdraw', casinoId: 10, version: 1 },
+  { id: 102, name: 'Bonus', casinoId: 11, version: 1 },
 ];
 const cells = () => tableRows('Transaction types').map((r) => r.slice(0, 2));
 
@@ -43,7 +43,7 @@ describe('Transaction Types screen (spec 2.12)', () => {
       'transactionTypes.list': () => list,
       'casinos.list': () => CASINOS,
       'transactionTypes.create': (input) => {
-        const created = { id: 103, name: input.name, casinoId: Number(input.casinoId) };
+        const created = { id: 103, name: input.name, casinoId: Number(input.casinoId), version: 1 };
         list = [...list, created];
         return created;
       },
@@ -108,8 +108,8 @@ describe('Copy from a casino', () => {
       'casinos.list': () => CASINOS,
       'casinos.copyTypes': () => {
         const created = [
-          { id: 103, name: 'Purchase', casinoId: 11 },
-          { id: 104, name: 'Withdraw', casinoId: 11 },
+          { id: 103, name: 'Purchase', casinoId: 11, version: 1 },
+          { id: 104, name: 'Withdraw', casinoId: 11, version: 1 },
         ];
         list = [...list, ...created];
         return { created, skipped: 0 };

@@ -62,7 +62,6 @@ export function TypesPage() {
     await save(() => remove.mutateAsync({ id: deleting.id }), {
       success: ['Deleted', 'Transaction type removed'],
       failure: 'Failed to delete transaction type',
-      invalidate: [trpc.transactionTypes.pathKey()],
     });
     setDeleting(null);
   };

@@ -8,6 +8,7 @@ export const customer = (id: number, name: string, more: Partial<CustomerView> =
   email: null,
   isActive: true,
   createdAt: at,
+  version: 1,
   ...more,
 });
 
@@ -18,6 +19,7 @@ export const casino = (id: number, name: string, more: Partial<CasinoView> = {})
   isActive: true,
   scRatio: 1000,
   createdAt: at,
+  version: 1,
   ...more,
 });
 
@@ -44,5 +46,6 @@ export const transaction = (id: number, more: Partial<TransactionView> = {}): Tr
   playedCoinsAfter: '0.00',
   totalCoinsAfter: '22000.00',
   createdByUser: { firstName: 'Ada', lastName: 'Admin', email: 'ada@example.com' },
+  version: 1,
   ...more,
 });

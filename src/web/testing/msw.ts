@@ -3,7 +3,16 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import type { AppRouter } from '../../server/trpc/app-router';
 
-export const server = setupServer();
+/**
+ * The change stream every signed-in screen holds (decision 141): by default it opens and stays quiet
+ * until the page lets it go. A test of the live client answers it with its own events.
+ */
+const quietChangeStream = http.get(
+  '*/api/events',
+  () => new HttpResponse(new ReadableStream<Uint8Array>(), { headers: { 'content-type': 'text/event-stream' } }),
+);
+
+export const server = setupServer(quietChangeStream);
 
 export class TrpcFailure {
   constructor(

@@ -62,13 +62,17 @@ export class Sessions {
     return this.sign({ userId: user.id, sessionId, tokenVersion: user.tokenVersion });
   }
 
-  /** The user and credential of an Authorization header, or null (absent, invalid, ended, timed out). */
-  async resolve(authorization: string | undefined, origin: Origin): Promise<Auth | null> {
+  /**
+   * The user and credential of an Authorization header, or null (absent, invalid, ended, timed out).
+   * `touch: false` checks without counting as a use (an open change stream asking whether its sign-in
+   * still holds must not keep it from timing out).
+   */
+  async resolve(authorization: string | undefined, origin: Origin, touch = true): Promise<Auth | null> {
     const token = /^Bearer\s+(\S+)$/i.exec(authorization ?? '')?.[1];
     if (!token) return null;
-    if (isApiToken(token)) return this.byApiToken(token, origin);
+    if (isApiToken(token)) return this.byApiToken(token, origin, touch);
     const claim = this.check(token);
-    return claim ? this.bySession(claim, origin) : null;
+    return claim ? this.bySession(claim, origin, touch) : null;
   }
 
   /**
@@ -91,7 +95,7 @@ export class Sessions {
   }
 
   /** The session a claim names, when it is still open, its user active and its token version current. */
-  async bySession(claim: SessionClaim, origin: Origin): Promise<Auth | null> {
+  async bySession(claim: SessionClaim, origin: Origin, touch = true): Promise<Auth | null> {
     const row = await this.db
       .selectFrom('sessions as s')
       .innerJoin('users as u', 'u.id', 's.userId')
@@ -116,7 +120,7 @@ export class Sessions {
       await this.timeOut(claim.sessionId, row, origin, idle);
       return null;
     }
-    if (now - Date.parse(row.lastSeenAt) >= LAST_SEEN_EVERY_MS) {
+    if (touch && now - Date.parse(row.lastSeenAt) >= LAST_SEEN_EVERY_MS) {
       await this.db
         .updateTable('sessions')
         .set({ lastSeenAt: new Date(now).toISOString() })
@@ -142,11 +146,11 @@ export class Sessions {
     });
   }
 
-  private async byApiToken(token: string, origin: Origin): Promise<Auth | null> {
+  private async byApiToken(token: string, origin: Origin, touch: boolean): Promise<Auth | null> {
     const now = this.now();
     const row = await findApiTokenUser(this.db, token, new Date(now));
     if (!row) return null;
-    if (row.lastUsedAt === null || now - Date.parse(row.lastUsedAt) >= LAST_SEEN_EVERY_MS) {
+    if (touch && (row.lastUsedAt === null || now - Date.parse(row.lastUsedAt) >= LAST_SEEN_EVERY_MS)) {
       await markApiTokenUsed(this.db, row, origin, new Date(now));
     }
     const { userId: id, email, firstName, lastName, role } = row;

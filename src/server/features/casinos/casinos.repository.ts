@@ -4,6 +4,8 @@ import type { CasinoRow, Db } from '../../db/types';
 import { fieldConflict, notFound } from '../../errors/domain-errors';
 import { sameName } from '../../../shared/names';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
+import { checkVersion, type ExpectedVersion } from '../audit/record-versions';
+import { sqliteOf } from '../../db/database';
 
 export const toCasinoView = (row: CasinoRow): CasinoView => activeAsBoolean(row);
 
@@ -44,12 +46,21 @@ export async function insertCasino(db: Db, input: Required<CasinoChanges>, actor
   });
 }
 
-export async function updateCasino(db: Db, id: number, changes: CasinoChanges, actor: Actor = SYSTEM): Promise<CasinoView> {
+export async function updateCasino(
+  db: Db,
+  id: number,
+  changes: CasinoChanges,
+  actor: Actor = SYSTEM,
+  expected?: ExpectedVersion,
+): Promise<CasinoView> {
   return db.transaction().execute(async (trx) => {
     const before = await findCasino(trx, id);
     if (!before) throw notFound('Casino not found');
+    checkVersion(sqliteOf(db), { entity: 'casino', id }, before.version, expected);
     if (changes.name !== undefined) await assertNameFree(trx, changes.name, id);
-    const row = await trx.updateTable('casinos').set(activeAsStored(changes)).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+    await trx.updateTable('casinos').set(activeAsStored(changes)).where('id', '=', id).execute();
+    // Read back: the version its trigger bumped (RETURNING would answer the row before the trigger).
+    const row = await trx.selectFrom('casinos').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const view = toCasinoView(row);
     await appendAudit(trx, actor, { action: 'edit', entity: 'casino', entityId: id, before: toCasinoView(before), after: view });
     return view;

@@ -47,6 +47,7 @@ describe('GET /api/customer-casinos?customerId=X&asOf=YYYY-MM-DD', () => {
       status: 'active',
       currentUnplayedCoins: '1475.25',
       currentPlayedCoins: '10.00',
+      version: 1,
     });
   });
 

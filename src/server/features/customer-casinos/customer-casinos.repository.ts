@@ -1,10 +1,11 @@
-import { sql } from 'kysely';
+import { type SelectQueryBuilder, sql } from 'kysely';
+import { sqliteOf } from '../../db/database';
+import { checkVersion, type ExpectedVersion } from '../audit/record-versions';
 import type { LinkStatus } from '../../../shared/constants';
 import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import type { LinkView } from '../../../shared/schemas/customer-casinos';
-import { sqliteOf } from '../../db/database';
-import type { Db, LinkRow } from '../../db/types';
+import type { Database, Db, LinkRow } from '../../db/types';
 import { fieldError } from '../../errors/domain-errors';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
 import { keptFigures } from '../transactions/kept-figures';
@@ -15,6 +16,7 @@ export const toLinkView = (row: LinkRow): LinkView => ({
   status: row.status,
   currentUnplayedCoins: formatHundredths(row.currentUnplayedCoins),
   currentPlayedCoins: formatHundredths(row.currentPlayedCoins),
+  version: row.version,
 });
 
 /**
@@ -28,7 +30,7 @@ export function balancesAsOf(db: Db, asOf: string, timeZone: string) {
       and t.date < ${end} order by t.date desc, t.id desc limit 1), 0)`;
   return db
     .selectFrom('customerCasinos as l')
-    .select(['l.customerId', 'l.casinoId', 'l.status', last('unplayedCoinsAfter').as('u'), last('playedCoinsAfter').as('p')]);
+    .select(['l.customerId', 'l.casinoId', 'l.status', 'l.version', last('unplayedCoinsAfter').as('u'), last('playedCoinsAfter').as('p')]);
 }
 
 /** A customer's links with their balances at the end of `asOf`. */
@@ -40,6 +42,7 @@ export async function listLinksAsOf(db: Db, customerId: number, asOf: string, ti
     status: r.status,
     currentUnplayedCoins: formatHundredths(r.u),
     currentPlayedCoins: formatHundredths(r.p),
+    version: r.version,
   }));
 }
 
@@ -57,24 +60,24 @@ export async function setLinkStatus(
   casinoId: number,
   status: LinkStatus,
   actor: Actor = SYSTEM,
+  expected?: ExpectedVersion,
 ): Promise<LinkView> {
   return db.transaction().execute(async (trx) => {
     const customer = await trx.selectFrom('customers').select('id').where('id', '=', customerId).executeTakeFirst();
     if (!customer) throw fieldError('customerId', 'Customer not found');
     const casino = await trx.selectFrom('casinos').select('id').where('id', '=', casinoId).executeTakeFirst();
     if (!casino) throw fieldError('casinoId', 'Casino not found');
-    const before = await trx
-      .selectFrom('customerCasinos')
-      .select('status')
-      .where('customerId', '=', customerId)
-      .where('casinoId', '=', casinoId)
-      .executeTakeFirst();
-    const row = await trx
+    const pair = (q: SelectQueryBuilder<Database, 'customerCasinos', object>) =>
+      q.where('customerId', '=', customerId).where('casinoId', '=', casinoId);
+    const before = await pair(trx.selectFrom('customerCasinos')).select(['status', 'version']).executeTakeFirst();
+    if (before) checkVersion(sqliteOf(db), { entity: 'link', customerId, casinoId }, before.version, expected);
+    await trx
       .insertInto('customerCasinos')
       .values({ customerId, casinoId, status })
       .onConflict((oc) => oc.columns(['customerId', 'casinoId']).doUpdateSet({ status }))
-      .returningAll()
-      .executeTakeFirstOrThrow();
+      .execute();
+    // Read back: the version its trigger bumped (RETURNING would answer the row before the trigger).
+    const row = await pair(trx.selectFrom('customerCasinos')).selectAll().executeTakeFirstOrThrow();
     // A new link counts in its casino's kept figures (decision 130); the transaction holds the one connection.
     if (!before) keptFigures(sqliteOf(db)).linkAdded(customerId, casinoId);
     await appendAudit(trx, actor, {

@@ -5,6 +5,7 @@ import { getTransaction } from '../transactions/transactions.repository';
 import { authedProcedure, readQuery, router } from '../../trpc/procedures';
 import { customerCasinoReads } from './customer-casinos.reads';
 import { actorOf } from '../audit/audit.repository';
+import { expectedVersion } from '../audit/record-versions';
 import { setLinkStatus } from './customer-casinos.repository';
 import { createMissingLinks } from './missing-links';
 
@@ -14,7 +15,9 @@ export const customerCasinosRouter = router({
   balanceBefore: readQuery(authedProcedure, customerCasinoReads['customerCasinos.balanceBefore']),
   set: authedProcedure
     .input(setLinkInput)
-    .mutation(({ ctx, input }) => setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status, actorOf(ctx.user))),
+    .mutation(({ ctx, input }) =>
+      setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status, actorOf(ctx.user), expectedVersion(input.version, ctx)),
+    ),
   createMissing: authedProcedure
     .input(createMissingLinksInput)
     .mutation(({ ctx, input }) => createMissingLinks(ctx.db, input.masterUserId, input.customerId, input.status, actorOf(ctx.user))),

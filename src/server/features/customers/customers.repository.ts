@@ -3,6 +3,8 @@ import { activeAsBoolean, activeAsStored } from '../../db/active-flag';
 import type { CustomerRow, Db } from '../../db/types';
 import { notFound } from '../../errors/domain-errors';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
+import { checkVersion, type ExpectedVersion } from '../audit/record-versions';
+import { sqliteOf } from '../../db/database';
 
 export const toCustomerView = (row: CustomerRow): CustomerView => activeAsBoolean(row);
 
@@ -29,16 +31,15 @@ export async function updateCustomer(
   id: number,
   changes: { name?: string; email?: string | null; isActive?: boolean },
   actor: Actor = SYSTEM,
+  expected?: ExpectedVersion,
 ): Promise<CustomerView> {
   return db.transaction().execute(async (trx) => {
     const before = await trx.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst();
     if (!before) throw notFound('Customer not found');
-    const row = await trx
-      .updateTable('customers')
-      .set(activeAsStored(changes))
-      .where('id', '=', id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    checkVersion(sqliteOf(db), { entity: 'customer', id }, before.version, expected);
+    await trx.updateTable('customers').set(activeAsStored(changes)).where('id', '=', id).execute();
+    // Read back: the version its trigger bumped (RETURNING would answer the row before the trigger).
+    const row = await trx.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const view = toCustomerView(row);
     await appendAudit(trx, actor, { action: 'edit', entity: 'customer', entityId: id, before: toCustomerView(before), after: view });
     return view;

@@ -2,13 +2,14 @@ import { createCustomerInput, updateCustomerInput } from '../../../shared/schema
 import { authedProcedure, readQuery, router } from '../../trpc/procedures';
 import { customerReads } from './customers.reads';
 import { actorOf } from '../audit/audit.repository';
+import { expectedVersion } from '../audit/record-versions';
 import { insertCustomer, updateCustomer } from './customers.repository';
 
 export const customersRouter = router({
   list: readQuery(authedProcedure, customerReads['customers.list']),
   create: authedProcedure.input(createCustomerInput).mutation(({ ctx, input }) => insertCustomer(ctx.db, input, actorOf(ctx.user))),
   update: authedProcedure.input(updateCustomerInput).mutation(({ ctx, input }) => {
-    const { id, ...changes } = input;
-    return updateCustomer(ctx.db, id, changes, actorOf(ctx.user));
+    const { id, version, ...changes } = input;
+    return updateCustomer(ctx.db, id, changes, actorOf(ctx.user), expectedVersion(version, ctx));
   }),
 });

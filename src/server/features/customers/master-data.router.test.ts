@@ -115,7 +115,7 @@ describe('transaction types', () => {
     const b = (await call('POST', '/api/casinos', { name: 'B' })).json();
     const purchase = await call('POST', '/api/transaction-types', { name: 'Purchase', casinoId: a.id });
     expect(purchase.statusCode).toBe(201);
-    expect(purchase.json()).toEqual({ id: expect.any(Number), name: 'Purchase', casinoId: a.id });
+    expect(purchase.json()).toEqual({ id: expect.any(Number), name: 'Purchase', casinoId: a.id, version: 1 });
     expect((await call('POST', '/api/transaction-types', { name: 'Purchase', casinoId: b.id })).statusCode).toBe(201);
     const dup = await call('POST', '/api/transaction-types', { name: 'purchase', casinoId: a.id });
     expect(dup.statusCode).toBe(409);
@@ -159,10 +159,11 @@ describe('customer-casino links', () => {
       status: 'active',
       currentUnplayedCoins: '0.00',
       currentPlayedCoins: '0.00',
+      version: 1,
     });
     await call('POST', '/api/customer-casinos', { customerId: c.id, casinoId: k.id, status: 'banned' });
     expect((await call('GET', `/api/customer-casinos?customerId=${c.id}`)).json()).toEqual([
-      { customerId: c.id, casinoId: k.id, status: 'banned', currentUnplayedCoins: '0.00', currentPlayedCoins: '0.00' },
+      { customerId: c.id, casinoId: k.id, status: 'banned', currentUnplayedCoins: '0.00', currentPlayedCoins: '0.00', version: 2 },
     ]);
     const bad = await call('POST', '/api/customer-casinos', { customerId: c.id, casinoId: k.id, status: 'closed' });
     expect(bad.json().errors).toEqual([{ path: 'status', message: 'Status must be active, inactive, banned or locked' }]);

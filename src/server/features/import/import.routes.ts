@@ -97,6 +97,8 @@ export function registerImport(app: FastifyInstance, services: AppServices, impo
             { kind: kind as ImportKind, file: spooled, format, options, actor: actorOf(user) },
             hungUp.signal,
           );
+          // Its batches have committed: one event for the whole import (decision 150).
+          if (result.committed) services.changes.emit({ kind: 'import.committed' }, user.id);
           if (!result.dryRun && !result.committed) {
             return reply.code(400).send({
               message: `Nothing was imported: ${result.invalid} ${result.invalid === 1 ? 'row has' : 'rows have'} errors`,

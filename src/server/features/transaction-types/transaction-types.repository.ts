@@ -3,11 +3,12 @@ import { sqliteOf } from '../../db/database';
 import type { Db } from '../../db/types';
 import { conflict, fieldError, notFound } from '../../errors/domain-errors';
 import { type Actor, appendAudit, SYSTEM } from '../audit/audit.repository';
+import { checkVersion, type ExpectedVersion } from '../audit/record-versions';
 import { findCasino } from '../casinos/casinos.repository';
 import { checkInZone, isCheckInName, rebuildCheckIns } from '../check-ins/check-in-days';
 
 export function listTypes(db: Db, casinoId?: number): Promise<TransactionTypeView[]> {
-  let query = db.selectFrom('transactionTypes').select(['id', 'name', 'casinoId']);
+  let query = db.selectFrom('transactionTypes').select(['id', 'name', 'casinoId', 'version']);
   if (casinoId !== undefined) query = query.where('casinoId', '=', casinoId);
   return query.orderBy('name').orderBy('id').execute();
 }
@@ -26,22 +27,38 @@ export async function insertType(db: Db, input: { name: string; casinoId: number
   return db.transaction().execute(async (trx) => {
     if (!(await findCasino(trx, input.casinoId))) throw fieldError('casinoId', 'Casino not found');
     await assertNameFree(trx, input.casinoId, input.name);
-    const type = await trx.insertInto('transactionTypes').values(input).returning(['id', 'name', 'casinoId']).executeTakeFirstOrThrow();
+    const type = await trx
+      .insertInto('transactionTypes')
+      .values(input)
+      .returning(['id', 'name', 'casinoId', 'version'])
+      .executeTakeFirstOrThrow();
     await appendAudit(trx, actor, { action: 'create', entity: 'transactionType', entityId: type.id, after: type });
     return type;
   });
 }
 
-export async function renameType(db: Db, id: number, name: string, actor: Actor = SYSTEM): Promise<TransactionTypeView> {
+export async function renameType(
+  db: Db,
+  id: number,
+  name: string,
+  actor: Actor = SYSTEM,
+  expected?: ExpectedVersion,
+): Promise<TransactionTypeView> {
   return db.transaction().execute(async (trx) => {
-    const type = await trx.selectFrom('transactionTypes').select(['id', 'name', 'casinoId']).where('id', '=', id).executeTakeFirst();
-    if (!type) throw notFound('Transaction type not found');
-    await assertNameFree(trx, type.casinoId, name, id);
-    const renamed = await trx
-      .updateTable('transactionTypes')
-      .set({ name })
+    const type = await trx
+      .selectFrom('transactionTypes')
+      .select(['id', 'name', 'casinoId', 'version'])
       .where('id', '=', id)
-      .returning(['id', 'name', 'casinoId'])
+      .executeTakeFirst();
+    if (!type) throw notFound('Transaction type not found');
+    checkVersion(sqliteOf(db), { entity: 'transactionType', id }, type.version, expected);
+    await assertNameFree(trx, type.casinoId, name, id);
+    await trx.updateTable('transactionTypes').set({ name }).where('id', '=', id).execute();
+    // Read back: the version its trigger bumped (RETURNING would answer the row before the trigger).
+    const renamed = await trx
+      .selectFrom('transactionTypes')
+      .select(['id', 'name', 'casinoId', 'version'])
+      .where('id', '=', id)
       .executeTakeFirstOrThrow();
     // Its transactions become check-ins, or stop being ones: the casino's kept check-in days follow (decision 061).
     if (isCheckInName(type.name) !== isCheckInName(name)) {
@@ -94,7 +111,7 @@ export async function copyTypes(
       const type = await trx
         .insertInto('transactionTypes')
         .values({ name, casinoId })
-        .returning(['id', 'name', 'casinoId'])
+        .returning(['id', 'name', 'casinoId', 'version'])
         .executeTakeFirstOrThrow();
       await appendAudit(trx, actor, {
         action: 'create',

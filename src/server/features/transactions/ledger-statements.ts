@@ -138,7 +138,8 @@ export const ledgerStatements = perConnection((q, sqlite) => {
     ),
     deleted: q<[Id], DeletedTransactionRow>(`select * from "deletedTransactions" where id = @id`),
     forgetDeleted: q<[Id], never>(`delete from "deletedTransactions" where id = @id`),
-    insertWithId: q<[TransactionRow], never>(
+    // The version comes back from migration 0055's trigger, past every one the row had.
+    insertWithId: q<[Omit<TransactionRow, 'version'>], never>(
       `insert into transactions (id, "date", "customerId", "casinoId", "transactionTypeId", "unplayedCoinsChange", "playedCoinsChange", "usdChange",
          "purchaseRatio", "unplayedCoinsAfter", "playedCoinsAfter", "totalCoinsAfter", "createdByUserId", "createdAt", "updatedAt")
        values (@id, @date, @customerId, @casinoId, @transactionTypeId, @unplayedCoinsChange, @playedCoinsChange, @usdChange,

@@ -1,3 +1,4 @@
+import type SQLite from 'better-sqlite3';
 import { purchaseRatio } from '../../../shared/ledger';
 import type { Db, TransactionRow } from '../../db/types';
 import { conflict, forbidden, notFound } from '../../errors/domain-errors';
@@ -107,11 +108,19 @@ export function editEntry(
   db: Db,
   id: number,
   input: LedgerInput,
-  { userId, now = new Date() }: Omit<EntryBy, 'idempotency'>,
+  {
+    userId,
+    now = new Date(),
+    check,
+  }: Omit<EntryBy, 'idempotency'> & {
+    /** A check of the entry as it is, before anything is written (the version an edit was based on: decision 151). */
+    check?: (old: TransactionRow, sqlite: SQLite.Database) => void;
+  },
 ): Promise<void> {
   const f = fieldsOf(input);
   return write(db, (s, sqlite) => {
     const old = loadChangeableEntry(s, id);
+    check?.(old, sqlite);
     const date = input.occurredAt ?? old.date;
     const moved = old.customerId !== f.customerId || old.casinoId !== f.casinoId;
     const { scRatio } = checkReferences(s, f, moved);

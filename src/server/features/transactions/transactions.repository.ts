@@ -109,6 +109,7 @@ function readQuery(db: Db) {
       'users.firstName as userFirstName',
       'users.lastName as userLastName',
       'users.email as userEmail',
+      'e.version',
     ]);
 }
 
@@ -131,6 +132,7 @@ export function toTransactionView(r: ReadRow): TransactionView {
     playedCoinsAfter: formatHundredths(r.playedCoinsAfter),
     totalCoinsAfter: formatHundredths(r.totalCoinsAfter),
     createdByUser: r.userEmail ? { firstName: r.userFirstName, lastName: r.userLastName, email: r.userEmail } : null,
+    version: r.version,
   });
 }
 

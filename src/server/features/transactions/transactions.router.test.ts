@@ -37,6 +37,7 @@ describe('POST /api/transactions', () => {
       playedCoinsAfter: '0.00',
       totalCoinsAfter: '22000.00',
       createdByUser: { firstName: 'Sam', lastName: 'Staff', email: user.email },
+      version: 1,
     });
     const links = (await call('GET', `/api/customer-casinos?customerId=${pair.customer.id}`)).json();
     expect(links[0]).toMatchObject({ currentUnplayedCoins: '22000.00', currentPlayedCoins: '0.00' });
@@ -153,6 +154,7 @@ describe('PATCH and DELETE /api/transactions/:id', () => {
         status: 'active',
         currentUnplayedCoins: '100.50',
         currentPlayedCoins: '0.00',
+        version: 1,
       },
       {
         customerId: other.customer.id,
@@ -160,6 +162,7 @@ describe('PATCH and DELETE /api/transactions/:id', () => {
         status: 'active',
         currentUnplayedCoins: '44000.00',
         currentPlayedCoins: '5.25',
+        version: 1,
       },
     ]);
     const wrongType = await call('PATCH', `/api/transactions/${first.id}`, { ...purchase(), transactionTypeId: other.type.id });

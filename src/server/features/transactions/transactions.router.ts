@@ -5,6 +5,7 @@ import { adminProcedure, authedProcedure, readQuery, router } from '../../trpc/p
 import { transactionReads } from './transactions.reads';
 import { createEntry, deleteEntry, editEntry, restoreEntry } from './ledger';
 import { getTransaction } from './transactions.repository';
+import { checkVersion, expectedVersion } from '../audit/record-versions';
 
 const digest = (value: unknown) => crypto.createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
@@ -29,8 +30,12 @@ export const transactionsRouter = router({
   }),
 
   update: authedProcedure.input(updateTransactionInput).mutation(async ({ ctx, input }) => {
-    const { id, ...fields } = input;
-    await editEntry(ctx.db, id, fields, { userId: ctx.user.id });
+    const { id, version, ...fields } = input;
+    const expected = expectedVersion(version, ctx);
+    await editEntry(ctx.db, id, fields, {
+      userId: ctx.user.id,
+      check: (old, sqlite) => checkVersion(sqlite, { entity: 'transaction', id }, old.version, expected),
+    });
     return getTransaction(ctx.db, id);
   }),
 

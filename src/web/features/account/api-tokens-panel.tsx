@@ -1,5 +1,5 @@
 import { Alert, Badge, Button, Code, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { API_TOKEN_MAX_DAYS, createApiTokenInput } from '../../../shared/schemas/account';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -20,7 +20,6 @@ const SCOPES = [
 
 /** Personal API tokens for scripts (decision 104): create one (shown once), list, revoke. */
 export function ApiTokensPanel() {
-  const queryClient = useQueryClient();
   const tokens = useQuery(trpc.auth.account.apiTokens.queryOptions());
   const create = useMutation(trpc.auth.account.createApiToken.mutationOptions());
   const revoke = useMutation(trpc.auth.account.revokeApiToken.mutationOptions());
@@ -32,7 +31,6 @@ export function ApiTokensPanel() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<ApiTokenRowView | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.auth.account.apiTokens.queryKey() });
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -44,7 +42,6 @@ export function ApiTokensPanel() {
       const answer = await create.mutateAsync(input);
       setCreated(answer.token);
       setValues({ name: '', scope: 'read', expiresInDays: 90 });
-      await refresh();
     } catch (error) {
       const issues = fieldIssuesOf(error);
       if (issues.length) setErrors(fieldErrorsOf(issues));
@@ -56,7 +53,6 @@ export function ApiTokensPanel() {
     try {
       await revoke.mutateAsync({ id: revoking.id });
       notifySuccess(undefined, `Token "${revoking.name}" revoked`);
-      await refresh();
     } catch (error) {
       notifyError('Error', messageOf(error, 'The token could not be revoked'));
     }

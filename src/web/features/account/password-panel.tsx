@@ -1,5 +1,5 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { changePasswordInput } from '../../../shared/schemas/account';
 import { Panel } from '../../components/panel';
@@ -14,7 +14,6 @@ const EMPTY = { currentPassword: '', newPassword: '' };
 
 /** Changes the caller's password: the current one is required; every other session ends. */
 export function PasswordPanel() {
-  const queryClient = useQueryClient();
   const change = useMutation(trpc.auth.account.changePassword.mutationOptions());
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -28,7 +27,6 @@ export function PasswordPanel() {
       const { message } = await change.mutateAsync(values);
       notifySuccess(undefined, `${message}. Your other sessions have ended.`);
       setValues(EMPTY);
-      await queryClient.invalidateQueries({ queryKey: trpc.auth.account.sessions.queryKey() });
     } catch (error) {
       const issues = fieldIssuesOf(error);
       if (issues.length) setErrors(fieldErrorsOf(issues));

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -15,7 +15,6 @@ import { deviceOf } from './device';
 
 /** The caller's open sessions: device, address, sign-in and last use; end one, or all of them. */
 export function SessionsPanel() {
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { forget } = useAuthActions();
   const sessions = useQuery(trpc.auth.account.sessions.queryOptions());
@@ -37,7 +36,6 @@ export function SessionsPanel() {
       }
       await end.mutateAsync({ id: target.id });
       notifySuccess(undefined, 'Session ended');
-      await queryClient.invalidateQueries({ queryKey: trpc.auth.account.sessions.queryKey() });
     } catch (error) {
       notifyError('Error', messageOf(error, 'The session could not be ended'));
     }

@@ -1,5 +1,5 @@
 import { Badge, Button, Group, PasswordInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { LoadError } from '../../components/load-error';
 import { Panel } from '../../components/panel';
@@ -15,13 +15,11 @@ const SETUP_CALLS = {
 
 /** The caller's second step: on or off, set it up, or turn it off with the password and a code. */
 export function TwoFactorPanel() {
-  const queryClient = useQueryClient();
   const status = useQuery(trpc.auth.twoFactor.status.queryOptions());
   const disable = useMutation(trpc.auth.twoFactor.disable.mutationOptions());
   const [mode, setMode] = useState<'view' | 'setup' | 'disable'>('view');
   const [values, setValues] = useState({ password: '', code: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.auth.twoFactor.status.queryKey() });
 
   const turnOff = async (event: FormEvent) => {
     event.preventDefault();
@@ -35,7 +33,6 @@ export function TwoFactorPanel() {
       notifySuccess(undefined, message);
       setValues({ password: '', code: '' });
       setMode('view');
-      await refresh();
     } catch (error) {
       const issues = fieldIssuesOf(error);
       if (issues.length) setErrors(fieldErrorsOf(issues));
@@ -63,14 +60,7 @@ export function TwoFactorPanel() {
         ) : !data ? (
           <Text c="dimmed">Loading…</Text>
         ) : mode === 'setup' ? (
-          <TwoFactorSetup
-            calls={SETUP_CALLS}
-            onDone={() => {
-              setMode('view');
-              void refresh();
-            }}
-            onCancel={() => setMode('view')}
-          />
+          <TwoFactorSetup calls={SETUP_CALLS} onDone={() => setMode('view')} onCancel={() => setMode('view')} />
         ) : mode === 'disable' ? (
           <form onSubmit={(e) => void turnOff(e)} noValidate>
             <Stack gap="sm">

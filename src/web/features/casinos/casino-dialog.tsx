@@ -8,6 +8,8 @@ import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import type { CasinoView } from '../../lib/api-types';
+import { useCasinos } from '../../lib/master-data';
+import { useVersionGuard, VersionNotice } from '../../components/version-notice';
 
 const validate = zodValidate(createCasinoInput);
 interface Values {
@@ -33,18 +35,35 @@ function CasinoForm({ casino, onClose }: { casino: CasinoView | null; onClose: (
   const form = useForm<Values, Values>(() => valuesOf(casino), validate);
   const create = useMutation(trpc.casinos.create.mutationOptions());
   const update = useMutation(trpc.casinos.update.mutationOptions());
+  const casinos = useCasinos();
+  // The version the form was loaded at, against the list's, which the change stream refreshes (decision 151).
+  const guard = useVersionGuard(casino?.version ?? 0, casinos.data?.find((c) => c.id === casino?.id)?.version);
 
   const submit = async () => {
     const ok = await form.submit(
       form.values,
-      (values) => (casino ? update.mutateAsync({ id: casino.id, ...values }) : create.mutateAsync(values)),
+      (values) => (casino ? update.mutateAsync({ id: casino.id, ...values, version: guard.basis }) : create.mutateAsync(values)),
       {
         success: [undefined, casino ? 'Casino updated successfully' : 'Casino created successfully'],
         failure: casino ? 'Failed to update casino' : 'Failed to create casino',
-        invalidate: [trpc.casinos.list.queryKey()],
       },
     );
     if (ok) onClose();
+    // Refused because someone changed it: the list, read again, shows the notice and its Reload.
+    else if (casino) void casinos.refetch();
+  };
+
+  const reload = async () => {
+    const latest = (await casinos.refetch()).data?.find((c) => c.id === casino?.id);
+    if (!latest) return;
+    const v = form.values;
+    guard.reloaded(latest.version, [
+      `Name: ${v.name}`,
+      `Website: ${v.website || '—'}`,
+      `SC per $1: ${v.scRatio}`,
+      `Active: ${v.isActive ? 'Yes' : 'No'}`,
+    ]);
+    form.setValues(valuesOf(latest));
   };
 
   return (
@@ -56,6 +75,7 @@ function CasinoForm({ casino, onClose }: { casino: CasinoView | null; onClose: (
       onSubmit={() => void submit()}
       onClose={onClose}
     >
+      {casino && <VersionNotice guard={guard} onReload={() => void reload()} reloading={casinos.isFetching} />}
       <TextInput label="Name" required data-autofocus {...form.field('name')} />
       <TextInput label="Website" placeholder="https://" {...form.field('website')} />
       <TypedNumberInput whole label="SC per $1" description="Coins per dollar, used for the purchase ratio" {...form.field('scRatio')} />

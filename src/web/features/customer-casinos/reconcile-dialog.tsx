@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconScale } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { formatGrouped, formatSignedGrouped, parseHundredths, toHundredths } from '../../../shared/money';
 import { reconcileInput } from '../../../shared/schemas/customer-casinos';
 import { TypedNumberInput } from '../../components/typed-number-input';
@@ -37,7 +37,6 @@ export function ReconcileDialog({ target, onClose }: { target: ReconcileTarget |
 }
 
 function Reconcile({ target, onClose }: { target: ReconcileTarget; onClose: () => void }) {
-  const queryClient = useQueryClient();
   const form = useForm({ unplayedCoins: target.unplayed, playedCoins: target.played, note: '' }, validate);
   const values = form.values;
   const reconcile = useMutation(trpc.customerCasinos.reconcile.mutationOptions());
@@ -56,10 +55,6 @@ function Reconcile({ target, onClose }: { target: ReconcileTarget; onClose: () =
           ? `Adjustment recorded: unplayed ${result.differenceUnplayed}, played ${result.differencePlayed}`
           : 'Balances match',
       );
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
-      ]);
       onClose();
     } catch (error) {
       if (isUnauthorized(error)) return;

@@ -25,12 +25,15 @@ export function CustomerCasinosDialog({ customer, onClose }: { customer: Custome
   const failure = failureOf(casinos, links);
   const [reconciling, setReconciling] = useState<ReconcileTarget | null>(null);
 
-  const change = (casinoId: number, status: LinkStatus) =>
-    save(() => setLink.mutateAsync({ customerId: customer!.id, casinoId, status }), {
+  const change = async (casinoId: number, status: LinkStatus) => {
+    // Based on the status shown (decision 151): refused if someone changed it since; then shown as it is.
+    const version = links.data?.find((l) => l.casinoId === casinoId)?.version;
+    const ok = await save(() => setLink.mutateAsync({ customerId: customer!.id, casinoId, status, version }), {
       success: ['Saved', 'Customer casino updated'],
       failure: 'Failed to update customer casino',
-      invalidate: [trpc.customerCasinos.pathKey()],
     });
+    if (!ok) void links.refetch();
+  };
 
   return (
     <Modal opened={customer !== null} onClose={onClose} title={<Text fw={700}>Casinos — {customer?.name}</Text>} size="xl" centered>

@@ -10,6 +10,7 @@ import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import type { CustomerView } from '../../lib/api-types';
+import { useVersionGuard, VersionNotice } from '../../components/version-notice';
 
 const validate = zodValidate(createCustomerInput);
 
@@ -26,15 +27,28 @@ function CustomerForm({ customer, onClose }: { customer: CustomerView | null; on
   const update = useMutation(trpc.customers.update.mutationOptions());
   const customers = useCustomers();
   const [asking, setAsking] = useState<CustomerView | null>(null);
+  // The version the form was loaded at, against the list's, which the change stream refreshes (decision 151).
+  const guard = useVersionGuard(customer?.version ?? 0, customers.data?.find((c) => c.id === customer?.id)?.version);
 
   const write = async () => {
     setAsking(null);
-    const ok = await form.save(() => (customer ? update.mutateAsync({ id: customer.id, ...values }) : create.mutateAsync(values)), {
-      success: [undefined, customer ? 'Customer updated successfully' : 'Customer created successfully'],
-      failure: customer ? 'Failed to update customer' : 'Failed to create customer',
-      invalidate: [trpc.customers.list.queryKey()],
-    });
+    const ok = await form.save(
+      () => (customer ? update.mutateAsync({ id: customer.id, ...values, version: guard.basis }) : create.mutateAsync(values)),
+      {
+        success: [undefined, customer ? 'Customer updated successfully' : 'Customer created successfully'],
+        failure: customer ? 'Failed to update customer' : 'Failed to create customer',
+      },
+    );
     if (ok) onClose();
+    // Refused because someone changed it: the list, read again, shows the notice and its Reload.
+    else if (customer) void customers.refetch();
+  };
+
+  const reload = async () => {
+    const latest = (await customers.refetch()).data?.find((c) => c.id === customer?.id);
+    if (!latest) return;
+    guard.reloaded(latest.version, [`Name: ${values.name}`, `Email: ${values.email || '—'}`]);
+    form.setValues({ name: latest.name, email: latest.email ?? '' });
   };
 
   const submit = async () => {
@@ -55,6 +69,7 @@ function CustomerForm({ customer, onClose }: { customer: CustomerView | null; on
         onSubmit={() => void submit()}
         onClose={onClose}
       >
+        {customer && <VersionNotice guard={guard} onReload={() => void reload()} reloading={customers.isFetching} />}
         <TextInput label="Name" required data-autofocus {...form.field('name')} />
         <TextInput label="Email" type="email" placeholder="Optional" {...form.field('email')} />
       </FormDialog>

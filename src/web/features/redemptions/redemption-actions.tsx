@@ -17,15 +17,6 @@ const validate = zodValidate(receiveRedemptionInput);
 const coinsOf = (r: RedemptionView) =>
   `${formatGrouped(toHundredths(r.unplayedCoins))} SC${toHundredths(r.playedCoins) ? ` and ${formatGrouped(toHundredths(r.playedCoins))} played SC` : ''}`;
 
-/** Everything a finished step changes on other screens. */
-const touched = () => [
-  trpc.redemptions.pathKey(),
-  trpc.transactions.pathKey(),
-  trpc.customerCasinos.pathKey(),
-  trpc.reports.pathKey(),
-  trpc.dashboard.pathKey(),
-];
-
 /** Mark received (USD prefilled with the expected amount, received today in office time unless changed), Reject or Cancel, each confirmed. */
 export function RedemptionActionDialog({ action, onClose }: { action: RedemptionAction | null; onClose: () => void }) {
   if (!action) return null;
@@ -43,7 +34,6 @@ function Receive({ r, onClose }: { r: RedemptionView; onClose: () => void }) {
     const ok = await form.submit({ id: r.id, ...form.values }, receive.mutateAsync, {
       success: ['Redemption received', `${r.customerName} at ${r.casinoName}: ${form.values.usdReceived} USD received`],
       failure: 'Failed to mark the redemption received',
-      invalidate: touched(),
     });
     if (ok) onClose();
   };
@@ -78,7 +68,6 @@ function Close({ kind, r, onClose }: { kind: 'reject' | 'cancel'; r: RedemptionV
         `${coinsOf(r)} back on ${r.customerName} at ${r.casinoName}`,
       ],
       failure: kind === 'reject' ? 'Failed to reject the redemption' : 'Failed to cancel the redemption',
-      invalidate: touched(),
     });
     if (ok) onClose();
   };

@@ -50,13 +50,6 @@ function RequestRedemption({ target, onClose }: { target: RedemptionTarget; onCl
     const ok = await form.submit(payload, request.mutateAsync, {
       success: ['Redemption requested', 'The coins left the balance; the USD counts once it is received'],
       failure: 'Failed to request redemption',
-      invalidate: [
-        trpc.redemptions.pathKey(),
-        trpc.transactions.pathKey(),
-        trpc.customerCasinos.pathKey(),
-        trpc.reports.pathKey(),
-        trpc.dashboard.pathKey(),
-      ],
     });
     if (ok) onClose();
   };

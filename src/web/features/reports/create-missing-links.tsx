@@ -1,6 +1,6 @@
 import { Button, Checkbox, Stack, Text } from '@mantine/core';
 import { IconLink } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { MAX_LINKS_PER_REQUEST } from '../../../shared/constants';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -23,7 +23,6 @@ export function CreateMissingLinks({ masterUserId, customer, missing }: Props) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(false);
   const create = useMutation(trpc.customerCasinos.createMissing.mutationOptions());
-  const queryClient = useQueryClient();
   if (missing === 0) return null;
   const whom = customer ? customer.name : 'all customers';
   // The server creates at most MAX_LINKS_PER_REQUEST a request (decision 044); the dialog says so.
@@ -43,10 +42,6 @@ export function CreateMissingLinks({ masterUserId, customer, missing }: Props) {
         'Links created',
         more ? `${done}. More are missing: press Create missing links again for the next ${formatCount(MAX_LINKS_PER_REQUEST)}.` : done,
       );
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.reports.pathKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
-      ]);
     } catch (error) {
       if (!isUnauthorized(error)) notifyError('Error', messageOf(error, 'Failed to create the missing links'));
     }

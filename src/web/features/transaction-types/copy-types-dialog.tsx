@@ -36,7 +36,6 @@ function CopyTypesForm({ defaultCasinoId, onClose }: Props) {
     const ok = await form.submit(payload, () => copy.mutateAsync({ id: Number(payload.id), fromCasinoId: Number(payload.fromCasinoId) }), {
       success: ['Created', `${adding.length} ${adding.length === 1 ? 'type' : 'types'} added to ${casinoName(payload.id)}`],
       failure: 'Failed to copy transaction types',
-      invalidate: [trpc.transactionTypes.pathKey()],
     });
     if (ok) onClose();
   };

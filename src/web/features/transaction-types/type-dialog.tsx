@@ -30,11 +30,10 @@ function TypeForm({ type, defaultCasinoId, onClose }: Props) {
   const submit = async () => {
     const ok = await form.submit(
       form.values,
-      (values) => (type ? rename.mutateAsync({ id: type.id, name: values.name }) : create.mutateAsync(values)),
+      (values) => (type ? rename.mutateAsync({ id: type.id, name: values.name, version: type.version }) : create.mutateAsync(values)),
       {
         success: type ? ['Updated', 'Transaction type updated'] : ['Created', 'Transaction type added'],
         failure: type ? 'Failed to update transaction type' : 'Failed to add transaction type',
-        invalidate: [trpc.transactionTypes.pathKey()],
       },
     );
     if (ok) onClose();

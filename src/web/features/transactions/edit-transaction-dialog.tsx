@@ -1,15 +1,16 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { updateTransactionInput } from '../../../shared/schemas/transactions';
 import { ConfirmDialog } from '../../components/confirm-dialog';
-import { failureOf, fieldErrorsOf, fieldIssuesOf, formatIssues, httpStatusOf, isUnauthorized, messageOf } from '../../lib/errors';
+import { failureOf, formatIssues, httpStatusOf, isUnauthorized, messageOf } from '../../lib/errors';
 import { formatDateTime } from '../../lib/format';
 import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers, useTypes } from '../../lib/master-data';
 import { LoadError } from '../../components/load-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc, trpcClient } from '../../trpc';
 import { notifyWithUndo } from '../../components/undo-toast';
@@ -22,6 +23,7 @@ import { DateField, fromLocalInput, toLocalInput } from './occurred-at';
 import { TransactionAudit } from './transaction-audit';
 import { activeCasinosOf, preview, type TxFormValues, withCasino, withoutChanged } from './form-state';
 import type { TransactionView } from '../../lib/api-types';
+import { useVersionGuard, VersionNotice } from '../../components/version-notice';
 
 const validate = zodValidate(updateTransactionInput);
 
@@ -42,14 +44,18 @@ export function EditTransactionDialog({ transaction, onClose }: { transaction: T
   return transaction ? <EditTransaction key={transaction.id} transaction={transaction} onClose={onClose} /> : null;
 }
 
-function EditTransaction({ transaction, onClose }: { transaction: TransactionView; onClose: () => void }) {
-  const queryClient = useQueryClient();
+function EditTransaction({ transaction: opened, onClose }: { transaction: TransactionView; onClose: () => void }) {
+  // The entry as the form was loaded from it; "Reload current values" replaces it (decision 151).
+  const [transaction, setTransaction] = useState(opened);
+  // Refreshed when the change stream says the entry changed: its version then moves past the form's.
+  const current = useQuery(trpc.transactions.get.queryOptions({ id: opened.id }));
+  const guard = useVersionGuard(opened.version, current.data?.version);
   const customers = useCustomers();
   const casinos = useCasinos();
   const links = useAllLinks();
   const optionsFailure = failureOf(customers, casinos, links);
-  const [values, setValues] = useState<TxFormValues>(() => fromTransaction(transaction));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm(() => fromTransaction(transaction), validate);
+  const { values, setValues, errors, setErrors } = form;
   const [confirming, setConfirming] = useState(false);
   const [concerns, setConcerns] = useState<string[] | null>(null);
   const [date, setDate] = useState(() => toLocalInput(transaction.date));
@@ -87,17 +93,10 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
     setErrors((current) => withoutChanged(current, values, next));
   };
 
-  const refresh = () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }),
-      queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
-    ]);
-
   /** Undo from the toast: runs after the dialog has closed, so it uses the client directly. */
   const undo = async (write: () => Promise<unknown>, done: string) => {
     try {
       await write();
-      await refresh();
       notifySuccess(undefined, done);
     } catch (error) {
       notifyError('Error', messageOf(error, 'Failed to undo'));
@@ -128,28 +127,46 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
   /** `confirmed`: the person has seen the edit's concerns and saves it anyway (decision 112). */
   const save = async (confirmed = false) => {
     const payload = payloadOf(values);
-    const problems = validate(payload);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
+    if (!form.check(payload)) return;
     const found = confirmed ? [] : newConcerns();
     if (found.length) return setConcerns(found);
     setConcerns(null);
     try {
-      await update.mutateAsync(payload);
+      await update.mutateAsync({ ...payload, version: guard.basis });
       const previous = { ...payloadOf(fromTransaction(transaction)), ...(dateChanged ? { occurredAt: transaction.date } : {}) };
       notifyWithUndo('Success', 'Transaction updated successfully', () =>
         undo(() => trpcClient.transactions.update.mutate(previous), 'The edit was undone'),
       );
-      await refresh();
       onClose();
     } catch (error) {
       if (isUnauthorized(error)) return;
-      const issues = fieldIssuesOf(error);
-      if (issues.length) setErrors(fieldErrorsOf(issues));
+      // Someone saved it first: their change is not overwritten; the form keeps what was typed.
+      if (httpStatusOf(error) === 409 && (await current.refetch()).data?.version !== guard.basis) guard.refused(messageOf(error, ''));
+      const issues = form.showServerErrors(error);
       // A refusal the server explains (a redemption's entry, decision 061) is shown with its reason.
       const reason = issues.length ? formatIssues(issues) : httpStatusOf(error) === 409 ? messageOf(error, '') : '';
       notifyError('Error', reason ? `Failed to update transaction. ${reason}` : 'Failed to update transaction');
     }
+  };
+
+  /** The entry's current values replace the form's; what was typed stays listed to copy from. */
+  const reload = async () => {
+    const latest = (await current.refetch()).data;
+    if (!latest) return;
+    const name = (list: { id: number; name: string }[] | undefined, id: string) => list?.find((r) => String(r.id) === id)?.name ?? '—';
+    guard.reloaded(latest.version, [
+      `Date: ${formatDateTime(fromLocalInput(date))}`,
+      `Customer: ${name(customers.data, values.customerId)}`,
+      `Casino: ${name(casinos.data, values.casinoId)}`,
+      `Transaction Type: ${name(types.data, values.transactionTypeId)}`,
+      `Unplayed coins change: ${values.unplayedCoinsChange}`,
+      `Played coins change: ${values.playedCoinsChange}`,
+      `USD change: ${values.usdChange}`,
+    ]);
+    setTransaction(latest);
+    setValues(fromTransaction(latest));
+    setDate(toLocalInput(latest.date));
+    setErrors({});
   };
 
   const confirmDelete = async () => {
@@ -160,7 +177,6 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
       );
       setConfirming(false);
       onClose();
-      await refresh();
     } catch (error) {
       setConfirming(false);
       if (isUnauthorized(error)) return;
@@ -189,6 +205,7 @@ function EditTransaction({ transaction, onClose }: { transaction: TransactionVie
               noValidate
             >
               <Stack>
+                <VersionNotice guard={guard} onReload={() => void reload()} reloading={current.isFetching} />
                 {optionsFailure && <LoadError failure={optionsFailure} />}
                 <DateField
                   value={date}

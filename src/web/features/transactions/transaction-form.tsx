@@ -1,13 +1,14 @@
 import { Badge, Button, Grid, Group, Kbd, Loader, Paper, Select, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconCashBanknote, IconDeviceFloppy, IconEraser, IconPlus, IconScale } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { createTransactionInput } from '../../../shared/schemas/transactions';
-import { describeSaveError, failureOf, fieldErrorsOf, fieldIssuesOf, isUnauthorized } from '../../lib/errors';
+import { describeSaveError, failureOf, isUnauthorized } from '../../lib/errors';
 import { customerOptions, toOptions, useAllLinks, useAllTypes, useCasinos, useCustomers } from '../../lib/master-data';
 import { LoadError } from '../../components/load-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos';
@@ -52,13 +53,12 @@ function loadDraft(): TxFormValues {
  * the panel twice.
  */
 export function TransactionForm({ below }: { below: (casinoId: string) => ReactNode }) {
-  const queryClient = useQueryClient();
   const customers = useCustomers();
   const casinos = useCasinos();
   const links = useAllLinks();
   const optionsFailure = failureOf(customers, casinos, links);
-  const [values, setValues] = useState<TxFormValues>(loadDraft);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm(loadDraft, validate);
+  const { values, setValues, errors, setErrors } = form;
   // Every casino's types in one list (master data, small): the next casino's types are at hand at once.
   const types = useAllTypes();
   /** When it happened, as a datetime-local value; '' is now (decision 050). */
@@ -109,9 +109,7 @@ export function TransactionForm({ below }: { below: (casinoId: string) => ReactN
   const save = async (confirmed = false) => {
     if (create.isPending || (concerns && !confirmed)) return;
     const payload = occurredAt ? { ...values, occurredAt: fromLocalInput(occurredAt) } : values;
-    const problems = validate(payload);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
+    if (!form.check(payload)) return;
     const found = confirmed ? [] : entryConcerns(values, previewKnown ? calc : null);
     if (found.length) return setConcerns(found);
     setConcerns(null);
@@ -120,15 +118,10 @@ export function TransactionForm({ below }: { below: (casinoId: string) => ReactN
       notifySuccess('Success', 'Transaction created successfully');
       update(afterSave(values));
       setOccurredAt('');
-      await Promise.all([
-        queryClient.invalidateQueries({ queryKey: trpc.transactions.pathKey() }),
-        queryClient.invalidateQueries({ queryKey: trpc.customerCasinos.pathKey() }),
-      ]);
       keys.focus('type');
     } catch (error) {
       if (isUnauthorized(error)) return;
-      const issues = fieldIssuesOf(error);
-      if (issues.length) setErrors(fieldErrorsOf(issues));
+      form.showServerErrors(error);
       const { title, message } = describeSaveError(error, 'Failed to create transaction');
       notifyError(title, message);
     }

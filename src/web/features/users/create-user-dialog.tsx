@@ -1,10 +1,11 @@
 import { PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { FormDialog } from '../../components/form-dialog';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type ChangeEvent, useState } from 'react';
+import { useMutation } from '@tanstack/react-query';
+import type { ChangeEvent } from 'react';
 import { createUserInput, type CreateUserInput } from '../../../shared/schemas/users';
-import { describeSaveError, fieldErrorsOf, fieldIssuesOf } from '../../lib/errors';
+import { describeSaveError } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
+import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import { PasswordChecklist } from '../auth';
@@ -21,19 +22,15 @@ export function CreateUserDialog({ opened, onClose }: { opened: boolean; onClose
 }
 
 function CreateUserForm({ onClose }: { onClose: () => void }) {
-  const queryClient = useQueryClient();
-  const [values, setValues] = useState<Values>(initialValues);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useForm(initialValues, validate);
+  const { values, errors } = form;
   const create = useMutation(trpc.users.create.mutationOptions());
 
   /** A field's value and message; editing it clears its message. */
   const field = <K extends keyof Values>(key: K) => ({
     value: values[key],
     error: errors[key],
-    onChange: (value: Values[K]) => {
-      setValues((v) => ({ ...v, [key]: value }));
-      setErrors(({ [key]: _cleared, ...rest }) => rest);
-    },
+    onChange: (value: Values[K]) => form.change(key, value),
   });
   const text = (key: Exclude<keyof Values, 'role'>) => {
     const { onChange, ...rest } = field(key);
@@ -41,17 +38,13 @@ function CreateUserForm({ onClose }: { onClose: () => void }) {
   };
 
   const submit = async () => {
-    const problems = validate(values);
-    setErrors(problems);
-    if (Object.keys(problems).length) return;
+    if (!form.check(values)) return;
     try {
       await create.mutateAsync(values);
-      await queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey() });
       notifySuccess('Created', 'User created');
       onClose();
     } catch (error) {
-      const issues = fieldIssuesOf(error);
-      if (issues.length) setErrors(fieldErrorsOf(issues));
+      form.showServerErrors(error);
       const { title, message } = describeSaveError(error, 'Failed to create user');
       notifyError(title, message);
     }

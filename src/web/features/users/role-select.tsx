@@ -1,5 +1,5 @@
 import { Select } from '@mantine/core';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ROLE_OPTIONS, type Role } from '../../../shared/constants';
 import { nameOrEmail } from '../../../shared/names';
@@ -18,7 +18,6 @@ const roleLabel = (role: Role) => ROLE_OPTIONS.find((o) => o.value === role)?.la
  * have to sign in again.
  */
 export function RoleSelect({ user }: { user: UserView }) {
-  const queryClient = useQueryClient();
   const me = useAuth().user;
   const change = useMutation(trpc.users.changeRole.mutationOptions());
   const [asked, setAsked] = useState<Role | null>(null);
@@ -28,7 +27,6 @@ export function RoleSelect({ user }: { user: UserView }) {
     if (!asked) return;
     try {
       await change.mutateAsync({ id: user.id, role: asked });
-      await queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey() });
       notifySuccess('Updated', 'User role updated');
     } catch (error) {
       notifyError('Error', messageOf(error, 'Failed to update role'));

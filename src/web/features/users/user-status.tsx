@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Menu } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { messageOf } from '../../lib/errors';
@@ -42,7 +42,6 @@ const TEXTS: Record<Action, (u: UserListRow) => { title: string; message: string
 
 /** The Users screen's status cell: Active or Deactivated, and the account actions, each confirmed naming the user. */
 export function UserStatusCell({ user, isSelf }: { user: UserListRow; isSelf: boolean }) {
-  const queryClient = useQueryClient();
   const setStatus = useMutation(trpc.users.setStatus.mutationOptions());
   const endSessions = useMutation(trpc.users.endSessions.mutationOptions());
   const twoFactorOff = useMutation(trpc.users.disableTwoFactor.mutationOptions());
@@ -57,7 +56,6 @@ export function UserStatusCell({ user, isSelf }: { user: UserListRow; isSelf: bo
       else if (action === 'end-sessions') await endSessions.mutateAsync({ id: user.id });
       else await twoFactorOff.mutateAsync({ id: user.id });
       notifySuccess('Updated', texts.done);
-      await queryClient.invalidateQueries({ queryKey: trpc.users.list.queryKey() });
     } catch (error) {
       notifyError('Error', messageOf(error, 'The user could not be updated'));
     }

@@ -1,0 +1,160 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { renderHook, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { createElement, type ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { server } from '../testing/msw';
+import { queryClient, trpc } from '../trpc';
+import { AUTH_TOKEN_KEY } from './auth-token';
+import { runChangeStream, type StreamStatus } from './change-stream';
+import { useLiveUpdates, useStreamStatus } from './live-updates';
+
+const encoder = new TextEncoder();
+const frame = (id: number, kind: string) =>
+  `id: ${id}\nevent: ${kind}\ndata: ${JSON.stringify({ kind, at: '2026-11-26T04:00:00.000Z', userId: 1, transactionId: id })}\n\n`;
+
+/** A text/event-stream answer of `text`, then closed (a dropped stream) or held open. */
+const streamOf = (text: string, { hold = false } = {}) =>
+  new HttpResponse(
+    new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(encoder.encode(text));
+        if (!hold) controller.close();
+      },
+    }),
+    { headers: { 'content-type': 'text/event-stream' } },
+  );
+
+interface Seen {
+  url: string;
+  authorization: string | null;
+  lastEventId: string | null;
+}
+
+/** Answers each connection with the next of `answers` (the last one again after that), recording each request. */
+function serveStream(answers: (() => Response)[]) {
+  const seen: Seen[] = [];
+  server.use(
+    http.get('*/api/events', ({ request }) => {
+      seen.push({
+        url: request.url,
+        authorization: request.headers.get('authorization'),
+        lastEventId: request.headers.get('last-event-id'),
+      });
+      return answers[Math.min(seen.length - 1, answers.length - 1)]();
+    }),
+  );
+  return seen;
+}
+
+describe('the change stream client', () => {
+  it('sends the token as a bearer header, hands on each known kind and a reset, and reconnects with the last id seen', async () => {
+    const seen = serveStream([
+      () => streamOf(`: keep-alive\n\n${frame(41, 'transaction.created')}${frame(42, 'unknown.kind')}${frame(43, 'customer.changed')}`),
+      () => streamOf(`id: 50\nevent: reset\ndata: {}\n\n`),
+      () => streamOf(frame(51, 'checkIn.recorded'), { hold: true }),
+    ]);
+    const kinds: string[] = [];
+    const statuses: StreamStatus[] = [];
+    let resets = 0;
+    const controller = new AbortController();
+    const done = runChangeStream(
+      {
+        token: 'secret-token',
+        onChange: (kind) => kinds.push(kind),
+        onReset: () => resets++,
+        onStatus: (status) => statuses.push(status),
+        onRefused: () => statuses.push('offline'),
+        backoffMs: () => 5,
+      },
+      controller.signal,
+    );
+    await waitFor(() => expect(kinds).toEqual(['transaction.created', 'customer.changed', 'checkIn.recorded']));
+    controller.abort();
+    await done;
+    expect(resets).toBe(1);
+    expect(seen.map((s) => s.lastEventId)).toEqual([null, '43', '50']);
+    expect(seen.every((s) => s.authorization === 'Bearer secret-token' && !s.url.includes('secret-token'))).toBe(true);
+    expect(statuses).toEqual(['connecting', 'live', 'offline', 'live', 'offline', 'live']);
+  });
+
+  it('waits longer after each failed attempt, and starts again from the shortest wait once connected', async () => {
+    const seen = serveStream([
+      () => new HttpResponse(null, { status: 503 }),
+      () => new HttpResponse(null, { status: 503 }),
+      () => streamOf(''),
+      () => streamOf('', { hold: true }),
+    ]);
+    const waits: number[] = [];
+    const controller = new AbortController();
+    const done = runChangeStream(
+      {
+        token: 't',
+        onChange: () => {},
+        onReset: () => {},
+        onStatus: () => {},
+        onRefused: () => {},
+        backoffMs: (attempt) => (waits.push(attempt), 5),
+      },
+      controller.signal,
+    );
+    await waitFor(() => expect(seen).toHaveLength(4));
+    controller.abort();
+    await done;
+    expect(waits).toEqual([0, 1, 0]);
+  });
+
+  it('stops when the server refuses the token', async () => {
+    const seen = serveStream([() => new HttpResponse(null, { status: 401 })]);
+    let refused = 0;
+    await runChangeStream(
+      { token: 't', onChange: () => {}, onReset: () => {}, onStatus: () => {}, onRefused: () => refused++, backoffMs: () => 5 },
+      new AbortController().signal,
+    );
+    expect(refused).toBe(1);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('live updates while signed in', () => {
+  const wrapper = ({ children }: { children: ReactNode }) => createElement(QueryClientProvider, { client: queryClient }, children);
+  const invalidated = (key: readonly unknown[]) => queryClient.getQueryState(key)?.isInvalidated;
+
+  it("refreshes exactly what the refresh table names for a colleague's change, and everything after a reset", async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'test-token');
+    queryClient.setQueryData(trpc.transactions.recent.queryKey(), []);
+    queryClient.setQueryData(trpc.checkIns.board.queryKey(), undefined);
+    queryClient.setQueryData(trpc.customers.list.queryKey(), []);
+    queryClient.setQueryData(trpc.users.list.queryKey(), []);
+    let release: (() => void) | undefined;
+    const resetSent = new Promise<void>((resolve) => (release = resolve));
+    serveStream([
+      () =>
+        new HttpResponse(
+          new ReadableStream<Uint8Array>({
+            async start(controller) {
+              controller.enqueue(encoder.encode(frame(7, 'transaction.updated')));
+              await resetSent;
+              controller.enqueue(encoder.encode('id: 8\nevent: reset\ndata: {}\n\n'));
+            },
+          }),
+          { headers: { 'content-type': 'text/event-stream' } },
+        ),
+    ]);
+    const { result, unmount } = renderHook(
+      () => {
+        useLiveUpdates(1);
+        return useStreamStatus();
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(invalidated(trpc.transactions.recent.queryKey())).toBe(true));
+    expect(result.current).toBe('live');
+    expect(invalidated(trpc.customers.list.queryKey())).toBe(false);
+    expect(invalidated(trpc.users.list.queryKey())).toBe(false);
+    release?.();
+    await waitFor(() => expect(invalidated(trpc.customers.list.queryKey())).toBe(true));
+    expect(invalidated(trpc.users.list.queryKey())).toBe(true);
+    unmount();
+  });
+});
