@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, nameField, requiredId } from './common';
+import { id, idNumber, nameField, requiredId } from './common';
 
 const name = nameField('Name required', 100);
 
@@ -13,8 +13,7 @@ export const copyTypesInput = z.strictObject({
   fromCasinoId: requiredId('Choose a casino to copy from'),
 });
 
-export interface TransactionTypeView {
-  id: number;
-  name: string;
-  casinoId: number;
-}
+export const transactionTypeView = z.object({ id: idNumber, name: z.string(), casinoId: idNumber });
+export type TransactionTypeView = z.infer<typeof transactionTypeView>;
+/** Types copied to a casino, and how many it already had. */
+export const copiedTypesView = z.object({ created: z.array(transactionTypeView), skipped: z.number().int() });

@@ -1,5 +1,12 @@
 import { TRPCError } from '@trpc/server';
-import { auditListInput, ledgerCheckInput, ledgerCheckRunInput } from '../../../shared/schemas/audit';
+import {
+  auditListInput,
+  auditPage,
+  ledgerCheckInput,
+  ledgerCheckRunInput,
+  ledgerCheckRunView,
+  ledgerCheckView,
+} from '../../../shared/schemas/audit';
 import { adminProcedure, read, router } from '../../trpc/procedures';
 import type { LedgerCheckRuns } from './ledger-check-runs';
 
@@ -11,16 +18,19 @@ const runOf = (runs: LedgerCheckRuns, id: number) => {
 
 export const auditRouter = router({
   /** The audit trail, newest first (admin). */
-  list: adminProcedure.input(auditListInput).query(read('audit.list')),
+  list: adminProcedure.input(auditListInput).output(auditPage).query(read('audit.list')),
 
   /**
    * Both ledger invariants, recomputed on the check's thread: started now (or the running check joined);
    * its result is kept for the Dashboard. Poll `ledgerCheckRun` with the answered id (decision 087).
    */
-  startLedgerCheck: adminProcedure.mutation(({ ctx }) => ctx.services.ledgerChecks.start('on-demand')),
+  startLedgerCheck: adminProcedure.output(ledgerCheckRunView).mutation(({ ctx }) => ctx.services.ledgerChecks.start('on-demand')),
 
   /** One on-demand check as it is now: running, done with its result, or failed. */
-  ledgerCheckRun: adminProcedure.input(ledgerCheckRunInput).query(({ ctx, input }) => runOf(ctx.services.ledgerChecks, input.id)),
+  ledgerCheckRun: adminProcedure
+    .input(ledgerCheckRunInput)
+    .output(ledgerCheckRunView)
+    .query(({ ctx, input }) => runOf(ctx.services.ledgerChecks, input.id)),
 
   /**
    * REST's GET /api/admin/ledger-check, as scripts have called it: without an id it starts (or joins) a
@@ -29,10 +39,11 @@ export const auditRouter = router({
    */
   ledgerCheck: adminProcedure
     .input(ledgerCheckInput)
+    .output(ledgerCheckRunView)
     .query(({ ctx, input }) =>
       input?.id !== undefined ? runOf(ctx.services.ledgerChecks, input.id) : ctx.services.ledgerChecks.startAndWait('on-demand'),
     ),
 
   /** When the last check (daily or on demand) ran and whether it held. */
-  lastLedgerCheck: adminProcedure.query(read('admin.lastLedgerCheck')),
+  lastLedgerCheck: adminProcedure.output(ledgerCheckView.nullable()).query(read('admin.lastLedgerCheck')),
 });

@@ -1,19 +1,27 @@
-import { createCasinoInput, updateCasinoInput } from '../../../shared/schemas/casinos';
+import { z } from 'zod';
+import { casinoView, createCasinoInput, updateCasinoInput } from '../../../shared/schemas/casinos';
 import { authedProcedure, read, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
 import { insertCasino, updateCasino } from './casinos.repository';
-import { copyTypesInput } from '../../../shared/schemas/transaction-types';
+import { copiedTypesView, copyTypesInput } from '../../../shared/schemas/transaction-types';
 import { copyTypes } from '../transaction-types/transaction-types.repository';
 
 export const casinosRouter = router({
-  list: authedProcedure.query(read('casinos.list')),
-  create: authedProcedure.input(createCasinoInput).mutation(({ ctx, input }) => insertCasino(ctx.db, input, actorOf(ctx.user))),
-  update: authedProcedure.input(updateCasinoInput).mutation(({ ctx, input }) => {
-    const { id, ...changes } = input;
-    return updateCasino(ctx.db, id, changes, actorOf(ctx.user));
-  }),
+  list: authedProcedure.output(z.array(casinoView)).query(read('casinos.list')),
+  create: authedProcedure
+    .input(createCasinoInput)
+    .output(casinoView)
+    .mutation(({ ctx, input }) => insertCasino(ctx.db, input, actorOf(ctx.user))),
+  update: authedProcedure
+    .input(updateCasinoInput)
+    .output(casinoView)
+    .mutation(({ ctx, input }) => {
+      const { id, ...changes } = input;
+      return updateCasino(ctx.db, id, changes, actorOf(ctx.user));
+    }),
   /** Gives the casino `id` every transaction type `fromCasinoId` has that it lacks: { created, skipped }. */
   copyTypes: authedProcedure
     .input(copyTypesInput)
+    .output(copiedTypesView)
     .mutation(({ ctx, input }) => copyTypes(ctx.db, input.id, input.fromCasinoId, actorOf(ctx.user))),
 });

@@ -1,10 +1,16 @@
+import { z } from 'zod';
 import { formatHundredths } from '../../../shared/money';
 import {
   balanceBeforeInput,
   createMissingLinksInput,
+  linkView,
   listLinksInput,
+  missingLinksView,
+  pairBalance,
   reconcileInput,
+  reconciledView,
   reconciliationReportInput,
+  reconciliationReportView,
   setLinkInput,
 } from '../../../shared/schemas/customer-casinos';
 import { reconcileLink } from './reconcile-step';
@@ -15,33 +21,41 @@ import { setLinkStatus } from './customer-casinos.repository';
 import { createMissingLinks } from './missing-links';
 
 export const customerCasinosRouter = router({
-  list: authedProcedure.input(listLinksInput).query(read('customerCasinos.list')),
+  list: authedProcedure.input(listLinksInput).output(z.array(linkView)).query(read('customerCasinos.list')),
   /** The pair's balance just before an entry of that date: the base of the entry forms' preview. */
-  balanceBefore: authedProcedure.input(balanceBeforeInput).query(read('customerCasinos.balanceBefore')),
+  balanceBefore: authedProcedure.input(balanceBeforeInput).output(pairBalance).query(read('customerCasinos.balanceBefore')),
   set: authedProcedure
     .input(setLinkInput)
+    .output(linkView)
     .mutation(({ ctx, input }) => setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status, actorOf(ctx.user))),
   createMissing: authedProcedure
     .input(createMissingLinksInput)
+    .output(missingLinksView)
     .mutation(({ ctx, input }) => createMissingLinks(ctx.db, input.masterUserId, input.customerId, input.status, actorOf(ctx.user))),
 
   /** Compares the casino's balances with the ledger; a difference is booked as one adjustment. */
-  reconcile: authedProcedure.input(reconcileInput).mutation(async ({ ctx, input }) => {
-    const { customerId, casinoId, unplayedCoins, playedCoins, note } = input;
-    const outcome = await reconcileLink(
-      ctx.db,
-      { customerId, casinoId },
-      { unplayed: unplayedCoins, played: playedCoins, note: note ?? null },
-      ctx.user.id,
-    );
-    return {
-      differenceUnplayed: formatHundredths(outcome.differenceUnplayed),
-      differencePlayed: formatHundredths(outcome.differencePlayed),
-      adjustment: outcome.adjustmentId === null ? null : await getTransaction(ctx.db, outcome.adjustmentId),
-      reconciledAt: outcome.reconciledAt,
-    };
-  }),
+  reconcile: authedProcedure
+    .input(reconcileInput)
+    .output(reconciledView)
+    .mutation(async ({ ctx, input }) => {
+      const { customerId, casinoId, unplayedCoins, playedCoins, note } = input;
+      const outcome = await reconcileLink(
+        ctx.db,
+        { customerId, casinoId },
+        { unplayed: unplayedCoins, played: playedCoins, note: note ?? null },
+        ctx.user.id,
+      );
+      return {
+        differenceUnplayed: formatHundredths(outcome.differenceUnplayed),
+        differencePlayed: formatHundredths(outcome.differencePlayed),
+        adjustment: outcome.adjustmentId === null ? null : await getTransaction(ctx.db, outcome.adjustmentId),
+        reconciledAt: outcome.reconciledAt,
+      };
+    }),
 
   /** Links with their last reconciliation; stale ones (none within staleDays) first. */
-  reconciliationReport: authedProcedure.input(reconciliationReportInput).query(read('customerCasinos.reconciliationReport')),
+  reconciliationReport: authedProcedure
+    .input(reconciliationReportInput)
+    .output(reconciliationReportView)
+    .query(read('customerCasinos.reconciliationReport')),
 });

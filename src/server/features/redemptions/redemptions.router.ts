@@ -1,8 +1,12 @@
 import {
   finishRedemptionInput,
+  inTransitView,
   listRedemptionsInput,
   payoutReportInput,
+  payoutReportView,
   receiveRedemptionInput,
+  redemptionView,
+  redemptionsPage,
   requestRedemptionInput,
 } from '../../../shared/schemas/redemptions';
 import { authedProcedure, read, router } from '../../trpc/procedures';
@@ -11,25 +15,35 @@ import { getRedemption } from './redemptions.repository';
 
 /** Redemptions in transit (decision 060): staff and admins alike; each step answers the redemption as it now is. */
 export const redemptionsRouter = router({
-  list: authedProcedure.input(listRedemptionsInput).query(read('redemptions.list')),
-  inTransit: authedProcedure.query(read('redemptions.inTransit')),
-  report: authedProcedure.input(payoutReportInput).query(read('redemptions.report')),
+  list: authedProcedure.input(listRedemptionsInput).output(redemptionsPage).query(read('redemptions.list')),
+  inTransit: authedProcedure.output(inTransitView).query(read('redemptions.inTransit')),
+  report: authedProcedure.input(payoutReportInput).output(payoutReportView).query(read('redemptions.report')),
 
   request: authedProcedure
     .input(requestRedemptionInput)
+    .output(redemptionView)
     .mutation(async ({ ctx, input }) =>
       getRedemption(ctx.db, await requestRedemption(ctx.db, input, ctx.user.id), ctx.services.config.timeZone),
     ),
-  receive: authedProcedure.input(receiveRedemptionInput).mutation(async ({ ctx, input }) => {
-    await receiveRedemption(ctx.db, input.id, input.usdReceived, input.receivedAt, ctx.user.id, ctx.services.config.timeZone);
-    return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
-  }),
-  reject: authedProcedure.input(finishRedemptionInput).mutation(async ({ ctx, input }) => {
-    await closeRedemption(ctx.db, input.id, 'rejected', input.note ?? null, ctx.user.id);
-    return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
-  }),
-  cancel: authedProcedure.input(finishRedemptionInput).mutation(async ({ ctx, input }) => {
-    await closeRedemption(ctx.db, input.id, 'cancelled', input.note ?? null, ctx.user.id);
-    return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
-  }),
+  receive: authedProcedure
+    .input(receiveRedemptionInput)
+    .output(redemptionView)
+    .mutation(async ({ ctx, input }) => {
+      await receiveRedemption(ctx.db, input.id, input.usdReceived, input.receivedAt, ctx.user.id, ctx.services.config.timeZone);
+      return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
+    }),
+  reject: authedProcedure
+    .input(finishRedemptionInput)
+    .output(redemptionView)
+    .mutation(async ({ ctx, input }) => {
+      await closeRedemption(ctx.db, input.id, 'rejected', input.note ?? null, ctx.user.id);
+      return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
+    }),
+  cancel: authedProcedure
+    .input(finishRedemptionInput)
+    .output(redemptionView)
+    .mutation(async ({ ctx, input }) => {
+      await closeRedemption(ctx.db, input.id, 'cancelled', input.note ?? null, ctx.user.id);
+      return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
+    }),
 });

@@ -1,14 +1,31 @@
-import { createTypeInput, listTypesInput, renameTypeInput, typeIdInput } from '../../../shared/schemas/transaction-types';
+import { z } from 'zod';
+import {
+  createTypeInput,
+  listTypesInput,
+  renameTypeInput,
+  transactionTypeView,
+  typeIdInput,
+} from '../../../shared/schemas/transaction-types';
+import { deletedIdView } from '../../../shared/schemas/transactions';
 import { authedProcedure, read, router } from '../../trpc/procedures';
 import { actorOf } from '../audit/audit.repository';
 import { deleteType, insertType, renameType } from './transaction-types.repository';
 
 export const transactionTypesRouter = router({
-  list: authedProcedure.input(listTypesInput).query(read('transactionTypes.list')),
-  create: authedProcedure.input(createTypeInput).mutation(({ ctx, input }) => insertType(ctx.db, input, actorOf(ctx.user))),
-  rename: authedProcedure.input(renameTypeInput).mutation(({ ctx, input }) => renameType(ctx.db, input.id, input.name, actorOf(ctx.user))),
-  delete: authedProcedure.input(typeIdInput).mutation(async ({ ctx, input }) => {
-    await deleteType(ctx.db, input.id, actorOf(ctx.user));
-    return { id: input.id };
-  }),
+  list: authedProcedure.input(listTypesInput).output(z.array(transactionTypeView)).query(read('transactionTypes.list')),
+  create: authedProcedure
+    .input(createTypeInput)
+    .output(transactionTypeView)
+    .mutation(({ ctx, input }) => insertType(ctx.db, input, actorOf(ctx.user))),
+  rename: authedProcedure
+    .input(renameTypeInput)
+    .output(transactionTypeView)
+    .mutation(({ ctx, input }) => renameType(ctx.db, input.id, input.name, actorOf(ctx.user))),
+  delete: authedProcedure
+    .input(typeIdInput)
+    .output(deletedIdView)
+    .mutation(async ({ ctx, input }) => {
+      await deleteType(ctx.db, input.id, actorOf(ctx.user));
+      return { id: input.id };
+    }),
 });

@@ -1,10 +1,16 @@
 import crypto from 'node:crypto';
+import { z } from 'zod';
+import { auditEntryView } from '../../../shared/schemas/audit';
 import {
   createTransactionInput,
+  deletedIdView,
   deletedListInput,
+  deletedTransactionsPage,
   listTransactionsInput,
   recentTransactionsInput,
   transactionIdInput,
+  transactionsPage,
+  transactionView,
   updateTransactionInput,
 } from '../../../shared/schemas/transactions';
 import { forbidden, notFound } from '../../errors/domain-errors';
@@ -16,55 +22,73 @@ const digest = (value: unknown) => crypto.createHash('sha256').update(JSON.strin
 
 export const transactionsRouter = router({
   /** A page of matching rows with their count, { transactions, totalCount } (History, the Recent panel). */
-  list: authedProcedure.input(listTransactionsInput).query(read('transactions.list')),
+  list: authedProcedure.input(listTransactionsInput).output(transactionsPage).query(read('transactions.list')),
 
   /** The newest rows as a bare array (Dashboard). REST's GET /api/transactions with `limit` alone answers this (design.md section 4). */
-  recent: authedProcedure.input(recentTransactionsInput).query(read('transactions.recent')),
+  recent: authedProcedure.input(recentTransactionsInput).output(z.array(transactionView)).query(read('transactions.recent')),
 
-  get: authedProcedure.input(transactionIdInput).query(async ({ ctx, input }) => {
-    const found = await ctx.services.readers.run('transactions.get', input);
-    if (!found) throw notFound('Transaction not found');
-    return found;
-  }),
+  get: authedProcedure
+    .input(transactionIdInput)
+    .output(transactionView)
+    .query(async ({ ctx, input }) => {
+      const found = await ctx.services.readers.run('transactions.get', input);
+      if (!found) throw notFound('Transaction not found');
+      return found;
+    }),
 
-  create: authedProcedure.input(createTransactionInput).mutation(async ({ ctx, input }) => {
-    const { idempotencyKey, ...fields } = input;
-    const idem = idempotencyKey ? { key: idempotencyKey, requestHash: digest(fields) } : undefined;
-    const id = await createEntry(ctx.db, fields, ctx.user.id, idem);
-    return getTransaction(ctx.db, id);
-  }),
+  create: authedProcedure
+    .input(createTransactionInput)
+    .output(transactionView)
+    .mutation(async ({ ctx, input }) => {
+      const { idempotencyKey, ...fields } = input;
+      const idem = idempotencyKey ? { key: idempotencyKey, requestHash: digest(fields) } : undefined;
+      const id = await createEntry(ctx.db, fields, ctx.user.id, idem);
+      return getTransaction(ctx.db, id);
+    }),
 
-  update: authedProcedure.input(updateTransactionInput).mutation(async ({ ctx, input }) => {
-    const { id, ...fields } = input;
-    await editEntry(ctx.db, id, fields, ctx.user.id);
-    return getTransaction(ctx.db, id);
-  }),
+  update: authedProcedure
+    .input(updateTransactionInput)
+    .output(transactionView)
+    .mutation(async ({ ctx, input }) => {
+      const { id, ...fields } = input;
+      await editEntry(ctx.db, id, fields, ctx.user.id);
+      return getTransaction(ctx.db, id);
+    }),
 
-  delete: authedProcedure.input(transactionIdInput).mutation(async ({ ctx, input }) => {
-    await deleteEntry(ctx.db, input.id, ctx.user.id);
-    return { id: input.id };
-  }),
+  delete: authedProcedure
+    .input(transactionIdInput)
+    .output(deletedIdView)
+    .mutation(async ({ ctx, input }) => {
+      await deleteEntry(ctx.db, input.id, ctx.user.id);
+      return { id: input.id };
+    }),
 
   /** Puts a deleted transaction back (admin, or the user who deleted it within 10 minutes). */
-  restore: authedProcedure.input(transactionIdInput).mutation(async ({ ctx, input }) => {
-    await restoreEntry(ctx.db, input.id, ctx.user);
-    return getTransaction(ctx.db, input.id);
-  }),
+  restore: authedProcedure
+    .input(transactionIdInput)
+    .output(transactionView)
+    .mutation(async ({ ctx, input }) => {
+      await restoreEntry(ctx.db, input.id, ctx.user);
+      return getTransaction(ctx.db, input.id);
+    }),
 
   /** Deleted transactions, newest deletion first (admin). */
-  deleted: adminProcedure.input(deletedListInput).query(read('transactions.deleted')),
+  deleted: adminProcedure.input(deletedListInput).output(deletedTransactionsPage).query(read('transactions.deleted')),
 
   /**
    * Who changed this transaction, and how, oldest first. A deleted transaction's history (its values,
    * who deleted it) is for admins only, as the deleted list is: staff get a 403 for it, a 404 for an id
    * that never was a transaction.
    */
-  audit: authedProcedure.input(transactionIdInput).query(async ({ ctx, input }) => {
-    const readers = ctx.services.readers;
-    if (ctx.user.role === 'admin') return readers.run('transactions.audit', input);
-    const [entries, found] = await Promise.all([readers.run('transactions.audit', input), readers.run('transactions.get', input)]);
-    if (found) return entries;
-    if (entries.length > 0) throw forbidden('Only an admin can see the history of a deleted transaction');
-    throw notFound('Transaction not found');
-  }),
+  audit: authedProcedure
+    .input(transactionIdInput)
+    .output(z.array(auditEntryView))
+    .query(async ({ ctx, input }) => {
+      const readers = ctx.services.readers;
+      if (ctx.user.role === 'admin') return readers.run('transactions.audit', input);
+      const [entries, found] = await Promise.all([readers.run('transactions.audit', input), readers.run('transactions.get', input)]);
+      if (found) return entries;
+      if (entries.length > 0) throw forbidden('Only an admin can see the history of a deleted transaction');
+      throw notFound('Transaction not found');
+    }),
 });
