@@ -19,6 +19,7 @@ import { useOfficeZone } from './features/check-ins/check-in-days';
 import { capConnections, HTTP_LIMITS, type HttpLimits, timeoutOptions } from './http/connection-limits';
 import { registerErrorHandlers } from './http/errors';
 import { registerRest } from './http/rest';
+import { registerApiDocs } from './http/api-docs';
 import { registerTrpcBatchLimit } from './http/trpc-batch-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
@@ -160,6 +161,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
     } satisfies FastifyTRPCPluginOptions<AppRouter>['trpcOptions'],
   });
   registerRest(app, (req) => createContext({ req }));
+  registerApiDocs(app);
   registerExports(app, database.db, services);
   registerImport(app, services, createImporter(database.db, config.databasePath, dataDir, config.timeZone, options.importLimits));
 
