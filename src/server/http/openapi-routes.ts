@@ -16,7 +16,10 @@ const queryParameters = (schema: z.ZodType): JsonSchema[] => {
   return Object.entries(properties).map(([name, s]) => ({ name, in: 'query', required: required.includes(name), schema: s }));
 };
 
-const fileContent = (type: string) => ({ [type]: { schema: { type: 'string', contentMediaType: type } } });
+const fileContent = (type: string) => {
+  const media = type.split(';')[0];
+  return { [media]: { schema: { type: 'string', contentMediaType: media } } };
+};
 
 function exportOperation(kind: ExportKind): Operation {
   return {

@@ -44,7 +44,6 @@ export const checkInRowView = z.object({
   /** The link's latest check-in. */
   lastAt: z.string().nullable(),
 });
-export type CheckInRowView = z.infer<typeof checkInRowView>;
 
 export const checkInBoardView = z.object({
   date: z.string(),
