@@ -2655,9 +2655,17 @@ export interface operations {
                         casinoId: number;
                         /** @enum {string} */
                         status: "active" | "inactive" | "banned" | "locked";
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         currentUnplayedCoins: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         currentPlayedCoins: string;
                     }[];
                 };
@@ -2699,9 +2707,17 @@ export interface operations {
                         casinoId: number;
                         /** @enum {string} */
                         status: "active" | "inactive" | "banned" | "locked";
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         currentUnplayedCoins: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         currentPlayedCoins: string;
                     };
                 };
@@ -2744,9 +2760,17 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         differenceUnplayed: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         differencePlayed: string;
                         adjustment: {
                             id: number;
@@ -2763,18 +2787,42 @@ export interface operations {
                             transactionType: {
                                 name: string;
                             };
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             unplayedCoinsChange: string;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             playedCoinsChange: string;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             usdChange: string;
                             purchaseRatio: number | null;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             unplayedCoinsAfter: string;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             playedCoinsAfter: string;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             totalCoinsAfter: string;
                             createdByUser: {
                                 firstName: string | null;
@@ -2883,18 +2931,42 @@ export interface operations {
                         transactionType: {
                             name: string;
                         };
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         unplayedCoinsChange: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         playedCoinsChange: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         usdChange: string;
                         purchaseRatio: number | null;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         unplayedCoinsAfter: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         playedCoinsAfter: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         totalCoinsAfter: string;
                         createdByUser: {
                             firstName: string | null;
@@ -2917,18 +2989,42 @@ export interface operations {
                             transactionType: {
                                 name: string;
                             };
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             unplayedCoinsChange: string;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             playedCoinsChange: string;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             usdChange: string;
                             purchaseRatio: number | null;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             unplayedCoinsAfter: string;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             playedCoinsAfter: string;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             totalCoinsAfter: string;
                             createdByUser: {
                                 firstName: string | null;
@@ -2994,18 +3090,42 @@ export interface operations {
                         transactionType: {
                             name: string;
                         };
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         unplayedCoinsChange: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         playedCoinsChange: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         usdChange: string;
                         purchaseRatio: number | null;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         unplayedCoinsAfter: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         playedCoinsAfter: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         totalCoinsAfter: string;
                         createdByUser: {
                             firstName: string | null;
@@ -3101,18 +3221,42 @@ export interface operations {
                         transactionType: {
                             name: string;
                         };
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         unplayedCoinsChange: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         playedCoinsChange: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         usdChange: string;
                         purchaseRatio: number | null;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         unplayedCoinsAfter: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         playedCoinsAfter: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         totalCoinsAfter: string;
                         createdByUser: {
                             firstName: string | null;
@@ -3165,11 +3309,23 @@ export interface operations {
                             transactionType: {
                                 name: string;
                             };
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             unplayedCoinsChange: string;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             playedCoinsChange: string;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             usdChange: string;
                             deletedAt: string;
                             deletedBy: {
@@ -3221,18 +3377,42 @@ export interface operations {
                         transactionType: {
                             name: string;
                         };
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         unplayedCoinsChange: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         playedCoinsChange: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         usdChange: string;
                         purchaseRatio: number | null;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         unplayedCoinsAfter: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         playedCoinsAfter: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         totalCoinsAfter: string;
                         createdByUser: {
                             firstName: string | null;
@@ -3617,9 +3797,17 @@ export interface operations {
                         customerName: string;
                         casinoId: number;
                         casinoName: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         totalCoins: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         playedCoins: string;
                     }[];
                 };
@@ -3660,7 +3848,11 @@ export interface operations {
                         casinoId: number;
                         customerName: string;
                         casinoName: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         totalUSD: string;
                         transactionCount: number;
                     }[];
@@ -3754,18 +3946,42 @@ export interface operations {
                         transactionType: {
                             name: string;
                         };
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         unplayedCoinsChange: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         playedCoinsChange: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         usdChange: string;
                         purchaseRatio: number | null;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         unplayedCoinsAfter: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         playedCoinsAfter: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         totalCoinsAfter: string;
                         createdByUser: {
                             firstName: string | null;
@@ -3775,7 +3991,11 @@ export interface operations {
                         transactionTypeName: string;
                         casinoName: string;
                         transactionCount: number;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         totalUSD: string;
                     }[];
                 };
@@ -3822,11 +4042,23 @@ export interface operations {
                             requestedDay: string;
                             officeToday: string;
                             requestedBy: string | null;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             unplayedCoins: string;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             playedCoins: string;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             expectedUsd: string;
                             note: string | null;
                             receivedAt: string | null;
@@ -3841,7 +4073,11 @@ export interface operations {
                             reversalTransactionId: number | null;
                         }[];
                         totalCount: number;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         inTransitUsd: string;
                         inTransitCount: number;
                     };
@@ -3893,11 +4129,23 @@ export interface operations {
                         requestedDay: string;
                         officeToday: string;
                         requestedBy: string | null;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         unplayedCoins: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         playedCoins: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         expectedUsd: string;
                         note: string | null;
                         receivedAt: string | null;
@@ -3961,11 +4209,23 @@ export interface operations {
                         requestedDay: string;
                         officeToday: string;
                         requestedBy: string | null;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         unplayedCoins: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         playedCoins: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         expectedUsd: string;
                         note: string | null;
                         receivedAt: string | null;
@@ -4028,11 +4288,23 @@ export interface operations {
                         requestedDay: string;
                         officeToday: string;
                         requestedBy: string | null;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         unplayedCoins: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         playedCoins: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         expectedUsd: string;
                         note: string | null;
                         receivedAt: string | null;
@@ -4095,11 +4367,23 @@ export interface operations {
                         requestedDay: string;
                         officeToday: string;
                         requestedBy: string | null;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         unplayedCoins: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         playedCoins: string;
-                        /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
                         expectedUsd: string;
                         note: string | null;
                         receivedAt: string | null;
@@ -4149,7 +4433,11 @@ export interface operations {
                             casinoId: number;
                             casinoName: string;
                             pendingCount: number;
-                            /** @description An amount in hundredths written as a decimal string with two decimals, for example "-20.00" */
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
                             pendingUsd: string;
                             receivedCount: number;
                             medianDays: number | null;

@@ -106,7 +106,8 @@ describe('GET /api/openapi.json', () => {
     expect(create.responses['201'].content?.['application/json'].schema.properties?.usdChange).toEqual({
       type: 'string',
       pattern: '^-?\\d+\\.\\d{2}$',
-      description: 'An amount in hundredths written as a decimal string with two decimals, for example "-20.00"',
+      description: 'An amount written as a decimal string with two decimals',
+      examples: ['1250.00', '-20.00'],
     });
     expect(create.responses['400']).toEqual({ $ref: '#/components/responses/400' });
     expect(create.responses['409']).toEqual({ $ref: '#/components/responses/409' });

@@ -210,7 +210,7 @@ export const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? f
 export const decimalText = z
   .string()
   .regex(/^-?\d+\.\d{2}$/)
-  .describe('An amount in hundredths written as a decimal string with two decimals, for example "-20.00"');
+  .meta({ description: 'An amount written as a decimal string with two decimals', examples: ['1250.00', '-20.00'] });
 export const idNumber = z.number().int().positive();
 /** An answer that says what happened in words. */
 export const messageView = z.object({ message: z.string() });
