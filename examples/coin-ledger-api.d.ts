@@ -1303,8 +1303,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -1344,6 +1346,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
             404: components["responses"]["404"];
             409: components["responses"]["409"];
             413: components["responses"]["413"];
@@ -1381,6 +1385,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
             404: components["responses"]["404"];
             409: components["responses"]["409"];
             413: components["responses"]["413"];
@@ -1421,6 +1427,8 @@ export interface operations {
                 };
             };
             400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
             404: components["responses"]["404"];
             409: components["responses"]["409"];
             413: components["responses"]["413"];
@@ -1446,6 +1454,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
             404: components["responses"]["404"];
@@ -1473,6 +1482,7 @@ export interface operations {
                 };
                 content?: never;
             };
+            400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
             404: components["responses"]["404"];
@@ -1509,8 +1519,10 @@ export interface operations {
                     }[];
                 };
             };
+            400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -1607,8 +1619,10 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -1635,6 +1649,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
             404: components["responses"]["404"];
@@ -1750,8 +1765,10 @@ export interface operations {
                     }[];
                 };
             };
+            400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -1862,8 +1879,10 @@ export interface operations {
                     }[];
                 };
             };
+            400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -2191,6 +2210,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -2220,8 +2240,10 @@ export interface operations {
                     }[];
                 };
             };
+            400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -2341,8 +2363,10 @@ export interface operations {
                     }[];
                 };
             };
+            400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -2514,6 +2538,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -2673,6 +2698,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -2886,6 +2912,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -3039,6 +3066,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -3340,6 +3368,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -3519,6 +3548,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -3608,6 +3638,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             /** @description Success */
@@ -3726,6 +3757,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
             404: components["responses"]["404"];
@@ -3815,6 +3847,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -3861,6 +3894,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -3904,6 +3938,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -4003,6 +4038,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -4086,6 +4122,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -4451,6 +4488,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -4505,6 +4543,7 @@ export interface operations {
             400: components["responses"]["400"];
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -5017,33 +5056,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        importId?: string;
-                        dryRun?: boolean;
-                        committed?: boolean;
-                        rows?: number;
-                        valid?: number;
-                        invalid?: number;
-                        errors?: {
+                        importId: string;
+                        dryRun: boolean;
+                        committed: boolean;
+                        rows: number;
+                        valid: number;
+                        invalid: number;
+                        errors: {
                             row: number;
                             field: ("date" | "customer" | "casino" | "transactionType" | "unplayedCoinsChange" | "playedCoinsChange" | "usdChange" | "name" | "email") | "row";
                             column: string | null;
                             value: string | null;
                             message: string;
                         }[];
-                        created?: {
+                        created: {
                             transactions: number;
                             customers: number;
                             casinos: number;
                             transactionTypes: number;
                             links: number;
                         };
-                        skippedDuplicates?: number;
-                        headers?: string[];
-                        columns?: {
+                        skippedDuplicates: number;
+                        headers: string[];
+                        columns: {
                             [key: string]: number;
                         };
                         message: string;
-                    };
+                    } | components["schemas"]["Error"];
                 };
             };
             401: components["responses"]["401"];
@@ -5151,33 +5190,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        importId?: string;
-                        dryRun?: boolean;
-                        committed?: boolean;
-                        rows?: number;
-                        valid?: number;
-                        invalid?: number;
-                        errors?: {
+                        importId: string;
+                        dryRun: boolean;
+                        committed: boolean;
+                        rows: number;
+                        valid: number;
+                        invalid: number;
+                        errors: {
                             row: number;
                             field: ("date" | "customer" | "casino" | "transactionType" | "unplayedCoinsChange" | "playedCoinsChange" | "usdChange" | "name" | "email") | "row";
                             column: string | null;
                             value: string | null;
                             message: string;
                         }[];
-                        created?: {
+                        created: {
                             transactions: number;
                             customers: number;
                             casinos: number;
                             transactionTypes: number;
                             links: number;
                         };
-                        skippedDuplicates?: number;
-                        headers?: string[];
-                        columns?: {
+                        skippedDuplicates: number;
+                        headers: string[];
+                        columns: {
                             [key: string]: number;
                         };
                         message: string;
-                    };
+                    } | components["schemas"]["Error"];
                 };
             };
             401: components["responses"]["401"];

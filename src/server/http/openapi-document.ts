@@ -40,15 +40,13 @@ export function openApiPath(url: string): { path: string; names: string[] } {
 
 const json = (schema: JsonSchema) => ({ 'application/json': { schema } });
 
-/** The statuses a REST row's failures may answer: by its access, its input, its path and whether it writes. */
-function errorStatuses(def: ProcedureDef, hasInput: boolean, hasPathId: boolean, writes: boolean): ErrorStatus[] {
-  const statuses: ErrorStatus[] = [];
-  if (hasInput) statuses.push(400);
-  if (def.meta?.access !== 'public') statuses.push(401, 403);
-  if (hasPathId || writes) statuses.push(404);
-  if (writes) statuses.push(409, 413, 415);
-  statuses.push(429, 500, 503);
-  return statuses;
+/**
+ * The statuses a REST row's failures may answer. Any route can meet a bad input or query (400), a
+ * missing or refused credential (401, 403; sign-in answers them too), an unknown id (404) and the
+ * limits (429, 503); writes also a conflict (409) and a body too large or of another type (413, 415).
+ */
+function errorStatuses(writes: boolean): ErrorStatus[] {
+  return writes ? [400, 401, 403, 404, 409, 413, 415, 429, 500, 503] : [400, 401, 403, 404, 429, 500, 503];
 }
 
 /** One row of the REST table as an operation: its parameters and body from the procedure's input schema, its answers from its output. */
@@ -97,7 +95,7 @@ function restOperation(method: string, url: string, procedure: ProcedurePath, st
   for (const code of statuses) {
     responses[String(code)] = code === 204 ? { description: 'Done; no body' } : { description: 'Success', content: json(answer) };
   }
-  const errors = errorStatuses(def, input !== undefined, names.length > 0, method !== 'GET').filter((s) => !(String(s) in responses));
+  const errors = errorStatuses(method !== 'GET').filter((s) => !(String(s) in responses));
   return {
     operationId: procedure,
     summary: `${procedure} (${def.meta?.access === 'admin' ? 'admins only' : def.meta?.access === 'public' ? 'no sign-in' : 'signed in'})`,

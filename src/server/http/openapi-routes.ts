@@ -93,7 +93,9 @@ const importOperation = (kind: 'transactions' | 'customers'): Operation => ({
     '201': { description: 'Imported', content: json(jsonSchema(importResult, 'output')) },
     '400': {
       description: 'Nothing was imported: the rows with errors, or a bad query parameter',
-      content: json(jsonSchema(importResult.partial().extend({ message: z.string() }), 'output')),
+      content: json({
+        anyOf: [jsonSchema(importResult.extend({ message: z.string() }), 'output'), { $ref: '#/components/schemas/Error' }],
+      }),
     },
     ...errorRefs([401, 403, 413, 415, 429, 500, 503]),
   },

@@ -38,6 +38,8 @@ export function contractProblem(
 ) {
   const { document } = openApiDocument();
   const path = documentPath(route, params);
+  // A file name that is no export is a 404 of the exports' route, as an unknown path is.
+  if (path === '/api/exports/{file}' && status === 404) return null;
   const operations: Record<string, { responses: Responses } | undefined> | undefined = Reflect.get(document.paths, path);
   const operation = operations?.[method.toLowerCase()];
   if (!operation) return `${method} ${path} is not in the OpenAPI document`;
