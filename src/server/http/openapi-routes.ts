@@ -115,7 +115,7 @@ export const otherPaths = (): Record<string, Record<string, Operation>> => ({
       responses: {
         '200': {
           description: 'The token',
-          content: json({ type: 'object', properties: { token: { type: 'string' } }, required: ['token'] }),
+          content: json(jsonSchema(z.object({ token: z.string() }), 'output')),
         },
         ...errorRefs([400, 401, 403, 429, 500, 503]),
       },
