@@ -118,13 +118,14 @@ export default tseslint.config(
             { group: ['**/web/**'], message: 'The server imports nothing from src/web.' },
             {
               // "../other-feature/module": allowed only for the public modules named here.
-              regex: String.raw`^\.\./(?!(?:[a-z-]+/[a-z-]+\.(?:repository|router)|${PUBLIC_FEATURE_MODULES.join('|')})$)[a-z-]+/`,
+              regex: String.raw`^\.\./(?!(?:[a-z-]+/[a-z-]+\.(?:repository|router|reads)|${PUBLIC_FEATURE_MODULES.join('|')})$)[a-z-]+/`,
               message:
-                'Import another feature through its public modules (its repository, its router, or one listed in PUBLIC_FEATURE_MODULES of eslint.config.js), not its internals.',
+                'Import another feature through its public modules (its repository, its router, its reads, or one listed in PUBLIC_FEATURE_MODULES of eslint.config.js), not its internals.',
             },
             {
-              regex: String.raw`^(?:\.\./)+(?:server|trpc/app-router|reads/.*)$`,
-              message: 'Features sit below the app: they do not import the app router, the server or the read pool.',
+              regex: String.raw`^(?:\.\./)+(?:server|trpc/app-router|reads/(?!read-declaration$).*)$`,
+              message:
+                'Features sit below the app: they do not import the app router, the server or the read pool (only read-declaration, to declare their reads).',
             },
           ],
         },

@@ -22,7 +22,7 @@ const rows = await writeExport(
   exportSheet(db, { kind: 'transactions', input: {} }, 'UTC', new Date().toISOString().slice(0, 10)),
   format,
   out,
-  'UTC',
+  { timeZone: 'UTC' },
 );
 const used = process.cpuUsage(cpu);
 console.log(

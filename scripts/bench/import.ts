@@ -9,7 +9,7 @@ import { entryBody, type PhaseResult, readOfficeData, runPhase, warmUp } from '.
 
 /**
  * `npm run bench:import -- --db FILE --password PASSWORD [--rows 100000] [--readers 4] [--baseline-seconds 20]
- * [--no-write]` (issue 14, decisions 052 and 053): copies a database built by seed:bulk, writes a CSV of
+ * [--no-write]` (decisions 052 and 053): copies a database built by seed:bulk, writes a CSV of
  * `rows` transactions over its pairs (dates spread over the last two years, so most land between existing
  * rows), starts the built server (`npm run build` first) on the copy and lets it finish its start-up work
  * (the office bench's warm-up read, then until it idles). Then the office's readers (scripts/bench/office.ts:
@@ -17,7 +17,7 @@ import { entryBody, type PhaseResult, readOfficeData, runPhase, warmUp } from '.
  * commit of POST /api/import/transactions. Reports wall and server CPU time of each, the server process's
  * RSS (VmRSS sampled every 100 ms and the kernel's VmHWM, all threads) before and during each, and the
  * screens' p50/p99 per phase; checks the ledger's invariants on the copy afterwards; writes the section
- * "Import (issue 14)" of docs/benchmarks.md (unless --no-write) and prints it. While each import runs, a sign-in
+ * "Import" of docs/benchmarks.md (unless --no-write) and prints it. While each import runs, a sign-in
  * and an entry every half second are timed (decision 080: each within 1 s).
  */
 const { values: args } = parseArgs({
@@ -308,7 +308,7 @@ const p99Of = (r: PhaseResult, screen: string) => {
 };
 const command = `npm run build && npm run bench:import -- --db ${path.relative(ROOT, path.resolve(args.db))} --password PASSWORD${args.rows === '100000' ? '' : ` --rows ${args.rows}`}`;
 const section = [
-  '## Import (issue 14)',
+  '## Import',
   '',
   `Measured ${new Date().toISOString()} on ${os.availableParallelism()} cores, Node ${process.version}, load average ${load.toFixed(1)} at the import's start and ${loadAfter.toFixed(1)} at the end`,
   `(other work on the machine shows there: wall times stretch, CPU times much less). File: ${n(rows)} rows, ${mb(bytes)} of CSV, over the`,
@@ -347,8 +347,8 @@ console.log(section);
 if (!args['no-write']) {
   const doc = path.join(ROOT, 'docs', 'benchmarks.md');
   const text = fs.readFileSync(doc, 'utf8');
-  const start = text.indexOf('## Import (issue 14)');
-  if (start < 0) throw new Error('docs/benchmarks.md has no "## Import (issue 14)" section');
+  const start = text.indexOf('## Import\n');
+  if (start < 0) throw new Error('docs/benchmarks.md has no "## Import" section');
   const end = text.indexOf('\n## ', start + 1);
   fs.writeFileSync(doc, `${text.slice(0, start)}${section}${end < 0 ? '' : text.slice(end)}`);
   console.log(`Written to ${path.relative(ROOT, doc)}.`);

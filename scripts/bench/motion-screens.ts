@@ -1,7 +1,7 @@
 import type { OfficeData } from './office';
 
 /**
- * Issue 18's two screens in the office scenario, as the web app asks for them: the Redemptions list
+ * The money-in-motion screens (decision 060) in the office scenario, as the web app asks for them: the Redemptions list
  * (Pending first, sometimes another tab, a customer or casino, a later page) and the check-in board
  * for today (sometimes another day, a filter, a sort, a later page). One request in ten.
  */

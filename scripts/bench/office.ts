@@ -4,7 +4,7 @@ import { Pool } from 'undici';
 import { motionScreenRequest } from './motion-screens';
 
 /**
- * The office scenario of issue 10: READERS staff open screens with varied filters, customers, dates and
+ * The office scenario: READERS staff open screens with varied filters, customers, dates and
  * pages (each request differs from every earlier one where the screen has that many), while an
  * open-loop stream of entries arrives at a fixed rate; and full exports of History while the readers go on.
  */

@@ -1,6 +1,6 @@
 import SQLite from 'better-sqlite3';
 import { openReadOnly } from '../../src/server/db/database';
-import { runRead, type ReadName, type ReadInput } from '../../src/server/reads/read-queries';
+import { runRead, type ReadName, type ReadInput } from '../../src/server/reads/declared-reads';
 import { type OfficeData, screenRequest } from './office';
 
 /**

@@ -7,8 +7,8 @@ import SQLite from 'better-sqlite3';
 import { spawnServer } from '../../src/server/testing/spawn-server';
 import { measureSqliteCommits } from './sqlite-commits';
 import { entryBody, type PhaseResult, readOfficeData, awaitDailyLedgerCheck, runPhase, timeExport, warmUp } from './office';
-import { screenPlans, type ScreenPlan } from '../../src/server/reads/query-plans';
-import { screenCases } from '../../src/server/reads/screen-cases';
+import { screenPlans, type ScreenPlan } from './query-plans';
+import { screenCases } from './screen-cases';
 import { type EveryRowLoop, readEveryRowInALoop } from './every-row';
 
 /**
@@ -47,7 +47,7 @@ const REPORT_FILE = optText('report', path.join(ROOT, 'docs', 'benchmarks.md'));
 const seedFile = path.join(dataDir, `seed-${TX}-${CUSTOMERS}-${CASINOS}.db`);
 const seedInfoFile = `${seedFile}.json`;
 const tsx = ['--import', 'tsx'];
-/** The issue's runs are at 1,000,000 transactions; a run at another size gets a section of its own. */
+/** The recorded runs are at 1,000,000 transactions; a run at another size gets a section of its own. */
 const MAIN_SIZE = 1_000_000;
 
 function log(text: string) {
@@ -239,7 +239,7 @@ async function main() {
     rows.push({ name, group, baseline, ...r });
   };
 
-  // The office (issue 10): readers alone, readers with the write stream, then full exports under the readers.
+  // The office: readers alone, readers with the write stream, then full exports under the readers.
   // The server builds the range columns (decision 023) as it starts: the office's clock starts once that start-up work is done.
   await warmUp(server.url, token, office);
   const check = await awaitDailyLedgerCheck(serverDb);
@@ -471,7 +471,7 @@ function officeSection(o: OfficeReport): string[] {
   const worstLoop = Math.max(...o.everyRow.under.screens.map((s) => s.p99));
   const loopErrors = loop.errors.length + o.everyRow.under.errors.length;
   return [
-    '## The office (issue 10)',
+    '## The office',
     '',
     `${READERS} readers open screens over tRPC as the web app does, each request with its own filters, customer, dates`,
     `or page (never an earlier request of the phase where the screen has that many), for ${OFFICE_SECONDS} s: first alone, then with an`,
@@ -517,7 +517,7 @@ function officeSection(o: OfficeReport): string[] {
     '|---|---:|---:|---:|',
     ...o.everyRow.under.screens.map((m) => `| ${m.screen} | ${fmt(m.count)} | ${fmt(m.p50, 1)} | ${fmt(m.p99, 1)} |`),
     '',
-    "Each screen query's plan on this database (reads/query-plans.ts; one run, one reader, after the load). The plans are",
+    "Each screen query's plan on this database (scripts/bench/query-plans.ts; one run, one reader, after the load). The plans are",
     "SQLite's on a plain connection: ranged Profitability and Transaction types are timed there without the range columns the server answers them from (decision 023).",
     '',
     '| Screen | ms | Reads all of transactions? |',

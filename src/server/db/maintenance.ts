@@ -1,4 +1,4 @@
-import { startWorkerModule } from '../worker-module';
+import { startWorker } from '../threads/worker-start';
 import type { CheckpointResult, MaintenanceReply, MaintenanceRequest, MaintenanceWorkerData } from './maintenance-worker';
 
 /**
@@ -8,7 +8,7 @@ import type { CheckpointResult, MaintenanceReply, MaintenanceRequest, Maintenanc
  * maintenance-worker.ts (typed and linted like the rest): from source through tsx's loader, or
  * maintenance-worker.mjs beside the server bundle.
  */
-const startWorker = (workerData: MaintenanceWorkerData) => startWorkerModule(import.meta.url, 'maintenance-worker', workerData);
+const startMaintenanceWorker = (workerData: MaintenanceWorkerData) => startWorker(import.meta.url, 'maintenance-worker', { workerData });
 
 /** A request without its id (the id is added when it is sent). */
 type MaintenanceMessage = { type: 'checkpoint' } | { type: 'backup'; file: string } | { type: 'close' };
@@ -24,7 +24,7 @@ export interface Maintenance {
 }
 
 export function startMaintenance(file: string): Maintenance {
-  const worker = startWorker({ file });
+  const worker = startMaintenanceWorker({ file });
   const pending = new Map<number, { resolve: (v: CheckpointResult | null) => void; reject: (e: Error) => void }>();
   let next = 0;
   let closed = false;

@@ -7,11 +7,12 @@ import { pairRangesOf } from '../features/reports/pair-ranges';
 import { linkBalancesOf } from '../features/reports/link-balances';
 import { lowerThreadPriority } from '../threads/thread-priority';
 import { toWire, type WireError } from './read-errors';
-import { type ReadEnv, type ReadInput, type ReadName, type ReadOutput, runRead } from './read-queries';
+import { runNamed } from './declared-reads';
+import type { ReadEnv } from './read-declaration';
 
 /**
  * A read worker (docs/decisions/020): one per pool thread, each with its own read-only connection.
- * Piscina calls the default export once per task; a task runs one named read from read-queries.ts.
+ * Piscina calls the default export once per task; a task runs one read by its name (declared-reads.ts).
  */
 export interface ReadWorkerData extends ReadEnv {
   file: string;
@@ -25,17 +26,17 @@ export interface ReadWorkerData extends ReadEnv {
   nice: number;
 }
 
-export interface ReadTask<N extends ReadName = ReadName> {
-  name: N;
-  input: ReadInput<N>;
+/** A read by name and its parsed input: the thread boundary is untyped, each reply typed by the task that asked. */
+export interface ReadTask {
+  name: string;
+  input: unknown;
   /** Answer with the JSON text (serialised here, off the main thread) instead of the value. */
   json?: boolean;
 }
 
 type Failure = { ok: false; error: WireError };
-export type ValueReply<N extends ReadName> = { ok: true; value: ReadOutput<N> } | Failure;
+export type ValueReply<R> = { ok: true; value: R } | Failure;
 export type JsonReply = { ok: true; json: string } | Failure;
-export type ReadReply<N extends ReadName = ReadName> = ValueReply<N> | JsonReply;
 
 const { file, role, nice, ...env } = workerData as ReadWorkerData;
 const { db, sqlite } = openReadOnly(file);
@@ -43,9 +44,9 @@ lowerThreadPriority(nice);
 if (role === 'ranges') pairRangesOf(sqlite).columns({}, {});
 if (role === 'screens' || role === 'ranges') linkBalancesOf(sqlite).above(Infinity);
 
-export default async function run<N extends ReadName>(task: ReadTask<N>): Promise<ReadReply<N>> {
+export default async function run(task: ReadTask): Promise<ValueReply<unknown> | JsonReply> {
   try {
-    const value = await runRead(db, task.name, task.input, env);
+    const value = await runNamed(db, task.name, task.input, env);
     return task.json ? { ok: true, json: JSON.stringify(value) } : { ok: true, value };
   } catch (error) {
     return { ok: false, error: toWire(error) };
@@ -73,7 +74,10 @@ export async function exportFile(task: ExportTask): Promise<ExportReply> {
   if (task.format === 'xlsx') lowerThreadPriority(10);
   const out = portWritable(task.port, task.readerWaitMs);
   try {
-    const rows = await writeExport(exportSheet(db, task.request, env.timeZone, task.day), task.format, out, env.timeZone, task.maxRows);
+    const rows = await writeExport(exportSheet(db, task.request, env.timeZone, task.day), task.format, out, {
+      timeZone: env.timeZone,
+      maxRows: task.maxRows,
+    });
     return { ok: true, rows };
   } catch (error) {
     out.destroy();

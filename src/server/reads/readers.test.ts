@@ -9,7 +9,8 @@ import { createEntry } from '../features/transactions/ledger';
 import { insertUser } from '../features/users/users.repository';
 import { pairFixture } from '../testing/fixtures';
 import { tempDir } from '../testing/test-db';
-import { inlineReaders, leastBusy, poolReaders, type Readers, SCREENS_NICE, threadFor } from './readers';
+import { namedPool } from './declared-reads';
+import { inlineReaders, leastBusy, poolReaders, type Readers, SCREENS_NICE } from './readers';
 
 // The pool runs in worker threads over a database file (docs/decisions/020): the same answers as the
 // inline reader the in-memory tests use, errors included.
@@ -123,16 +124,17 @@ describe('the read worker pool', () => {
     expect(summary).toEqual(await inline.run('reports.transactionTypesSummary', input));
     expect([summary.uniqueCustomers, summary.byType.map((t) => t.transactionTypeId)]).toEqual([1, [ids.transactionTypeId]]);
     expect(await pool.run('reports.transactionTypes', input)).toEqual(await inline.run('reports.transactionTypes', input));
-    expect(threadFor('reports.transactionTypesSummary', input)).toBe('ranges');
-    expect(threadFor('reports.transactionTypes', input)).toBe('ranges');
-    expect(threadFor('reports.transactionTypesSummary', { ...input, transactionTypeId: ids.transactionTypeId })).toBe('screens');
-    expect(threadFor('reports.transactionTypesSummary', {})).toBe('screens');
-    expect(threadFor('reports.profitability', input)).toBe('ranges');
-    expect(threadFor('transactions.list', input)).toBe('screens');
+    expect(namedPool('reports.transactionTypesSummary', input)).toBe('ranges');
+    expect(namedPool('reports.transactionTypes', input)).toBe('ranges');
+    expect(namedPool('reports.transactionTypesSummary', { ...input, transactionTypeId: ids.transactionTypeId })).toBe('screens');
+    expect(namedPool('reports.transactionTypesSummary', {})).toBe('screens');
+    expect(namedPool('reports.profitability', { ...input, limit: 10 })).toBe('ranges');
+    expect(namedPool('reports.profitability', input)).toBe('exports');
+    expect(namedPool('transactions.list', input)).toBe('screens');
   });
 
   it("runs the ledger check on a thread of its own, not a screen's nor the exports', and answers it like the inline reader", async () => {
-    expect(threadFor('admin.ledgerCheck', undefined)).toBe('checks');
+    expect(namedPool('admin.ledgerCheck', undefined)).toBe('checks');
     const check = await pool.run('admin.ledgerCheck', undefined);
     expect(check).toEqual(await inline.run('admin.ledgerCheck', undefined));
     const rows = database.sqlite.prepare('select count(*) from transactions').pluck().get();

@@ -1,24 +1,25 @@
-import { createRequire } from 'node:module';
 import os from 'node:os';
-import { pathToFileURL } from 'node:url';
 import { Piscina } from 'piscina';
 import type { Db } from '../db/types';
 import { fromWire } from './read-errors';
-import { type ReadEnv, type ReadInput, type ReadName, type ReadOutput, runRead } from './read-queries';
+import { namedPool, nameOf, type ReadInput, type ReadName, readNamed, type ReadOutput } from './declared-reads';
+import { poolOf, type Read, type ReadEnv } from './read-declaration';
 import type { ExportReply, ExportTask, JsonReply, ReadTask, ReadWorkerData, ValueReply } from './read-worker';
 import { MessageChannel } from 'node:worker_threads';
 import { PassThrough, type Readable } from 'node:stream';
 import { exportSheet, type ExportRequest } from '../features/exports/export-sheets';
 import { type ExportFormat, writeExport } from '../features/exports/export-writer';
 import { portReadable } from './port-stream';
-import { hasRange } from '../features/reports/reports.repository';
 import { createLane, type Lane } from './lane';
+import { poolWorker } from '../threads/worker-start';
 
 /** The reads a procedure may run: on the screens' threads, or, under an every-row lease, on the export thread. */
 export interface RowReads {
   run<N extends ReadName>(name: N, input: ReadInput<N>): Promise<ReadOutput<N>>;
   /** The answer as JSON text, serialised where the query ran. */
   json<N extends ReadName>(name: N, input: ReadInput<N>): Promise<string>;
+  /** A declared read (a procedure's own: trpc/procedures.ts readQuery), run as `run` runs it by name. */
+  read<In, R>(read: Read<In, R>, input: In): Promise<R>;
 }
 
 /** The export thread held for one read of every row (decision 085); `release` hands it on. */
@@ -110,40 +111,6 @@ async function inLine(lane: Lane, signal: AbortSignal | undefined, open: () => E
   return started(stream.body, stream.rows);
 }
 
-/** Which pool a read must run on, or 'screens' for any screen thread (the range thread is one of them). */
-export type ReadThread = 'screens' | 'ranges' | 'checks';
-
-/**
- * Reads that sum over a date range per pair (decision 023) or, for every type, per type (decision 027)
- * run on the range thread, the one screen thread that holds the range columns (built when it starts);
- * the other screen threads never build them. Every other screen read runs on whichever screen thread,
- * the range thread included, has fewer reads in hand (decision 029). The ledger check (seconds of CPU
- * over every row, daily and on demand; more than a minute at 10,000,000 rows) runs on a thread of its
- * own below the screens' priority, so it never holds a screen's reader nor an export (decision 028).
- */
-export function threadFor<N extends ReadName>(name: N, input: ReadInput<N>): ReadThread {
-  if (name === 'admin.ledgerCheck') return 'checks';
-  if (name === 'reports.profitability' || name === 'reports.profitabilitySummary') {
-    return hasRange((input ?? {}) as ReadInput<'reports.profitability' | 'reports.profitabilitySummary'> & object) ? 'ranges' : 'screens';
-  }
-  if (name === 'reports.transactionTypes' || name === 'reports.transactionTypesSummary') {
-    const f = (input ?? {}) as ReadInput<'reports.transactionTypes'> & object;
-    return f.transactionTypeId === undefined && hasRange(f) ? 'ranges' : 'screens';
-  }
-  return 'screens';
-}
-
-/** Reports that answer every row when asked without `limit`; their screens always ask for a page. */
-const EVERY_ROW = new Set<ReadName>(['reports.highSc', 'reports.profitability', 'reports.participation']);
-
-/**
- * A read of every row, however it came (tRPC as well as REST): it waits in the export thread's line and
- * runs there, never on a screen's thread (decision 085).
- */
-export function isEveryRow(name: ReadName, input: unknown): boolean {
-  return EVERY_ROW.has(name) && !(typeof input === 'object' && input !== null && 'limit' in input && input.limit !== undefined);
-}
-
 /** The screens' nice value: the main thread's (decision 029); ranged reads share it, being screens too. */
 export const SCREENS_NICE = 0;
 
@@ -163,17 +130,6 @@ export function leastBusy<P extends { threads: number; inHand: number }>(pools: 
 export const readThreads = () => Math.min(4, Math.max(2, os.availableParallelism()));
 
 /**
- * The worker's module: next to this one in the source (run through tsx's loader, which the workers
- * load themselves, so vitest and `tsx` both work), or read-worker.mjs beside the server bundle.
- */
-function workerModule(): { filename: string; execArgv: string[] } {
-  const fromSource = import.meta.url.endsWith('.ts');
-  const filename = new URL(fromSource ? './read-worker.ts' : './read-worker.mjs', import.meta.url).href;
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { filename, execArgv: fromSource ? ['--import', tsx] : [] };
-}
-
-/**
  * A pool of worker threads, each with its own read-only connection to `file`; started by `start()` or on
  * first use. `threads` read threads serve the screens: the range thread and `threads - 1` others (at least one).
  */
@@ -186,7 +142,7 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads(),
   const line = createLane(limits.exportQueue, EXPORT_LINE_FULL);
   // Nice values (thread-priority.ts): the screens' reads at the main thread's, then the ledger check and exports.
   const workerData: ReadWorkerData = { file, ...env, role: 'screens', nice: SCREENS_NICE };
-  const base = workerModule();
+  const base = poolWorker(import.meta.url, 'read-worker');
   /**
    * `n` screen threads for `role`, kept for the server's life. Each holds its next read while it runs one:
    * it starts it without a round trip to the main thread, which left each thread idle between reads (decision 029).
@@ -214,13 +170,12 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads(),
   const startExports = () => (exportPool ??= onDemand('exports', 3, 60_000));
   const startChecks = () => (checkPool ??= onDemand('checks', 8, 1000));
   /** Runs `task` on its pool; a screen read on the screen thread with fewer reads in hand. */
-  const runTask = <R>(task: ReadTask): Promise<R> => {
-    const thread = threadFor(task.name, task.input);
-    if (thread === 'checks') {
+  const runTask = <R>(task: ReadTask, pool: 'screens' | 'ranges' | 'checks'): Promise<R> => {
+    if (pool === 'checks') {
       counts.checks += 1;
       return startChecks().run(task);
     }
-    const counted = thread === 'ranges' ? startRanges() : leastBusy([startScreens(), startRanges()]);
+    const counted = pool === 'ranges' ? startRanges() : leastBusy([startScreens(), startRanges()]);
     counts[counted === ranges ? 'ranges' : 'screens'] += 1;
     counted.inHand += 1;
     return counted.pool.run(task).finally(() => (counted.inHand -= 1));
@@ -231,21 +186,26 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads(),
     return startExports().run(task);
   };
   // The thread boundary is untyped: the worker's reply is typed by the task that asked for it (read-worker.ts).
-  const rowReads = (runOn: <R>(task: ReadTask) => Promise<R>): RowReads => ({
-    async run<N extends ReadName>(name: N, input: ReadInput<N>): Promise<ReadOutput<N>> {
-      const reply = await runOn<ValueReply<N>>({ name, input });
+  const rowReads = (runOn: <R>(task: ReadTask) => Promise<R>): RowReads => {
+    const value = async <R>(name: string, input: unknown): Promise<R> => {
+      const reply = await runOn<ValueReply<R>>({ name, input });
       if (!reply.ok) throw fromWire(reply.error);
       return reply.value;
-    },
-    async json<N extends ReadName>(name: N, input: ReadInput<N>): Promise<string> {
-      const reply = await runOn<JsonReply>({ name, input, json: true });
-      if (!reply.ok) throw fromWire(reply.error);
-      return reply.json;
-    },
-  });
-  /** A screen read, or a read of every row in the export thread's line. */
+    };
+    return {
+      run: <N extends ReadName>(name: N, input: ReadInput<N>) => value<ReadOutput<N>>(name, input),
+      read: <In, R>(read: Read<In, R>, input: In) => value<R>(nameOf(read), input),
+      async json(name, input) {
+        const reply = await runOn<JsonReply>({ name, input, json: true });
+        if (!reply.ok) throw fromWire(reply.error);
+        return reply.json;
+      },
+    };
+  };
+  /** A read on the pool its declaration names: a read of every row waits in the export thread's line. */
   const runRead = async <R>(task: ReadTask): Promise<R> => {
-    if (!isEveryRow(task.name, task.input)) return runTask(task);
+    const pool = namedPool(task.name, task.input);
+    if (pool !== 'exports') return runTask(task, pool);
     const leave = await line.enter();
     try {
       return await runOnExports(task);
@@ -298,17 +258,18 @@ export function inlineReaders(db: Db, env: ReadEnv, limits: ReaderLimits = READE
   const line = createLane(limits.exportQueue, EXPORT_LINE_FULL);
   /** Runs a read here, counted where it would have run; a read of every row (outside a lease) waits in the line. */
   const rowReads = (leased: boolean): RowReads => {
-    const run = async <N extends ReadName>(name: N, input: ReadInput<N>): Promise<ReadOutput<N>> => {
-      const everyRow = leased || isEveryRow(name, input);
-      counts[everyRow ? 'exports' : threadFor(name, input)] += 1;
-      const leave = everyRow && !leased ? await line.enter() : () => {};
+    const read = async <In, R>(declared: Read<In, R>, input: In): Promise<R> => {
+      const pool = leased ? 'exports' : poolOf(declared, input);
+      counts[pool] += 1;
+      const leave = pool === 'exports' && !leased ? await line.enter() : () => {};
       try {
-        return await runRead(db, name, input, env);
+        return await declared.run(db, input, env);
       } finally {
         leave();
       }
     };
-    return { run, json: async (name, input) => JSON.stringify(await run(name, input)) };
+    const run = <N extends ReadName>(name: N, input: ReadInput<N>) => read(readNamed(name), input);
+    return { run, read, json: async (name, input) => JSON.stringify(await run(name, input)) };
   };
   return {
     ...rowReads(false),
@@ -316,7 +277,7 @@ export function inlineReaders(db: Db, env: ReadEnv, limits: ReaderLimits = READE
       return inLine(line, signal, () => {
         counts.exports += 1;
         const body = new PassThrough();
-        return { body, rows: writeExport(exportSheet(db, request, env.timeZone, day), format, body, env.timeZone, maxRows) };
+        return { body, rows: writeExport(exportSheet(db, request, env.timeZone, day), format, body, { timeZone: env.timeZone, maxRows }) };
       });
     },
     async everyRow(signal) {

@@ -1,9 +1,10 @@
-import { TRPCError } from '@trpc/server';
+import { TRPCError, type TRPCQueryProcedure } from '@trpc/server';
 import { DomainError } from '../errors/domain-errors';
-import type { ReadInput, ReadName, ReadOutput } from '../reads/read-queries';
+import type { z } from 'zod';
+import type { BareRead, InputRead, ReadDeclaration } from '../reads/read-declaration';
 import type { Context } from './context';
 import { toTRPCError } from './errors';
-import { t } from './init';
+import { type Meta, t } from './init';
 import { NO_TOKENS, READ_ONLY_TOKEN, SETUP_FIRST } from './access-messages';
 
 /** The only procedure builders routers may use. Each carries its access level in meta. */
@@ -53,12 +54,22 @@ export const setupProcedure = base.meta({ access: 'authed' }).use(signedIn('setu
 /** Managing users: admins signed in with a session, never an API token. */
 export const userAdminProcedure = base.meta({ access: 'admin' }).use(signedIn('account')).use(adminOnly);
 
+/** The builders a read procedure starts from (admins' reads add a check that leaves the types as they are). */
+type ReadBuilder = typeof authedProcedure;
+
+/** A read's query procedure as the router and the client see it: its input as sent, its answer. */
+type ReadProcedure<In, R> = TRPCQueryProcedure<{ input: In; output: R; meta: Meta; errorShape: typeof t._config.$types.errorShape }>;
+
 /**
- * A read procedure's resolver: the read of this name (reads/read-queries.ts) on the read pool, with the
- * parsed input, as in `authedProcedure.input(highScInput).query(read('reports.highSc'))`. A schema whose
- * output is not what the read takes fails the type check there.
+ * A read procedure built from its declaration (a feature's *.reads.ts): its input schema, its output
+ * schema when declared (`.output()`), and a resolver that runs the read on the pool the declaration
+ * names, as in `readQuery(authedProcedure, reportReads['reports.highSc'])`.
  */
-export const read =
-  <N extends ReadName>(name: N) =>
-  ({ ctx, input }: { ctx: Context; input: ReadInput<N> }): Promise<ReadOutput<N>> =>
-    ctx.services.readers.run(name, input);
+export function readQuery<S extends z.ZodType, R>(builder: ReadBuilder, read: InputRead<S, R>): ReadProcedure<z.input<S>, R>;
+export function readQuery<R>(builder: ReadBuilder, read: BareRead<R>): ReadProcedure<void, R>;
+export function readQuery(builder: ReadBuilder, read: ReadDeclaration): ReadProcedure<unknown, unknown> {
+  const resolve = ({ ctx, input }: { ctx: Context; input: unknown }) => ctx.services.readers.read(read, input);
+  if (!read.input) return read.output ? builder.output(read.output).query(resolve) : builder.query(resolve);
+  const parsed = builder.input(read.input);
+  return read.output ? parsed.output(read.output).query(resolve) : parsed.query(resolve);
+}

@@ -1,13 +1,7 @@
 import { TRPCError } from '@trpc/server';
-import {
-  auditListInput,
-  auditPage,
-  ledgerCheckInput,
-  ledgerCheckRunInput,
-  ledgerCheckRunView,
-  ledgerCheckView,
-} from '../../../shared/schemas/audit';
-import { adminProcedure, read, router } from '../../trpc/procedures';
+import { ledgerCheckInput, ledgerCheckRunInput, ledgerCheckRunView } from '../../../shared/schemas/audit';
+import { adminProcedure, readQuery, router } from '../../trpc/procedures';
+import { auditReads } from './audit.reads';
 import type { LedgerCheckRuns } from './ledger-check-runs';
 
 const runOf = (runs: LedgerCheckRuns, id: number) => {
@@ -18,7 +12,7 @@ const runOf = (runs: LedgerCheckRuns, id: number) => {
 
 export const auditRouter = router({
   /** The audit trail, newest first (admin). */
-  list: adminProcedure.input(auditListInput).output(auditPage).query(read('audit.list')),
+  list: readQuery(adminProcedure, auditReads['audit.list']),
 
   /**
    * Both ledger invariants, recomputed on the check's thread: started now (or the running check joined);
@@ -45,5 +39,5 @@ export const auditRouter = router({
     ),
 
   /** When the last check (daily or on demand) ran and whether it held. */
-  lastLedgerCheck: adminProcedure.output(ledgerCheckView.nullable()).query(read('admin.lastLedgerCheck')),
+  lastLedgerCheck: readQuery(adminProcedure, auditReads['admin.lastLedgerCheck']),
 });

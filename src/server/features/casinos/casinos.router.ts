@@ -1,13 +1,13 @@
-import { z } from 'zod';
 import { casinoView, createCasinoInput, updateCasinoInput } from '../../../shared/schemas/casinos';
-import { authedProcedure, read, router } from '../../trpc/procedures';
+import { authedProcedure, readQuery, router } from '../../trpc/procedures';
+import { casinoReads } from './casinos.reads';
 import { actorOf } from '../audit/audit.repository';
 import { insertCasino, updateCasino } from './casinos.repository';
 import { copiedTypesView, copyTypesInput } from '../../../shared/schemas/transaction-types';
 import { copyTypes } from '../transaction-types/transaction-types.repository';
 
 export const casinosRouter = router({
-  list: authedProcedure.output(z.array(casinoView)).query(read('casinos.list')),
+  list: readQuery(authedProcedure, casinoReads['casinos.list']),
   create: authedProcedure
     .input(createCasinoInput)
     .output(casinoView)

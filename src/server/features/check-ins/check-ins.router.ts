@@ -1,10 +1,11 @@
-import { checkInBoardInput, checkInBoardView, recordCheckInInput, recordedCheckInView } from '../../../shared/schemas/check-ins';
-import { authedProcedure, read, router } from '../../trpc/procedures';
+import { recordCheckInInput, recordedCheckInView } from '../../../shared/schemas/check-ins';
+import { authedProcedure, readQuery, router } from '../../trpc/procedures';
+import { checkInReads } from './check-ins.reads';
 import { recordCheckIn } from './check-in-step';
 
 /** The daily check-in board (decision 060): staff and admins alike. */
 export const checkInsRouter = router({
-  board: authedProcedure.input(checkInBoardInput).output(checkInBoardView).query(read('checkIns.board')),
+  board: readQuery(authedProcedure, checkInReads['checkIns.board']),
   record: authedProcedure
     .input(recordCheckInInput)
     .output(recordedCheckInView)

@@ -1,29 +1,24 @@
-import { z } from 'zod';
 import { formatHundredths } from '../../../shared/money';
 import {
-  balanceBeforeInput,
   createMissingLinksInput,
   linkView,
-  listLinksInput,
   missingLinksView,
-  pairBalance,
   reconcileInput,
   reconciledView,
-  reconciliationReportInput,
-  reconciliationReportView,
   setLinkInput,
 } from '../../../shared/schemas/customer-casinos';
 import { reconcileLink } from './reconcile-step';
 import { getTransaction } from '../transactions/transactions.repository';
-import { authedProcedure, read, router } from '../../trpc/procedures';
+import { authedProcedure, readQuery, router } from '../../trpc/procedures';
+import { customerCasinoReads } from './customer-casinos.reads';
 import { actorOf } from '../audit/audit.repository';
 import { setLinkStatus } from './customer-casinos.repository';
 import { createMissingLinks } from './missing-links';
 
 export const customerCasinosRouter = router({
-  list: authedProcedure.input(listLinksInput).output(z.array(linkView)).query(read('customerCasinos.list')),
+  list: readQuery(authedProcedure, customerCasinoReads['customerCasinos.list']),
   /** The pair's balance just before an entry of that date: the base of the entry forms' preview. */
-  balanceBefore: authedProcedure.input(balanceBeforeInput).output(pairBalance).query(read('customerCasinos.balanceBefore')),
+  balanceBefore: readQuery(authedProcedure, customerCasinoReads['customerCasinos.balanceBefore']),
   set: authedProcedure
     .input(setLinkInput)
     .output(linkView)
@@ -54,8 +49,5 @@ export const customerCasinosRouter = router({
     }),
 
   /** Links with their last reconciliation; stale ones (none within staleDays) first. */
-  reconciliationReport: authedProcedure
-    .input(reconciliationReportInput)
-    .output(reconciliationReportView)
-    .query(read('customerCasinos.reconciliationReport')),
+  reconciliationReport: readQuery(authedProcedure, customerCasinoReads['customerCasinos.reconciliationReport']),
 });

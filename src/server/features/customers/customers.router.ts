@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import { createCustomerInput, customerView, updateCustomerInput } from '../../../shared/schemas/customers';
-import { authedProcedure, read, router } from '../../trpc/procedures';
+import { authedProcedure, readQuery, router } from '../../trpc/procedures';
+import { customerReads } from './customers.reads';
 import { actorOf } from '../audit/audit.repository';
 import { insertCustomer, updateCustomer } from './customers.repository';
 
 export const customersRouter = router({
-  list: authedProcedure.output(z.array(customerView)).query(read('customers.list')),
+  list: readQuery(authedProcedure, customerReads['customers.list']),
   create: authedProcedure
     .input(createCustomerInput)
     .output(customerView)

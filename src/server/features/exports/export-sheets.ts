@@ -116,7 +116,7 @@ async function* transactionRows(db: Db, filters: TransactionFilters, timeZone: s
   let names = await exportNames(db);
   let after: TransactionKey | undefined;
   for (;;) {
-    const batch = await transactionBatch(db, filters, timeZone, BATCH, after);
+    const batch = await transactionBatch(db, { filters, timeZone, limit: BATCH }, after);
     for (const t of batch) {
       // A customer, casino, type or user added since the names were read: read them again.
       if (
@@ -219,7 +219,7 @@ function sheet(db: Db, request: ExportRequest, timeZone: string): Omit<ExportShe
         rows: mapRows(
           pages((limit, offset) =>
             request.input.asOf
-              ? highScAsOf(db, threshold, request.input.asOf, timeZone, { limit, offset })
+              ? highScAsOf(db, { thresholdUsd: threshold, asOf: request.input.asOf, timeZone }, { limit, offset })
               : highSc(db, threshold, { limit, offset }),
           ),
           (r) => {

@@ -162,8 +162,7 @@ export function writeExport(
   sheet: ExportSheet,
   format: ExportFormat,
   out: Writable,
-  timeZone: string,
-  maxRows = EXCEL_MAX_ROWS,
+  { timeZone, maxRows = EXCEL_MAX_ROWS }: { timeZone: string; maxRows?: number },
 ): Promise<number> {
   const local = wallClock(timeZone);
   return format === 'csv' ? writeCsv(sheet, out, local) : writeXlsx(sheet, out, local, maxRows);

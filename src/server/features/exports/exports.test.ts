@@ -287,7 +287,7 @@ describe('past Excel’s row limit', () => {
     const out = new PassThrough();
     const chunks: Buffer[] = [];
     out.on('data', (c: Buffer) => chunks.push(c));
-    expect(await writeExport(sheet(), 'xlsx', out, 'UTC', 3)).toBe(5);
+    expect(await writeExport(sheet(), 'xlsx', out, { timeZone: 'UTC', maxRows: 3 })).toBe(5);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(Buffer.concat(chunks) as unknown as ArrayBuffer);
     const values = workbook.worksheets.map((ws) => {
@@ -342,7 +342,7 @@ describe('a download that goes away', () => {
       },
       format,
       out,
-      'UTC',
+      { timeZone: 'UTC' },
     );
     // Its first bytes are taken, then the reader is gone.
     await new Promise((resolve) => out.once('data', resolve));

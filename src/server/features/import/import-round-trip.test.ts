@@ -25,7 +25,7 @@ async function exportOf(db: Db, kind: 'transactions' | 'high-sc', format: 'csv' 
     exportSheet(db, kind === 'transactions' ? { kind, input: {} } : { kind, input: { threshold: 0 } }, TZ, '2026-11-23'),
     format,
     out,
-    TZ,
+    { timeZone: TZ },
   );
   return Buffer.concat(chunks);
 }

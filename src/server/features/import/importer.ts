@@ -2,14 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createRequire } from 'node:module';
-import { pathToFileURL } from 'node:url';
-import { Worker } from 'node:worker_threads';
 import type { ImportResult } from '../../../shared/schemas/import';
 import { sqliteOf } from '../../db/database';
 import { makePrivateDir } from '../../db/file-modes';
 import type { Db } from '../../db/types';
 import { DomainError, type DomainErrorKind, type FieldIssue } from '../../errors/domain-errors';
+import { startWorker } from '../../threads/worker-start';
 import { holdLedgerWrites } from '../transactions/ledger';
 import type { ImportFormat } from './import-file';
 import { grouped, IMPORT_LIMITS, type ImportLimits } from './import-limits';
@@ -61,26 +59,12 @@ function removeLeftUploads(dir: string): void {
  */
 export const IMPORT_HEAP = { maxYoungGenerationSizeMb: 6, maxOldGenerationSizeMb: 160 };
 
-/** The import worker: import-worker.mjs beside the bundle, or the TypeScript source through tsx's loader (tests, tsx). */
-function startWorker(workerData: unknown): Worker {
-  const resourceLimits = IMPORT_HEAP;
-  if (!import.meta.url.endsWith('.ts')) return new Worker(new URL('./import-worker.mjs', import.meta.url), { workerData, resourceLimits });
-  const source = new URL('./import-worker.ts', import.meta.url).href;
-  const api = pathToFileURL(
-    createRequire(import.meta.url)
-      .resolve('tsx/esm/api')
-      .replace(/\.cjs$/, '.mjs'),
-  ).href;
-  // A small script registers tsx in the thread, lowers the thread's priority (compiling the worker's modules
-  // is the import's work too, so it does not compete with the main thread), then imports the module.
-  const priority = new URL('../../threads/thread-priority.ts', import.meta.url).href;
-  const script = `import(${JSON.stringify(api)}).then(async (tsx) => { tsx.register(); (await import(${JSON.stringify(priority)})).lowerThreadPriority(${IMPORT_NICE}); return import(${JSON.stringify(source)}); })`;
-  return new Worker(script, {
-    eval: true,
-    workerData,
-    resourceLimits,
-  });
-}
+/**
+ * The import worker (import-worker.ts), its priority lowered before its modules load (compiling them is
+ * the import's work too, so it does not compete with the main thread).
+ */
+const startImportWorker = (workerData: unknown) =>
+  startWorker(import.meta.url, 'import-worker', { workerData, resourceLimits: IMPORT_HEAP, nice: IMPORT_NICE });
 
 /** What the import worker says: it wants the write lock for a batch, its batch is done, or its outcome. */
 export type WorkerMessage =
@@ -117,7 +101,7 @@ function serverGate<T>(db: Db, work: () => Promise<T> | T): Promise<T> {
 
 function inWorker(db: Db, databaseFile: string, task: ImportTask, signal: AbortSignal | undefined): Promise<ImportResult> {
   return new Promise((resolve, reject) => {
-    const worker = startWorker({ databaseFile, task });
+    const worker = startImportWorker({ databaseFile, task });
     let writing = false;
     let settled = false;
     let endBatch: (() => void) | null = null;

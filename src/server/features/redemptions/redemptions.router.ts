@@ -1,23 +1,14 @@
-import {
-  finishRedemptionInput,
-  inTransitView,
-  listRedemptionsInput,
-  payoutReportInput,
-  payoutReportView,
-  receiveRedemptionInput,
-  redemptionView,
-  redemptionsPage,
-  requestRedemptionInput,
-} from '../../../shared/schemas/redemptions';
-import { authedProcedure, read, router } from '../../trpc/procedures';
+import { finishRedemptionInput, receiveRedemptionInput, redemptionView, requestRedemptionInput } from '../../../shared/schemas/redemptions';
+import { authedProcedure, readQuery, router } from '../../trpc/procedures';
+import { redemptionReads } from './redemptions.reads';
 import { closeRedemption, receiveRedemption, requestRedemption } from './redemption-steps';
 import { getRedemption } from './redemptions.repository';
 
 /** Redemptions in transit (decision 060): staff and admins alike; each step answers the redemption as it now is. */
 export const redemptionsRouter = router({
-  list: authedProcedure.input(listRedemptionsInput).output(redemptionsPage).query(read('redemptions.list')),
-  inTransit: authedProcedure.output(inTransitView).query(read('redemptions.inTransit')),
-  report: authedProcedure.input(payoutReportInput).output(payoutReportView).query(read('redemptions.report')),
+  list: readQuery(authedProcedure, redemptionReads['redemptions.list']),
+  inTransit: readQuery(authedProcedure, redemptionReads['redemptions.inTransit']),
+  report: readQuery(authedProcedure, redemptionReads['redemptions.report']),
 
   request: authedProcedure
     .input(requestRedemptionInput)

@@ -5,14 +5,12 @@ import type { Db } from '../../db/types';
 import { balancesAsOf } from '../customer-casinos/customer-casinos.repository';
 import { HIGH_SC_USD_FACTOR } from '../../../shared/constants';
 import type { HIGH_SC_SORTS, SortText } from '../../../shared/sorting';
-import { highScFloor, highScOrdering, type HighScSummary } from './reports.repository';
+import { highScFloor, highScOrdering, type HighScSummary } from './high-sc';
 
 /** High SC rows (spec 2.14) as they stood at the end of `asOf`, sorted as the report is (decision 044). */
 export async function highScAsOf(
   db: Db,
-  thresholdUsd: number,
-  asOf: string,
-  timeZone: string,
+  { thresholdUsd, asOf, timeZone }: { thresholdUsd: number; asOf: string; timeZone: string },
   page: Paging & { sort?: SortText<(typeof HIGH_SC_SORTS)[number]> } = {},
 ): Promise<HighScRow[]> {
   let q = db

@@ -3,7 +3,7 @@ import type { OpenedDatabase } from '../../db/database';
 import { createTestDatabase } from '../../testing/test-db';
 import { LINK_STATUSES } from '../../../shared/constants';
 import { LinkBalances } from './link-balances';
-import { participationSummary } from './reports.repository';
+import { participationSummary } from './participation';
 
 let database: OpenedDatabase;
 let seed = 11;

@@ -1,18 +1,12 @@
-import { z } from 'zod';
-import {
-  createTypeInput,
-  listTypesInput,
-  renameTypeInput,
-  transactionTypeView,
-  typeIdInput,
-} from '../../../shared/schemas/transaction-types';
+import { createTypeInput, renameTypeInput, transactionTypeView, typeIdInput } from '../../../shared/schemas/transaction-types';
 import { deletedIdView } from '../../../shared/schemas/transactions';
-import { authedProcedure, read, router } from '../../trpc/procedures';
+import { authedProcedure, readQuery, router } from '../../trpc/procedures';
+import { transactionTypeReads } from './transaction-types.reads';
 import { actorOf } from '../audit/audit.repository';
 import { deleteType, insertType, renameType } from './transaction-types.repository';
 
 export const transactionTypesRouter = router({
-  list: authedProcedure.input(listTypesInput).output(z.array(transactionTypeView)).query(read('transactionTypes.list')),
+  list: readQuery(authedProcedure, transactionTypeReads['transactionTypes.list']),
   create: authedProcedure
     .input(createTypeInput)
     .output(transactionTypeView)

@@ -211,11 +211,11 @@ describe('dated entries', () => {
     }
     expect(await checkLedger(db)).toEqual(sound);
     // The per-day totals are History's checkpoints: every deep page equals the plain newest-first walk.
-    const all = await listTransactions(db, {}, 'UTC', 5000);
+    const all = await listTransactions(db, { filters: {}, timeZone: 'UTC', limit: 5000 });
     expect(all).toHaveLength(ids.length);
     expect(await countTransactions(db, {}, 'UTC')).toBe(ids.length);
     for (let offset = 0; offset < all.length; offset += 17) {
-      const page = await listTransactions(db, {}, 'UTC', 17, offset, all.length, 0);
+      const page = await listTransactions(db, { filters: {}, timeZone: 'UTC', limit: 17, offset, totalCount: all.length, deepFrom: 0 });
       expect(page.map((t) => t.id)).toEqual(all.slice(offset, offset + 17).map((t) => t.id));
     }
   });

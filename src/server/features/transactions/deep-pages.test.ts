@@ -21,17 +21,17 @@ describe('deep History pages', () => {
       await createEntry(db, entryOf(p, { unplayedCoinsChange: i * 100 }), user.id, undefined, at(i - (i % 4 === 3 ? 1 : 0)));
     }
     for (const filters of [{}, { startDate: '2026-03-02', endDate: '2026-03-04' }, { customerId: a.customer.id }]) {
-      const all = await listTransactions(db, filters, 'UTC', 1000);
+      const all = await listTransactions(db, { filters, timeZone: 'UTC', limit: 1000 });
       const total = await countTransactions(db, filters, 'UTC');
       expect(total).toBe(all.length);
       for (let offset = 0; offset < total + 5; offset += 5) {
-        const page = await listTransactions(db, filters, 'UTC', 5, offset, total);
-        const deep = await listTransactions(db, filters, 'UTC', 5, offset, total, 0);
+        const page = await listTransactions(db, { filters, timeZone: 'UTC', limit: 5, offset, totalCount: total });
+        const deep = await listTransactions(db, { filters, timeZone: 'UTC', limit: 5, offset, totalCount: total, deepFrom: 0 });
         expect(deep).toEqual(page);
         expect(page.map((t) => t.id)).toEqual(all.slice(offset, offset + 5).map((t) => t.id));
       }
     }
-    const last = await listTransactions(db, {}, 'UTC', 5, 20, 23);
+    const last = await listTransactions(db, { filters: {}, timeZone: 'UTC', limit: 5, offset: 20, totalCount: 23 });
     expect(last.map((t) => t.unplayedCoinsChange)).toEqual(['2.00', '1.00', '0.00']);
   });
 });

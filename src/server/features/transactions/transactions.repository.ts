@@ -1,10 +1,18 @@
 import { type ExpressionBuilder, type Generated, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { dayStartUtc, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
-import { type HistorySortColumn, NEWEST_FIRST, type Sort, usdSortIndexed } from '../../../shared/sorting';
+import {
+  type HistorySortColumn,
+  historySortProblem,
+  NEWEST_FIRST,
+  parseSort,
+  type Sort,
+  type SortText,
+  usdSortIndexed,
+} from '../../../shared/sorting';
 import type { TransactionFilters, TransactionView } from '../../../shared/schemas/transactions';
 import type { Database, Db, TransactionRow, TransactionsTable } from '../../db/types';
-import { notFound } from '../../errors/domain-errors';
+import { fieldError, notFound } from '../../errors/domain-errors';
 import { spanOf, splitByDays } from './day-split';
 import { totalsOverSpan } from './totals-query';
 
@@ -178,6 +186,19 @@ function sortKey(sort: Sort<HistorySortColumn>, filters: TransactionFilters) {
   return usdSortIndexed(filters) ? sql.ref('transactions.usdChange') : sql`+"transactions"."usdChange"`;
 }
 
+/** Which page of History `listTransactions` reads. */
+export interface TransactionPage {
+  filters: TransactionFilters;
+  timeZone: string;
+  limit: number;
+  offset?: number;
+  /** The matching total, when known: a page past the middle is then read from the far end. */
+  totalCount?: number;
+  /** Pages this deep or deeper start from a day checkpoint (tests lower it). */
+  deepFrom?: number;
+  sort?: Sort<HistorySortColumn>;
+}
+
 /**
  * One page in the given order (newest first unless `sort` says otherwise), ties broken by id. The page's
  * ids are found on the indexes alone (a deep offset skips index entries, not joined rows); only the rows
@@ -185,16 +206,8 @@ function sortKey(sort: Sort<HistorySortColumn>, filters: TransactionFilters) {
  * filter; otherwise, given the matching total, a page past the middle is read from the other end
  * (reverse order, reversed back), so the last page costs what the first does.
  */
-export async function listTransactions(
-  db: Db,
-  filters: TransactionFilters,
-  timeZone: string,
-  limit: number,
-  offset = 0,
-  totalCount?: number,
-  deepFrom = DEEP,
-  sort: Sort<HistorySortColumn> = NEWEST_FIRST,
-): Promise<TransactionView[]> {
+export async function listTransactions(db: Db, page: TransactionPage): Promise<TransactionView[]> {
+  const { filters, timeZone, limit, offset = 0, totalCount, deepFrom = DEEP, sort = NEWEST_FIRST } = page;
   const newestFirst = sort.column === 'date' && sort.desc;
   const checkpoint = newestFirst && offset >= deepFrom ? await dayCheckpoint(db, filters, timeZone, offset) : null;
   const fromEnd = !checkpoint && totalCount !== undefined && offset > totalCount / 2;
@@ -204,15 +217,27 @@ export async function listTransactions(
   const take = fromEnd ? Math.max(0, Math.min(limit, totalCount - offset)) : limit;
   if (take === 0) return [];
   const key = sortKey(sort, filters);
-  let page = applyTransactionFilters(db.selectFrom('transactions').select('transactions.id'), filters, timeZone);
-  if (checkpoint) page = page.where('transactions.date', '<', checkpoint.before);
-  const ids = page.orderBy(key, direction).orderBy('transactions.id', direction).limit(take).offset(skip);
+  let matching = applyTransactionFilters(db.selectFrom('transactions').select('transactions.id'), filters, timeZone);
+  if (checkpoint) matching = matching.where('transactions.date', '<', checkpoint.before);
+  const ids = matching.orderBy(key, direction).orderBy('transactions.id', direction).limit(take).offset(skip);
   const rows = await readQuery(db)
     .where('e.id', 'in', ids)
     .orderBy(sort.column === 'date' ? 'e.date' : 'e.usdChange', order)
     .orderBy('e.id', order)
     .execute();
   return rows.map(toTransactionView);
+}
+
+/** A History sort the server can serve within its bounds (decision 044), or a 400 naming `sort`. */
+export function servableSort(
+  text: SortText<HistorySortColumn> | undefined,
+  filters: TransactionFilters,
+  matching: number,
+): Sort<HistorySortColumn> {
+  const sort = text ? parseSort(text) : NEWEST_FIRST;
+  const problem = historySortProblem(sort, filters, matching);
+  if (problem) throw fieldError('sort', problem);
+  return sort;
 }
 
 /** Where a newest-first walk stopped: the last row it gave. */
@@ -245,9 +270,7 @@ export type TransactionBatchRow = Pick<Selectable<Database['transactions']>, (ty
  */
 export async function transactionBatch(
   db: Db,
-  filters: TransactionFilters,
-  timeZone: string,
-  limit: number,
+  { filters, timeZone, limit }: Pick<TransactionPage, 'filters' | 'timeZone' | 'limit'>,
   after?: TransactionKey,
 ): Promise<TransactionBatchRow[]> {
   let page = applyTransactionFilters(

@@ -4,17 +4,13 @@ import { auditEntryView } from '../../../shared/schemas/audit';
 import {
   createTransactionInput,
   deletedIdView,
-  deletedListInput,
-  deletedTransactionsPage,
-  listTransactionsInput,
-  recentTransactionsInput,
   transactionIdInput,
-  transactionsPage,
   transactionView,
   updateTransactionInput,
 } from '../../../shared/schemas/transactions';
 import { forbidden, notFound } from '../../errors/domain-errors';
-import { adminProcedure, authedProcedure, read, router } from '../../trpc/procedures';
+import { adminProcedure, authedProcedure, readQuery, router } from '../../trpc/procedures';
+import { transactionReads } from './transactions.reads';
 import { createEntry, deleteEntry, editEntry, restoreEntry } from './ledger';
 import { getTransaction } from './transactions.repository';
 
@@ -22,10 +18,10 @@ const digest = (value: unknown) => crypto.createHash('sha256').update(JSON.strin
 
 export const transactionsRouter = router({
   /** A page of matching rows with their count, { transactions, totalCount } (History, the Recent panel). */
-  list: authedProcedure.input(listTransactionsInput).output(transactionsPage).query(read('transactions.list')),
+  list: readQuery(authedProcedure, transactionReads['transactions.list']),
 
   /** The newest rows as a bare array (Dashboard). REST's GET /api/transactions with `limit` alone answers this (design.md section 4). */
-  recent: authedProcedure.input(recentTransactionsInput).output(z.array(transactionView)).query(read('transactions.recent')),
+  recent: readQuery(authedProcedure, transactionReads['transactions.recent']),
 
   get: authedProcedure
     .input(transactionIdInput)
@@ -73,7 +69,7 @@ export const transactionsRouter = router({
     }),
 
   /** Deleted transactions, newest deletion first (admin). */
-  deleted: adminProcedure.input(deletedListInput).output(deletedTransactionsPage).query(read('transactions.deleted')),
+  deleted: readQuery(adminProcedure, transactionReads['transactions.deleted']),
 
   /**
    * Who changed this transaction, and how, oldest first. A deleted transaction's history (its values,

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
-import { kyselyOver } from '../db/database';
-import { type ReadEnv, type ReadInput, type ReadName, runRead } from './read-queries';
+import { kyselyOver } from '../../src/server/db/database';
+import { type ReadInput, type ReadName, runRead } from '../../src/server/reads/declared-reads';
+import type { ReadEnv } from '../../src/server/reads/read-declaration';
 
 /** One screen's read, as the bench and the plan test run it. */
 export interface ScreenCase<N extends ReadName = ReadName> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { sqliteOf } from '../db/database';
-import { pairFixture } from '../testing/fixtures';
-import { createTestDatabase } from '../testing/test-db';
+import { sqliteOf } from '../../src/server/db/database';
+import { pairFixture } from '../../src/server/testing/fixtures';
+import { createTestDatabase } from '../../src/server/testing/test-db';
 import { readsAllTransactions, screenPlans } from './query-plans';
 import { screenCases } from './screen-cases';
 
