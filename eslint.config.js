@@ -67,7 +67,7 @@ const PUBLIC_FEATURE_MODULES = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.scratch/**', '*.cjs'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', '.scratch/**', '*.cjs', 'examples/coin-ledger-api.d.ts'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

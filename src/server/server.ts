@@ -21,6 +21,7 @@ import { registerErrorHandlers } from './http/errors';
 import { registerRest } from './http/rest';
 import { registerEvents } from './http/events-route';
 import { CHANGE_STREAM_LIMITS, ChangeHub, type ChangeStreamLimits } from './changes/change-hub';
+import { registerApiDocs } from './http/api-docs';
 import { registerTrpcBatchLimit } from './http/trpc-batch-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerStatic } from './http/static';
@@ -168,6 +169,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   });
   registerRest(app, (req) => createContext({ req }));
   registerEvents(app, services);
+  registerApiDocs(app);
   registerExports(app, database.db, services);
   registerImport(app, services, createImporter(database.db, config.databasePath, dataDir, config.timeZone, options.importLimits));
 

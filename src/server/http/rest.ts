@@ -12,6 +12,7 @@ type InputOf = (req: FastifyRequest) => unknown;
 type StatusOf = (answer: unknown) => number;
 
 /** A job's status by its `state` (the ledger check, decision 087): 202 while it runs, 503 when it could not run, else 200. */
+export const JOB_STATUSES = [200, 202, 503] as const;
 const jobStatus: StatusOf = (answer) => {
   const state = typeof answer === 'object' && answer !== null && 'state' in answer ? answer.state : undefined;
   return state === 'running' ? 202 : state === 'failed' ? 503 : 200;
@@ -113,6 +114,14 @@ const PICK: Partial<Record<ProcedurePath, (input: unknown) => ProcedurePath>> = 
       ? 'transactions.recent'
       : 'transactions.list',
 };
+/** Every procedure a row may answer with (the OpenAPI document lists each answer's shape). */
+export const ANSWERED_BY: Partial<Record<ProcedurePath, ProcedurePath[]>> = {
+  'transactions.list': ['transactions.recent', 'transactions.list'],
+};
+
+/** A row's success status when it does not depend on the answer: as given, else 201 for POST, 204 for DELETE, 200 otherwise. */
+export const successStatus = (method: Method, status: number | undefined) =>
+  status ?? (method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200);
 
 export function registerRest(app: FastifyInstance, createContext: (req: FastifyRequest) => Promise<Context>): void {
   for (const [method, url, row, inputOf, status] of REST_ROUTES) {
@@ -129,8 +138,7 @@ export function registerRest(app: FastifyInstance, createContext: (req: FastifyR
           }
           const answer = await callProcedure(await createContext(req), procedure, input, method === 'GET' ? 'query' : 'mutation');
           const json = JSON.stringify(answer) ?? 'null';
-          const code =
-            typeof status === 'function' ? status(answer) : (status ?? (method === 'POST' ? 201 : method === 'DELETE' ? 204 : 200));
+          const code = typeof status === 'function' ? status(answer) : successStatus(method, status);
           if (code === 204) return reply.code(204).send();
           return reply.code(code).type('application/json; charset=utf-8').send(json);
         } catch (error) {

@@ -1,4 +1,5 @@
 import { afterEach, vi } from 'vitest';
+import { takeContractProblems } from './contract-problems';
 
 // A test that makes the code print an error fails: surprises must be loud.
 const errors: unknown[][] = [];
@@ -15,3 +16,9 @@ afterEach(() => {
   }
 });
 void spy;
+
+// An /api answer that the OpenAPI document does not describe fails the test that received it (decision 160).
+afterEach(() => {
+  const problems = [...new Set(takeContractProblems())];
+  if (problems.length) throw new Error(`An answer broke the API's contract (GET /api/openapi.json):\n${problems.join('\n')}`);
+});

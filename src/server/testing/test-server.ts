@@ -8,6 +8,7 @@ import { createServer, type AppServer } from '../server';
 import { type AppCaller, createCaller } from '../trpc/app-router';
 import { createContextInner } from '../trpc/context';
 import { createTestDatabase, tempDir, testConfig } from './test-db';
+import { checkAnswersAgainstContract } from './contract';
 import { type Pair, pairFixture } from './fixtures';
 import type { UserView } from '../../shared/schemas/users';
 
@@ -32,6 +33,7 @@ export async function createTestServer(overrides: Partial<Config> = {}, importLi
   const config = testConfig(overrides);
   const server = await createServer({ config, database, dataDir, logger: false, announce: () => {}, importLimits });
   useOfficeZone(database.sqlite, config.timeZone);
+  checkAnswersAgainstContract(server.app);
   await server.app.ready();
   return {
     ...server,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { day, id, orderedRange, paging } from './common';
+import { day, id, idNumber, orderedRange, paging } from './common';
 
 /** Every kind of access log entry (decision 103), in the words the Access log screen shows. */
 export const ACCESS_KINDS = {
@@ -44,13 +44,15 @@ export type AccessLogQuery = z.output<typeof accessLogListInput>;
 /** The Access log screen's filters, for its export of every matching entry. */
 export const accessLogExportInput = z.strictObject(accessLogFilters).refine(...orderedRange);
 
-export interface AccessLogEntryView {
-  id: number;
-  at: string;
-  kind: string;
-  userId: number | null;
-  email: string | null;
-  ip: string | null;
-  userAgent: string | null;
-  detail: string | null;
-}
+export const accessLogEntryView = z.object({
+  id: idNumber,
+  at: z.string(),
+  kind: z.string(),
+  userId: idNumber.nullable(),
+  email: z.string().nullable(),
+  ip: z.string().nullable(),
+  userAgent: z.string().nullable(),
+  detail: z.string().nullable(),
+});
+export type AccessLogEntryView = z.infer<typeof accessLogEntryView>;
+export const accessLogPage = z.object({ entries: z.array(accessLogEntryView), totalCount: z.number().int() });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, newPassword, nameField } from './common';
+import { id, idNumber, newPassword, nameField } from './common';
 
 /** A six-digit code from an authenticator app (RFC 6238: 30 s steps, 6 digits, SHA-1). */
 export const totpCode = z
@@ -50,21 +50,29 @@ export const createApiTokenInput = z.strictObject({
     .max(API_TOKEN_MAX_DAYS, { error: `Expires in must be a whole number of days from 1 to ${API_TOKEN_MAX_DAYS}` }),
 });
 
-export interface SessionView {
-  id: number;
-  createdAt: string;
-  lastSeenAt: string;
-  ip: string;
-  userAgent: string;
-  current: boolean;
-}
+export const sessionView = z.object({
+  id: idNumber,
+  createdAt: z.string(),
+  lastSeenAt: z.string(),
+  ip: z.string(),
+  userAgent: z.string(),
+  current: z.boolean(),
+});
+export type SessionView = z.infer<typeof sessionView>;
 
-export interface ApiTokenView {
-  id: number;
-  name: string;
-  scope: ApiTokenScope;
-  prefix: string;
-  createdAt: string;
-  expiresAt: string;
-  lastUsedAt: string | null;
-}
+export const apiTokenView = z.object({
+  id: idNumber,
+  name: z.string(),
+  scope: z.enum(API_TOKEN_SCOPES),
+  prefix: z.string(),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+});
+export type ApiTokenView = z.infer<typeof apiTokenView>;
+/** A token just created: its secret, shown this once. */
+export const createdApiTokenView = apiTokenView.omit({ lastUsedAt: true }).extend({ token: z.string() });
+
+export const twoFactorStatusView = z.object({ enabled: z.boolean(), recoveryCodesLeft: z.number().int(), required: z.boolean() });
+export const twoFactorSetupView = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export const recoveryCodesView = z.object({ recoveryCodes: z.array(z.string()) });

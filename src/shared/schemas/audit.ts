@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { day, id, orderedRange, paging } from './common';
+import { day, id, idNumber, orderedRange, paging } from './common';
 
 export const AUDIT_ENTITIES = [
   'transaction',
@@ -37,16 +37,35 @@ export const auditListInput = z
 export const auditExportInput = z.strictObject(auditFilters).refine(...orderedRange);
 export type AuditQuery = z.output<typeof auditListInput>;
 
-export interface AuditEntryView {
-  id: number;
-  at: string;
-  user: { id: number; email: string } | null;
-  action: string;
-  entity: string;
-  entityId: number | null;
-  before?: unknown;
-  after?: unknown;
-}
+export const auditEntryView = z.object({
+  id: idNumber,
+  at: z.string(),
+  user: z.object({ id: idNumber, email: z.string() }).nullable(),
+  action: z.string(),
+  entity: z.string(),
+  entityId: idNumber.nullable(),
+  /** The record before and after the change, as written then (any JSON). */
+  before: z.unknown().optional(),
+  after: z.unknown().optional(),
+});
+export type AuditEntryView = z.infer<typeof auditEntryView>;
+export const auditPage = z.object({ entries: z.array(auditEntryView), totalCount: z.number().int() });
+
+const checkTrigger = z.enum(['daily', 'on-demand']);
+/** A recorded ledger check: its result, when and why it ran. */
+export const ledgerCheckView = z.object({
+  ok: z.boolean(),
+  checkedTransactions: z.number().int(),
+  problems: z.array(z.string()),
+  at: z.string(),
+  trigger: checkTrigger,
+});
+/** One ledger check asked for by hand (decision 087): running, done with its result, or failed. */
+export const ledgerCheckRunView = z.discriminatedUnion('state', [
+  z.object({ id: idNumber, state: z.literal('running'), startedAt: z.string(), trigger: checkTrigger }),
+  ledgerCheckView.extend({ id: idNumber, state: z.literal('done'), startedAt: z.string() }),
+  z.object({ id: idNumber, state: z.literal('failed'), startedAt: z.string(), trigger: checkTrigger, message: z.string() }),
+]);
 
 /** GET /api/admin/ledger-check: with `id`, that check's state; without, a check started (or joined) and awaited a while. */
 export const ledgerCheckInput = z.strictObject({ id: id.optional() }).optional();

@@ -14,3 +14,13 @@ export const resetPasswordInput = z.strictObject({
     .max(200),
   password: newPassword,
 });
+
+/**
+ * A sign-in's answer: a session token; or, with a second step on, a challenge for its code; or a token
+ * held to setting up the second step (REQUIRE_TWO_FACTOR).
+ */
+export const loginView = z.union([
+  z.object({ token: z.string(), twoFactorSetupRequired: z.literal(true).optional() }),
+  z.object({ twoFactorRequired: z.literal(true), challengeToken: z.string() }),
+]);
+export const tokenView = z.object({ token: z.string() });

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_SC_RATIO } from '../constants';
 import { parseWholeNumber } from '../money';
-import { flag, id, recordName as name, recordVersion } from './common';
+import { flag, id, idNumber, recordName as name, recordVersion } from './common';
 
 const website = z
   .string({ error: 'Invalid URL' })
@@ -49,13 +49,14 @@ export const updateCasinoInput = z
     path: ['name'],
   });
 
-export interface CasinoView {
-  id: number;
-  name: string;
-  website: string | null;
-  isActive: boolean;
-  scRatio: number;
-  createdAt: string;
+export const casinoView = z.object({
+  id: idNumber,
+  name: z.string(),
+  website: z.string().nullable(),
+  isActive: z.boolean(),
+  scRatio: z.number().int().positive(),
+  createdAt: z.string(),
   /** Grows with each change; an edit sends it back (decision 151). */
-  version: number;
-}
+  version: z.number().int().positive(),
+});
+export type CasinoView = z.infer<typeof casinoView>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { day, flag, hundredths, id, paging, requiredId } from './common';
+import { day, decimalText, flag, hundredths, id, idNumber, paging, requiredId } from './common';
 
 export const CHECK_IN_SORTS = ['customer', 'casino', 'streak', 'last'] as const;
 export type CheckInSort = (typeof CHECK_IN_SORTS)[number];
@@ -27,32 +27,36 @@ export const recordCheckInInput = z.strictObject({
   correction: flag.optional(),
 });
 
-export interface CheckInRowView {
-  customerId: number;
-  customerName: string;
-  casinoId: number;
-  casinoName: string;
-  done: boolean;
+export const checkInRowView = z.object({
+  customerId: idNumber,
+  customerName: z.string(),
+  casinoId: idNumber,
+  casinoName: z.string(),
+  done: z.boolean(),
   /** The day's latest check-in transaction, its time and who recorded it (null when not done). */
-  transactionId: number | null;
+  transactionId: idNumber.nullable(),
   /** SC of the day's check-ins (their sum when corrected). */
-  unplayedCoins: string | null;
-  at: string | null;
-  by: string | null;
+  unplayedCoins: decimalText.nullable(),
+  at: z.string().nullable(),
+  by: z.string().nullable(),
   /** The link's current streak: consecutive days with a check-in up to today (or yesterday while today is open), else 0. */
-  streak: number;
+  streak: z.number().int(),
   /** The link's latest check-in. */
-  lastAt: string | null;
-}
+  lastAt: z.string().nullable(),
+});
 
-export interface CheckInBoard {
-  date: string;
+export const checkInBoardView = z.object({
+  date: z.string(),
   /** The office's today (the board names its day "Today" only when it is). */
-  today: string;
-  rows: CheckInRowView[];
+  today: z.string(),
+  rows: z.array(checkInRowView),
   /** Rows under the filters (for the pager). */
-  totalCount: number;
+  totalCount: z.number().int(),
   /** "N of M done": over every active link (customer and casino filters applied, status not). */
-  done: number;
-  total: number;
-}
+  done: z.number().int(),
+  total: z.number().int(),
+});
+export type CheckInBoard = z.infer<typeof checkInBoardView>;
+
+/** A recorded check-in: its transaction, office day and the link's streak after it. */
+export const recordedCheckInView = z.object({ transactionId: idNumber, day: z.string(), streak: z.number().int() });

@@ -208,3 +208,15 @@ export const requiredId = (message: string) => z.preprocess((v) => (v === '' || 
 
 /** A yes/no flag; accepts true/false and the strings "true"/"false" (query strings). */
 export const flag = z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean({ error: 'Must be true or false' }));
+
+/**
+ * Answers' shapes (decision 160): money and coins leave the server as decimal strings with two decimals
+ * ("-20.00", "15000.00"), never floats; ids as positive whole numbers.
+ */
+export const decimalText = z
+  .string()
+  .regex(/^-?\d+\.\d{2}$/)
+  .meta({ description: 'An amount written as a decimal string with two decimals', examples: ['1250.00', '-20.00'] });
+export const idNumber = z.number().int().positive();
+/** An answer that says what happened in words. */
+export const messageView = z.object({ message: z.string() });

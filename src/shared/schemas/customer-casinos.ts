@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LINK_STATUSES, type LinkStatus } from '../constants';
-import { day, hundredths, id, occurredAt, optionalText, recordVersion, requiredId, paging, wholeNumber } from './common';
+import { LINK_STATUSES } from '../constants';
+import { day, decimalText, hundredths, id, idNumber, occurredAt, optionalText, recordVersion, requiredId, paging, wholeNumber } from './common';
+import { transactionView } from './transactions';
 
 /** asOf (YYYY-MM-DD, office time zone): the balances at the end of that day, for one customer. */
 export const listLinksInput = z
@@ -18,10 +19,8 @@ export const balanceBeforeInput = z.strictObject({
   transactionId: id.optional(),
 });
 export type BalanceBeforeInput = z.output<typeof balanceBeforeInput>;
-export interface PairBalance {
-  unplayed: string;
-  played: string;
-}
+export const pairBalance = z.object({ unplayed: decimalText, played: decimalText });
+export type PairBalance = z.infer<typeof pairBalance>;
 
 export const setLinkInput = z.strictObject({
   customerId: requiredId('Customer is required'),
@@ -31,15 +30,19 @@ export const setLinkInput = z.strictObject({
   version: recordVersion,
 });
 
-export interface LinkView {
-  customerId: number;
-  casinoId: number;
-  status: LinkStatus;
-  currentUnplayedCoins: string;
-  currentPlayedCoins: string;
-  /** Grows with each change of its status (decision 151). */
-  version: number;
-}
+export const linkView = z.object({
+  customerId: idNumber,
+  casinoId: idNumber,
+  status: z.enum(LINK_STATUSES),
+  currentUnplayedCoins: decimalText,
+  currentPlayedCoins: decimalText,
+  /** Grows with each change; an edit sends it back (decision 151). */
+  version: z.number().int().positive(),
+});
+export type LinkView = z.infer<typeof linkView>;
+
+/** Links "Create missing links" made, and whether more were left for another call. */
+export const missingLinksView = z.object({ created: z.number().int(), more: z.boolean() });
 
 /** Participation's "Create missing links" (decision 041): for one customer, or all when customerId is left out. */
 export const createMissingLinksInput = z.strictObject({
@@ -68,14 +71,29 @@ export const reconciliationReportInput = z.strictObject({ staleDays, ...paging(1
 /** The same filter, for the report's export of every row. */
 export const reconciliationExportInput = z.strictObject({ staleDays });
 
-export interface ReconciliationRow {
-  customerId: number;
-  customerName: string;
-  casinoId: number;
-  casinoName: string;
-  lastReconciledAt: string | null;
-  lastReconciledBy: string | null;
-  differenceUnplayed: string | null;
-  differencePlayed: string | null;
-  stale: boolean;
-}
+export const reconciliationRow = z.object({
+  customerId: idNumber,
+  customerName: z.string(),
+  casinoId: idNumber,
+  casinoName: z.string(),
+  lastReconciledAt: z.string().nullable(),
+  lastReconciledBy: z.string().nullable(),
+  differenceUnplayed: decimalText.nullable(),
+  differencePlayed: decimalText.nullable(),
+  stale: z.boolean(),
+});
+export type ReconciliationRow = z.infer<typeof reconciliationRow>;
+export const reconciliationReportView = z.object({
+  staleDays: z.number().int(),
+  totalCount: z.number().int(),
+  staleCount: z.number().int(),
+  rows: z.array(reconciliationRow),
+});
+
+/** A reconciliation: the differences found, and the adjustment booked for them (null when none). */
+export const reconciledView = z.object({
+  differenceUnplayed: decimalText,
+  differencePlayed: decimalText,
+  adjustment: transactionView.nullable(),
+  reconciledAt: z.string(),
+});

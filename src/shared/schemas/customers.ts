@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMAIL_PATTERN, flag, id, plainText, recordName as name, recordVersion } from './common';
+import { EMAIL_PATTERN, flag, id, idNumber, plainText, recordName as name, recordVersion } from './common';
 
 const email = z
   .string({ error: 'Invalid email' })
@@ -20,12 +20,13 @@ export const updateCustomerInput = z
     path: ['name'],
   });
 
-export interface CustomerView {
-  id: number;
-  name: string;
-  email: string | null;
-  isActive: boolean;
-  createdAt: string;
+export const customerView = z.object({
+  id: idNumber,
+  name: z.string(),
+  email: z.string().nullable(),
+  isActive: z.boolean(),
+  createdAt: z.string(),
   /** Grows with each change; an edit sends it back (decision 151). */
-  version: number;
-}
+  version: z.number().int().positive(),
+});
+export type CustomerView = z.infer<typeof customerView>;

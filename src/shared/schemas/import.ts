@@ -92,32 +92,37 @@ export const importQuery = z.strictObject({
 });
 export type ImportOptions = z.output<typeof importQuery>;
 
-export interface ImportRowError {
-  /** The row's number in the file (the header is row 1). */
-  row: number;
-  field: ImportField | 'row';
-  /** The column's header as the file writes it (null when the file has no such column). */
-  column: string | null;
-  /** The refused cell as read (shortened past 60 characters), or null when no cell is at fault. */
-  value: string | null;
-  message: string;
-}
+const importFieldName = z.enum([...TRANSACTION_IMPORT_FIELDS, ...CUSTOMER_IMPORT_FIELDS]);
 
+export const importRowError = z.object({
+  /** The row's number in the file (the header is row 1). */
+  row: z.number().int(),
+  field: z.union([importFieldName, z.literal('row')]),
+  /** The column's header as the file writes it (null when the file has no such column). */
+  column: z.string().nullable(),
+  /** The refused cell as read (shortened past 60 characters), or null when no cell is at fault. */
+  value: z.string().nullable(),
+  message: z.string(),
+});
+export type ImportRowError = z.infer<typeof importRowError>;
+
+const count = z.number().int();
 /** What an import (or its dry run) found and did. `errors` lists the first MAX_LISTED_ERRORS; `invalid` counts them all. */
-export interface ImportResult {
-  importId: string;
-  dryRun: boolean;
-  committed: boolean;
-  rows: number;
-  valid: number;
-  invalid: number;
-  errors: ImportRowError[];
-  created: { transactions: number; customers: number; casinos: number; transactionTypes: number; links: number };
-  skippedDuplicates: number;
+export const importResult = z.object({
+  importId: z.string(),
+  dryRun: z.boolean(),
+  committed: z.boolean(),
+  rows: count,
+  valid: count,
+  invalid: count,
+  errors: z.array(importRowError),
+  created: z.object({ transactions: count, customers: count, casinos: count, transactionTypes: count, links: count }),
+  skippedDuplicates: count,
   /** The file's headers and the column (index) each field was read from. */
-  headers: string[];
-  columns: Partial<Record<ImportField, number>>;
-}
+  headers: z.array(z.string()),
+  columns: z.partialRecord(importFieldName, count),
+});
+export type ImportResult = z.infer<typeof importResult>;
 
 export const MAX_LISTED_ERRORS = 1000;
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { REDEMPTION_STATUSES, type RedemptionStatus } from '../constants';
-import { dayProblem, hundredths, id, instantProblem, optionalText, paging, requiredId } from './common';
+import { REDEMPTION_STATUSES } from '../constants';
+import { dayProblem, decimalText, hundredths, id, idNumber, instantProblem, optionalText, paging, requiredId } from './common';
 
 const amount = (required: string) => hundredths(required).refine((v) => v >= 0, { error: 'Must be 0 or more' });
 
@@ -62,48 +62,60 @@ export const listRedemptionsInput = z
   })
   .optional();
 
-export interface RedemptionView {
-  id: number;
-  customerId: number;
-  customerName: string;
-  casinoId: number;
-  casinoName: string;
-  status: RedemptionStatus;
-  requestedAt: string;
+export const redemptionView = z.object({
+  id: idNumber,
+  customerId: idNumber,
+  customerName: z.string(),
+  casinoId: idNumber,
+  casinoName: z.string(),
+  status: z.enum(REDEMPTION_STATUSES),
+  requestedAt: z.string(),
   /** The office day of the request (the earliest day a receipt may be dated). */
-  requestedDay: string;
+  requestedDay: z.string(),
   /** The office day when this was read (the latest day a receipt may be dated, and its default). */
-  officeToday: string;
-  requestedBy: string | null;
-  unplayedCoins: string;
-  playedCoins: string;
-  expectedUsd: string;
-  note: string | null;
-  receivedAt: string | null;
-  usdReceived: string | null;
-  finishedAt: string | null;
-  finishedBy: string | null;
-  finishNote: string | null;
+  officeToday: z.string(),
+  requestedBy: z.string().nullable(),
+  unplayedCoins: decimalText,
+  playedCoins: decimalText,
+  expectedUsd: decimalText,
+  note: z.string().nullable(),
+  receivedAt: z.string().nullable(),
+  usdReceived: decimalText.nullable(),
+  finishedAt: z.string().nullable(),
+  finishedBy: z.string().nullable(),
+  finishNote: z.string().nullable(),
   /** Whole days since the request (pending only; null once finished). */
-  ageDays: number | null;
+  ageDays: z.number().int().nullable(),
   /** Pending for longer than twice its casino's median time to pay. */
-  overdue: boolean;
-  requestTransactionId: number;
-  receiptTransactionId: number | null;
-  reversalTransactionId: number | null;
-}
+  overdue: z.boolean(),
+  requestTransactionId: idNumber,
+  receiptTransactionId: idNumber.nullable(),
+  reversalTransactionId: idNumber.nullable(),
+});
+export type RedemptionView = z.infer<typeof redemptionView>;
+
+/** GET /api/redemptions: a page, its count and the money in transit under the filters. */
+export const redemptionsPage = z.object({
+  redemptions: z.array(redemptionView),
+  totalCount: z.number().int(),
+  inTransitUsd: decimalText,
+  inTransitCount: z.number().int(),
+});
+export const inTransitView = z.object({ usd: decimalText, count: z.number().int() });
 
 /** GET /api/reports/redemptions: one row per casino with redemptions. */
-export interface PayoutRow {
-  casinoId: number;
-  casinoName: string;
-  pendingCount: number;
-  pendingUsd: string;
+export const payoutRow = z.object({
+  casinoId: idNumber,
+  casinoName: z.string(),
+  pendingCount: z.number().int(),
+  pendingUsd: decimalText,
   /** Received in the last 180 days, and how many days they took (null without any). */
-  receivedCount: number;
-  medianDays: number | null;
-  p90Days: number | null;
-  rejectedCount: number;
-}
+  receivedCount: z.number().int(),
+  medianDays: z.number().nullable(),
+  p90Days: z.number().nullable(),
+  rejectedCount: z.number().int(),
+});
+export type PayoutRow = z.infer<typeof payoutRow>;
+export const payoutReportView = z.object({ rows: z.array(payoutRow), since: z.string() });
 
 export const payoutReportInput = z.strictObject({ casinoId: id.optional() }).optional();

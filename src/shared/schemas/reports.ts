@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { DEFAULT_HIGH_SC_THRESHOLD } from '../constants';
 import { HIGH_SC_SORTS, HISTORY_SORTS, PARTICIPATION_SORTS, PROFITABILITY_SORTS, sortSchema } from '../sorting';
-import { day, id, oneTypeFilter, orderedRange, requiredId, paging, typeName } from './common';
-import type { TransactionView } from './transactions';
+import { day, decimalText, id, idNumber, oneTypeFilter, orderedRange, requiredId, paging, typeName } from './common';
+import { transactionView } from './transactions';
 
 const dateRange = { startDate: day.optional(), endDate: day.optional() };
 
@@ -61,37 +61,70 @@ export const transactionTypesReportInput = z
   .refine(...oneTypeFilter)
   .optional();
 
-export interface HighScRow {
-  customerId: number;
-  customerName: string;
-  casinoId: number;
-  casinoName: string;
+export const highScRow = z.object({
+  customerId: idNumber,
+  customerName: z.string(),
+  casinoId: idNumber,
+  casinoName: z.string(),
   /** The unplayed balance (spec 3 calls it totalCoins). */
-  totalCoins: string;
-  playedCoins: string;
-}
+  totalCoins: decimalText,
+  playedCoins: decimalText,
+});
+export type HighScRow = z.infer<typeof highScRow>;
+export const highScSummaryView = z.object({ accounts: z.number().int(), uniqueCustomers: z.number().int(), totalUSD: decimalText });
 
-export interface ProfitabilityRow {
-  customerId: number;
-  casinoId: number;
-  customerName: string;
-  casinoName: string;
-  totalUSD: string;
-  transactionCount: number;
-}
+export const profitabilityRow = z.object({
+  customerId: idNumber,
+  casinoId: idNumber,
+  customerName: z.string(),
+  casinoName: z.string(),
+  totalUSD: decimalText,
+  transactionCount: z.number().int(),
+});
+export type ProfitabilityRow = z.infer<typeof profitabilityRow>;
+export const profitabilitySummaryView = z.object({
+  totalUSD: decimalText,
+  profitable: z.number().int(),
+  loss: z.number().int(),
+  entries: z.number().int(),
+});
 
-export interface ParticipationRow {
-  customerId: number;
-  customer: { name: string; email: string | null };
-  customerName: string;
-  totalCasinos: number;
-  missingCasinos: { name: string; website: string | null }[];
-}
+export const participationRow = z.object({
+  customerId: idNumber,
+  customer: z.object({ name: z.string(), email: z.string().nullable() }),
+  customerName: z.string(),
+  totalCasinos: z.number().int(),
+  missingCasinos: z.array(z.object({ name: z.string(), website: z.string().nullable() })),
+});
+export type ParticipationRow = z.infer<typeof participationRow>;
+export const participationSummaryView = z.object({
+  customersAnalyzed: z.number().int(),
+  needRegistration: z.number().int(),
+  totalMissing: z.number().int(),
+  totalCasinos: z.number().int(),
+});
 
-export interface TypeReportRow extends TransactionView {
-  transactionTypeName: string;
-  casinoName: string;
+export const typeReportRow = transactionView.extend({
+  transactionTypeName: z.string(),
+  casinoName: z.string(),
   /** Totals of this row's type (and casino) over every matching transaction. */
-  transactionCount: number;
-  totalUSD: string;
-}
+  transactionCount: z.number().int(),
+  totalUSD: decimalText,
+});
+export type TypeReportRow = z.infer<typeof typeReportRow>;
+export const typeReportSummaryView = z.object({
+  transactionCount: z.number().int(),
+  totalUSD: decimalText,
+  uniqueCustomers: z.number().int(),
+  firstDate: z.string().nullable(),
+  lastDate: z.string().nullable(),
+  byType: z.array(
+    z.object({
+      transactionTypeId: idNumber,
+      transactionTypeName: z.string(),
+      casinoName: z.string(),
+      transactionCount: z.number().int(),
+      totalUSD: decimalText,
+    }),
+  ),
+});

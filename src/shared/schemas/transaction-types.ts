@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { id, nameField, recordVersion, requiredId } from './common';
+import { id, idNumber, nameField, recordVersion, requiredId } from './common';
 
 const name = nameField('Name required', 100);
 
@@ -13,10 +13,13 @@ export const copyTypesInput = z.strictObject({
   fromCasinoId: requiredId('Choose a casino to copy from'),
 });
 
-export interface TransactionTypeView {
-  id: number;
-  name: string;
-  casinoId: number;
-  /** Grows with each change; a rename sends it back (decision 151). */
-  version: number;
-}
+export const transactionTypeView = z.object({
+  id: idNumber,
+  name: z.string(),
+  casinoId: idNumber,
+  /** Grows with each change; an edit sends it back (decision 151). */
+  version: z.number().int().positive(),
+});
+export type TransactionTypeView = z.infer<typeof transactionTypeView>;
+/** Types copied to a casino, and how many it already had. */
+export const copiedTypesView = z.object({ created: z.array(transactionTypeView), skipped: z.number().int() });

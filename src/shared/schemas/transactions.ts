@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { HISTORY_SORTS, sortSchema } from '../sorting';
-import { day, hundredths, id, occurredAt, oneTypeFilter, orderedRange, recordVersion, requiredId, paging, typeName } from './common';
+import {
+  day,
+  decimalText,
+  hundredths,
+  id,
+  idNumber,
+  occurredAt,
+  oneTypeFilter,
+  orderedRange,
+  recordVersion, requiredId,
+  paging,
+  typeName,
+} from './common';
 
 export const transactionFields = {
   customerId: requiredId('Customer is required'),
@@ -58,26 +70,31 @@ export type TransactionFilters = {
   endDate?: string;
 };
 
-export interface TransactionView {
-  id: number;
-  date: string;
-  customerId: number;
-  casinoId: number;
-  transactionTypeId: number;
-  customer: { name: string };
-  casino: { name: string };
-  transactionType: { name: string };
-  unplayedCoinsChange: string;
-  playedCoinsChange: string;
-  usdChange: string;
-  purchaseRatio: number | null;
-  unplayedCoinsAfter: string;
-  playedCoinsAfter: string;
-  totalCoinsAfter: string;
-  createdByUser: { firstName: string | null; lastName: string | null; email: string } | null;
-  /** Grows with each edit; the Edit dialog sends it back (decision 151). */
-  version: number;
-}
+const named = z.object({ name: z.string() });
+export const transactionView = z.object({
+  id: idNumber,
+  date: z.string(),
+  customerId: idNumber,
+  casinoId: idNumber,
+  transactionTypeId: idNumber,
+  customer: named,
+  casino: named,
+  transactionType: named,
+  unplayedCoinsChange: decimalText,
+  playedCoinsChange: decimalText,
+  usdChange: decimalText,
+  purchaseRatio: z.number().nullable(),
+  unplayedCoinsAfter: decimalText,
+  playedCoinsAfter: decimalText,
+  totalCoinsAfter: decimalText,
+  createdByUser: z.object({ firstName: z.string().nullable(), lastName: z.string().nullable(), email: z.string() }).nullable(),
+  /** Grows with each change; an edit sends it back (decision 151). */
+  version: z.number().int().positive(),
+});
+export type TransactionView = z.infer<typeof transactionView>;
+export const transactionsPage = z.object({ transactions: z.array(transactionView), totalCount: z.number().int() });
+/** What a delete answers: the id it removed. */
+export const deletedIdView = z.object({ id: idNumber });
 
 export const deletedListInput = z
   .strictObject({
@@ -86,10 +103,17 @@ export const deletedListInput = z
   .optional();
 
 /** A deleted transaction as the Deleted Transactions view lists it: its values, and who deleted it when. */
-export type DeletedTransactionView = Pick<
-  TransactionView,
-  'id' | 'date' | 'customer' | 'casino' | 'transactionType' | 'unplayedCoinsChange' | 'playedCoinsChange' | 'usdChange'
-> & {
-  deletedAt: string;
-  deletedBy: { id: number; email: string } | null;
-};
+export const deletedTransactionView = transactionView
+  .pick({
+    id: true,
+    date: true,
+    customer: true,
+    casino: true,
+    transactionType: true,
+    unplayedCoinsChange: true,
+    playedCoinsChange: true,
+    usdChange: true,
+  })
+  .extend({ deletedAt: z.string(), deletedBy: z.object({ id: idNumber, email: z.string() }).nullable() });
+export type DeletedTransactionView = z.infer<typeof deletedTransactionView>;
+export const deletedTransactionsPage = z.object({ transactions: z.array(deletedTransactionView), totalCount: z.number().int() });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ROLES } from '../constants';
-import { emailField, id, newPassword, optionalText } from './common';
+import { emailField, id, idNumber, newPassword, optionalText } from './common';
 
 export const role = z.enum(ROLES, { error: 'Role must be admin or staff' });
 
@@ -20,16 +20,18 @@ export const userStatusInput = z.strictObject({
   isActive: z.boolean({ error: 'isActive must be true or false' }),
 });
 
-export interface UserView {
-  id: number;
-  email: string;
-  firstName: string | null;
-  lastName: string | null;
-  role: (typeof ROLES)[number];
-}
+export const userView = z.object({
+  id: idNumber,
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  role: z.enum(ROLES),
+});
+export type UserView = z.infer<typeof userView>;
 
 /** A row of the Users screen: the user, whether they may sign in, and whether their second step is on. */
-export interface UserListRow extends UserView {
-  isActive: boolean;
-  twoFactorEnabled: boolean;
-}
+export const userListRow = userView.extend({ isActive: z.boolean(), twoFactorEnabled: z.boolean() });
+export type UserListRow = z.infer<typeof userListRow>;
+
+/** Where a reset link went: mailed, or written to the server's outbox when no mail server is set up. */
+export const resetLinkSentView = z.object({ sentTo: z.enum(['email', 'outbox']), message: z.string() });

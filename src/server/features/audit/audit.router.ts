@@ -1,5 +1,5 @@
 import { TRPCError } from '@trpc/server';
-import { ledgerCheckInput, ledgerCheckRunInput } from '../../../shared/schemas/audit';
+import { ledgerCheckInput, ledgerCheckRunInput, ledgerCheckRunView } from '../../../shared/schemas/audit';
 import { adminProcedure, readQuery, router } from '../../trpc/procedures';
 import { auditReads } from './audit.reads';
 import type { LedgerCheckRuns } from './ledger-check-runs';
@@ -18,10 +18,13 @@ export const auditRouter = router({
    * Both ledger invariants, recomputed on the check's thread: started now (or the running check joined);
    * its result is kept for the Dashboard. Poll `ledgerCheckRun` with the answered id (decision 087).
    */
-  startLedgerCheck: adminProcedure.mutation(({ ctx }) => ctx.services.ledgerChecks.start('on-demand')),
+  startLedgerCheck: adminProcedure.output(ledgerCheckRunView).mutation(({ ctx }) => ctx.services.ledgerChecks.start('on-demand')),
 
   /** One on-demand check as it is now: running, done with its result, or failed. */
-  ledgerCheckRun: adminProcedure.input(ledgerCheckRunInput).query(({ ctx, input }) => runOf(ctx.services.ledgerChecks, input.id)),
+  ledgerCheckRun: adminProcedure
+    .input(ledgerCheckRunInput)
+    .output(ledgerCheckRunView)
+    .query(({ ctx, input }) => runOf(ctx.services.ledgerChecks, input.id)),
 
   /**
    * REST's GET /api/admin/ledger-check, as scripts have called it: without an id it starts (or joins) a
@@ -30,6 +33,7 @@ export const auditRouter = router({
    */
   ledgerCheck: adminProcedure
     .input(ledgerCheckInput)
+    .output(ledgerCheckRunView)
     .query(({ ctx, input }) =>
       input?.id !== undefined ? runOf(ctx.services.ledgerChecks, input.id) : ctx.services.ledgerChecks.startAndWait('on-demand'),
     ),

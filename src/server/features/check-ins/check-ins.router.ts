@@ -1,4 +1,4 @@
-import { recordCheckInInput } from '../../../shared/schemas/check-ins';
+import { recordCheckInInput, recordedCheckInView } from '../../../shared/schemas/check-ins';
 import { authedProcedure, readQuery, router } from '../../trpc/procedures';
 import { checkInReads } from './check-ins.reads';
 import { recordCheckIn } from './check-in-step';
@@ -8,5 +8,6 @@ export const checkInsRouter = router({
   board: readQuery(authedProcedure, checkInReads['checkIns.board']),
   record: authedProcedure
     .input(recordCheckInInput)
+    .output(recordedCheckInView)
     .mutation(({ ctx, input }) => recordCheckIn(ctx.db, input, { userId: ctx.user.id, timeZone: ctx.services.config.timeZone })),
 });

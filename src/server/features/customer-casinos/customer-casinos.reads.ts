@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { linkView, pairBalance, reconciliationReportView } from '../../../shared/schemas/customer-casinos';
 import { balanceBeforeInput, listLinksInput, reconciliationReportInput } from '../../../shared/schemas/customer-casinos';
 import { declareRead } from '../../reads/read-declaration';
 import { balanceBefore } from './balance-before';
@@ -6,14 +8,20 @@ import { reconciliationReport } from './reconciliation.repository';
 
 export const customerCasinoReads = {
   'customerCasinos.list': declareRead({
+    output: z.array(linkView),
     input: listLinksInput,
     run: (db, input, env) =>
       input?.asOf && input.customerId !== undefined
         ? listLinksAsOf(db, input.customerId, input.asOf, env.timeZone)
         : listLinks(db, input?.customerId),
   }),
-  'customerCasinos.balanceBefore': declareRead({ input: balanceBeforeInput, run: (db, input) => balanceBefore(db, input) }),
+  'customerCasinos.balanceBefore': declareRead({
+    output: pairBalance,
+    input: balanceBeforeInput,
+    run: (db, input) => balanceBefore(db, input),
+  }),
   'customerCasinos.reconciliationReport': declareRead({
+    output: reconciliationReportView,
     input: reconciliationReportInput,
     run: (db, input) => reconciliationReport(db, input),
   }),

@@ -1,5 +1,12 @@
 import { formatHundredths } from '../../../shared/money';
-import { createMissingLinksInput, reconcileInput, setLinkInput } from '../../../shared/schemas/customer-casinos';
+import {
+  createMissingLinksInput,
+  linkView,
+  missingLinksView,
+  reconcileInput,
+  reconciledView,
+  setLinkInput,
+} from '../../../shared/schemas/customer-casinos';
 import { reconcileLink } from './reconcile-step';
 import { getTransaction } from '../transactions/transactions.repository';
 import { authedProcedure, readQuery, router } from '../../trpc/procedures';
@@ -15,15 +22,17 @@ export const customerCasinosRouter = router({
   balanceBefore: readQuery(authedProcedure, customerCasinoReads['customerCasinos.balanceBefore']),
   set: authedProcedure
     .input(setLinkInput)
+    .output(linkView)
     .mutation(({ ctx, input }) =>
       setLinkStatus(ctx.db, input.customerId, input.casinoId, input.status, actorOf(ctx.user), expectedVersion(input.version, ctx)),
     ),
   createMissing: authedProcedure
     .input(createMissingLinksInput)
+    .output(missingLinksView)
     .mutation(({ ctx, input }) => createMissingLinks(ctx.db, input.masterUserId, input.customerId, input.status, actorOf(ctx.user))),
 
   /** Compares the casino's balances with the ledger; a difference is booked as one adjustment. */
-  reconcile: authedProcedure.input(reconcileInput).mutation(async ({ ctx, input }) => {
+  reconcile: authedProcedure.input(reconcileInput).output(reconciledView).mutation(async ({ ctx, input }) => {
     const { customerId, casinoId, unplayedCoins, playedCoins, note } = input;
     const outcome = await reconcileLink(
       ctx.db,

@@ -29,20 +29,36 @@ const historyFilters = z
   .refine(...orderedRange)
   .refine(...oneTypeFilter);
 
+/** Each export's query parameters: the filters of the screen it serves (also the OpenAPI document's). */
+export const EXPORT_FILTERS = {
+  transactions: historyFilters,
+  'high-sc': highScSummaryInput,
+  profitability: profitabilitySummaryInput,
+  participation: participationInput,
+  'transaction-types': transactionTypesReportInput,
+  audit: auditExportInput,
+  reconciliation: reconciliationExportInput,
+  redemptions: payoutReportInput,
+  'access-log': accessLogExportInput,
+} satisfies Record<ExportKind, z.ZodType>;
+
 /** Each export: who may download it (as its screen) and how its query parameters are read (the screen's filters). */
 const EXPORTS: { [K in ExportKind]: { admin: boolean; parse: (query: Record<string, unknown>) => ExportRequest & { kind: K } } } = {
-  transactions: { admin: false, parse: (q) => ({ kind: 'transactions', input: historyFilters.parse(q) }) },
-  'high-sc': { admin: false, parse: (q) => ({ kind: 'high-sc', input: highScSummaryInput.parse(q) }) },
-  profitability: { admin: true, parse: (q) => ({ kind: 'profitability', input: profitabilitySummaryInput.parse(q) }) },
-  participation: { admin: false, parse: (q) => ({ kind: 'participation', input: participationInput.parse(q) }) },
-  'transaction-types': { admin: false, parse: (q) => ({ kind: 'transaction-types', input: transactionTypesReportInput.parse(q) }) },
-  audit: { admin: true, parse: (q) => ({ kind: 'audit', input: auditExportInput.parse(q) }) },
-  reconciliation: { admin: false, parse: (q) => ({ kind: 'reconciliation', input: reconciliationExportInput.parse(q) }) },
-  redemptions: { admin: false, parse: (q) => ({ kind: 'redemptions', input: payoutReportInput.parse(q) }) },
-  'access-log': { admin: true, parse: (q) => ({ kind: 'access-log', input: accessLogExportInput.parse(q) }) },
+  transactions: { admin: false, parse: (q) => ({ kind: 'transactions', input: EXPORT_FILTERS.transactions.parse(q) }) },
+  'high-sc': { admin: false, parse: (q) => ({ kind: 'high-sc', input: EXPORT_FILTERS['high-sc'].parse(q) }) },
+  profitability: { admin: true, parse: (q) => ({ kind: 'profitability', input: EXPORT_FILTERS.profitability.parse(q) }) },
+  participation: { admin: false, parse: (q) => ({ kind: 'participation', input: EXPORT_FILTERS.participation.parse(q) }) },
+  'transaction-types': { admin: false, parse: (q) => ({ kind: 'transaction-types', input: EXPORT_FILTERS['transaction-types'].parse(q) }) },
+  audit: { admin: true, parse: (q) => ({ kind: 'audit', input: EXPORT_FILTERS.audit.parse(q) }) },
+  reconciliation: { admin: false, parse: (q) => ({ kind: 'reconciliation', input: EXPORT_FILTERS.reconciliation.parse(q) }) },
+  redemptions: { admin: false, parse: (q) => ({ kind: 'redemptions', input: EXPORT_FILTERS.redemptions.parse(q) }) },
+  'access-log': { admin: true, parse: (q) => ({ kind: 'access-log', input: EXPORT_FILTERS['access-log'].parse(q) }) },
 };
 
-const CONTENT_TYPES: Record<ExportFormat, string> = {
+/** Which exports only admins may download (the OpenAPI document says so too). */
+export const isAdminExport = (kind: ExportKind) => EXPORTS[kind].admin;
+
+export const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
 };
@@ -51,7 +67,7 @@ const EXPORT_FILE =
   /^(transactions|high-sc|profitability|participation|transaction-types|audit|reconciliation|redemptions|access-log)\.(csv|xlsx)$/;
 
 /** The body of POST /api/exports/token: the export's file and the filters its link will carry. */
-const tokenRequest = z.strictObject({
+export const tokenRequest = z.strictObject({
   file: z.string({ error: 'Name the export, as transactions.csv' }).regex(EXPORT_FILE, { error: 'No such export' }),
   filters: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });

@@ -1,4 +1,4 @@
-import { finishRedemptionInput, receiveRedemptionInput, requestRedemptionInput } from '../../../shared/schemas/redemptions';
+import { finishRedemptionInput, receiveRedemptionInput, redemptionView, requestRedemptionInput } from '../../../shared/schemas/redemptions';
 import { authedProcedure, readQuery, router } from '../../trpc/procedures';
 import { redemptionReads } from './redemptions.reads';
 import { closeRedemption, receiveRedemption, requestRedemption } from './redemption-steps';
@@ -12,18 +12,19 @@ export const redemptionsRouter = router({
 
   request: authedProcedure
     .input(requestRedemptionInput)
+    .output(redemptionView)
     .mutation(async ({ ctx, input }) =>
       getRedemption(ctx.db, await requestRedemption(ctx.db, input, ctx.user.id), ctx.services.config.timeZone),
     ),
-  receive: authedProcedure.input(receiveRedemptionInput).mutation(async ({ ctx, input }) => {
+  receive: authedProcedure.input(receiveRedemptionInput).output(redemptionView).mutation(async ({ ctx, input }) => {
     await receiveRedemption(ctx.db, input, { userId: ctx.user.id, timeZone: ctx.services.config.timeZone });
     return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
   }),
-  reject: authedProcedure.input(finishRedemptionInput).mutation(async ({ ctx, input }) => {
+  reject: authedProcedure.input(finishRedemptionInput).output(redemptionView).mutation(async ({ ctx, input }) => {
     await closeRedemption(ctx.db, { id: input.id, status: 'rejected', note: input.note ?? null }, { userId: ctx.user.id });
     return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
   }),
-  cancel: authedProcedure.input(finishRedemptionInput).mutation(async ({ ctx, input }) => {
+  cancel: authedProcedure.input(finishRedemptionInput).output(redemptionView).mutation(async ({ ctx, input }) => {
     await closeRedemption(ctx.db, { id: input.id, status: 'cancelled', note: input.note ?? null }, { userId: ctx.user.id });
     return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
   }),

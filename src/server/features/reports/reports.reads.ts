@@ -1,3 +1,14 @@
+import { z } from 'zod';
+import {
+  highScRow,
+  highScSummaryView,
+  participationRow,
+  participationSummaryView,
+  profitabilityRow,
+  profitabilitySummaryView,
+  typeReportRow,
+  typeReportSummaryView,
+} from '../../../shared/schemas/reports';
 import {
   highScInput,
   highScSummaryInput,
@@ -25,6 +36,7 @@ const DEFAULT_TYPE_REPORT_ROWS = 1000;
  */
 export const reportReads = {
   'reports.highSc': declareRead({
+    output: z.array(highScRow),
     input: highScInput,
     run: (db, input, env) =>
       input.asOf
@@ -33,30 +45,36 @@ export const reportReads = {
     pool: everyRowWithoutLimit,
   }),
   'reports.highScSummary': declareRead({
+    output: highScSummaryView,
     input: highScSummaryInput,
     run: (db, input, env) =>
       input.asOf ? highScSummaryAsOf(db, input.threshold, input.asOf, env.timeZone) : highScSummary(db, input.threshold),
   }),
   'reports.profitability': declareRead({
+    output: z.array(profitabilityRow),
     input: profitabilityInput,
     run: (db, input, env) => profitability(db, input ?? {}, env.timeZone),
     pool: (input) => (everyRowWithoutLimit(input) === 'exports' ? 'exports' : hasRange(input ?? {}) ? 'ranges' : 'screens'),
   }),
   'reports.profitabilitySummary': declareRead({
+    output: profitabilitySummaryView,
     input: profitabilitySummaryInput,
     run: (db, input, env) => profitabilitySummary(db, input ?? {}, env.timeZone),
     pool: (input) => (hasRange(input ?? {}) ? 'ranges' : 'screens'),
   }),
   'reports.participation': declareRead({
+    output: z.array(participationRow),
     input: participationInput,
     run: (db, input) => participation(db, input.masterUserId, input, input.sort),
     pool: everyRowWithoutLimit,
   }),
   'reports.participationSummary': declareRead({
+    output: participationSummaryView,
     input: participationSummaryInput,
     run: (db, input) => participationSummary(db, input.masterUserId),
   }),
   'reports.transactionTypes': declareRead({
+    output: z.array(typeReportRow),
     input: transactionTypesReportInput,
     run: async (db, input, env) => {
       const { limit, sort: sortText, ...filters } = input ?? {};
@@ -66,6 +84,7 @@ export const reportReads = {
     pool: (input) => (typeReportReadsRanges(input ?? {}) ? 'ranges' : 'screens'),
   }),
   'reports.transactionTypesSummary': declareRead({
+    output: typeReportSummaryView,
     input: transactionTypesReportInput,
     run: (db, input, env) => {
       const { limit: _limit, sort: _sort, ...filters } = input ?? {};
