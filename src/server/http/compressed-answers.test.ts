@@ -23,7 +23,7 @@ describe('compressed tRPC answers', () => {
     const answer = plain.json<{ result: { data: unknown[] } }[]>();
     expect(answer).toHaveLength(8);
     expect(answer[0].result.data).toEqual([
-      { customerId: 1, casinoId: 1, status: 'active', currentUnplayedCoins: '0.00', currentPlayedCoins: '0.00' },
+      { customerId: 1, casinoId: 1, status: 'active', currentUnplayedCoins: '0.00', currentPlayedCoins: '0.00', version: 1 },
     ]);
     expect(plain.body.length).toBeGreaterThan(1024);
 
