@@ -78,7 +78,7 @@ describe('the change stream client', () => {
     expect(statuses).toEqual(['connecting', 'live', 'offline', 'live', 'offline', 'live']);
   });
 
-  it('waits longer after each failed attempt, and starts again from the shortest wait once connected', async () => {
+  it('waits longer after each failed attempt, starts again from the shortest wait once connected, and rereads all when it cannot resume', async () => {
     const seen = serveStream([
       () => new HttpResponse(null, { status: 503 }),
       () => new HttpResponse(null, { status: 503 }),
@@ -86,12 +86,13 @@ describe('the change stream client', () => {
       () => streamOf('', { hold: true }),
     ]);
     const waits: number[] = [];
+    let resets = 0;
     const controller = new AbortController();
     const done = runChangeStream(
       {
         token: 't',
         onChange: () => {},
-        onReset: () => {},
+        onReset: () => resets++,
         onStatus: () => {},
         onRefused: () => {},
         backoffMs: (attempt) => (waits.push(attempt), 5),
@@ -102,6 +103,8 @@ describe('the change stream client', () => {
     controller.abort();
     await done;
     expect(waits).toEqual([0, 1, 0]);
+    // Back after each drop with no event id to resume from: everything on screen is read again.
+    expect(resets).toBe(2);
   });
 
   it('stops when the server refuses the token', async () => {

@@ -41,6 +41,7 @@ export async function runChangeStream(options: ChangeStreamOptions, signal: Abor
   const backoff = options.backoffMs ?? defaultBackoff;
   let lastEventId: string | undefined;
   let attempt = 0;
+  let dropped = false;
   options.onStatus('connecting');
   while (!signal.aborted) {
     try {
@@ -57,6 +58,9 @@ export async function runChangeStream(options: ChangeStreamOptions, signal: Abor
       const isStream = response.headers.get('content-type')?.startsWith('text/event-stream');
       if (!response.ok || !response.body || !isStream) throw new Error(`change stream answered ${response.status}`);
       options.onStatus('live');
+      // Back after a drop with no event id to resume from (the server's first frame names its id with no
+      // event, which a parser does not hand on): what was missed cannot be replayed, so read it all again.
+      if (dropped && !lastEventId) options.onReset();
       attempt = 0;
       // A reader loop rather than `for await`: Safari's streams are not async-iterable everywhere.
       const reader = response.body.pipeThrough(new TextDecoderStream()).pipeThrough(new EventSourceParserStream()).getReader();
@@ -72,6 +76,7 @@ export async function runChangeStream(options: ChangeStreamOptions, signal: Abor
       // A network failure or the page going away: the loop decides below whether to try again.
     }
     if (signal.aborted) return;
+    dropped = true;
     options.onStatus('offline');
     await pause(backoff(attempt++), signal);
   }
