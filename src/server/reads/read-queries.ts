@@ -48,6 +48,10 @@ import {
 import { highScAsOf, highScSummaryAsOf } from '../features/reports/high-sc-as-of';
 import { listTypes } from '../features/transaction-types/transaction-types.repository';
 import { countTransactions, findTransaction, listTransactions } from '../features/transactions/transactions.repository';
+import { casinoSummary, customerSummary } from '../features/summaries/summaries.repository';
+import { customerSeries } from '../features/summaries/customer-series';
+import type { customerSeriesInput, summaryInput } from '../../shared/schemas/summaries';
+import { search } from '../features/search/search.repository';
 
 /** A History sort the server can serve within its bounds (decision 044), or a 400 naming `sort`. */
 function checkedSort(
@@ -131,6 +135,10 @@ export const readQueries = {
   'redemptions.inTransit': (db: Db) => inTransit(db),
   'redemptions.report': (db: Db, input: In<typeof payoutReportInput>, env: ReadEnv) => payoutReport(db, env.timeZone, input?.casinoId),
   'checkIns.board': (db: Db, input: In<typeof checkInBoardInput>, env: ReadEnv) => checkInBoard(db, input ?? {}, env.timeZone),
+  'summaries.customer': (db: Db, input: In<typeof summaryInput>, env: ReadEnv) => customerSummary(db, input.id, env.timeZone),
+  'summaries.casino': (db: Db, input: In<typeof summaryInput>) => casinoSummary(db, input.id),
+  'summaries.customerSeries': (db: Db, input: In<typeof customerSeriesInput>, env: ReadEnv) => customerSeries(db, input, env.timeZone),
+  'search.query': (db: Db, input: { q: string; admin: boolean }, env: ReadEnv) => search(db, input.q, input.admin, env.timeZone),
   'reports.transactionTypesSummary': (db: Db, input: In<typeof transactionTypesReportInput>, env: ReadEnv) => {
     const { limit: _limit, sort: _sort, ...filters } = input ?? {};
     return typeReportSummary(db, filters, env.timeZone);

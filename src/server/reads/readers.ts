@@ -8,8 +8,7 @@ import { type ReadEnv, type ReadInput, type ReadName, type ReadOutput, runRead }
 import type { ExportReply, ExportTask, JsonReply, ReadTask, ReadWorkerData, ValueReply } from './read-worker';
 import { MessageChannel } from 'node:worker_threads';
 import { PassThrough, type Readable } from 'node:stream';
-import { exportSheet, type ExportRequest } from '../features/exports/export-sheets';
-import { type ExportFormat, writeExport } from '../features/exports/export-writer';
+import { type DocumentFormat, type DocumentRequest, writeDocument } from '../features/exports/write-document';
 import { portReadable } from './port-stream';
 import { hasRange } from '../features/reports/reports.repository';
 import { createLane, type Lane } from './lane';
@@ -42,7 +41,7 @@ export interface Readers extends RowReads {
    * Writes an export on the export thread, after those before it (at most `exportQueue` wait; past that
    * a 429); resolves once its first bytes are ready (rejects if it fails before).
    */
-  exportFile(request: ExportRequest, format: ExportFormat, day: string, options?: ExportOptions): Promise<ExportStream>;
+  exportFile(request: DocumentRequest, format: DocumentFormat, day: string, options?: ExportOptions): Promise<ExportStream>;
   /** Takes the export thread, in the exports' line, for a read of every row (decision 085). */
   everyRow(signal?: AbortSignal): Promise<EveryRowLease>;
   /** How many reads (an export is one) each pool has been given. */
@@ -316,7 +315,7 @@ export function inlineReaders(db: Db, env: ReadEnv, limits: ReaderLimits = READE
       return inLine(line, signal, () => {
         counts.exports += 1;
         const body = new PassThrough();
-        return { body, rows: writeExport(exportSheet(db, request, env.timeZone, day), format, body, env.timeZone, maxRows) };
+        return { body, rows: writeDocument(db, request, format, body, env.timeZone, day, maxRows) };
       });
     },
     async everyRow(signal) {
