@@ -26,7 +26,7 @@ import { createMailer } from './mail/mailer';
 import { downloadTokens } from './features/exports/download-tokens';
 import { ledgerCheckRuns } from './features/audit/ledger-check-runs';
 import { registerExports } from './features/exports/exports.routes';
-import { registerStatements } from './features/statements/statement.routes';
+import { registerStatements } from './features/exports/statement.routes';
 import { createImporter } from './features/import/importer';
 import type { ImportLimits } from './features/import/import-limits';
 import { registerImport } from './features/import/import.routes';

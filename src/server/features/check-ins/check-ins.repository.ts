@@ -83,8 +83,7 @@ async function linkCount(db: Db, q: BoardQuery): Promise<number> {
 }
 
 /** A link's streak: its kept count while it still runs (its last check-in on or after `running`), else 0. */
-export const streakOf = (running: string) =>
-  sql<number>`case when "l"."lastCheckInDay" >= ${running} then "l"."checkInStreak" else 0 end`;
+export const streakOf = (running: string) => sql<number>`case when "l"."lastCheckInDay" >= ${running} then "l"."checkInStreak" else 0 end`;
 
 /** The columns a row shows; `running` is the first day a streak still runs on (yesterday). */
 function selectRow(b: Rows, running: string) {

@@ -76,7 +76,14 @@ function allowed(user: SessionUser | null | undefined, kind: ExportKind): Sessio
 }
 
 /** The bearer session, or the user of an unused download token issued for this very link (decisions 022, 086). */
-export async function userOf(req: FastifyRequest, db: Db, services: AppServices, file: string, query: Record<string, unknown>, token: unknown) {
+export async function userOf(
+  req: FastifyRequest,
+  db: Db,
+  services: AppServices,
+  file: string,
+  query: Record<string, unknown>,
+  token: unknown,
+) {
   if (req.headers.authorization) return services.sessions.userFor(req.headers.authorization);
   if (typeof token !== 'string') return null;
   // Only a download token is taken from the query string: an API token there is never accepted.

@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { StatementInput } from '../../../shared/schemas/statements';
 import type { Db } from '../../db/types';
-import { writeStatement } from '../statements/statement-file';
+import { writeStatement } from './statement-file';
 import { exportSheet, type ExportRequest } from './export-sheets';
 import { type ExportFormat, writeExport } from './export-writer';
 

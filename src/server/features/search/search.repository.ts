@@ -17,10 +17,10 @@ interface Candidate extends SearchResult {
   rank: number;
 }
 
-/** The best rank of a record's texts; a second text (email, website) counts one step after its name. */
+/** The best rank of a record's texts; any match of its name comes before a match of its second text (email, website). */
 function bestOf(key: string, name: string, other: string | null): number | null {
   const ranks = [matchRank(searchKey(name), key), other === null ? null : matchRank(searchKey(other), key)].map((r, i) =>
-    r === null ? null : r * 2 + i,
+    r === null ? null : r + i * 4,
   );
   const found = ranks.filter((r): r is number => r !== null);
   return found.length ? Math.min(...found) : null;
@@ -56,7 +56,14 @@ async function byNumber(db: Db, n: number, timeZone: string): Promise<Candidate[
       detail: `${t.customerName} at ${t.casinoName}, ${t.typeName}, ${formatInstant(t.date, timeZone)}`,
       rank: 0,
     });
-  if (r) found.push({ kind: 'redemption', id: r.id, label: `Redemption #${r.id}`, detail: `${r.customerName} at ${r.casinoName}, ${r.status}`, rank: 0 });
+  if (r)
+    found.push({
+      kind: 'redemption',
+      id: r.id,
+      label: `Redemption #${r.id}`,
+      detail: `${r.customerName} at ${r.casinoName}, ${r.status}`,
+      rank: 1,
+    });
   return found;
 }
 
@@ -78,11 +85,13 @@ export async function search(db: Db, q: string, isAdmin: boolean, timeZone: stri
   const found: Candidate[] = [...numbered];
   for (const c of customers) {
     const rank = bestOf(key, c.name, c.email);
-    if (rank !== null) found.push({ kind: 'customer', id: c.id, label: c.name, detail: c.email ?? (c.isActive ? 'Customer' : 'Customer, inactive'), rank });
+    if (rank !== null)
+      found.push({ kind: 'customer', id: c.id, label: c.name, detail: c.email ?? (c.isActive ? 'Customer' : 'Customer, inactive'), rank });
   }
   for (const k of casinos) {
     const rank = bestOf(key, k.name, k.website);
-    if (rank !== null) found.push({ kind: 'casino', id: k.id, label: k.name, detail: k.website ?? (k.isActive ? 'Casino' : 'Casino, inactive'), rank });
+    if (rank !== null)
+      found.push({ kind: 'casino', id: k.id, label: k.name, detail: k.website ?? (k.isActive ? 'Casino' : 'Casino, inactive'), rank });
   }
   for (const s of SCREENS) {
     if (s.adminOnly && !isAdmin) continue;

@@ -57,7 +57,17 @@ export interface StatementEntry {
   totalAfter: number;
 }
 
-export const NO_SUMS: Sums = { unplayed: 0, played: 0, usd: 0, purchases: 0, redemptions: 0, otherUsd: 0, coinsIn: 0, coinsOut: 0, entries: 0 };
+export const NO_SUMS: Sums = {
+  unplayed: 0,
+  played: 0,
+  usd: 0,
+  purchases: 0,
+  redemptions: 0,
+  otherUsd: 0,
+  coinsIn: 0,
+  coinsOut: 0,
+  entries: 0,
+};
 
 /** Adds one entry to running sums; `receipt` when it booked a received redemption. */
 export function addEntry(s: Sums, e: StatementEntry, receipt: boolean): Sums {
@@ -134,7 +144,10 @@ async function sumsOf(db: Db, customerId: number, casinoId: number, from: string
 }
 
 /** Why a section does not add up (closing - opening against its entries' changes), or null when it does. */
-export function mismatch(section: Pick<Section, 'casinoName' | 'opening' | 'closing'>, sums: Pick<Sums, 'unplayed' | 'played'>): string | null {
+export function mismatch(
+  section: Pick<Section, 'casinoName' | 'opening' | 'closing'>,
+  sums: Pick<Sums, 'unplayed' | 'played'>,
+): string | null {
   const { opening, closing } = section;
   if (closing.unplayed - opening.unplayed === sums.unplayed && closing.played - opening.played === sums.played) return null;
   return `The statement does not add up at ${section.casinoName}: closing minus opening is not the sum of its entries`;
@@ -183,7 +196,11 @@ export async function statementOf(db: Db, input: StatementInput, timeZone: strin
 const ENTRY_BATCH = 2000;
 
 /** A section's entries in the ledger's order (date, id), read a batch at a time, each with whether it is a receipt. */
-export async function* entriesOf(db: Db, statement: Statement, casinoId: number): AsyncIterable<{ entry: StatementEntry; receipt: boolean }> {
+export async function* entriesOf(
+  db: Db,
+  statement: Statement,
+  casinoId: number,
+): AsyncIterable<{ entry: StatementEntry; receipt: boolean }> {
   const { from, to } = spanOf(statement);
   const types = new Map((await db.selectFrom('transactionTypes').select(['id', 'name']).execute()).map((t) => [t.id, t.name]));
   let after: { date: string; id: number } | undefined;

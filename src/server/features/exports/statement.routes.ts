@@ -8,8 +8,8 @@ import type { Db } from '../../db/types';
 import { closedSignal } from '../../http/closed-signal';
 import { sendTrpcError } from '../../http/errors';
 import type { AppServices } from '../../trpc/context';
-import { exportTarget } from '../exports/download-tokens';
-import { issueLink, linkAsker, userOf } from '../exports/exports.routes';
+import { exportTarget } from './download-tokens';
+import { issueLink, linkAsker, userOf } from './exports.routes';
 
 const CONTENT_TYPES = {
   pdf: 'application/pdf',

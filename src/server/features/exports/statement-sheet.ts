@@ -1,6 +1,6 @@
 import { highScUsdHundredths } from '../../../shared/ledger';
 import type { Db } from '../../db/types';
-import type { Cell, ExportColumn, ExportSheet } from '../exports/export-sheets';
+import type { Cell, ExportColumn, ExportSheet } from './export-sheets';
 import { type Balance, checkedSections, type Statement, type Sums, statementTotals } from './statement-data';
 
 const MONEY = '#,##0.00';
@@ -89,4 +89,3 @@ export const statementSheet = (db: Db, statement: Statement): ExportSheet => ({
   columns: STATEMENT_COLUMNS,
   rows: statementRows(db, statement),
 });
-

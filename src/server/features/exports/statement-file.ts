@@ -1,7 +1,7 @@
 import type { Writable } from 'node:stream';
 import type { StatementFormat, StatementInput } from '../../../shared/schemas/statements';
 import type { Db } from '../../db/types';
-import { writeExport } from '../exports/export-writer';
+import { writeExport } from './export-writer';
 import { statementOf } from './statement-data';
 import { writeStatementPdf } from './statement-pdf';
 import { statementSheet } from './statement-sheet';

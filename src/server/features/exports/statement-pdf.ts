@@ -4,7 +4,7 @@ import { formatDay, formatInstant } from '../../../shared/display';
 import { highScUsdHundredths } from '../../../shared/ledger';
 import { formatGrouped, formatSignedGrouped } from '../../../shared/money';
 import type { Db } from '../../db/types';
-import { drained, stopsWith, turn } from '../exports/export-writer';
+import { drained, stopsWith, turn } from './export-writer';
 import { type Balance, checkedSections, type Statement, type Sums, statementTotals } from './statement-data';
 
 /** US Letter, landscape, half-inch margins; 8-point rows. */
