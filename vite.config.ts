@@ -1,12 +1,45 @@
-import { defineConfig } from 'vite';
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy beside each text file of the build, once, at the best
+ * compression: the server sends the one the browser accepts (static.ts, `preCompressed`) without
+ * compressing per request (decision 171).
+ */
+function precompress(): Plugin {
+  return {
+    name: 'precompress',
+    apply: 'build',
+    writeBundle({ dir }) {
+      if (!dir) return;
+      const walk = (folder: string): string[] =>
+        fs
+          .readdirSync(folder, { withFileTypes: true })
+          .flatMap((e) => (e.isDirectory() ? walk(path.join(folder, e.name)) : [path.join(folder, e.name)]));
+      for (const file of walk(dir).filter((f) => /\.(js|css|html|svg|json)$/.test(f))) {
+        const bytes = fs.readFileSync(file);
+        if (bytes.length < 1024) continue;
+        fs.writeFileSync(
+          `${file}.br`,
+          zlib.brotliCompressSync(bytes, {
+            params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+          }),
+        );
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

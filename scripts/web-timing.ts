@@ -2,76 +2,176 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DESKTOP, launchChromium } from '../e2e/browser';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import puppeteer from 'puppeteer-core';
+import { BROWSER_FLAGS } from '../e2e/browser';
+import { browserPath } from '../e2e/browser-path';
 import { spawnServer } from '../src/server/testing/spawn-server';
 
 /**
- * `npm run web:timing`: time from navigation to an interactive login screen, and to a rendered History
- * page of 100 rows, in headless Chromium against the built app on loopback (demo data, cold browser
- * cache each run). Needs `npm run build` first. Writes docs/web-timing.md.
+ * `npm run web:timing` (or `npm run lighthouse`): Lighthouse's mobile preset (a mid-range phone: simulated slow 4G, 4x slower CPU)
+ * and its desktop preset on every screen of the sidebar, signed in as an admin over the demo data, and on
+ * Login, Reset and a 404. Needs `npm run build` first. Writes the table into docs/benchmarks.md's
+ * "Phone and desktop (Lighthouse)" section. `--only /customers,/dashboard` measures some screens;
+ * `--preset mobile|desktop` one preset; `--runs N` takes each screen's median of N runs (default 1); `--save DIR` keeps each report's JSON
+ * there (to read its audits and treemap).
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
-const RUNS = Number(process.argv[process.argv.indexOf('--runs') + 1]) || 7;
-const ADMIN = { email: 'admin@example.com', password: 'Timing1234' };
-const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-timing-'));
+const args = process.argv.slice(2);
+const arg = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : undefined);
+const RUNS = Number(arg('runs') ?? 1);
+const ADMIN = { email: 'admin@example.com', password: 'Lighthouse1234' };
+
+const SIGNED_IN = [
+  '/dashboard',
+  '/transactions/add',
+  '/transactions/history',
+  '/redemptions',
+  '/check-ins',
+  '/reports/high-sc',
+  '/reports/profitability',
+  '/reports/participation',
+  '/reports/transaction-types',
+  '/reports/reconciliation',
+  '/reports/redemptions',
+  '/customers',
+  '/casinos',
+  '/types',
+  '/import',
+  '/admin/users',
+  '/admin/audit',
+  '/admin/deleted-transactions',
+];
+const SIGNED_OUT = ['/login', '/reset-password?token=lighthouse', '/no-such-screen'];
+const only = arg('only')?.split(',');
+const screens = [...SIGNED_IN, ...SIGNED_OUT].filter((s) => !only || only.includes(s));
+const presets = (arg('preset') ? [arg('preset')] : ['mobile', 'desktop']) as ('mobile' | 'desktop')[];
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-lighthouse-'));
 const env = {
-  ...process.env,
   DATABASE_PATH: path.join(dir, 'app.db'),
   ADMIN_EMAIL: ADMIN.email,
   ADMIN_PASSWORD: ADMIN.password,
   LOG_LEVEL: 'warn',
   PORT: '0',
 };
-
-const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/seed-demo.ts'], { cwd: ROOT, env, stdio: 'ignore' });
+const seeded = spawnSync(process.execPath, ['--import', 'tsx', 'src/server/cli/seed-demo.ts'], {
+  cwd: ROOT,
+  env: { ...process.env, ...env },
+  stdio: 'ignore',
+});
 if (seeded.status !== 0) throw new Error('seed:demo failed');
-const { child: server, url: base } = await spawnServer(env, 'src/server/main.ts', 'inherit');
-const { token } = (await (
-  await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(ADMIN) })
-).json()) as { token: string };
+const { child: server, url: base } = await spawnServer(env, 'dist/server/main.mjs', 'inherit');
+const login = await fetch(`${base}/api/auth/login`, {
+  method: 'POST',
+  headers: { 'content-type': 'application/json' },
+  body: JSON.stringify(ADMIN),
+});
+const { token } = (await login.json()) as { token: string };
 
-const browser = await launchChromium();
-const login: number[] = [];
-const history: number[] = [];
-for (let i = 0; i < RUNS; i++) {
-  const context = await browser.newContext({ viewport: DESKTOP });
-  const page = await context.newPage();
-  let t = performance.now();
-  await page.goto(`${base}/login`, { waitUntil: 'commit' });
-  await page.getByRole('button', { name: 'Sign in' }).waitFor();
-  await page.getByLabel('Email address').fill('typing@example.com');
-  login.push(performance.now() - t);
+const chrome = await chromeLauncher.launch({
+  chromePath: browserPath(),
+  chromeFlags: ['--headless=new', ...BROWSER_FLAGS],
+});
+const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}` });
 
-  const fresh = await browser.newContext({ viewport: DESKTOP });
-  await fresh.addInitScript((tk) => localStorage.setItem('auth_token', tk), token);
-  const historyPage = await fresh.newPage();
-  t = performance.now();
-  await historyPage.goto(`${base}/transactions/history`, { waitUntil: 'commit' });
-  await historyPage.waitForFunction(() => document.querySelectorAll('table[aria-label="Transactions"] tbody tr').length === 100);
-  history.push(performance.now() - t);
-  await fresh.close();
-  await context.close();
+interface Scores {
+  performance: number;
+  accessibility: number;
+  bestPractices: number;
+  seo: number;
+  lcp: number;
+  tbt: number;
+  failed: string[];
 }
-await browser.close();
-server.kill('SIGTERM');
-fs.rmSync(dir, { recursive: true, force: true });
 
-const stats = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return { median: s[Math.floor(s.length / 2)], max: s[s.length - 1] };
-};
-const l = stats(login);
-const h = stats(history);
-const doc = [
-  '# Web timing',
+async function measure(screen: string, preset: 'mobile' | 'desktop'): Promise<Scores> {
+  const page = await browser.newPage();
+  // Lighthouse clears the origin's storage before it loads the screen (a cold cache); the token is put back
+  // into a fresh document before the app's script runs, as a signed-in browser has it.
+  const signedIn = SIGNED_IN.includes(screen);
+  await page.evaluateOnNewDocument(
+    (t: string | null) => {
+      if (t) localStorage.setItem('auth_token', t);
+    },
+    signedIn ? token : null,
+  );
+  const result = await lighthouse(
+    `${base}${screen}`,
+    { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'] },
+    preset === 'desktop' ? desktopConfig : undefined,
+    page,
+  );
+  await page.close();
+  if (!result) throw new Error(`Lighthouse gave no result for ${screen}`);
+  const save = arg('save');
+  if (save) fs.writeFileSync(path.join(save, `${preset}${screen.split('?')[0].replaceAll('/', '-')}.json`), JSON.stringify(result.lhr));
+  const { categories, audits } = result.lhr;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const failed = Object.values(categories)
+    .flatMap((c) => c.auditRefs)
+    .filter((ref) => ref.weight > 0 && audits[ref.id]?.score !== null && (audits[ref.id]?.score ?? 1) < 0.9)
+    .map((ref) => ref.id);
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    lcp: audits['largest-contentful-paint']?.numericValue ?? NaN,
+    tbt: audits['total-blocking-time']?.numericValue ?? NaN,
+    failed: [...new Set(failed)],
+  };
+}
+
+function median(runs: Scores[]): Scores {
+  const sorted = [...runs].sort((a, b) => a.performance - b.performance);
+  return sorted[Math.floor(sorted.length / 2)];
+}
+
+const rows: string[] = [];
+try {
+  for (const preset of presets) {
+    for (const screen of screens) {
+      const runs: Scores[] = [];
+      for (let i = 0; i < RUNS; i++) runs.push(await measure(screen, preset));
+      const s = median(runs);
+      const row = `| ${screen.split('?')[0]} | ${preset} | ${s.performance} | ${(s.lcp / 1000).toFixed(1)} s | ${Math.round(s.tbt)} ms | ${s.accessibility} | ${s.bestPractices} | ${s.seo} | ${s.failed.join(', ') || '—'} |`;
+      rows.push(row);
+      console.log(row);
+    }
+  }
+} finally {
+  await browser.disconnect();
+  chrome.kill();
+  server.kill('SIGTERM');
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const section = [
+  '## Phone and desktop (Lighthouse)',
   '',
-  `Measured ${new Date().toISOString()} with \`npm run web:timing\` (${RUNS} runs, a cold browser context each run, headless Chromium, loopback, ${os.cpus().length} cores, Node ${process.version}).`,
+  `Measured ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC with \`npm run web:timing\` after \`npm run build\` (Lighthouse ${lighthouseVersion()}, Debian's Chromium, demo data, signed in as an admin; ${RUNS} run${RUNS === 1 ? '' : 's'} a screen, the median by performance; ${os.cpus().length} cores). Mobile is Lighthouse's default preset (simulated slow 4G, 4x CPU slowdown); desktop its desktop preset.`,
   '',
-  '| Measure | median ms | max ms |',
-  '|---|---:|---:|',
-  `| Navigation to an interactive login screen (Sign in visible, email typed) | ${l.median.toFixed(0)} | ${l.max.toFixed(0)} |`,
-  `| Navigation to a rendered History page of 100 rows (signed in) | ${h.median.toFixed(0)} | ${h.max.toFixed(0)} |`,
+  '| screen | preset | performance | LCP | TBT | accessibility | best practices | SEO | audits below 90 |',
+  '|---|---|---:|---:|---:|---:|---:|---:|---|',
+  ...rows,
   '',
 ].join('\n');
-fs.writeFileSync(path.join(ROOT, 'docs', 'web-timing.md'), doc);
-console.log(doc);
+if (!only && presets.length === 2) writeSection(section);
+else console.log('\n(only some screens or one preset: docs/benchmarks.md left as it is)');
+
+function lighthouseVersion(): string {
+  return (JSON.parse(fs.readFileSync(path.join(ROOT, 'node_modules/lighthouse/package.json'), 'utf8')) as { version: string }).version;
+}
+
+/** Replaces the section in docs/benchmarks.md (or appends it), leaving the rest as it is. */
+function writeSection(text: string) {
+  const file = path.join(ROOT, 'docs', 'benchmarks.md');
+  const doc = fs.readFileSync(file, 'utf8');
+  const start = doc.indexOf('## Phone and desktop (Lighthouse)');
+  if (start < 0) return fs.writeFileSync(file, `${doc.trimEnd()}\n\n${text}`);
+  const next = doc.indexOf('\n## ', start + 3);
+  fs.writeFileSync(file, doc.slice(0, start) + text + (next < 0 ? '' : doc.slice(next + 1)));
+}

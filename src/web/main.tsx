@@ -1,3 +1,5 @@
+// First: zod is configured before any imported module builds a schema.
+import './zod-jitless';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';

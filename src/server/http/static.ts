@@ -24,6 +24,9 @@ export async function registerStatic(app: FastifyInstance, root = WEB_DIST): Pro
     root,
     wildcard: true,
     index: false,
+    // The build writes .br and .gz beside each file (vite.config.ts): a phone on a slow line gets a
+    // fraction of the bytes, and the server compresses nothing per request (decision 171).
+    preCompressed: true,
     setHeaders(res, file) {
       const immutable = file.includes(`${path.sep}assets${path.sep}`);
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

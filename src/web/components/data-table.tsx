@@ -5,6 +5,7 @@ import { type ColumnDef, createColumnHelper, type RowData, tableFeatures, useTab
 import type { ReactNode } from 'react';
 import { type Failure, failureOf, type QueryLike } from '../lib/errors';
 import { LoadError } from './load-error';
+import { useGrowingRows } from './use-growing-rows';
 
 /** Every grid uses the core feature set: sorting and paging are done by the server or the screen. */
 export const gridFeatures = tableFeatures({});
@@ -50,6 +51,10 @@ function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
   return <IconArrowsSort size={14} opacity={0.4} />;
 }
 
+/** Rows a larger screen builds at once (a page of History is 100), and cards a phone builds at once. */
+const FIRST_ROWS = 100;
+const PHONE_FIRST_CARDS = 20;
+
 /** A row's `id`, when it has one, else its place. */
 const rowKey = (row: unknown, index: number) => String(typeof row === 'object' && row !== null && 'id' in row ? row.id : index);
 
@@ -61,6 +66,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const empty = rangeOk ? props.empty : <RangeEmptyState />;
   const table = useTable({ features: gridFeatures, columns, data, getRowId: getRowId ?? rowKey });
   const phone = useMediaQuery('(max-width: 48em)');
+  // A page of History (100 rows) is built whole on a larger screen; a longer list, and a phone's cards
+  // past the first screens, are built as they scroll near (decision 172).
+  const rows = table.getRowModel().rows;
+  const growing = useGrowingRows(rows.length, phone ? PHONE_FIRST_CARDS : FIRST_ROWS);
+  const built = rows.slice(0, growing.shown);
+  const marker = growing.marker && <div key={growing.markerKey} ref={growing.marker} aria-hidden style={{ height: 1 }} />;
 
   if (failure) return <LoadError failure={failure} compact />;
 
@@ -68,11 +79,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     const card = props.phoneCard;
     return (
       <Stack gap={6} aria-label={props.label} role="list">
-        {table.getRowModel().rows.map((row) => (
+        {built.map((row) => (
           <Paper key={row.id} withBorder px="sm" py={6} role="listitem">
             {card(row.original)}
           </Paper>
         ))}
+        {marker}
       </Stack>
     );
   }
@@ -81,7 +93,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     // On a phone each row becomes a card: header and value per line, actions last.
     return (
       <Stack gap="sm" aria-label={props.label} role="list">
-        {table.getRowModel().rows.map((row) => (
+        {built.map((row) => (
           <Paper key={row.id} withBorder p="sm" role="listitem">
             <Stack gap={6}>
               {row.getAllCells().map((cell) => {
@@ -103,6 +115,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             </Stack>
           </Paper>
         ))}
+        {marker}
       </Stack>
     );
   }
@@ -170,7 +183,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               <Table.Td colSpan={columns.length}>{empty}</Table.Td>
             </Table.Tr>
           ) : (
-            table.getRowModel().rows.map((row) => (
+            built.map((row) => (
               <Table.Tr key={row.id}>
                 {row.getAllCells().map((cell) => (
                   <Table.Td key={cell.id} ta={numeric.includes(cell.column.id) ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
@@ -182,6 +195,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
           )}
         </Table.Tbody>
       </Table>
+      {marker}
     </Table.ScrollContainer>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChartBar, IconTable } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
+import { useInViewport } from '@mantine/hooks';
+import { type ReactNode, useEffect, useState } from 'react';
 import { LoadError } from '../../components/load-error';
 import { failureOf, type QueryLike } from '../../lib/errors';
 
@@ -64,8 +65,16 @@ export function ChartCard({ title, read, empty, emptyText, table, children }: Pr
   const failure = failureOf(read);
   const loading = read.isPending;
   const [asTable, setAsTable] = useState(false);
+  // The drawing is built once the card first comes into view: below the fold on a phone, three charts
+  // of SVG would otherwise hold the page before it answers a tap (decision 172). The table beside it is
+  // built at once, so screen readers have the data from the start.
+  const { ref, inViewport } = useInViewport();
+  const [seen, setSeen] = useState(false);
+  useEffect(() => {
+    if (inViewport) setSeen(true);
+  }, [inViewport]);
   return (
-    <Paper withBorder p="lg" component="section" aria-label={title}>
+    <Paper ref={ref} withBorder p="lg" component="section" aria-label={title}>
       <Group justify="space-between" mb="md" wrap="nowrap">
         <Title order={2} size="h4">
           {title}
@@ -94,7 +103,7 @@ export function ChartCard({ title, read, empty, emptyText, table, children }: Pr
       ) : (
         <>
           <div aria-hidden inert data-testid={`chart-${title}`}>
-            {children}
+            {seen ? children : <Skeleton h={260} />}
           </div>
           <VisuallyHidden>
             <DataGrid table={table} />

@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../testing/test-db';
+import { registerStatic } from './static';
+
+// The build writes .br and .gz beside each file; the server sends the one the browser accepts.
+const SCRIPT = 'export const answer = 42;\n'.repeat(100);
+const PAGE = `<!doctype html><title>Coin Ledger</title>${'<p>ledger</p>'.repeat(100)}`;
+const app = Fastify();
+beforeAll(async () => {
+  const root = tempDir('ledger-precompressed-');
+  fs.mkdirSync(path.join(root, 'assets'));
+  const write = (name: string, text: string) => {
+    fs.writeFileSync(path.join(root, name), text);
+    fs.writeFileSync(path.join(root, `${name}.br`), zlib.brotliCompressSync(text));
+    fs.writeFileSync(path.join(root, `${name}.gz`), zlib.gzipSync(text));
+  };
+  write('index.html', PAGE);
+  write('assets/app-1a2b.js', SCRIPT);
+  const serveIndex = await registerStatic(app, root);
+  app.setNotFoundHandler((_req, reply) => serveIndex(reply));
+});
+afterAll(() => app.close());
+
+const get = (url: string, encoding?: string) =>
+  app.inject({ method: 'GET', url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+describe("the web app's files, compressed once at build", () => {
+  it('sends brotli to a browser that takes it, gzip to one that takes only gzip, and the plain file otherwise', async () => {
+    const br = await get('/assets/app-1a2b.js', 'gzip, deflate, br');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+
+    const gz = await get('/assets/app-1a2b.js', 'gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('/assets/app-1a2b.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('compresses the page a client route answers with, which no browser keeps', async () => {
+    const page = await get('/transactions/history', 'br');
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-encoding']).toBe('br');
+    expect(page.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(PAGE);
+  });
+});

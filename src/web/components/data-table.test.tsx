@@ -1,0 +1,86 @@
+import { MantineProvider } from '@mantine/core';
+import { act, render, screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { theme } from '../theme';
+import { mediaQueryList } from '../testing/media';
+import { DataTable, gridColumns } from './data-table';
+
+interface Row {
+  id: number;
+  name: string;
+}
+const col = gridColumns<Row>();
+const columns = [col.accessor('name', { header: 'Name' })];
+const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Customer ${i + 1}` }));
+
+/** An IntersectionObserver whose marker the test brings into view. */
+const observers: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+class FakeObserver {
+  private readonly entry: (typeof observers)[number];
+  constructor(callback: IntersectionObserverCallback) {
+    this.entry = { callback };
+    observers.push(this.entry);
+  }
+  observe(target: Element) {
+    this.entry.target = target;
+  }
+  unobserve() {}
+  disconnect() {
+    this.entry.target = undefined;
+  }
+}
+const scrollNearTheEnd = () =>
+  act(() => {
+    for (const o of observers.filter((x) => x.target)) {
+      o.callback([{ isIntersecting: true, target: o.target } as IntersectionObserverEntry], {} as IntersectionObserver);
+    }
+  });
+
+const renderGrid = (data: Row[], phone = false) => {
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  window.matchMedia = (query: string) => mediaQueryList(query, phone);
+  return render(
+    <MantineProvider theme={theme}>
+      <DataTable label="Customers" columns={columns} data={data} />
+    </MantineProvider>,
+  );
+};
+afterEach(() => {
+  vi.unstubAllGlobals();
+  observers.length = 0;
+  window.matchMedia = (query: string) => mediaQueryList(query);
+});
+
+const bodyRows = () =>
+  within(screen.getByRole('table', { name: 'Customers' }))
+    .getAllByRole('row')
+    .slice(1);
+
+describe('DataTable builds long lists as they scroll near', () => {
+  it('builds a page of 100 rows whole, and of 250 rows the first 100, then 100 more at a time', () => {
+    const { unmount } = renderGrid(rows(100));
+    expect(bodyRows()).toHaveLength(100);
+    unmount();
+
+    renderGrid(rows(250));
+    expect(bodyRows()).toHaveLength(100);
+    expect(bodyRows()[99].textContent).toBe('Customer 100');
+    scrollNearTheEnd();
+    expect(bodyRows()).toHaveLength(200);
+    scrollNearTheEnd();
+    expect(bodyRows()).toHaveLength(250);
+    expect(bodyRows()[249].textContent).toBe('Customer 250');
+  });
+
+  it('on a phone builds 20 cards first, then 20 more as the end comes near', () => {
+    renderGrid(rows(45), true);
+    const cards = () => within(screen.getByRole('list', { name: 'Customers' })).getAllByRole('listitem');
+    expect(cards()).toHaveLength(20);
+    expect(cards()[0].textContent).toContain('Customer 1');
+    scrollNearTheEnd();
+    expect(cards()).toHaveLength(40);
+    scrollNearTheEnd();
+    expect(cards()).toHaveLength(45);
+    expect(cards()[44].textContent).toContain('Customer 45');
+  });
+});
