@@ -15,4 +15,8 @@ export interface SearchResult {
   id: number | string;
   label: string;
   detail: string;
+  /** A transaction's or redemption's customer and casino, and a transaction's office day: where it is listed. */
+  customerId?: number;
+  casinoId?: number;
+  day?: string;
 }

@@ -21,6 +21,7 @@ import { displayName, useAuthActions } from '../lib/use-auth';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { NavLinks } from './nav-links';
 import { ShortcutsDialog } from './shortcuts-dialog';
+import { SearchEverywhere } from './search-everywhere';
 import { MAIN_ID, SkipLink } from './skip-link';
 import type { UserView } from '../lib/api-types';
 
@@ -81,6 +82,7 @@ export function AppLayout({ user }: { user: UserView }) {
             </div>
           </Group>
           <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
+            <SearchEverywhere />
             <ShortcutsDialog />
             <ColorSchemeToggle />
             <Menu position="bottom-end" withinPortal>

@@ -1,3 +1,4 @@
+import { localDay } from '../../../shared/dates';
 import { formatInstant } from '../../../shared/display';
 import { SCREENS, searchKey } from '../../../shared/screens';
 import { SEARCH_LIMIT, type SearchResult } from '../../../shared/schemas/search';
@@ -36,14 +37,14 @@ async function byNumber(db: Db, n: number, timeZone: string): Promise<Candidate[
       .innerJoin('customers as c', 'c.id', 't.customerId')
       .innerJoin('casinos as k', 'k.id', 't.casinoId')
       .innerJoin('transactionTypes as y', 'y.id', 't.transactionTypeId')
-      .select(['t.id', 't.date', 'c.name as customerName', 'k.name as casinoName', 'y.name as typeName'])
+      .select(['t.id', 't.date', 't.customerId', 't.casinoId', 'c.name as customerName', 'k.name as casinoName', 'y.name as typeName'])
       .where('t.id', '=', n)
       .executeTakeFirst(),
     db
       .selectFrom('redemptions as r')
       .innerJoin('customers as c', 'c.id', 'r.customerId')
       .innerJoin('casinos as k', 'k.id', 'r.casinoId')
-      .select(['r.id', 'r.status', 'c.name as customerName', 'k.name as casinoName'])
+      .select(['r.id', 'r.status', 'r.customerId', 'r.casinoId', 'c.name as customerName', 'k.name as casinoName'])
       .where('r.id', '=', n)
       .executeTakeFirst(),
   ]);
@@ -54,6 +55,9 @@ async function byNumber(db: Db, n: number, timeZone: string): Promise<Candidate[
       id: t.id,
       label: `Transaction #${t.id}`,
       detail: `${t.customerName} at ${t.casinoName}, ${t.typeName}, ${formatInstant(t.date, timeZone)}`,
+      customerId: t.customerId,
+      casinoId: t.casinoId,
+      day: localDay(t.date, timeZone),
       rank: 0,
     });
   if (r)
@@ -62,6 +66,8 @@ async function byNumber(db: Db, n: number, timeZone: string): Promise<Candidate[
       id: r.id,
       label: `Redemption #${r.id}`,
       detail: `${r.customerName} at ${r.casinoName}, ${r.status}`,
+      customerId: r.customerId,
+      casinoId: r.casinoId,
       rank: 1,
     });
   return found;
