@@ -40,7 +40,11 @@ function figureColumns<T extends Figures>(): GridColumn<T>[] {
       id: 'status',
       header: 'Status',
       cell: (info) => (
-        <Badge variant="light" color={STATUS_COLORS[info.row.original.status]}>
+        <Badge
+          variant="light"
+          color={STATUS_COLORS[info.row.original.status]}
+          styles={{ root: { minWidth: 'max-content' }, label: { overflow: 'visible' } }}
+        >
           {info.row.original.status}
         </Badge>
       ),

@@ -11,7 +11,7 @@ type Totals = CustomerSummaryView['totals'];
 export function SummaryCards({ totals, read }: { totals: Totals | undefined; read: { isPending: boolean; isError: boolean } }) {
   const net = totals ? toHundredths(totals.netUsd) : 0;
   return (
-    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md">
+    <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }} spacing="md">
       <StatCard
         title="Total coins"
         value={totals ? groupedAmount(totals.totalCoins) : '—'}
