@@ -68,6 +68,8 @@ describe('search', () => {
       id: r.id,
       label: `Redemption #${r.id}`,
       detail: 'Alice at Lucky, pending',
+      customerId: pair.customer.id,
+      casinoId: pair.casino.id,
     });
     expect(await search('#99999')).toEqual([]);
   });
