@@ -448,6 +448,74 @@ export interface paths {
         patch: operations["casinos.update"];
         trace?: never;
     };
+    "/api/customers/{id}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** summaries.customer (signed in) */
+        get: operations["summaries.customer"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/casinos/{id}/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** summaries.casino (signed in) */
+        get: operations["summaries.casino"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/series": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** summaries.customerSeries (signed in) */
+        get: operations["summaries.customerSeries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** search.query (signed in) */
+        get: operations["search.query"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/casinos/{id}/copy-types": {
         parameters: {
             query?: never;
@@ -1077,6 +1145,40 @@ export interface paths {
         };
         /** The change stream: one event per committed change (signed in) */
         get: operations["events.stream"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/statement/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A one-use download token for one customer's statement link with its choices (signed in with a session) */
+        post: operations["statements.token"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/statement": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A customer's statement over office days, for every casino or one, as PDF, Excel or CSV, streamed (signed in) */
+        get: operations["statements.get"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2469,6 +2571,359 @@ export interface operations {
             409: components["responses"]["409"];
             413: components["responses"]["413"];
             415: components["responses"]["415"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "summaries.customer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customer: {
+                            id: number;
+                            name: string;
+                            email: string | null;
+                            isActive: boolean;
+                            createdAt: string;
+                            version: number;
+                        };
+                        links: {
+                            /** @enum {string} */
+                            status: "active" | "inactive" | "banned" | "locked";
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            unplayedCoins: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            playedCoins: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            totalCoins: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            usdValue: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            inTransitUsd: string;
+                            lastActivityAt: string | null;
+                            casinoId: number;
+                            casinoName: string;
+                            lastCheckInAt: string | null;
+                            streak: number;
+                            reconciledAt: string | null;
+                        }[];
+                        totals: {
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            unplayedCoins: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            playedCoins: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            totalCoins: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            usdValue: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            inTransitUsd: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            purchasesUsd: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            redemptionsUsd: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            netUsd: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "summaries.casino": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        casino: {
+                            id: number;
+                            name: string;
+                            website: string | null;
+                            isActive: boolean;
+                            scRatio: number;
+                            createdAt: string;
+                            version: number;
+                        };
+                        links: {
+                            /** @enum {string} */
+                            status: "active" | "inactive" | "banned" | "locked";
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            unplayedCoins: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            playedCoins: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            totalCoins: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            usdValue: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            inTransitUsd: string;
+                            lastActivityAt: string | null;
+                            customerId: number;
+                            customerName: string;
+                        }[];
+                        totals: {
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            unplayedCoins: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            playedCoins: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            totalCoins: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            usdValue: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            inTransitUsd: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            purchasesUsd: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            redemptionsUsd: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            netUsd: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "summaries.customerSeries": {
+        parameters: {
+            query: {
+                startDate: string;
+                endDate: string;
+                step: "day" | "week";
+            };
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        day: string;
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
+                        usdValue: string;
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
+                        purchasesUsd: string;
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
+                        redemptionsUsd: string;
+                        /**
+                         * @description An amount written as a decimal string with two decimals
+                         * @example 1250.00
+                         * @example -20.00
+                         */
+                        netUsd: string;
+                    }[];
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "search.query": {
+        parameters: {
+            query: {
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: {
+                            /** @enum {string} */
+                            kind: "customer" | "casino" | "screen" | "transaction" | "redemption";
+                            id: number | string;
+                            label: string;
+                            detail: string;
+                            customerId?: number;
+                            casinoId?: number;
+                            day?: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -5302,6 +5757,85 @@ export interface operations {
             };
             401: components["responses"]["401"];
             403: components["responses"]["403"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "statements.token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    startDate: string;
+                    endDate: string;
+                    casinoId?: number | string;
+                    /** @enum {string} */
+                    format: "pdf" | "xlsx" | "csv";
+                };
+            };
+        };
+        responses: {
+            /** @description The token */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "statements.get": {
+        parameters: {
+            query: {
+                startDate: string;
+                endDate: string;
+                casinoId?: number | string;
+                format: "pdf" | "xlsx" | "csv";
+                /** @description A one-use download token from POST /api/customers/{id}/statement/token */
+                token?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The statement, as an attachment */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "text/csv": string;
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];

@@ -13,6 +13,7 @@ import * as m0040 from './0040-check-in-board';
 import * as m0050 from './0050-accounts';
 import * as m0051 from './0051-kept-figures-by-the-ledger';
 import * as m0055 from './0055-record-versions';
+import * as m0060 from './0060-customer-usd';
 
 /** Every migration, in order. Kysely applies the ones a database has not seen yet. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0050-accounts': m0050,
   '0051-kept-figures-by-the-ledger': m0051,
   '0055-record-versions': m0055,
+  '0060-customer-usd': m0060,
 };

@@ -191,6 +191,19 @@ export function screenRequest(d: OfficeData): [string, string, unknown] {
       ? ['Participation', 'reports.participation', { masterUserId, limit: 100, offset: (chance(0.7) ? 0 : Math.floor(rand() * 20)) * 100 }]
       : ['Participation cards', 'reports.participationSummary', { masterUserId }];
   }
+  // The customer and casino pages and search everywhere: a different record, range or query each time.
+  if (roll < 0.94) {
+    const which = rand();
+    if (which < 0.35) return ['Customer page', 'summaries.customer', { id: pick(d.customerIds) }];
+    if (which < 0.55) return ['Casino page', 'summaries.casino', { id: pick(d.casinoIds) }];
+    if (which < 0.65) {
+      const end = randomRange(d).endDate;
+      const start = new Date(Date.parse(`${end}T00:00:00Z`) - 29 * 86_400_000).toISOString().slice(0, 10);
+      return ['Customer chart', 'summaries.customerSeries', { id: pick(d.customerIds), startDate: start, endDate: end, step: 'day' }];
+    }
+    const letters = Array.from({ length: 2 + Math.floor(rand() * 3) }, () => String.fromCharCode(97 + Math.floor(rand() * 26))).join('');
+    return ['Search', 'search.query', { q: chance(0.2) ? `#${1 + Math.floor(rand() * d.total)}` : letters }];
+  }
   const f: Record<string, unknown> = {};
   if (chance(0.6)) f.transactionTypeId = pick(d.typeIds);
   if (chance(0.5)) Object.assign(f, randomRange(d));

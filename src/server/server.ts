@@ -30,6 +30,7 @@ import { createMailer } from './mail/mailer';
 import { downloadTokens } from './features/exports/download-tokens';
 import { ledgerCheckRuns } from './features/audit/ledger-check-runs';
 import { registerExports } from './features/exports/exports.routes';
+import { registerStatements } from './features/exports/statement.routes';
 import { createImporter } from './features/import/importer';
 import type { ImportLimits } from './features/import/import-limits';
 import { registerImport } from './features/import/import.routes';
@@ -171,6 +172,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   registerEvents(app, services);
   registerApiDocs(app);
   registerExports(app, database.db, services);
+  registerStatements(app, database.db, services);
   registerImport(app, services, createImporter(database.db, config.databasePath, dataDir, config.timeZone, options.importLimits));
 
   app.get('/api/health', async (_req, reply) => {

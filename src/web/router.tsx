@@ -7,6 +7,8 @@ import { auditRoute } from './routes/audit.route';
 import { casinosRoute } from './routes/casinos.route';
 import { checkInsRoute } from './routes/check-ins.route';
 import { customersRoute } from './routes/customers.route';
+import { customerRoute } from './routes/customer.route';
+import { casinoRoute } from './routes/casino.route';
 import { dashboardRoute } from './routes/dashboard.route';
 import { deletedTransactionsRoute } from './routes/deleted-transactions.route';
 import { historyRoute } from './routes/history.route';
@@ -50,6 +52,8 @@ const routeTree = rootRoute.addChildren([
     checkInsRoute,
     customersRoute,
     casinosRoute,
+    customerRoute,
+    casinoRoute,
     importRoute,
     highScRoute,
     participationRoute,

@@ -3,6 +3,8 @@ import { CHANGE_EVENT_KINDS, changeEventData, RESET_EVENT } from '../../shared/s
 import { importQuery, importResult, XLSX_TYPE } from '../../shared/schemas/import';
 import { CONTENT_TYPES, EXPORT_FILTERS, isAdminExport, tokenRequest } from '../features/exports/exports.routes';
 import type { ExportKind } from '../features/exports/export-sheets';
+import { STATEMENT_TYPES } from '../features/exports/statement.routes';
+import { statementInput } from '../../shared/schemas/statements';
 import { DOCS_FILES } from './api-docs';
 import { errorRefs, type JsonSchema, jsonSchema, type Operation, propertiesOf } from './openapi-schemas';
 
@@ -101,6 +103,59 @@ const importOperation = (kind: 'transactions' | 'customers'): Operation => ({
   },
 });
 
+const customerId = { name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } };
+const statementQuery = queryParameters(statementInput).filter((p) => p.name !== 'id');
+/** The token's body: the statement's query as JSON, the customer in the path. */
+const statementBody = (() => {
+  const { properties, required } = propertiesOf(jsonSchema(statementInput, 'input'));
+  const { id: _id, ...rest } = properties;
+  return { type: 'object', properties: rest, required: required.filter((name) => name !== 'id') };
+})();
+
+const statementPaths = {
+  '/api/customers/{id}/statement/token': {
+    POST: {
+      operationId: 'statements.token',
+      summary: "A one-use download token for one customer's statement link with its choices (signed in with a session)",
+      tags: ['exports'],
+      parameters: [customerId],
+      requestBody: {
+        required: true,
+        content: json(statementBody),
+      },
+      responses: {
+        '200': { description: 'The token', content: json(jsonSchema(z.object({ token: z.string() }), 'output')) },
+        ...errorRefs([400, 401, 403, 404, 429, 500, 503]),
+      },
+    },
+  },
+  '/api/customers/{id}/statement': {
+    GET: {
+      operationId: 'statements.get',
+      summary: "A customer's statement over office days, for every casino or one, as PDF, Excel or CSV, streamed (signed in)",
+      tags: ['exports'],
+      parameters: [
+        customerId,
+        ...statementQuery,
+        {
+          name: 'token',
+          in: 'query',
+          required: false,
+          description: 'A one-use download token from POST /api/customers/{id}/statement/token',
+          schema: { type: 'string' },
+        },
+      ],
+      responses: {
+        '200': {
+          description: 'The statement, as an attachment',
+          content: { ...fileContent(STATEMENT_TYPES.pdf), ...fileContent(STATEMENT_TYPES.xlsx), ...fileContent(STATEMENT_TYPES.csv) },
+        },
+        ...errorRefs([400, 401, 403, 404, 429, 500, 503]),
+      },
+    },
+  },
+};
+
 /** Schemas the routes above name in words (the change stream's `data:`). */
 export const OTHER_SCHEMAS = { ChangeEvent: jsonSchema(changeEventData, 'output') };
 
@@ -134,6 +189,7 @@ export const otherPaths = (): Record<string, Record<string, Operation>> => ({
     },
   },
   '/api/events': { GET: eventStream },
+  ...statementPaths,
   '/api/health': {
     GET: {
       operationId: 'health',

@@ -7,6 +7,8 @@ import { customerReads } from '../features/customers/customers.reads';
 import { dashboardReads } from '../features/dashboard/dashboard.reads';
 import { redemptionReads } from '../features/redemptions/redemptions.reads';
 import { reportReads } from '../features/reports/reports.reads';
+import { searchReads } from '../features/search/search.reads';
+import { summaryReads } from '../features/summaries/summaries.reads';
 import { transactionTypeReads } from '../features/transaction-types/transaction-types.reads';
 import { transactionReads } from '../features/transactions/transactions.reads';
 import { poolOf, type Read, type ReadEnv, type ReadPool } from './read-declaration';
@@ -26,6 +28,8 @@ export const reads = {
   ...reportReads,
   ...redemptionReads,
   ...checkInReads,
+  ...summaryReads,
+  ...searchReads,
 };
 
 type Reads = typeof reads;

@@ -63,6 +63,13 @@ const casesFor = (ids: { customerId: number; casinoId: number; transactionTypeId
   'redemptions.inTransit': [undefined],
   'redemptions.report': [undefined],
   'checkIns.board': [undefined, { date: month.startDate }],
+  'summaries.customer': [{ id: ids.customerId }],
+  'summaries.casino': [{ id: ids.casinoId }],
+  'summaries.customerSeries': [{ id: ids.customerId, ...month, step: 'day' }],
+  'search.query': [
+    { q: 'a', admin: false },
+    { q: '#1', admin: true },
+  ],
 });
 
 let db: Db;

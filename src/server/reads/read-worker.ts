@@ -1,6 +1,5 @@
 import { type MessagePort, workerData } from 'node:worker_threads';
-import { exportSheet, type ExportRequest } from '../features/exports/export-sheets';
-import { type ExportFormat, writeExport } from '../features/exports/export-writer';
+import { type DocumentFormat, type DocumentRequest, writeDocument } from '../features/exports/write-document';
 import { portWritable } from './port-stream';
 import { openReadOnly } from '../db/database';
 import { pairRangesOf } from '../features/reports/pair-ranges';
@@ -55,8 +54,8 @@ export default async function run(task: ReadTask): Promise<ValueReply<unknown> |
 
 /** An export written here, its bytes sent to the main thread over `port` (port-stream.ts). */
 export interface ExportTask {
-  request: ExportRequest;
-  format: ExportFormat;
+  request: DocumentRequest;
+  format: DocumentFormat;
   /** Today in the server's zone, for the file name. */
   day: string;
   port: MessagePort;
@@ -68,14 +67,17 @@ export interface ExportTask {
 export type ExportReply = { ok: true; rows: number } | { ok: false; error: WireError };
 
 export async function exportFile(task: ExportTask): Promise<ExportReply> {
-  // An Excel file takes about three times a CSV's CPU and has eight times its time budget (the benchmark's 120 s
+  // An Excel file (or a PDF) takes about three times a CSV's CPU and has eight times its time budget (the benchmark's 120 s
   // against 15 s): it yields more to the screens (nice 10; a thread's nice only goes down, so a CSV after it
   // in the same thread runs at 10 too, until the idle thread ends after a minute).
-  if (task.format === 'xlsx') lowerThreadPriority(10);
+  if (task.format !== 'csv') lowerThreadPriority(10);
   const out = portWritable(task.port, task.readerWaitMs);
   try {
-    const rows = await writeExport(exportSheet(db, task.request, env.timeZone, task.day), task.format, out, {
+    const rows = await writeDocument(db, task.request, {
+      format: task.format,
+      out,
       timeZone: env.timeZone,
+      day: task.day,
       maxRows: task.maxRows,
     });
     return { ok: true, rows };

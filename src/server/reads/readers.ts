@@ -7,8 +7,7 @@ import { poolOf, type Read, type ReadEnv } from './read-declaration';
 import type { ExportReply, ExportTask, JsonReply, ReadTask, ReadWorkerData, ValueReply } from './read-worker';
 import { MessageChannel } from 'node:worker_threads';
 import { PassThrough, type Readable } from 'node:stream';
-import { exportSheet, type ExportRequest } from '../features/exports/export-sheets';
-import { type ExportFormat, writeExport } from '../features/exports/export-writer';
+import { type DocumentFormat, type DocumentRequest, writeDocument } from '../features/exports/write-document';
 import { portReadable } from './port-stream';
 import { createLane, type Lane } from './lane';
 import { poolWorker } from '../threads/worker-start';
@@ -43,7 +42,7 @@ export interface Readers extends RowReads {
    * Writes an export on the export thread, after those before it (at most `exportQueue` wait; past that
    * a 429); resolves once its first bytes are ready (rejects if it fails before).
    */
-  exportFile(request: ExportRequest, format: ExportFormat, day: string, options?: ExportOptions): Promise<ExportStream>;
+  exportFile(request: DocumentRequest, format: DocumentFormat, day: string, options?: ExportOptions): Promise<ExportStream>;
   /** Takes the export thread, in the exports' line, for a read of every row (decision 085). */
   everyRow(signal?: AbortSignal): Promise<EveryRowLease>;
   /** How many reads (an export is one) each pool has been given. */
@@ -277,7 +276,7 @@ export function inlineReaders(db: Db, env: ReadEnv, limits: ReaderLimits = READE
       return inLine(line, signal, () => {
         counts.exports += 1;
         const body = new PassThrough();
-        return { body, rows: writeExport(exportSheet(db, request, env.timeZone, day), format, body, { timeZone: env.timeZone, maxRows }) };
+        return { body, rows: writeDocument(db, request, { format, out: body, timeZone: env.timeZone, day, maxRows }) };
       });
     },
     async everyRow(signal) {

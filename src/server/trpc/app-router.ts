@@ -12,6 +12,8 @@ import { transactionTypesRouter } from '../features/transaction-types/transactio
 import { transactionsRouter } from '../features/transactions/transactions.router';
 import { usersRouter } from '../features/users/users.router';
 import { accessLogRouter } from '../features/access-log/access-log.router';
+import { summariesRouter } from '../features/summaries/summaries.router';
+import { searchRouter } from '../features/search/search.router';
 import { t } from './init';
 import { router } from './procedures';
 
@@ -29,6 +31,8 @@ export const appRouter = router({
   redemptions: redemptionsRouter,
   checkIns: checkInsRouter,
   accessLog: accessLogRouter,
+  summaries: summariesRouter,
+  search: searchRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -4,8 +4,8 @@ import { failureOf, type QueryLike } from '../lib/errors';
 import { formatDate } from '../lib/format';
 import { useSave } from '../lib/use-save';
 import { type GridColumn, gridColumns } from './data-table';
-import { NameText } from './name-text';
 import { SearchableGrid, type SearchableGridProps } from './searchable-grid';
+import type { CustomerLink } from './record-links';
 import { ActiveBadge, EditAction, StatusToggle } from './status-toggle';
 
 interface ActiveRecord {
@@ -30,6 +30,8 @@ interface Props<T extends ActiveRecord> extends Omit<SearchableGridProps<T>, Sha
    * list it refreshes; its toasts name the record by `noun`.
    */
   setActive: { write: (input: { id: number; isActive: boolean }) => Promise<unknown> };
+  /** The name as a link to the record's page (CustomerLink, CasinoLink). */
+  nameLink: typeof CustomerLink;
 }
 
 /** A muted dash for an empty cell. */
@@ -43,13 +45,22 @@ export const NoValue = () => (
  * A master-data list whose rows are named, dated and switched on and off (Customers, Casinos): Name,
  * the record's own columns, Status, Created and the row's actions (Edit, its own, the status switch).
  */
-export function ActiveRecordGrid<T extends ActiveRecord>({ query, columns, sortBy, dialog, actions, setActive, ...grid }: Props<T>) {
+export function ActiveRecordGrid<T extends ActiveRecord>({
+  query,
+  columns,
+  sortBy,
+  dialog,
+  actions,
+  setActive,
+  nameLink: NameLink,
+  ...grid
+}: Props<T>) {
   const save = useSave();
   const [editing, setEditing] = useState<{ record: T | null } | null>(null);
   const Noun = grid.noun.charAt(0).toUpperCase() + grid.noun.slice(1);
   const col = gridColumns<T>();
   const all: GridColumn<T>[] = [
-    col.display({ id: 'name', header: 'Name', cell: ({ row }) => <NameText name={row.original.name} fw={600} /> }),
+    col.display({ id: 'name', header: 'Name', cell: ({ row }) => <NameLink id={row.original.id} name={row.original.name} fw={600} /> }),
     ...columns,
     col.display({ id: 'isActive', header: 'Status', cell: ({ row }) => <ActiveBadge active={row.original.isActive} /> }),
     col.display({ id: 'createdAt', header: 'Created', cell: ({ row }) => formatDate(row.original.createdAt) }),

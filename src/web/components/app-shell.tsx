@@ -23,6 +23,7 @@ import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LiveIndicator } from './live-indicator';
 import { NavLinks } from './nav-links';
 import { ShortcutsDialog } from './shortcuts-dialog';
+import { SearchEverywhere } from './search-everywhere';
 import { MAIN_ID, SkipLink } from './skip-link';
 import type { UserView } from '../lib/api-types';
 
@@ -85,6 +86,7 @@ export function AppLayout({ user }: { user: UserView }) {
           </Group>
           <Group gap={6} wrap="nowrap" style={{ flexShrink: 0 }}>
             <LiveIndicator />
+            <SearchEverywhere />
             <ShortcutsDialog />
             <ColorSchemeToggle />
             <Menu position="bottom-end" withinPortal>

@@ -200,13 +200,6 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   );
 }
 
-/** A cell's text in bold: the row's name, cut with "…" past the grid's name width, whole in its tooltip. */
-export const boldCell = (info: { getValue: () => string }) => (
-  <Text fw={600} size="sm" className="cell-name" title={info.getValue()}>
-    {info.getValue()}
-  </Text>
-);
-
 /** The standard empty state inside a grid. */
 export function EmptyState({ title, description, action }: { title: string; description?: string; action?: ReactNode }) {
   return (

@@ -9,6 +9,8 @@ const SHORTCUTS: [keys: string[], what: string][] = [
   [['Ctrl', 'Enter'], 'Save Transaction from anywhere on Add Transaction'],
   [['Alt', 'N'], 'Next Casino'],
   [['Esc'], 'Close a dialog or a list'],
+  [['Ctrl', 'K'], 'Search customers, casinos, screens and numbers, from anywhere'],
+  [['/'], 'Search, outside a field'],
   [['?'], 'Show these shortcuts'],
 ];
 

@@ -21,3 +21,7 @@ export const oneOf = <const W extends readonly [string, ...string[]]>(words: W) 
 
 /** A route's validateSearch: an object of the params above; params it does not name pass through untouched. */
 export const searchSchema = <S extends z.ZodRawShape>(shape: S) => z.object(shape);
+
+/** A path's id ("12"), or null when it is not a positive whole number (the page then says not found). */
+export const pathId = (text: string): number | null =>
+  /^[1-9][0-9]{0,15}$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null;

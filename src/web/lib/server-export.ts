@@ -52,3 +52,35 @@ export async function downloadServerExport(file: ServerExportFile, format: Expor
   a.click();
   a.remove();
 }
+
+/** A statement's choices (GET /api/customers/{id}/statement). */
+export interface StatementChoice {
+  startDate: string;
+  endDate: string;
+  casinoId?: number;
+  format: 'pdf' | 'xlsx' | 'csv';
+}
+
+/**
+ * Downloads a customer's statement as the exports are downloaded: a one-use token for this statement
+ * first (a refusal or a bad choice is thrown here, with the server's message), then the link.
+ */
+export async function downloadStatement(customerId: number, choice: StatementChoice): Promise<void> {
+  const filters = linkFilters({ ...choice });
+  const res = await fetch(`/api/customers/${customerId}/statement/token`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${getToken() ?? ''}`, 'content-type': 'application/json' },
+    body: JSON.stringify(filters),
+  });
+  const body = (await res.json().catch(() => ({}))) as { token?: string; message?: string; errors?: { message: string }[] };
+  if (!res.ok || !body.token) throw new Error(body.errors?.[0]?.message ?? body.message ?? `Statement failed (${res.status})`);
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(filters)) query.set(key, String(value));
+  query.set('token', body.token);
+  const a = document.createElement('a');
+  a.href = `/api/customers/${customerId}/statement?${query.toString()}`;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+}

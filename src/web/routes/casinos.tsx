@@ -2,6 +2,7 @@ import { formatCount } from '../lib/format';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { ActiveRecordGrid, NoValue } from '../components/active-record-grid';
+import { CasinoLink } from '../components/record-links';
 import { gridColumns } from '../components/data-table';
 import { CasinoDialog } from '../features/casinos/casino-dialog';
 import { useCasinos } from '../lib/master-data';
@@ -41,6 +42,7 @@ export function CasinosPage() {
   return (
     <Stack gap="md">
       <ActiveRecordGrid
+        nameLink={CasinoLink}
         label="Casinos"
         noun="casino"
         query={casinos}

@@ -3,6 +3,7 @@ import { IconBuildingStore } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ActiveRecordGrid, NoValue } from '../components/active-record-grid';
+import { CustomerLink } from '../components/record-links';
 import { gridColumns } from '../components/data-table';
 import { NameText } from '../components/name-text';
 import { CustomerCasinosDialog } from '../features/customers/customer-casinos-dialog';
@@ -43,6 +44,7 @@ export function CustomersPage() {
   return (
     <Stack gap="md">
       <ActiveRecordGrid
+        nameLink={CustomerLink}
         label="Customers"
         noun="customer"
         query={customers}

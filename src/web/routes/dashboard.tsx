@@ -12,6 +12,7 @@ import { failureOf } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
 import { useAuth } from '../lib/use-auth';
 import { trpc } from '../trpc';
+import { CasinoLink, CustomerLink } from '../components/record-links';
 
 // The charts and their library load in their own chunk, after the page (bundle budget).
 const DashboardCharts = lazy(() => import('../features/dashboard/dashboard-charts').then((m) => ({ default: m.DashboardCharts })));
@@ -61,11 +62,11 @@ export function DashboardPage() {
               >
                 <Stack gap={2} style={{ minWidth: 0 }}>
                   <Text fw={600} size="sm" lineClamp={1}>
-                    {t.customer.name}{' '}
+                    <CustomerLink id={t.customerId} name={t.customer.name} fw={600} />{' '}
                     <Text span c="dimmed">
                       at
                     </Text>{' '}
-                    {t.casino.name}
+                    <CasinoLink id={t.casinoId} name={t.casino.name} fw={600} />
                   </Text>
                   <Group gap="xs">
                     <TypeBadge name={t.transactionType.name} />

@@ -13,7 +13,6 @@ import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { Pager } from '../components/pager';
 import { Coins } from '../components/money';
-import { NameText } from '../components/name-text';
 import { StatCard } from '../components/stat-card';
 import { formatCount } from '../lib/format';
 import { TypedNumberInput } from '../components/typed-number-input';
@@ -27,13 +26,22 @@ import { trpc } from '../trpc';
 import type { HighScRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
+import { CasinoLink, CustomerLink } from '../components/record-links';
 
 const route = getRouteApi('/signed-in/reports/high-sc');
 const col = gridColumns<HighScRow>();
 
 const columns: GridColumn<HighScRow>[] = [
-  col.accessor('customerName', { id: 'customer', header: 'Customer', cell: (i) => <NameText name={i.getValue()} fw={600} /> }),
-  col.accessor('casinoName', { id: 'casino', header: 'Casino', cell: (i) => <NameText name={i.getValue()} /> }),
+  col.accessor('customerName', {
+    id: 'customer',
+    header: 'Customer',
+    cell: (i) => <CustomerLink id={i.row.original.customerId} name={i.getValue()} fw={600} />,
+  }),
+  col.accessor('casinoName', {
+    id: 'casino',
+    header: 'Casino',
+    cell: (i) => <CasinoLink id={i.row.original.casinoId} name={i.getValue()} />,
+  }),
   col.accessor('totalCoins', { id: 'unplayed', header: 'Unplayed Coins', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor('playedCoins', { id: 'played', header: 'Played Coins', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor((r) => formatGrouped(toHundredths(r.totalCoins) + toHundredths(r.playedCoins)), {

@@ -52,7 +52,8 @@ describe('Participation report (spec 2.16)', () => {
     expect(alice.textContent).toContain('1 missing');
     expect(alice.textContent).toContain('Participation 66.7% of 3 casinos');
     expect(alice.textContent).toContain('Chumba');
-    expect(alice.querySelector('a')?.getAttribute('href')).toBe('https://chumba.example.com');
+    expect(alice.querySelector('a')?.getAttribute('href')).toMatch(/^\/customers\/\d+$/);
+    expect(alice.querySelector('a[href^="https:"]')?.getAttribute('href')).toBe('https://chumba.example.com');
     expect(bob.textContent).toContain('No email');
     expect(bob.textContent).toContain('✓ All registered');
     expect(bob.textContent).toContain('Participation 100.0% of 3 casinos');

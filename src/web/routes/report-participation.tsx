@@ -17,6 +17,7 @@ import { usePage } from '../lib/use-page';
 import { customerOptions, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
 import { Panel } from '../components/panel';
+import { CustomerLink } from '../components/record-links';
 
 const route = getRouteApi('/signed-in/reports/participation');
 
@@ -138,7 +139,7 @@ export function ParticipationReportPage() {
                 <Paper key={r.customerId} withBorder p="md" data-testid="participation-card">
                   <Group justify="space-between" align="flex-start" wrap="nowrap">
                     <div style={{ minWidth: 0 }}>
-                      <Text fw={700}>{r.customerName}</Text>
+                      <CustomerLink id={r.customerId} name={r.customerName} fw={700} size="md" />
                       <Text size="sm" c="dimmed">
                         {r.customer.email ?? 'No email'}
                       </Text>

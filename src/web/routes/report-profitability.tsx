@@ -13,7 +13,6 @@ import { LoadError } from '../components/load-error';
 import { Pager } from '../components/pager';
 import { SignedUsd } from '../components/money';
 import { casinoFilter, customerFilter, ReportFilters } from '../components/report-filters';
-import { NameText } from '../components/name-text';
 import { StatCard } from '../components/stat-card';
 import { failureOf } from '../lib/errors';
 import { useCasinos, useCustomers } from '../lib/master-data';
@@ -23,14 +22,23 @@ import { PROFITABILITY_SORTS } from '../../shared/sorting';
 import { trpc } from '../trpc';
 import type { ProfitabilityRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
+import { CasinoLink, CustomerLink } from '../components/record-links';
 
 const route = getRouteApi('/signed-in/reports/profitability');
 const col = gridColumns<ProfitabilityRow>();
 const STATUS_COLOR = { Profitable: 'teal', Loss: 'red', 'Break Even': 'gray' } as const;
 
 const columns: GridColumn<ProfitabilityRow>[] = [
-  col.accessor('customerName', { id: 'customer', header: 'Customer', cell: (i) => <NameText name={i.getValue()} fw={600} /> }),
-  col.accessor('casinoName', { id: 'casino', header: 'Casino', cell: (i) => <NameText name={i.getValue()} /> }),
+  col.accessor('customerName', {
+    id: 'customer',
+    header: 'Customer',
+    cell: (i) => <CustomerLink id={i.row.original.customerId} name={i.getValue()} fw={600} />,
+  }),
+  col.accessor('casinoName', {
+    id: 'casino',
+    header: 'Casino',
+    cell: (i) => <CasinoLink id={i.row.original.casinoId} name={i.getValue()} />,
+  }),
   col.accessor('totalUSD', { id: 'usd', header: 'Total USD', cell: (i) => <SignedUsd value={i.getValue()} size="sm" dollar /> }),
   col.accessor('transactionCount', { id: 'count', header: 'Transactions' }),
   col.accessor((r) => formatHundredths(avgPerTransaction(toHundredths(r.totalUSD), r.transactionCount)), {

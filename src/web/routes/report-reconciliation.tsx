@@ -5,7 +5,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { parseWholeNumber } from '../../shared/money';
 import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE } from '../../shared/schemas/customer-casinos';
-import { DataTable, EmptyState, type GridColumn, gridColumns, boldCell } from '../components/data-table';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { Coins } from '../components/money';
@@ -18,13 +18,17 @@ import { trpc } from '../trpc';
 import type { ReconciliationRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
+import { CasinoLink, CustomerLink } from '../components/record-links';
 
 const route = getRouteApi('/signed-in/reports/reconciliation');
 const col = gridColumns<ReconciliationRow>();
 
 const columns: GridColumn<ReconciliationRow>[] = [
-  col.accessor('customerName', { header: 'Customer', cell: boldCell }),
-  col.accessor('casinoName', { header: 'Casino' }),
+  col.accessor('customerName', {
+    header: 'Customer',
+    cell: (i) => <CustomerLink id={i.row.original.customerId} name={i.getValue()} fw={600} />,
+  }),
+  col.accessor('casinoName', { header: 'Casino', cell: (i) => <CasinoLink id={i.row.original.casinoId} name={i.getValue()} /> }),
   col.accessor('lastReconciledAt', { header: 'Last reconciled', cell: (i) => (i.getValue() ? formatDateTime(i.getValue()!) : 'Never') }),
   col.accessor('lastReconciledBy', { header: 'By', cell: (i) => i.getValue() ?? '—' }),
   col.accessor('differenceUnplayed', {

@@ -2,7 +2,7 @@ import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconClockHour4, IconHourglass, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { toHundredths } from '../../shared/money';
-import { DataTable, EmptyState, type GridColumn, gridColumns, boldCell } from '../components/data-table';
+import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';
 import { StatCard } from '../components/stat-card';
@@ -12,6 +12,7 @@ import { formatGrouped } from '../../shared/money';
 import { trpc } from '../trpc';
 import type { PayoutRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
+import { CasinoLink } from '../components/record-links';
 
 const col = gridColumns<PayoutRow>();
 const days = (v: number | null) => (v === null ? '—' : `${v.toFixed(1)} days`);
@@ -22,7 +23,7 @@ const mono = (text: string) => (
 );
 
 const columns: GridColumn<PayoutRow>[] = [
-  col.accessor('casinoName', { header: 'Casino', cell: boldCell }),
+  col.accessor('casinoName', { header: 'Casino', cell: (i) => <CasinoLink id={i.row.original.casinoId} name={i.getValue()} fw={600} /> }),
   col.accessor('pendingCount', { header: 'Pending', cell: (i) => mono(formatCount(i.getValue())) }),
   col.accessor('pendingUsd', { header: 'Pending USD', cell: (i) => mono(groupedAmount(i.getValue())) }),
   col.accessor('receivedCount', { header: 'Received', cell: (i) => mono(formatCount(i.getValue())) }),

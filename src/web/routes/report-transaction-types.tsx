@@ -13,7 +13,6 @@ import { LoadError } from '../components/load-error';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../components/money';
 import { ReportFilters } from '../components/report-filters';
 import { typeChoiceFilter, typeNames } from '../components/type-filter';
-import { NameText } from '../components/name-text';
 import { StatCard } from '../components/stat-card';
 import { formatCount, formatDate, formatSignedUsd } from '../lib/format';
 import { DateTimeText } from '../features/transactions/transaction-columns';
@@ -22,14 +21,19 @@ import { typeOptions, useAllTypes, useCasinos } from '../lib/master-data';
 import { trpc } from '../trpc';
 import type { TypeReportRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
+import { CasinoLink, CustomerLink } from '../components/record-links';
 
 const route = getRouteApi('/signed-in/reports/transaction-types');
 const col = gridColumns<TypeReportRow>();
 
 const columns: GridColumn<TypeReportRow>[] = [
   col.accessor('date', { header: 'Date', cell: (i) => <DateTimeText value={i.getValue()} /> }),
-  col.accessor((r) => r.customer.name, { id: 'customer', header: 'Customer', cell: (i) => <NameText name={i.getValue()} /> }),
-  col.accessor('casinoName', { header: 'Casino', cell: (i) => <NameText name={i.getValue()} /> }),
+  col.accessor((r) => r.customer.name, {
+    id: 'customer',
+    header: 'Customer',
+    cell: (i) => <CustomerLink id={i.row.original.customerId} name={i.getValue()} />,
+  }),
+  col.accessor('casinoName', { header: 'Casino', cell: (i) => <CasinoLink id={i.row.original.casinoId} name={i.getValue()} /> }),
   col.accessor('transactionTypeName', { id: 'type', header: 'Type', cell: (i) => <TypeBadge name={i.getValue()} /> }),
   col.accessor('unplayedCoinsChange', { id: 'unplayed', header: 'Unplayed Change', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor('playedCoinsChange', { id: 'played', header: 'Played Change', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),

@@ -82,6 +82,9 @@ async function linkCount(db: Db, q: BoardQuery): Promise<number> {
     .then((r) => Number(r.n));
 }
 
+/** A link's streak: its kept count while it still runs (its last check-in on or after `running`), else 0. */
+export const streakOf = (running: string) => sql<number>`case when "l"."lastCheckInDay" >= ${running} then "l"."checkInStreak" else 0 end`;
+
 /** The columns a row shows; `running` is the first day a streak still runs on (yesterday). */
 function selectRow(b: Rows, running: string) {
   return b.select([
@@ -94,7 +97,7 @@ function selectRow(b: Rows, running: string) {
     'ci.at',
     'ci.byUserId',
     'l.lastCheckInAt',
-    sql<number>`case when "l"."lastCheckInDay" >= ${running} then "l"."checkInStreak" else 0 end`.as('streak'),
+    streakOf(running).as('streak'),
   ]);
 }
 
@@ -137,7 +140,7 @@ export async function checkInBoard(db: Db, q: BoardQuery, timeZone: string, now 
   const totalCount = q.status === 'done' ? done : q.status === 'missing' ? total - done : total;
   const byStatus = (b: Links): Links =>
     q.status === 'done' ? b.where(doneOn(day)) : q.status === 'missing' ? b.where((eb) => eb.not(doneOn(day))) : b;
-  const streakKey = sql`case when "l"."lastCheckInDay" >= ${running} then "l"."checkInStreak" else 0 end`;
+  const streakKey = streakOf(running);
   // The page's links in order: a walk of keys that stops after the page (its rows are read next).
   let keys: { customerId: number; casinoId: number }[] = [];
   const keysOf = (b: Links, from: number, take: number) => b.select(['l.customerId', 'l.casinoId']).limit(take).offset(from).execute();

@@ -36,14 +36,14 @@ export function wallClock(timeZone: string): (instant: Date) => Date {
  * compressor's and the port's callbacks (macrotasks) would wait until the last row.
  */
 const YIELD_EVERY = 100;
-const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * A signal that aborts when `out` closes or fails before its last byte: the download went away, or the
  * reader was too slow (decision 085). The writers stop at their next row or wait, and free their thread.
  * It also listens for `out`'s errors, which would otherwise be thrown in the thread.
  */
-function stopsWith(out: Writable): AbortSignal {
+export function stopsWith(out: Writable): AbortSignal {
   const stop = new AbortController();
   const end = () => {
     if (!out.writableFinished) stop.abort(out.errored ?? new Error('The download was closed before the export finished'));
@@ -54,7 +54,7 @@ function stopsWith(out: Writable): AbortSignal {
 }
 
 /** Waits until `out` takes more; rejects with why the download stopped when `signal` aborts. */
-async function drained(out: Writable, signal: AbortSignal): Promise<void> {
+export async function drained(out: Writable, signal: AbortSignal): Promise<void> {
   try {
     await once(out, 'drain', { signal });
   } catch (error) {

@@ -92,7 +92,14 @@ function allowed(user: SessionUser | null | undefined, kind: ExportKind): Sessio
 }
 
 /** The bearer session, or the user of an unused download token issued for this very link (decisions 022, 086). */
-async function userOf(req: FastifyRequest, db: Db, services: AppServices, file: string, query: Record<string, unknown>, token: unknown) {
+export async function userOf(
+  req: FastifyRequest,
+  db: Db,
+  services: AppServices,
+  file: string,
+  query: Record<string, unknown>,
+  token: unknown,
+) {
   if (req.headers.authorization) return services.sessions.userFor(req.headers.authorization);
   if (typeof token !== 'string') return null;
   // Only a download token is taken from the query string: an API token there is never accepted.
@@ -101,6 +108,21 @@ async function userOf(req: FastifyRequest, db: Db, services: AppServices, file: 
   const claim = { userId: named.id, sessionId: named.sessionId, tokenVersion: named.tokenVersion };
   const auth = await services.sessions.bySession(claim, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
   return auth && hasFullAccess(auth, 'read') ? auth.user : null;
+}
+
+/** Who asks for a download link: a signed-in session with full access (an API token sends itself instead). */
+export async function linkAsker(req: FastifyRequest, services: AppServices): Promise<{ user: SessionUser; sessionId: number }> {
+  const auth = await services.sessions.resolve(req.headers.authorization, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
+  if (!auth || !hasFullAccess(auth, 'read')) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
+  // A download link names a sign-in's session; a script sends its API token with the export request itself.
+  if (auth.via.kind !== 'session') throw new TRPCError({ code: 'FORBIDDEN', message: 'Send the API token with the export request itself' });
+  return { user: auth.user, sessionId: auth.via.sessionId };
+}
+
+/** A one-use download token for `target`, bound to the user's current token version and session. */
+export async function issueLink(db: Db, services: AppServices, user: SessionUser, sessionId: number, target: string): Promise<string> {
+  const { tokenVersion } = await db.selectFrom('users').select('tokenVersion').where('id', '=', user.id).executeTakeFirstOrThrow();
+  return services.downloadTokens.issue({ id: user.id, tokenVersion, sessionId }, target);
 }
 
 /**
@@ -112,13 +134,7 @@ async function userOf(req: FastifyRequest, db: Db, services: AppServices, file: 
 export function registerExports(app: FastifyInstance, db: Db, services: AppServices): void {
   app.post('/api/exports/token', async (req, reply) => {
     try {
-      const auth = await services.sessions.resolve(req.headers.authorization, { ip: req.ip, userAgent: req.headers['user-agent'] ?? null });
-      if (!auth || !hasFullAccess(auth, 'read')) throw new TRPCError({ code: 'UNAUTHORIZED', message: 'Unauthorized' });
-      // A download link names a sign-in's session; a script sends its API token with the export request itself.
-      if (auth.via.kind !== 'session')
-        throw new TRPCError({ code: 'FORBIDDEN', message: 'Send the API token with the export request itself' });
-      const signedIn = auth.user;
-      const sessionId = auth.via.sessionId;
+      const { user: signedIn, sessionId } = await linkAsker(req, services);
       const parsed = tokenRequest.safeParse(req.body ?? {});
       if (!parsed.success) throw new TRPCError({ code: 'BAD_REQUEST', message: 'Validation failed', cause: parsed.error });
       const { file, filters = {} } = parsed.data;
@@ -126,8 +142,7 @@ export function registerExports(app: FastifyInstance, db: Db, services: AppServi
       const user = allowed(signedIn, kind);
       // The filters are checked now, so a bad one is a 400 here rather than a page of JSON where the download was.
       parseRequest(kind, filters);
-      const { tokenVersion } = await db.selectFrom('users').select('tokenVersion').where('id', '=', user.id).executeTakeFirstOrThrow();
-      return reply.send({ token: services.downloadTokens.issue({ id: user.id, tokenVersion, sessionId }, exportTarget(file, filters)) });
+      return reply.send({ token: await issueLink(db, services, user, sessionId, exportTarget(file, filters)) });
     } catch (error) {
       return sendTrpcError(reply, error, req);
     }

@@ -162,6 +162,15 @@ export async function inTransit(db: Db, f: { customerId?: number; casinoId?: num
   return { usd: formatHundredths(Number(row.usd)), count: Number(row.n) };
 }
 
+/** `inTransit`'s USD (hundredths) per link under the filters, keyed `customerId:casinoId` (the customer and casino pages). */
+export async function inTransitByLink(db: Db, f: { customerId?: number; casinoId?: number }): Promise<Map<string, number>> {
+  const rows = await filtered(db, { ...f, status: 'pending' })
+    .select((eb) => ['r.customerId', 'r.casinoId', eb.fn.sum<number>('r.expectedUsd').as('usd')])
+    .groupBy(['r.customerId', 'r.casinoId'])
+    .execute();
+  return new Map(rows.map((r) => [`${r.customerId}:${r.casinoId}`, Number(r.usd)]));
+}
+
 /**
  * Per casino: pending now; received and rejected over the last 180 days, with the days to pay; `since`
  * is the window's first day (YYYY-MM-DD, office time zone).

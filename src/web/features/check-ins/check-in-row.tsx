@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { TypedNumberInput } from '../../components/typed-number-input';
 import { formatDateTime, groupedAmount } from '../../lib/format';
 import type { CheckInRowView } from '../../lib/api-types';
+import { CasinoLink, CustomerLink } from '../../components/record-links';
 
 export const rowKey = (r: Pick<CheckInRowView, 'customerId' | 'casinoId'>) => `${r.customerId}:${r.casinoId}`;
 const timeOnly = new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit' });
@@ -142,11 +143,11 @@ export function CheckInRow(props: Props) {
   return (
     <Table.Tr {...focusable(props)}>
       <Table.Td>
-        <Text fw={600} size="sm">
-          {row.customerName}
-        </Text>
+        <CustomerLink id={row.customerId} name={row.customerName} fw={600} />
       </Table.Td>
-      <Table.Td>{row.casinoName}</Table.Td>
+      <Table.Td>
+        <CasinoLink id={row.casinoId} name={row.casinoName} />
+      </Table.Td>
       <Table.Td>
         <Group gap={6} wrap="nowrap">
           <StatusBadge done={row.done} />
@@ -203,18 +204,14 @@ export function CheckInCard(props: Props) {
   return (
     <Paper withBorder p="sm" role="listitem" {...focusable(props)}>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-        <Text fw={600} size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          {row.customerName}
-        </Text>
+        <CustomerLink id={row.customerId} name={row.customerName} fw={600} style={{ minWidth: 0, overflowWrap: 'anywhere' }} />
         <Stack gap={2} align="flex-end">
           <StatusBadge done={row.done} />
           <DoneAt row={row} />
         </Stack>
       </Group>
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
-        <Text size="sm" style={{ minWidth: 0, overflowWrap: 'anywhere' }}>
-          {row.casinoName}
-        </Text>
+        <CasinoLink id={row.casinoId} name={row.casinoName} style={{ minWidth: 0, overflowWrap: 'anywhere' }} />
         {row.unplayedCoins !== null && (
           <Text size="sm" ff="monospace" style={{ whiteSpace: 'nowrap' }} data-testid="check-in-card-sc">
             {groupedAmount(row.unplayedCoins)} SC

@@ -1,10 +1,11 @@
 import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { RedemptionStatus } from '../../../shared/constants';
-import { type GridColumn, gridColumns, boldCell } from '../../components/data-table';
+import { type GridColumn, gridColumns } from '../../components/data-table';
 import { Coins } from '../../components/money';
 import { formatDate, groupedAmount } from '../../lib/format';
 import type { RedemptionAction } from './redemption-actions';
 import type { RedemptionView } from '../../lib/api-types';
+import { CasinoLink, CustomerLink } from '../../components/record-links';
 
 const col = gridColumns<RedemptionView>();
 
@@ -66,17 +67,17 @@ export function redemptionColumns(act: (action: RedemptionAction) => void, statu
         const note = i.row.original.note;
         return note ? (
           <Stack gap={2}>
-            {boldCell(i)}
+            <CustomerLink id={i.row.original.customerId} name={i.getValue()} fw={600} />
             <Text size="xs" c="dimmed" className="cell-name" title={note} data-testid="redemption-note">
               Note: {note}
             </Text>
           </Stack>
         ) : (
-          boldCell(i)
+          <CustomerLink id={i.row.original.customerId} name={i.getValue()} fw={600} />
         );
       },
     }),
-    col.accessor('casinoName', { header: 'Casino' }),
+    col.accessor('casinoName', { header: 'Casino', cell: (i) => <CasinoLink id={i.row.original.casinoId} name={i.getValue()} /> }),
     col.accessor('unplayedCoins', {
       header: 'SC',
       cell: (i) => (

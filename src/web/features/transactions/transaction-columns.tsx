@@ -1,10 +1,10 @@
 import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { type GridColumn, gridColumns } from '../../components/data-table';
-import { NameText } from '../../components/name-text';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../../components/money';
 import { formatDate, formatDateTime, formatTime, groupedAmount } from '../../lib/format';
 import type { TransactionView } from '../../lib/api-types';
+import { CasinoLink, CustomerLink } from '../../components/record-links';
 
 const col = gridColumns<TransactionView>();
 
@@ -29,9 +29,19 @@ export const TRANSACTION_NUMERIC_COLUMNS = ['unplayed', 'played', 'usd', 'ratio'
 export function transactionColumns(opts: { withCasino: boolean; onEdit: (t: TransactionView) => void }): GridColumn<TransactionView>[] {
   return [
     col.accessor('date', { header: 'Date', cell: (info) => <DateTimeText value={info.getValue()} /> }),
-    col.accessor((t) => t.customer.name, { id: 'customer', header: 'Customer', cell: (info) => <NameText name={info.getValue()} /> }),
+    col.accessor((t) => t.customer.name, {
+      id: 'customer',
+      header: 'Customer',
+      cell: (info) => <CustomerLink id={info.row.original.customerId} name={info.getValue()} />,
+    }),
     ...(opts.withCasino
-      ? [col.accessor((t) => t.casino.name, { id: 'casino', header: 'Casino', cell: (info) => <NameText name={info.getValue()} /> })]
+      ? [
+          col.accessor((t) => t.casino.name, {
+            id: 'casino',
+            header: 'Casino',
+            cell: (info) => <CasinoLink id={info.row.original.casinoId} name={info.getValue()} />,
+          }),
+        ]
       : []),
     col.accessor((t) => t.transactionType.name, { id: 'type', header: 'Type', cell: (info) => <TypeBadge name={info.getValue()} /> }),
     col.accessor('unplayedCoinsChange', {
@@ -70,7 +80,7 @@ export const transactionCard = (onEdit: (t: TransactionView) => void) =>
     return (
       <Stack gap={2}>
         <Group justify="space-between" wrap="nowrap" gap="xs">
-          <NameText name={t.customer.name} fw={600} style={{ maxWidth: '100%', minWidth: 0 }} />
+          <CustomerLink id={t.customerId} name={t.customer.name} fw={600} style={{ maxWidth: '100%', minWidth: 0 }} />
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             <SignedUsd value={t.usdChange} size="sm" />
             <ActionIcon variant="subtle" size="sm" aria-label={`Edit transaction ${t.id}`} onClick={() => onEdit(t)}>
@@ -82,7 +92,7 @@ export const transactionCard = (onEdit: (t: TransactionView) => void) =>
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
             <TypeBadge name={t.transactionType.name} />
             {t.purchaseRatio !== null && <RatioBadge ratio={t.purchaseRatio} />}
-            <NameText name={t.casino.name} size="xs" c="dimmed" style={{ maxWidth: '100%', minWidth: 0 }} />
+            <CasinoLink id={t.casinoId} name={t.casino.name} size="xs" style={{ maxWidth: '100%', minWidth: 0 }} />
           </Group>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {formatDateTime(t.date)}

@@ -1,0 +1,32 @@
+/** The app's screens as search finds them by name (the sidebar's labels; admin screens for admins only). */
+export const SCREENS: readonly { path: string; label: string; adminOnly?: boolean }[] = [
+  { path: '/dashboard', label: 'Dashboard' },
+  { path: '/transactions/add', label: 'Add Transaction' },
+  { path: '/transactions/history', label: 'Transaction History' },
+  { path: '/redemptions', label: 'Redemptions' },
+  { path: '/check-ins', label: 'Check-ins' },
+  { path: '/reports/high-sc', label: 'High SC Report' },
+  { path: '/reports/profitability', label: 'Profitability', adminOnly: true },
+  { path: '/reports/participation', label: 'Participation' },
+  { path: '/reports/transaction-types', label: 'Transaction Types Report' },
+  { path: '/reports/reconciliation', label: 'Reconciliation' },
+  { path: '/reports/redemptions', label: 'Redemptions Report' },
+  { path: '/customers', label: 'Customers' },
+  { path: '/casinos', label: 'Casinos' },
+  { path: '/types', label: 'Transaction Types' },
+  { path: '/import', label: 'Import' },
+  { path: '/profile', label: 'Profile' },
+  { path: '/admin/users', label: 'Users', adminOnly: true },
+  { path: '/admin/audit', label: 'Audit Trail', adminOnly: true },
+  { path: '/admin/access-log', label: 'Access log', adminOnly: true },
+  { path: '/admin/deleted-transactions', label: 'Deleted Transactions', adminOnly: true },
+];
+
+/** Text as search compares it: accents dropped (é -> e), lower case, spaces collapsed. */
+export const searchKey = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase()
+    .replace(/\s+/g, ' ')
+    .trim();

@@ -1,0 +1,36 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { useHotkeys } from '@mantine/hooks';
+import { IconSearch } from '@tabler/icons-react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+
+const SearchSpotlight = lazy(() => import('./search-spotlight').then((m) => ({ default: m.SearchSpotlight })));
+
+/**
+ * Search everywhere: the header's button, Ctrl+K (in a field too) or "/" (outside one). The box itself
+ * (Spotlight) is loaded on the first search, so the first screen's download stays within its budget.
+ */
+export function SearchEverywhere() {
+  const [wanted, setWanted] = useState(false);
+  const opener = useRef<(() => void) | null>(null);
+  const open = () => (opener.current ? opener.current() : setWanted(true));
+  const ready = useCallback((openBox: () => void) => {
+    opener.current = openBox;
+    openBox();
+  }, []);
+  useHotkeys([['mod+K', open]], []);
+  useHotkeys([['/', open]]);
+  return (
+    <>
+      <Tooltip label="Search (Ctrl+K or /)">
+        <ActionIcon variant="subtle" color="gray" size="lg" onClick={open} aria-label="Search" aria-keyshortcuts="Control+K /">
+          <IconSearch size={20} />
+        </ActionIcon>
+      </Tooltip>
+      {wanted && (
+        <Suspense fallback={null}>
+          <SearchSpotlight onReady={ready} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,131 @@
+import { Badge, Text } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { toHundredths } from '../../../shared/money';
+import { type GridColumn, gridColumns } from '../../components/data-table';
+import { Coins } from '../../components/money';
+import { CasinoLink, CustomerLink } from '../../components/record-links';
+import type { SortState } from '../../lib/grid-sort';
+import { formatDateTime, groupedAmount } from '../../lib/format';
+import type { RouterOutputs } from '../../../server/trpc/app-router';
+
+export type CustomerSummaryView = RouterOutputs['summaries']['customer'];
+export type CasinoSummaryView = RouterOutputs['summaries']['casino'];
+type CustomerLinkRow = CustomerSummaryView['links'][number];
+type CasinoLinkRow = CasinoSummaryView['links'][number];
+type Figures = CustomerLinkRow | CasinoLinkRow;
+
+const STATUS_COLORS: Record<Figures['status'], string> = { active: 'teal', inactive: 'gray', banned: 'red', locked: 'orange' };
+
+const when = (iso: string | null): ReactNode =>
+  iso ? (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {formatDateTime(iso)}
+    </Text>
+  ) : (
+    <Text size="sm" c="dimmed">
+      Never
+    </Text>
+  );
+const usd = (value: string) => (
+  <Text span ff="monospace" size="sm">
+    ${groupedAmount(value)}
+  </Text>
+);
+
+/** The balance columns both pages show, after the name column. */
+function figureColumns<T extends Figures>(): GridColumn<T>[] {
+  const col = gridColumns<T>();
+  return [
+    col.accessor((r) => r.status, {
+      id: 'status',
+      header: 'Status',
+      cell: (info) => (
+        <Badge
+          variant="light"
+          color={STATUS_COLORS[info.row.original.status]}
+          styles={{ root: { minWidth: 'max-content' }, label: { overflow: 'visible' } }}
+        >
+          {info.row.original.status}
+        </Badge>
+      ),
+    }),
+    col.accessor((r) => r.unplayedCoins, {
+      id: 'unplayed',
+      header: 'Unplayed',
+      cell: (info) => <Coins value={info.row.original.unplayedCoins} size="sm" />,
+    }),
+    col.accessor((r) => r.playedCoins, {
+      id: 'played',
+      header: 'Played',
+      cell: (info) => <Coins value={info.row.original.playedCoins} size="sm" />,
+    }),
+    col.accessor((r) => r.totalCoins, {
+      id: 'total',
+      header: 'Total',
+      cell: (info) => <Coins value={info.row.original.totalCoins} size="sm" fw={600} />,
+    }),
+    col.accessor((r) => r.usdValue, { id: 'usd', header: 'USD value', cell: (info) => usd(info.row.original.usdValue) }),
+    col.accessor((r) => r.inTransitUsd, { id: 'transit', header: 'In transit', cell: (info) => usd(info.row.original.inTransitUsd) }),
+    col.accessor((r) => r.lastActivityAt, {
+      id: 'activity',
+      header: 'Last activity',
+      cell: (info) => when(info.row.original.lastActivityAt),
+    }),
+  ];
+}
+
+export const FIGURE_NUMERIC = ['unplayed', 'played', 'total', 'usd', 'transit', 'streak'] as const;
+
+export function customerLinkColumns(): GridColumn<CustomerLinkRow>[] {
+  const col = gridColumns<CustomerLinkRow>();
+  return [
+    col.accessor((r) => r.casinoName, {
+      id: 'name',
+      header: 'Casino',
+      cell: (info) => <CasinoLink id={info.row.original.casinoId} name={info.getValue()} />,
+    }),
+    ...figureColumns<CustomerLinkRow>(),
+    col.accessor((r) => r.lastCheckInAt, { id: 'checkIn', header: 'Last check-in', cell: (info) => when(info.getValue()) }),
+    col.accessor((r) => r.streak, { id: 'streak', header: 'Streak' }),
+    col.accessor((r) => r.reconciledAt, { id: 'reconciled', header: 'Reconciled', cell: (info) => when(info.getValue()) }),
+  ];
+}
+
+export function casinoLinkColumns(): GridColumn<CasinoLinkRow>[] {
+  const col = gridColumns<CasinoLinkRow>();
+  return [
+    col.accessor((r) => r.customerName, {
+      id: 'name',
+      header: 'Customer',
+      cell: (info) => <CustomerLink id={info.row.original.customerId} name={info.getValue()} />,
+    }),
+    ...figureColumns<CasinoLinkRow>(),
+  ];
+}
+
+/** What each sortable column sorts by (amounts as numbers, names and times as text). */
+const SORT_KEYS: Record<string, (r: Figures & { streak?: number; name: string }) => string | number> = {
+  name: (r) => r.name.toLowerCase(),
+  status: (r) => r.status,
+  unplayed: (r) => toHundredths(r.unplayedCoins),
+  played: (r) => toHundredths(r.playedCoins),
+  total: (r) => toHundredths(r.totalCoins),
+  usd: (r) => toHundredths(r.usdValue),
+  transit: (r) => toHundredths(r.inTransitUsd),
+  activity: (r) => r.lastActivityAt ?? '',
+  streak: (r) => r.streak ?? 0,
+};
+export const SORTABLE = Object.keys(SORT_KEYS);
+
+/** The rows in the chosen order (the server's, by name, when none is chosen). */
+export function sortedLinks<T extends Figures>(rows: T[], name: (r: T) => string, sort: SortState | null): T[] {
+  const key = sort ? SORT_KEYS[sort.id] : undefined;
+  if (!sort || !key) return rows;
+  const keyed = rows.map((r) => ({ r, k: key({ ...r, name: name(r) }) }));
+  keyed.sort((a, b) => (a.k < b.k ? -1 : a.k > b.k ? 1 : 0) * (sort.desc ? -1 : 1));
+  return keyed.map((x) => x.r);
+}
+
+/** A header click: the same column flips, another starts ascending. */
+export const nextSort = (sort: SortState | null, id: string): SortState =>
+  sort?.id === id ? { id, desc: !sort.desc } : { id, desc: false };

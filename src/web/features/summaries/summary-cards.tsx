@@ -1,0 +1,48 @@
+import { SimpleGrid } from '@mantine/core';
+import { IconCoins, IconCurrencyDollar, IconHourglass, IconScale } from '@tabler/icons-react';
+import { toHundredths } from '../../../shared/money';
+import { StatCard } from '../../components/stat-card';
+import { formatSignedUsd, groupedAmount } from '../../lib/format';
+import type { CustomerSummaryView } from './link-columns';
+
+type Totals = CustomerSummaryView['totals'];
+
+/** The page's totals: coins, their USD value (as High SC), USD in transit (as Redemptions) and net USD over all time. */
+export function SummaryCards({ totals, read }: { totals: Totals | undefined; read: { isPending: boolean; isError: boolean } }) {
+  const net = totals ? toHundredths(totals.netUsd) : 0;
+  return (
+    <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }} spacing="md">
+      <StatCard
+        title="Total coins"
+        value={totals ? groupedAmount(totals.totalCoins) : '—'}
+        hint={totals ? `${groupedAmount(totals.unplayedCoins)} unplayed, ${groupedAmount(totals.playedCoins)} played` : undefined}
+        icon={<IconCoins />}
+        read={read}
+      />
+      <StatCard
+        title="USD value"
+        value={totals ? `$${groupedAmount(totals.usdValue)}` : '—'}
+        hint="As the High SC report values it"
+        icon={<IconCurrencyDollar />}
+        read={read}
+      />
+      <StatCard
+        title="In transit"
+        value={totals ? `$${groupedAmount(totals.inTransitUsd)}` : '—'}
+        hint="Pending redemptions"
+        icon={<IconHourglass />}
+        read={read}
+      />
+      <StatCard
+        title="Net USD"
+        value={totals ? formatSignedUsd(totals.netUsd) : '—'}
+        hint={
+          totals ? `${formatSignedUsd(totals.purchasesUsd)} purchases, ${formatSignedUsd(totals.redemptionsUsd)} redemptions` : undefined
+        }
+        icon={<IconScale />}
+        read={read}
+        color={net < 0 ? 'red' : 'teal'}
+      />
+    </SimpleGrid>
+  );
+}
