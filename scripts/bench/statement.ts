@@ -45,7 +45,11 @@ for (const format of ['pdf', 'xlsx'] as const) {
     },
   });
   const began = performance.now();
-  const rows = await writeStatement(db, { id: pair.customer.id, startDate: '2026-01-01', endDate: lastDay, format }, { format, out, timeZone: 'UTC' });
+  const rows = await writeStatement(
+    db,
+    { id: pair.customer.id, startDate: '2026-01-01', endDate: lastDay, format },
+    { format, out, timeZone: 'UTC' },
+  );
   const seconds = (performance.now() - began) / 1000;
   const rss = process.resourceUsage().maxRSS / 1024;
   console.log(`${format}: ${rows} rows, ${(bytes / 1e6).toFixed(1)} MB in ${seconds.toFixed(1)} s; peak RSS so far ${rss.toFixed(0)} MB`);
