@@ -51,6 +51,7 @@ function webBoundaries() {
  */
 const PUBLIC_FEATURE_MODULES = [
   'transactions/ledger',
+  'books/closed-books',
   'transactions/ledger-statements',
   'transactions/ledger-bulk',
   'check-ins/check-in-days',

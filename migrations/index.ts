@@ -11,6 +11,9 @@ import * as m0023 from './0023-casino-link-counts';
 import * as m0024 from './0024-type-changes-in-feed';
 import * as m0040 from './0040-check-in-board';
 import * as m0050 from './0050-accounts';
+import * as m0065 from './0065-closed-books';
+import * as m0066 from './0066-reconciliations';
+import * as m0067 from './0067-notes-and-attachments';
 
 /** Every migration, in order. Kysely applies the ones a database has not seen yet. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0024-type-changes-in-feed': m0024,
   '0040-check-in-board': m0040,
   '0050-accounts': m0050,
+  '0065-closed-books': m0065,
+  '0066-reconciliations': m0066,
+  '0067-notes-and-attachments': m0067,
 };

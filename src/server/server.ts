@@ -29,6 +29,7 @@ import { registerExports } from './features/exports/exports.routes';
 import { createImporter } from './features/import/importer';
 import type { ImportLimits } from './features/import/import-limits';
 import { registerImport } from './features/import/import.routes';
+import { registerAttachments } from './features/attachments/attachments.routes';
 import { inlineReaders, poolReaders, READER_LIMITS, type ReaderLimits, readThreads } from './reads/readers';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import { type AppServices, contextFactory } from './trpc/context';
@@ -161,6 +162,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   });
   registerRest(app, (req) => createContext({ req }));
   registerExports(app, database.db, services);
+  registerAttachments(app, database.db, services);
   registerImport(app, services, createImporter(database.db, config.databasePath, dataDir, config.timeZone, options.importLimits));
 
   app.get('/api/health', async (_req, reply) => {

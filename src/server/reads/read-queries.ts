@@ -30,7 +30,8 @@ import { listCasinos } from '../features/casinos/casinos.repository';
 import { listAudit, transactionAudit } from '../features/audit/audit.repository';
 import { listLinks, listLinksAsOf } from '../features/customer-casinos/customer-casinos.repository';
 import { balanceBefore } from '../features/customer-casinos/balance-before';
-import { reconciliationReport } from '../features/customer-casinos/reconciliation.repository';
+import { listReconciliations, reconciliationReport } from '../features/customer-casinos/reconciliation.repository';
+import type { listReconciliationsInput } from '../../shared/schemas/reconciliations';
 import { listDeleted } from '../features/transactions/deleted-transactions.repository';
 import { lastLedgerCheck, runLedgerCheck } from '../features/transactions/ledger-check';
 import { listCustomers } from '../features/customers/customers.repository';
@@ -104,6 +105,7 @@ export const readQueries = {
       : listLinks(db, input?.customerId),
   'customerCasinos.balanceBefore': (db: Db, input: In<typeof balanceBeforeInput>) => balanceBefore(db, input),
   'customerCasinos.reconciliationReport': (db: Db, input: In<typeof reconciliationReportInput>) => reconciliationReport(db, input),
+  'customerCasinos.reconciliations': (db: Db, input: In<typeof listReconciliationsInput>) => listReconciliations(db, input),
   'transactions.audit': (db: Db, input: In<typeof transactionIdInput>) => transactionAudit(db, input.id),
   'transactions.deleted': (db: Db, input: In<typeof deletedListInput>) =>
     listDeleted(db, input?.limit ?? HISTORY_PAGE_SIZE, input?.offset ?? 0),

@@ -12,6 +12,9 @@ import { transactionTypesRouter } from '../features/transaction-types/transactio
 import { transactionsRouter } from '../features/transactions/transactions.router';
 import { usersRouter } from '../features/users/users.router';
 import { accessLogRouter } from '../features/access-log/access-log.router';
+import { attachmentsRouter } from '../features/attachments/attachments.router';
+import { booksRouter } from '../features/books/books.router';
+import { notesRouter } from '../features/notes/notes.router';
 import { t } from './init';
 import { router } from './procedures';
 
@@ -29,6 +32,9 @@ export const appRouter = router({
   redemptions: redemptionsRouter,
   checkIns: checkInsRouter,
   accessLog: accessLogRouter,
+  books: booksRouter,
+  notes: notesRouter,
+  attachments: attachmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

@@ -7,6 +7,7 @@ import {
   reconciliationReportInput,
   setLinkInput,
 } from '../../../shared/schemas/customer-casinos';
+import { listReconciliationsInput } from '../../../shared/schemas/reconciliations';
 import { reconcileLink } from './reconcile-step';
 import { getTransaction } from '../transactions/transactions.repository';
 import { authedProcedure, read, router } from '../../trpc/procedures';
@@ -39,9 +40,12 @@ export const customerCasinosRouter = router({
       differencePlayed: formatHundredths(outcome.differencePlayed),
       adjustment: outcome.adjustmentId === null ? null : await getTransaction(ctx.db, outcome.adjustmentId),
       reconciledAt: outcome.reconciledAt,
+      reconciliationId: outcome.reconciliationId,
     };
   }),
 
   /** Links with their last reconciliation; stale ones (none within staleDays) first. */
   reconciliationReport: authedProcedure.input(reconciliationReportInput).query(read('customerCasinos.reconciliationReport')),
+  /** Kept reconciliations with the ledger's balance at their moment; `status=broken` those a later change broke. */
+  reconciliations: authedProcedure.input(listReconciliationsInput).query(read('customerCasinos.reconciliations')),
 });

@@ -2,12 +2,14 @@ import { formatHundredths } from '../../../shared/money';
 import type { Db } from '../../db/types';
 import { fieldError } from '../../errors/domain-errors';
 import { ledgerStep } from '../transactions/ledger';
+import { keepReconciliation } from './reconciliation-records';
 
 export interface ReconcileOutcome {
   differenceUnplayed: number;
   differencePlayed: number;
   adjustmentId: number | null;
   reconciledAt: string;
+  reconciliationId: number;
 }
 
 /** The transaction type that carries reconciliation adjustments. */
@@ -49,6 +51,7 @@ export function reconcileLink(
         );
       }
       s.markReconciled.run(stamp, userId, differenceUnplayed, differencePlayed, pair.customerId, pair.casinoId);
+      const reconciliationId = keepReconciliation(step.sqlite, { ...pair, at: stamp, byUserId: userId, ...shown });
       step.audit({
         action: 'reconcile',
         entity: 'link',
@@ -64,9 +67,10 @@ export function reconcileLink(
           playedCoins: formatHundredths(shown.played),
           note: shown.note,
           adjustmentId,
+          reconciliationId,
         },
       });
-      return { differenceUnplayed, differencePlayed, adjustmentId, reconciledAt: stamp };
+      return { differenceUnplayed, differencePlayed, adjustmentId, reconciledAt: stamp, reconciliationId };
     },
     now,
     // The adjustment carries no USD: the typed balances name any refusal.

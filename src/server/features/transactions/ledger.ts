@@ -4,6 +4,7 @@ import { formatHundredths } from '../../../shared/money';
 import type { Db, TransactionRow } from '../../db/types';
 import { conflict, fieldError, forbidden, notFound } from '../../errors/domain-errors';
 import { type AuditEntry, appendAuditSync } from '../audit/audit.repository';
+import { refuseClosed } from '../books/closed-books';
 import { write } from './ledger-commit';
 import { checkAfterValues, type Counted, fieldNamed, type LimitFields } from './ledger-limits';
 import type { LedgerStatements } from './ledger-statements';
@@ -134,6 +135,7 @@ export function createEntry(db: Db, input: LedgerInput, userId: number, idem?: I
     const { scRatio, link } = checkReferences(s, f, true);
     const stamp = now.toISOString();
     const date = input.occurredAt ?? stamp;
+    refuseClosed(sqlite, date);
     const id = insertEntry(s, f, { scRatio, link }, userId, { date, at: stamp });
     if (idem) s.insertIdempotencyKey.run(idem.key, userId, idem.requestHash, id, stamp);
     audit(s, sqlite, userId, { action: 'create', entity: 'transaction', entityId: id, after: auditedFields({ ...f, date }) }, now);
@@ -230,6 +232,7 @@ export function editEntry(db: Db, id: number, input: LedgerInput, userId: number
   return write(db, (s, sqlite) => {
     const old = loadChangeableEntry(s, id);
     const date = input.occurredAt ?? old.date;
+    refuseClosed(sqlite, old.date, date);
     const moved = old.customerId !== f.customerId || old.casinoId !== f.casinoId;
     const { scRatio } = checkReferences(s, f, moved);
     applyToKept(s, old, -1);
@@ -265,6 +268,7 @@ export function deleteEntry(db: Db, id: number, userId: number, now = new Date()
     db,
     (s, sqlite) => {
       const old = loadChangeableEntry(s, id);
+      refuseClosed(sqlite, old.date);
       s.keepDeleted.run({ id, deletedAt: now.toISOString(), deletedByUserId: userId });
       s.deleteIdempotencyKeys.run(id);
       s.delete.run(id);
@@ -294,6 +298,7 @@ export function restoreEntry(db: Db, id: number, user: { id: number; role: strin
       if (user.role !== 'admin' && !ownRecent)
         throw forbidden('Only an admin, or the user who deleted it within 10 minutes, can restore this transaction');
       checkReferences(s, kept, false);
+      refuseClosed(sqlite, kept.date);
       const { deletedAt: _deletedAt, deletedByUserId: _deletedBy, ...row } = kept;
       s.insertWithId.run({ ...row, unplayedCoinsAfter: 0, playedCoinsAfter: 0, totalCoinsAfter: 0, updatedAt: now.toISOString() });
       s.forgetDeleted.run(id);
@@ -339,6 +344,7 @@ export function ledgerStep<T>(db: Db, userId: number, body: (step: LedgerStep) =
         now,
         record: (f, stamp, options) => {
           const pair = checkReferences(s, f, !options?.settles);
+          refuseClosed(sqlite, stamp);
           const id = insertEntry(s, f, pair, userId, { date: stamp, at: now.toISOString() });
           audit(
             s,
