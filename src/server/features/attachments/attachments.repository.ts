@@ -61,7 +61,15 @@ const withFile = (db: Db) =>
     .innerJoin('attachmentFiles as f', 'f.sha256', 'a.sha256')
     .innerJoin('users as u', 'u.id', 'a.createdByUserId');
 
-type ViewRow = { id: number; name: string; type: AttachmentType; size: number; sha256: string; createdAt: string; createdByUserId: number } & {
+type ViewRow = {
+  id: number;
+  name: string;
+  type: AttachmentType;
+  size: number;
+  sha256: string;
+  createdAt: string;
+  createdByUserId: number;
+} & {
   firstName: string | null;
   lastName: string | null;
   email: string;
@@ -134,7 +142,16 @@ export async function storeAttachment(
       .executeTakeFirstOrThrow();
     const after = { [owner.field]: owner.id, name: file.name, type: file.type, size: file.bytes.length, sha256 };
     await appendAudit(trx, user, { action: 'create', entity: 'attachment', entityId: id, after }, now);
-    return { id, name: file.name, type: file.type, size: file.bytes.length, sha256, createdAt, createdByUserId: user.id, createdBy: nameOrEmail(user) };
+    return {
+      id,
+      name: file.name,
+      type: file.type,
+      size: file.bytes.length,
+      sha256,
+      createdAt,
+      createdByUserId: user.id,
+      createdBy: nameOrEmail(user),
+    };
   });
 }
 
@@ -148,9 +165,17 @@ async function readable(db: Db, id: number, user: Reader) {
 }
 
 /** The bytes, type and name of an attachment the user may read. */
-export async function attachmentContent(db: Db, id: number, user: Reader): Promise<{ name: string; type: AttachmentType; content: Buffer }> {
+export async function attachmentContent(
+  db: Db,
+  id: number,
+  user: Reader,
+): Promise<{ name: string; type: AttachmentType; content: Buffer }> {
   const { row } = await readable(db, id, user);
-  const file = await db.selectFrom('attachmentFiles').select(['type', 'content']).where('sha256', '=', row.sha256).executeTakeFirstOrThrow();
+  const file = await db
+    .selectFrom('attachmentFiles')
+    .select(['type', 'content'])
+    .where('sha256', '=', row.sha256)
+    .executeTakeFirstOrThrow();
   return { name: row.name, type: file.type, content: file.content };
 }
 

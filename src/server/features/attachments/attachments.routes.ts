@@ -10,7 +10,8 @@ import type { AppServices } from '../../trpc/context';
 import { attachmentContent, storeAttachment } from './attachments.repository';
 import { contentDisposition } from './content-disposition';
 
-const megabytes = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.round(bytes / 1024)} KB` : `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
 const isAccepted = (mime: string | undefined): mime is AttachmentType => ATTACHMENT_TYPES.some((t) => t === mime);
 const NAME_MAX = 255;
 
@@ -39,7 +40,7 @@ export function registerAttachments(app: FastifyInstance, db: Db, services: AppS
         reply
           .code(413)
           .header('connection', 'close')
-          .send({ message: `The file is larger than the attachment limit of ${megabytes(limit)} (ATTACHMENT_MAX_BYTES)` });
+          .send({ message: `The file is larger than the attachment limit of ${sizeText(limit)} (ATTACHMENT_MAX_BYTES)` });
       try {
         const user = await services.sessions.requireUser(req.headers.authorization, 'write');
         if (!req.isMultipart()) return reply.code(415).send({ message: 'Send the file as multipart/form-data' });
@@ -51,7 +52,9 @@ export function registerAttachments(app: FastifyInstance, db: Db, services: AppS
           if (part.type === 'file') {
             if (part.fieldname !== 'file' || file) {
               part.file.resume();
-              return reply.code(400).send({ message: 'Validation failed', errors: [{ path: 'file', message: 'Send one file, as the field "file"' }] });
+              return reply
+                .code(400)
+                .send({ message: 'Validation failed', errors: [{ path: 'file', message: 'Send one file, as the field "file"' }] });
             }
             const bytes = await part.toBuffer().catch((error: unknown) => {
               if (error instanceof scope.multipartErrors.RequestFileTooLargeError) return null;
@@ -81,14 +84,16 @@ export function registerAttachments(app: FastifyInstance, db: Db, services: AppS
         const user = await services.sessions.requireUser(req.headers.authorization, 'read');
         const { id } = parsed(() => attachmentIdInput.parse({ id: req.params.id }));
         const file = await attachmentContent(db, id, user);
-        return reply
-          .header('content-type', file.type)
-          .header('x-content-type-options', 'nosniff')
-          .header('cache-control', 'private, no-store')
-          .header('content-disposition', contentDisposition(file.name))
-          // Shown in the browser's own viewer, never run as a page of this site.
-          .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
-          .send(file.content);
+        return (
+          reply
+            .header('content-type', file.type)
+            .header('x-content-type-options', 'nosniff')
+            .header('cache-control', 'private, no-store')
+            .header('content-disposition', contentDisposition(file.name))
+            // Shown in the browser's own viewer, never run as a page of this site.
+            .header('content-security-policy', "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'")
+            .send(file.content)
+        );
       } catch (error) {
         return sendTrpcError(reply, error, req);
       }

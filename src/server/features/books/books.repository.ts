@@ -73,7 +73,8 @@ export function closeBooks(db: Db, user: Person, through: string, note: string |
     timeZone,
     (closed) => {
       if (through >= today) throw fieldError('through', `Close through a day before today (${formatDay(today)})`);
-      if (closed && through < closed) throw fieldError('through', `The books are already closed through ${formatDay(closed)}; reopen them first`);
+      if (closed && through < closed)
+        throw fieldError('through', `The books are already closed through ${formatDay(closed)}; reopen them first`);
     },
     now,
   );

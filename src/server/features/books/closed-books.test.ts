@@ -25,9 +25,20 @@ const CLOSED = 'The books are closed through Nov 10, 2026: nothing dated on or b
 async function snapshot() {
   const db = s.database.db;
   const count = async (table: 'transactions' | 'deletedTransactions' | 'auditLog' | 'redemptions') =>
-    Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+    Number(
+      (
+        await db
+          .selectFrom(table)
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
   return {
-    transactions: await db.selectFrom('transactions').select(['id', 'date', 'unplayedCoinsChange', 'unplayedCoinsAfter']).orderBy('id').execute(),
+    transactions: await db
+      .selectFrom('transactions')
+      .select(['id', 'date', 'unplayedCoinsChange', 'unplayedCoinsAfter'])
+      .orderBy('id')
+      .execute(),
     deleted: await count('deletedTransactions'),
     audit: await count('auditLog'),
     redemptions: await db.selectFrom('redemptions').select(['id', 'status']).execute(),
@@ -53,7 +64,11 @@ describe('closing the books', () => {
       closedBefore: '2026-11-11T00:00:00.000Z',
       history: [{ action: 'close', through: '2026-11-10', at: expect.any(String), by: 'Ada Admin', note: 'November checked' }],
     });
-    const audit = await s.database.db.selectFrom('auditLog').select(['action', 'entity', 'before', 'after']).where('entity', '=', 'books').execute();
+    const audit = await s.database.db
+      .selectFrom('auditLog')
+      .select(['action', 'entity', 'before', 'after'])
+      .where('entity', '=', 'books')
+      .execute();
     expect(audit).toEqual([
       {
         action: 'close',
@@ -82,7 +97,9 @@ describe('closing the books', () => {
     expectFieldErrors(await call('POST', '/api/books/reopen', { through: null, reason: '  ' }, admin.auth), [
       { path: 'reason', message: 'A reason is required' },
     ]);
-    expectFieldErrors(await call('POST', '/api/books/reopen', { through: null }, admin.auth), [{ path: 'reason', message: 'A reason is required' }]);
+    expectFieldErrors(await call('POST', '/api/books/reopen', { through: null }, admin.auth), [
+      { path: 'reason', message: 'A reason is required' },
+    ]);
     expect((await reopen('2026-11-10')).statusCode).toBe(400);
     const res = await reopen('2026-11-01');
     expect(res.statusCode).toBe(200);
@@ -151,7 +168,13 @@ describe('a closed period refuses every balance-changing write into it, writing 
       '2026-11-10 23:59,Alice,Lucky,Purchase,100,0,-1.00',
       '2026-11-11 00:00,Alice,Lucky,Purchase,200,0,-2.00',
     ].join('\r\n');
-    const post = () => s.app.inject({ method: 'POST', url: '/api/import/transactions', headers: { ...staff.auth, 'content-type': 'text/csv' }, payload: csv });
+    const post = () =>
+      s.app.inject({
+        method: 'POST',
+        url: '/api/import/transactions',
+        headers: { ...staff.auth, 'content-type': 'text/csv' },
+        payload: csv,
+      });
     const res = await post();
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ committed: false, valid: 1, invalid: 1 });
@@ -168,9 +191,15 @@ describe('a closed period refuses every balance-changing write into it, writing 
     const redemptionId = await requestRedemption(s.database.db, input, staff.id, new Date('2026-11-05T12:00:00Z'));
     await close('2026-11-10');
     const before = await snapshot();
-    await expectRefused(await call('POST', `/api/redemptions/${redemptionId}/receive`, { usdReceived: '90.00', receivedAt: '2026-11-06T09:00:00Z' }), before);
+    await expectRefused(
+      await call('POST', `/api/redemptions/${redemptionId}/receive`, { usdReceived: '90.00', receivedAt: '2026-11-06T09:00:00Z' }),
+      before,
+    );
     await reopen('2026-11-05');
-    const res = await call('POST', `/api/redemptions/${redemptionId}/receive`, { usdReceived: '90.00', receivedAt: '2026-11-06T09:00:00Z' });
+    const res = await call('POST', `/api/redemptions/${redemptionId}/receive`, {
+      usdReceived: '90.00',
+      receivedAt: '2026-11-06T09:00:00Z',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'received', usdReceived: '90.00' });
   });

@@ -14,7 +14,9 @@ beforeEach(async () => {
   const now = Date.now();
   before = new Date(now - 3 * 86_400_000).toISOString();
   after = new Date(now + 60_000).toISOString();
-  expect((await call('POST', '/api/transactions', entryOf(pair, { unplayedCoinsChange: '100.00', playedCoinsChange: '5.00' }))).statusCode).toBe(201);
+  expect(
+    (await call('POST', '/api/transactions', entryOf(pair, { unplayedCoinsChange: '100.00', playedCoinsChange: '5.00' }))).statusCode,
+  ).toBe(201);
   const res = await call('POST', '/api/customer-casinos/reconcile', {
     customerId: pair.customer.id,
     casinoId: pair.casino.id,
@@ -67,9 +69,12 @@ describe('reconciliations that stay true', () => {
   });
 
   it('is broken by an edit of an earlier entry and by an edit that moves one before it, whole when undone', async () => {
-    const first = (await s.database.db.selectFrom('transactions').select(['id', 'date']).orderBy('id').executeTakeFirstOrThrow());
+    const first = await s.database.db.selectFrom('transactions').select(['id', 'date']).orderBy('id').executeTakeFirstOrThrow();
     const edit = (unplayed: string, date = first.date) =>
-      call('PATCH', `/api/transactions/${first.id}`, { ...entryOf(pair, { unplayedCoinsChange: unplayed, playedCoinsChange: '5.00' }), occurredAt: date });
+      call('PATCH', `/api/transactions/${first.id}`, {
+        ...entryOf(pair, { unplayedCoinsChange: unplayed, playedCoinsChange: '5.00' }),
+        occurredAt: date,
+      });
     expect((await edit('90.00')).statusCode).toBe(200);
     expect(await broken()).toEqual(brokenBy('90.00'));
     expect((await edit('100.00')).statusCode).toBe(200);
@@ -90,24 +95,46 @@ describe('reconciliations that stay true', () => {
   });
 
   it('is broken by an imported row dated before it, and whole when that row is deleted', async () => {
-    const csv = ['Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change', `${before.slice(0, 10)} 08:00,Alice,Lucky,Purchase,-40.5,0,0`].join('\r\n');
-    const res = await s.app.inject({ method: 'POST', url: '/api/import/transactions', headers: { ...staff.auth, 'content-type': 'text/csv' }, payload: csv });
+    const csv = [
+      'Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change',
+      `${before.slice(0, 10)} 08:00,Alice,Lucky,Purchase,-40.5,0,0`,
+    ].join('\r\n');
+    const res = await s.app.inject({
+      method: 'POST',
+      url: '/api/import/transactions',
+      headers: { ...staff.auth, 'content-type': 'text/csv' },
+      payload: csv,
+    });
     expect(res.statusCode).toBe(201);
     expect(await broken()).toEqual(brokenBy('59.50'));
-    const imported = await s.database.db.selectFrom('transactions').select('id').where('unplayedCoinsChange', '=', -4050).executeTakeFirstOrThrow();
+    const imported = await s.database.db
+      .selectFrom('transactions')
+      .select('id')
+      .where('unplayedCoinsChange', '=', -4050)
+      .executeTakeFirstOrThrow();
     expect((await call('DELETE', `/api/transactions/${imported.id}`)).statusCode).toBe(204);
     await whole();
   });
 
   it('filters by customer and casino, pages, and refuses a bad status naming it', async () => {
     const other = await pairFixture(s.database.db, { customerName: 'Bob', casinoName: 'Other' });
-    await call('POST', '/api/customer-casinos/reconcile', { customerId: other.customer.id, casinoId: other.casino.id, unplayedCoins: '1.00', playedCoins: '0' });
+    await call('POST', '/api/customer-casinos/reconcile', {
+      customerId: other.customer.id,
+      casinoId: other.casino.id,
+      unplayedCoins: '1.00',
+      playedCoins: '0',
+    });
     const all = (await call('GET', '/api/reconciliations')).json();
     expect(all.totalCount).toBe(2);
     expect(all.reconciliations.map((r: { customerName: string }) => r.customerName)).toEqual(['Bob', 'Alice']);
     const bob = (await call('GET', `/api/reconciliations?customerId=${other.customer.id}`)).json();
-    expect(bob).toMatchObject({ totalCount: 1, reconciliations: [{ customerName: 'Bob', recordedUnplayed: '1.00', ledgerUnplayedAtThatMoment: '1.00', status: 'ok' }] });
-    expect((await call('GET', `/api/reconciliations?casinoId=${pair.casino.id}&limit=1&offset=0`)).json().reconciliations[0].casinoName).toBe('Lucky');
+    expect(bob).toMatchObject({
+      totalCount: 1,
+      reconciliations: [{ customerName: 'Bob', recordedUnplayed: '1.00', ledgerUnplayedAtThatMoment: '1.00', status: 'ok' }],
+    });
+    expect(
+      (await call('GET', `/api/reconciliations?casinoId=${pair.casino.id}&limit=1&offset=0`)).json().reconciliations[0].casinoName,
+    ).toBe('Lucky');
     const bad = await call('GET', '/api/reconciliations?status=gone');
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ path: 'status', message: 'Must be broken or ok' }]);

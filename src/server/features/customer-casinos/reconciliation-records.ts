@@ -10,7 +10,22 @@ const statements = perConnection((q) => ({
     `select "unplayedCoinsAfter", "playedCoinsAfter" from transactions
      where "customerId" = ? and "casinoId" = ? and date <= ? order by date desc, id desc limit 1`,
   ),
-  insert: q<[{ customerId: number; casinoId: number; at: string; byUserId: number; note: string | null; recordedUnplayed: number; recordedPlayed: number; ledgerUnplayed: number; ledgerPlayed: number }], never>(
+  insert: q<
+    [
+      {
+        customerId: number;
+        casinoId: number;
+        at: string;
+        byUserId: number;
+        note: string | null;
+        recordedUnplayed: number;
+        recordedPlayed: number;
+        ledgerUnplayed: number;
+        ledgerPlayed: number;
+      },
+    ],
+    never
+  >(
     `insert into reconciliations ("customerId", "casinoId", at, "byUserId", note, "recordedUnplayed", "recordedPlayed", "ledgerUnplayed", "ledgerPlayed")
      values (@customerId, @casinoId, @at, @byUserId, @note, @recordedUnplayed, @recordedPlayed, @ledgerUnplayed, @ledgerPlayed)`,
   ),

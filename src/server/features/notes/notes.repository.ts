@@ -29,7 +29,13 @@ export async function listNotes(db: Db, owner: NoteOwner): Promise<NoteView[]> {
     .orderBy('n.id', 'desc')
     .limit(NOTES_LIMIT)
     .execute();
-  return rows.map((r) => ({ id: r.id, text: r.text, createdAt: r.createdAt, createdByUserId: r.createdByUserId, createdBy: nameOrEmail(r) }));
+  return rows.map((r) => ({
+    id: r.id,
+    text: r.text,
+    createdAt: r.createdAt,
+    createdByUserId: r.createdByUserId,
+    createdBy: nameOrEmail(r),
+  }));
 }
 
 /** Adds a note with its audit entry, in one transaction; answers it as the list shows it. */
