@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type AsyncRouteComponent, Await, Navigate, redirect, useLoaderData } from '@tanstack/react-router';
-import { LOGIN_REDIRECT_DELAY_MS } from '../shared/constants';
+import { LOGIN_REDIRECT_DELAY_MS, USERS_ACCESS_DENIED_DELAY_MS } from '../shared/constants';
 import { DeniedNotice } from './components/status-screens';
 import { clearToken, getToken, sessionExpired } from './lib/auth-token';
 import { isUnauthorized } from './lib/errors';
@@ -87,3 +87,11 @@ export function adminOnly(denial: Denial) {
       ),
   };
 }
+
+/** Spec 2.13: the admin screens' guard; others get Access Denied and go to / after one second. */
+export const admins = adminOnly({
+  toast: 'Admins only',
+  title: 'Access Denied',
+  message: 'Admins only',
+  delayMs: USERS_ACCESS_DENIED_DELAY_MS,
+});

@@ -10,6 +10,8 @@ const orDefault = <T extends z.ZodType>(schema: T) => schema.optional().catch(un
 
 export const positiveId = orDefault(id);
 export const dayParam = orDefault(day);
+/** A date range filter: the first and last day, both optional. */
+export const dateRangeParams = { startDate: dayParam, endDate: dayParam };
 /** A type name across casinos ("Purchase (all casinos)"). */
 export const typeNameParam = orDefault(typeName);
 /** A grid's sort in the URL: one of the whitelist's sort texts ("usd", "-usd"). */

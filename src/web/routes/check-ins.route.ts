@@ -1,0 +1,35 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { z } from 'zod';
+import { CHECK_IN_SORTS } from '../../shared/schemas/check-ins';
+import { signedInRoute } from '../root-routes';
+import { formatDay } from '../lib/format';
+import { dayParam, oneOf, positiveId, searchSchema } from '../lib/search-params';
+
+/** The check-ins board's descending flag stays the text 'true' in the URL. */
+const descParam = z
+  .preprocess((v) => (v === true ? 'true' : v), z.literal('true'))
+  .optional()
+  .catch(undefined);
+
+export const checkInsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/check-ins',
+  staticData: {
+    title: 'Daily Check-ins',
+    // A chosen day is named: the board of another day is not "Today's".
+    subtitle: ({ search }) =>
+      typeof search.date === 'string'
+        ? `Check-ins of ${formatDay(search.date)}, customer by casino`
+        : "Today's check-ins, customer by casino",
+  },
+  validateSearch: searchSchema({
+    date: dayParam,
+    status: oneOf(['done', 'missing']),
+    customerId: positiveId,
+    casinoId: positiveId,
+    sort: oneOf(CHECK_IN_SORTS),
+    desc: descParam,
+    page: positiveId,
+  }),
+  component: lazyRouteComponent(() => import('./check-ins'), 'CheckInsPage'),
+});

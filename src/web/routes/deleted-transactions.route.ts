@@ -1,0 +1,12 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { admins } from '../route-guards';
+import { signedInRoute } from '../root-routes';
+
+export const deletedTransactionsRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/admin/deleted-transactions',
+  staticData: { title: 'Deleted Transactions', subtitle: 'Restore what was deleted' },
+  beforeLoad: admins.beforeLoad,
+  loader: admins.loader,
+  component: admins.gate(lazyRouteComponent(() => import('./deleted-transactions'), 'DeletedTransactionsPage')),
+});

@@ -1,0 +1,9 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { signedInRoute } from '../root-routes';
+
+export const importRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/import',
+  staticData: { title: 'Import', subtitle: 'Bring transactions and customers in from spreadsheets' },
+  component: lazyRouteComponent(() => import('./import'), 'ImportPage'),
+});

@@ -1,0 +1,9 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { signedInRoute } from '../root-routes';
+
+export const profileRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/profile',
+  staticData: { title: 'Profile', subtitle: 'Your sign-ins, password, two-step sign-in and API tokens' },
+  component: lazyRouteComponent(() => import('./profile'), 'ProfilePage'),
+});

@@ -1,0 +1,12 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { PARTICIPATION_SORTS } from '../../shared/sorting';
+import { signedInRoute } from '../root-routes';
+import { positiveId, searchSchema, sortParam } from '../lib/search-params';
+
+export const participationRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/reports/participation',
+  staticData: { title: 'Participation Report', subtitle: 'Compare customer casino participation' },
+  validateSearch: searchSchema({ masterUserId: positiveId, sort: sortParam(PARTICIPATION_SORTS) }),
+  component: lazyRouteComponent(() => import('./report-participation'), 'ParticipationReportPage'),
+});

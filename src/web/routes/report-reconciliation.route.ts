@@ -1,0 +1,11 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { signedInRoute } from '../root-routes';
+import { positiveId, searchSchema } from '../lib/search-params';
+
+export const reconciliationRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/reports/reconciliation',
+  staticData: { title: 'Reconciliation Report', subtitle: 'Ledger balances checked against the casinos' },
+  validateSearch: searchSchema({ staleDays: positiveId, page: positiveId }),
+  component: lazyRouteComponent(() => import('./report-reconciliation'), 'ReconciliationReportPage'),
+});
