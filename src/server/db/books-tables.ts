@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 import type { AttachmentType } from '../../shared/schemas/attachments';
 
 /** Every close and reopen of the books; the newest row is their state (migration 0065, decision 190). */
@@ -59,5 +59,3 @@ export interface AttachmentsTable {
   createdAt: string;
   createdByUserId: number;
 }
-
-export type ReconciliationRecord = Selectable<ReconciliationsTable>;

@@ -1,4 +1,5 @@
-import { Badge, SimpleGrid, Stack } from '@mantine/core';
+import { Badge, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
+import { BrokenReconciliations } from '../features/customer-casinos';
 import { IconAlertTriangle, IconScale } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -83,6 +84,15 @@ export function ReconciliationReportPage() {
           />
         }
       >
+        <SegmentedControl
+          aria-label="Show"
+          data={[
+            { value: 'links', label: 'Links' },
+            { value: 'broken', label: 'Broken' },
+          ]}
+          value={search.show ?? 'links'}
+          onChange={(v) => void navigate({ search: (s) => ({ ...s, page: undefined, show: v === 'broken' ? 'broken' : undefined }) })}
+        />
         <TypedNumberInput
           whole
           label="Due after (days)"
@@ -95,35 +105,44 @@ export function ReconciliationReportPage() {
           maw={260}
         />
       </FilterPanel>
-      {failure && <LoadError failure={failure} />}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <StatCard title="Active links" value={query.data?.totalCount ?? 0} icon={<IconScale />} read={query} />
-        <StatCard
-          title="Due for reconciliation"
-          value={query.data?.staleCount ?? 0}
-          hint={`Not reconciled within ${staleDays} days`}
-          icon={<IconAlertTriangle />}
-          read={query}
-          color="orange.8"
-        />
-      </SimpleGrid>
-      <Panel>
-        <Stack gap="sm">
-          <DataTable
-            label="Reconciliation"
-            columns={columns}
-            data={query.data?.rows ?? []}
-            getRowId={(r) => `${r.customerId}-${r.casinoId}`}
-            read={query}
-            numeric={['differenceUnplayed', 'differencePlayed']}
-            minWidth={900}
-            empty={<EmptyState title="No active links" description="Register customers at casinos to reconcile their balances" />}
-          />
-          {query.isSuccess && query.data.totalCount > RECONCILIATION_PAGE_SIZE && (
-            <UrlPager page={page} pageSize={RECONCILIATION_PAGE_SIZE} total={query.data.totalCount} noun="links" />
-          )}
-        </Stack>
-      </Panel>
+      {search.show === 'broken' && (
+        <Panel>
+          <BrokenReconciliations page={page} />
+        </Panel>
+      )}
+      {failure && search.show !== 'broken' && <LoadError failure={failure} />}
+      {search.show !== 'broken' && (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <StatCard title="Active links" value={query.data?.totalCount ?? 0} icon={<IconScale />} read={query} />
+            <StatCard
+              title="Due for reconciliation"
+              value={query.data?.staleCount ?? 0}
+              hint={`Not reconciled within ${staleDays} days`}
+              icon={<IconAlertTriangle />}
+              read={query}
+              color="orange.8"
+            />
+          </SimpleGrid>
+          <Panel>
+            <Stack gap="sm">
+              <DataTable
+                label="Reconciliation"
+                columns={columns}
+                data={query.data?.rows ?? []}
+                getRowId={(r) => `${r.customerId}-${r.casinoId}`}
+                read={query}
+                numeric={['differenceUnplayed', 'differencePlayed']}
+                minWidth={900}
+                empty={<EmptyState title="No active links" description="Register customers at casinos to reconcile their balances" />}
+              />
+              {query.isSuccess && query.data.totalCount > RECONCILIATION_PAGE_SIZE && (
+                <UrlPager page={page} pageSize={RECONCILIATION_PAGE_SIZE} total={query.data.totalCount} noun="links" />
+              )}
+            </Stack>
+          </Panel>
+        </>
+      )}
     </Stack>
   );
 }

@@ -75,6 +75,7 @@ const QUIET_DEFAULTS: TrpcMocks = {
   'books.get': () => ({ closedThrough: null, closedBefore: null, history: [] }),
   'attachments.counts': () => ({}),
   'attachments.list': () => [],
+  'customerCasinos.reconciliations': () => ({ reconciliations: [], totalCount: 0 }),
 };
 
 export function mockTrpc(given: TrpcMocks) {

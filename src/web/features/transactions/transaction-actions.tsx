@@ -1,8 +1,8 @@
 import { ActionIcon, Badge, Group, Tooltip } from '@mantine/core';
 import { IconLock, IconPaperclip, IconPencil } from '@tabler/icons-react';
 import type { TransactionView } from '../../lib/api-types';
-import { useAttachmentCount } from '../attachments/attachment-counts';
-import { useClosedBooks } from '../books/use-closed-books';
+import { useAttachmentCount } from '../attachments';
+import { useClosedBooks } from '../books';
 
 /**
  * A transaction row's actions: a paperclip with the count when it has attachments, and Edit, which
