@@ -76,12 +76,14 @@ export function ReconciliationReportPage() {
       <FilterPanel
         active={staleDays === DEFAULT_STALE_DAYS ? 0 : 1}
         actions={
-          <ExportMenu
-            server={{ file: 'reconciliation', params: { staleDays }, count: query.data?.totalCount }}
-            disabled={!query.data}
-            emptyMessage="There are no reconciliation data to export"
-            noun="reconciliation records"
-          />
+          search.show === 'broken' ? undefined : (
+            <ExportMenu
+              server={{ file: 'reconciliation', params: { staleDays }, count: query.data?.totalCount }}
+              disabled={!query.data}
+              emptyMessage="There are no reconciliation data to export"
+              noun="reconciliation records"
+            />
+          )
         }
       >
         <SegmentedControl
@@ -93,17 +95,19 @@ export function ReconciliationReportPage() {
           value={search.show ?? 'links'}
           onChange={(v) => void navigate({ search: (s) => ({ ...s, page: undefined, show: v === 'broken' ? 'broken' : undefined }) })}
         />
-        <TypedNumberInput
-          whole
-          label="Due after (days)"
-          description="Links not reconciled within this many days are due"
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          onBlur={commit}
-          onKeyDown={(e) => e.key === 'Enter' && commit()}
-          error={error}
-          maw={260}
-        />
+        {search.show !== 'broken' && (
+          <TypedNumberInput
+            whole
+            label="Due after (days)"
+            description="Links not reconciled within this many days are due"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            onBlur={commit}
+            onKeyDown={(e) => e.key === 'Enter' && commit()}
+            error={error}
+            maw={260}
+          />
+        )}
       </FilterPanel>
       {search.show === 'broken' && (
         <Panel>

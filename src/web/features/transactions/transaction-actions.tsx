@@ -32,7 +32,7 @@ export function TransactionActions({ t, onEdit, size }: { t: TransactionView; on
         <Tooltip label={locked} multiline w={260}>
           {/* A disabled button gets no pointer events: the tooltip hangs on this wrapper, which keyboard users reach too. */}
           <span tabIndex={0} aria-label={`Transaction ${t.id} is locked. ${locked}`} data-testid={`locked-${t.id}`}>
-            <ActionIcon variant="subtle" size={size} disabled aria-hidden tabIndex={-1}>
+            <ActionIcon variant="subtle" size={size} disabled aria-hidden tabIndex={-1} bg="transparent">
               <IconLock size={16} />
             </ActionIcon>
           </span>
