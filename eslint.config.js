@@ -52,6 +52,7 @@ function webBoundaries() {
 const PUBLIC_FEATURE_MODULES = [
   'transactions/ledger',
   'audit/record-versions',
+  'books/closed-books',
   'transactions/ledger-statements',
   'transactions/ledger-bulk',
   'transactions/kept-figures',

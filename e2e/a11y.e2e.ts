@@ -78,6 +78,8 @@ const SIGNED_IN = () => [
   '/admin/audit',
   '/admin/deleted-transactions',
   '/admin/access-log',
+  '/admin/books',
+  '/reports/reconciliation?show=broken',
   '/profile',
   '/redemptions',
   '/check-ins',
@@ -162,6 +164,20 @@ describe('axe-core on every screen', () => {
       await page.getByRole('button', { name: 'Add Customer' }).first().click();
       await page.getByRole('dialog').waitFor();
       await check('Add Customer dialog');
+      await page.keyboard.press('Escape');
+      await page
+        .getByRole('button', { name: /^Notes on / })
+        .first()
+        .click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Add note' }).waitFor();
+      await check('Notes dialog');
+      await page.keyboard.press('Escape');
+      await page.goto(`${baseUrl()}/admin/books`);
+      await settled(page);
+      await page.getByRole('button', { name: 'Close through...' }).click();
+      await page.getByRole('dialog').waitFor();
+      await check('Close the books dialog');
+      await page.keyboard.press('Escape');
       await page.goto(`${baseUrl()}/redemptions`);
       await settled(page);
       await page

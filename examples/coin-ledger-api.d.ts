@@ -621,6 +621,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reconciliations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** customerCasinos.reconciliations (signed in) */
+        get: operations["customerCasinos.reconciliations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** books.get (signed in) */
+        get: operations["books.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** books.close (admins only) */
+        post: operations["books.close"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/books/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** books.reopen (admins only) */
+        post: operations["books.reopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** notes.ofCustomer (signed in) */
+        get: operations["notes.ofCustomer"];
+        put?: never;
+        /** notes.addToCustomer (signed in) */
+        post: operations["notes.addToCustomer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/casinos/{id}/notes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** notes.ofCasino (signed in) */
+        get: operations["notes.ofCasino"];
+        put?: never;
+        /** notes.addToCasino (signed in) */
+        post: operations["notes.addToCasino"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** notes.delete (signed in) */
+        delete: operations["notes.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** attachments.list (signed in) */
+        get: operations["attachments.list"];
+        put?: never;
+        /** Attaches a PNG, JPEG, WebP or PDF file (recognised from its bytes) to exactly one owner (signed in, write access) */
+        post: operations["attachments.upload"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** attachments.delete (signed in) */
+        delete: operations["attachments.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/transactions": {
         parameters: {
             query?: never;
@@ -1187,6 +1343,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/attachments/{id}/content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An attachment's bytes, with the type recognised when it was stored (the owner's readers) */
+        get: operations["attachments.content"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/health": {
         parameters: {
             query?: never;
@@ -1268,7 +1441,7 @@ export interface components {
         };
         ChangeEvent: {
             /** @enum {string} */
-            kind: "transaction.created" | "transaction.updated" | "transaction.deleted" | "transaction.restored" | "redemption.changed" | "checkIn.recorded" | "reconciliation.recorded" | "link.changed" | "customer.changed" | "casino.changed" | "transactionType.changed" | "import.committed" | "user.changed";
+            kind: "transaction.created" | "transaction.updated" | "transaction.deleted" | "transaction.restored" | "redemption.changed" | "checkIn.recorded" | "reconciliation.recorded" | "link.changed" | "customer.changed" | "casino.changed" | "transactionType.changed" | "import.committed" | "user.changed" | "books.changed" | "note.changed" | "attachment.changed";
             at: string;
             userId: number | null;
             transactionId?: number;
@@ -3329,6 +3502,7 @@ export interface operations {
                             version: number;
                         } | null;
                         reconciledAt: string;
+                        reconciliationId: number;
                     };
                 };
             };
@@ -3385,6 +3559,505 @@ export interface operations {
             401: components["responses"]["401"];
             403: components["responses"]["403"];
             404: components["responses"]["404"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "customerCasinos.reconciliations": {
+        parameters: {
+            query?: {
+                status?: "broken" | "ok";
+                customerId?: number | string;
+                casinoId?: number | string;
+                limit?: number;
+                offset?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reconciliations: {
+                            id: number;
+                            customerId: number;
+                            customerName: string;
+                            casinoId: number;
+                            casinoName: string;
+                            at: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            recordedUnplayed: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            recordedPlayed: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            ledgerUnplayedAtThatMoment: string;
+                            /**
+                             * @description An amount written as a decimal string with two decimals
+                             * @example 1250.00
+                             * @example -20.00
+                             */
+                            ledgerPlayedAtThatMoment: string;
+                            /** @enum {string} */
+                            status: "broken" | "ok";
+                        }[];
+                        totalCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "books.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        closedThrough: string | null;
+                        closedBefore: string | null;
+                        history: {
+                            /** @enum {string} */
+                            action: "close" | "reopen";
+                            through: string | null;
+                            at: string;
+                            by: string;
+                            note: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "books.close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    through: string;
+                    note?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        closedThrough: string | null;
+                        closedAt: string;
+                        closedBy: string;
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            409: components["responses"]["409"];
+            413: components["responses"]["413"];
+            415: components["responses"]["415"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "books.reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    through: string | null;
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        closedThrough: string | null;
+                        closedAt: string;
+                        closedBy: string;
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            409: components["responses"]["409"];
+            413: components["responses"]["413"];
+            415: components["responses"]["415"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "notes.ofCustomer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        text: string;
+                        createdAt: string;
+                        createdBy: string;
+                        createdByUserId: number;
+                    }[];
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "notes.addToCustomer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        text: string;
+                        createdAt: string;
+                        createdBy: string;
+                        createdByUserId: number;
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            409: components["responses"]["409"];
+            413: components["responses"]["413"];
+            415: components["responses"]["415"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "notes.ofCasino": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        text: string;
+                        createdAt: string;
+                        createdBy: string;
+                        createdByUserId: number;
+                    }[];
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "notes.addToCasino": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        text: string;
+                        createdAt: string;
+                        createdBy: string;
+                        createdByUserId: number;
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            409: components["responses"]["409"];
+            413: components["responses"]["413"];
+            415: components["responses"]["415"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "notes.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            409: components["responses"]["409"];
+            413: components["responses"]["413"];
+            415: components["responses"]["415"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "attachments.list": {
+        parameters: {
+            query?: {
+                transactionId?: number | string;
+                redemptionId?: number | string;
+                reconciliationId?: number | string;
+                customerId?: number | string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        type: "image/png" | "image/jpeg" | "image/webp" | "application/pdf";
+                        size: number;
+                        sha256: string;
+                        createdAt: string;
+                        createdBy: string;
+                        createdByUserId: number;
+                    }[];
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "attachments.upload": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": {
+                    file: string;
+                    transactionId?: string;
+                    redemptionId?: string;
+                    reconciliationId?: string;
+                    customerId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Attached */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: number;
+                        name: string;
+                        /** @enum {string} */
+                        type: "image/png" | "image/jpeg" | "image/webp" | "application/pdf";
+                        size: number;
+                        sha256: string;
+                        createdAt: string;
+                        createdBy: string;
+                        createdByUserId: number;
+                    };
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            409: components["responses"]["409"];
+            413: components["responses"]["413"];
+            415: components["responses"]["415"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "attachments.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number | string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done; no body */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            409: components["responses"]["409"];
+            413: components["responses"]["413"];
+            415: components["responses"]["415"];
             429: components["responses"]["429"];
             500: components["responses"]["500"];
             503: components["responses"]["503"];
@@ -3985,7 +4658,7 @@ export interface operations {
     "audit.list": {
         parameters: {
             query?: {
-                entity?: "transaction" | "customer" | "casino" | "link" | "transactionType" | "user" | "session" | "redemption" | "checkIn";
+                entity?: "transaction" | "customer" | "casino" | "link" | "transactionType" | "user" | "session" | "redemption" | "checkIn" | "books" | "note" | "attachment";
                 entityId?: number | string;
                 userId?: number | string;
                 startDate?: string;
@@ -5301,7 +5974,7 @@ export interface operations {
             query?: {
                 /** @description A one-use download token from POST /api/exports/token, for a link without the Authorization header */
                 token?: string;
-                entity?: "transaction" | "customer" | "casino" | "link" | "transactionType" | "user" | "session" | "redemption" | "checkIn";
+                entity?: "transaction" | "customer" | "casino" | "link" | "transactionType" | "user" | "session" | "redemption" | "checkIn" | "books" | "note" | "attachment";
                 entityId?: number | string;
                 userId?: number | string;
                 startDate?: string;
@@ -5746,7 +6419,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-sent events: `id:` a number that only grows, `event:` the kind (transaction.created, transaction.updated, transaction.deleted, transaction.restored, redemption.changed, checkIn.recorded, reconciliation.recorded, link.changed, customer.changed, casino.changed, transactionType.changed, import.committed, user.changed or reset), `data:` JSON as the schema below (ids, never figures). A comment line every 25 s keeps the connection open. */
+            /** @description Server-sent events: `id:` a number that only grows, `event:` the kind (transaction.created, transaction.updated, transaction.deleted, transaction.restored, redemption.changed, checkIn.recorded, reconciliation.recorded, link.changed, customer.changed, casino.changed, transactionType.changed, import.committed, user.changed, books.changed, note.changed, attachment.changed or reset), `data:` JSON as the schema below (ids, never figures). A comment line every 25 s keeps the connection open. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5830,6 +6503,38 @@ export interface operations {
                     "application/pdf": string;
                     "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                     "text/csv": string;
+                };
+            };
+            400: components["responses"]["400"];
+            401: components["responses"]["401"];
+            403: components["responses"]["403"];
+            404: components["responses"]["404"];
+            429: components["responses"]["429"];
+            500: components["responses"]["500"];
+            503: components["responses"]["503"];
+        };
+    };
+    "attachments.content": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file, with nosniff and no-store */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/webp": string;
+                    "application/pdf": string;
                 };
             };
             400: components["responses"]["400"];

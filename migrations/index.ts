@@ -14,6 +14,9 @@ import * as m0050 from './0050-accounts';
 import * as m0051 from './0051-kept-figures-by-the-ledger';
 import * as m0055 from './0055-record-versions';
 import * as m0060 from './0060-customer-usd';
+import * as m0065 from './0065-closed-books';
+import * as m0066 from './0066-reconciliations';
+import * as m0067 from './0067-notes-and-attachments';
 
 /** Every migration, in order. Kysely applies the ones a database has not seen yet. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +35,7 @@ export const migrations: Record<string, Migration> = {
   '0051-kept-figures-by-the-ledger': m0051,
   '0055-record-versions': m0055,
   '0060-customer-usd': m0060,
+  '0065-closed-books': m0065,
+  '0066-reconciliations': m0066,
+  '0067-notes-and-attachments': m0067,
 };

@@ -27,6 +27,13 @@ const schema = z.object({
     .min(1024)
     .max(2 * 1024 * 1024 * 1024)
     .default(50 * 1024 * 1024),
+  // An attachment lives in the database (decision 192): 256 MB at most, 10 MB unless set.
+  ATTACHMENT_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(256 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(43200).default(120),
   SESSION_MAX_HOURS: z.coerce.number().int().min(1).max(8760).default(12),
   REQUIRE_TWO_FACTOR: z.enum(['off', 'admins', 'all']).default('off'),
@@ -49,6 +56,7 @@ export interface Config {
   backupKeep: number;
   /** Largest file an import accepts (bytes); larger uploads are answered 413. */
   importMaxBytes: number;
+  attachmentMaxBytes: number;
   /** A session unused this long ends (decision 101). */
   sessionIdleMinutes: number;
   /** A session ends this long after its sign-in, however busy. */
@@ -89,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     backupKeep: e.BACKUP_KEEP,
     importMaxBytes: e.IMPORT_MAX_BYTES,
+    attachmentMaxBytes: e.ATTACHMENT_MAX_BYTES,
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     sessionMaxHours: e.SESSION_MAX_HOURS,
     requireTwoFactor: e.REQUIRE_TWO_FACTOR,

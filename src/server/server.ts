@@ -34,6 +34,7 @@ import { registerStatements } from './features/exports/statement.routes';
 import { createImporter } from './features/import/importer';
 import type { ImportLimits } from './features/import/import-limits';
 import { registerImport } from './features/import/import.routes';
+import { registerAttachments } from './features/attachments/attachments.routes';
 import { inlineReaders, poolReaders, READER_LIMITS, type ReaderLimits, readThreads } from './reads/readers';
 import { type AppRouter, appRouter } from './trpc/app-router';
 import { type AppServices, contextFactory } from './trpc/context';
@@ -173,6 +174,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   registerApiDocs(app);
   registerExports(app, database.db, services);
   registerStatements(app, database.db, services);
+  registerAttachments(app, database.db, services);
   registerImport(app, services, createImporter(database.db, config.databasePath, dataDir, config.timeZone, options.importLimits));
 
   app.get('/api/health', async (_req, reply) => {

@@ -134,6 +134,9 @@ const ENTITY_LABELS: Record<string, string> = {
   session: 'Sign-in',
   redemption: 'Redemption',
   checkIn: 'Check-in',
+  books: 'Books',
+  note: 'Note',
+  attachment: 'Attachment',
 };
 export const auditEntityLabel = (entity: string) => ENTITY_LABELS[entity] ?? humanize(entity);
 

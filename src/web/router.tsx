@@ -4,6 +4,7 @@ import { rootRoute, signedInRoute } from './root-routes';
 import { accessLogRoute } from './routes/access-log.route';
 import { addTransactionRoute, startRoute } from './routes/add-transaction.route';
 import { auditRoute } from './routes/audit.route';
+import { booksRoute } from './routes/books.route';
 import { casinosRoute } from './routes/casinos.route';
 import { checkInsRoute } from './routes/check-ins.route';
 import { customersRoute } from './routes/customers.route';
@@ -65,6 +66,7 @@ const routeTree = rootRoute.addChildren([
     accessLogRoute,
     profileRoute,
     deletedTransactionsRoute,
+    booksRoute,
   ]),
 ]);
 

@@ -139,6 +139,12 @@ export const MUTATION_EVENTS: { [P in ProcedurePath]?: Declaration<P> } = {
   'users.disableTwoFactor': { event: userChanged },
   'auth.twoFactor.enable': { event: () => ({ kind: 'user.changed' }) },
   'auth.twoFactor.disable': { event: () => ({ kind: 'user.changed' }) },
+  'books.close': { event: () => ({ kind: 'books.changed' }) },
+  'books.reopen': { event: () => ({ kind: 'books.changed' }) },
+  'notes.addToCustomer': { event: (input) => ({ kind: 'note.changed', customerId: idOf(input, 'id') }) },
+  'notes.addToCasino': { event: (input) => ({ kind: 'note.changed', casinoId: idOf(input, 'id') }) },
+  'notes.delete': { event: () => ({ kind: 'note.changed' }) },
+  'attachments.delete': { event: () => ({ kind: 'attachment.changed' }) },
 };
 
 function redemptionChanged(r: { id: number; customerId: number; casinoId: number }): ChangeParts {

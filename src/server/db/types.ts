@@ -1,4 +1,5 @@
 import type { Generated, Selectable, Kysely } from 'kysely';
+import type { AttachmentFilesTable, AttachmentsTable, BookClosesTable, NotesTable, ReconciliationsTable } from './books-tables';
 import type { LinkStatus, RedemptionStatus, Role } from '../../shared/constants';
 
 export interface UsersTable {
@@ -287,6 +288,11 @@ export interface Database {
   recoveryCodes: RecoveryCodesTable;
   apiTokens: ApiTokensTable;
   accessLog: AccessLogTable;
+  bookCloses: BookClosesTable;
+  reconciliations: ReconciliationsTable;
+  notes: NotesTable;
+  attachmentFiles: AttachmentFilesTable;
+  attachments: AttachmentsTable;
 }
 
 export type Db = Kysely<Database>;

@@ -5,6 +5,7 @@ import { CONTENT_TYPES, EXPORT_FILTERS, isAdminExport, tokenRequest } from '../f
 import type { ExportKind } from '../features/exports/export-sheets';
 import { STATEMENT_TYPES } from '../features/exports/statement.routes';
 import { statementInput } from '../../shared/schemas/statements';
+import { ATTACHMENT_OWNERS, ATTACHMENT_TYPES, attachmentView } from '../../shared/schemas/attachments';
 import { DOCS_FILES } from './api-docs';
 import { errorRefs, type JsonSchema, jsonSchema, type Operation, propertiesOf } from './openapi-schemas';
 
@@ -156,6 +157,50 @@ const statementPaths = {
   },
 };
 
+const attachmentPaths = {
+  '/api/attachments': {
+    POST: {
+      operationId: 'attachments.upload',
+      summary: 'Attaches a PNG, JPEG, WebP or PDF file (recognised from its bytes) to exactly one owner (signed in, write access)',
+      tags: ['attachments'],
+      requestBody: {
+        required: true,
+        content: {
+          'multipart/form-data': {
+            schema: {
+              type: 'object',
+              required: ['file'],
+              properties: {
+                file: { type: 'string', contentMediaType: 'application/octet-stream' },
+                ...Object.fromEntries(ATTACHMENT_OWNERS.map((owner) => [owner, { type: 'string', pattern: '^[1-9][0-9]*$' }])),
+              },
+            },
+          },
+        },
+      },
+      responses: {
+        '201': { description: 'Attached', content: json(jsonSchema(attachmentView, 'output')) },
+        ...errorRefs([400, 401, 403, 404, 409, 413, 415, 429, 500, 503]),
+      },
+    },
+  },
+  '/api/attachments/{id}/content': {
+    GET: {
+      operationId: 'attachments.content',
+      summary: "An attachment's bytes, with the type recognised when it was stored (the owner's readers)",
+      tags: ['attachments'],
+      parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+      responses: {
+        '200': {
+          description: 'The file, with nosniff and no-store',
+          content: Object.fromEntries(ATTACHMENT_TYPES.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])),
+        },
+        ...errorRefs([400, 401, 403, 404, 429, 500, 503]),
+      },
+    },
+  },
+};
+
 /** Schemas the routes above name in words (the change stream's `data:`). */
 export const OTHER_SCHEMAS = { ChangeEvent: jsonSchema(changeEventData, 'output') };
 
@@ -190,6 +235,7 @@ export const otherPaths = (): Record<string, Record<string, Operation>> => ({
   },
   '/api/events': { GET: eventStream },
   ...statementPaths,
+  ...attachmentPaths,
   '/api/health': {
     GET: {
       operationId: 'health',

@@ -24,6 +24,7 @@ const casesFor = (ids: { customerId: number; casinoId: number; transactionTypeId
   'customerCasinos.list': [undefined, { customerId: ids.customerId, asOf: month.endDate }],
   'customerCasinos.balanceBefore': [{ customerId: ids.customerId, casinoId: ids.casinoId, at: '2026-03-05T12:00:00.000Z' }],
   'customerCasinos.reconciliationReport': [undefined],
+  'customerCasinos.reconciliations': [undefined, { status: 'broken', customerId: ids.customerId, limit: 10 }],
   'audit.list': [undefined, { ...month }],
   'transactions.audit': [{ id: 1 }],
   'admin.ledgerCheck': [undefined],

@@ -28,6 +28,7 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     logLevel: 'silent',
     backupKeep: 0,
     importMaxBytes: 50 * 1024 * 1024,
+    attachmentMaxBytes: 10 * 1024 * 1024,
     sessionIdleMinutes: 120,
     sessionMaxHours: 12,
     requireTwoFactor: 'off',

@@ -14,6 +14,9 @@ import { usersRouter } from '../features/users/users.router';
 import { accessLogRouter } from '../features/access-log/access-log.router';
 import { summariesRouter } from '../features/summaries/summaries.router';
 import { searchRouter } from '../features/search/search.router';
+import { attachmentsRouter } from '../features/attachments/attachments.router';
+import { booksRouter } from '../features/books/books.router';
+import { notesRouter } from '../features/notes/notes.router';
 import { t } from './init';
 import { router } from './procedures';
 
@@ -33,6 +36,9 @@ export const appRouter = router({
   accessLog: accessLogRouter,
   summaries: summariesRouter,
   search: searchRouter,
+  books: booksRouter,
+  notes: notesRouter,
+  attachments: attachmentsRouter,
 });
 
 export type AppRouter = typeof appRouter;

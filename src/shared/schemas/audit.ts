@@ -11,6 +11,9 @@ export const AUDIT_ENTITIES = [
   'session',
   'redemption',
   'checkIn',
+  'books',
+  'note',
+  'attachment',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 

@@ -20,6 +20,9 @@ export const CHANGE_EVENT_KINDS = [
   'transactionType.changed',
   'import.committed',
   'user.changed',
+  'books.changed',
+  'note.changed',
+  'attachment.changed',
 ] as const;
 
 export type ChangeEventKind = (typeof CHANGE_EVENT_KINDS)[number];

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { LINK_STATUSES } from '../constants';
-import { day, decimalText, hundredths, id, idNumber, occurredAt, optionalText, recordVersion, requiredId, paging, wholeNumber } from './common';
+import {
+  day,
+  decimalText,
+  hundredths,
+  id,
+  idNumber,
+  occurredAt,
+  optionalText,
+  recordVersion,
+  requiredId,
+  paging,
+  wholeNumber,
+} from './common';
 import { transactionView } from './transactions';
 
 /** asOf (YYYY-MM-DD, office time zone): the balances at the end of that day, for one customer. */
@@ -96,4 +108,6 @@ export const reconciledView = z.object({
   differencePlayed: decimalText,
   adjustment: transactionView.nullable(),
   reconciledAt: z.string(),
+  /** The kept reconciliation (attachments are added to it). */
+  reconciliationId: idNumber,
 });

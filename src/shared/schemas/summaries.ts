@@ -44,10 +44,8 @@ const customerLinkSummary = z.object({
   streak: z.number().int(),
   reconciledAt: z.string().nullable(),
 });
-export type CustomerLinkSummary = z.infer<typeof customerLinkSummary>;
 
 const casinoLinkSummary = z.object({ ...linkFigures, customerId: idNumber, customerName: z.string() });
-export type CasinoLinkSummary = z.infer<typeof casinoLinkSummary>;
 
 export const customerSummary = z.object({ customer: customerView, links: z.array(customerLinkSummary), totals: summaryTotals });
 export type CustomerSummary = z.infer<typeof customerSummary>;

@@ -9,7 +9,8 @@ import {
   occurredAt,
   oneTypeFilter,
   orderedRange,
-  recordVersion, requiredId,
+  recordVersion,
+  requiredId,
   paging,
   typeName,
 } from './common';

@@ -20,6 +20,7 @@ import {
   IconCalendarCheck,
   IconClockHour4,
   IconShieldLock,
+  IconLock,
 } from '@tabler/icons-react';
 import { type LinkProps, useRouter, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef } from 'react';
@@ -73,6 +74,7 @@ const GROUPS: { label: string; adminOnly?: boolean; items: Item[] }[] = [
       { to: '/admin/audit', label: 'Audit Trail', icon: <IconListSearch size={size} /> },
       { to: '/admin/access-log', label: 'Access log', icon: <IconShieldLock size={size} /> },
       { to: '/admin/deleted-transactions', label: 'Deleted Transactions', icon: <IconTrashX size={size} /> },
+      { to: '/admin/books', label: 'Books', icon: <IconLock size={size} /> },
     ],
   },
 ];

@@ -49,6 +49,11 @@ export const EVENT_REFRESH: Record<ChangeEventKind, Reads> = {
   'transactionType.changed': withLedger(() => [trpc.transactionTypes.pathFilter()]),
   'import.committed': withLedger(() => [trpc.customers.pathFilter(), trpc.casinos.pathFilter(), trpc.transactionTypes.pathFilter()]),
   'user.changed': () => [trpc.users.pathFilter(), trpc.auth.user.pathFilter(), trpc.dashboard.pathFilter(), trpc.audit.list.pathFilter()],
+  // The close locks History's and the Recent panel's rows, and the audit trail records it.
+  'books.changed': () => [trpc.books.pathFilter(), trpc.transactions.pathFilter(), trpc.audit.list.pathFilter()],
+  'note.changed': () => [trpc.notes.pathFilter(), trpc.audit.list.pathFilter()],
+  // History's paperclips count a row's attachments.
+  'attachment.changed': () => [trpc.attachments.pathFilter(), trpc.audit.list.pathFilter()],
 };
 
 /**
@@ -97,6 +102,12 @@ export const WRITE_REFRESH: Record<MutationPath, ChangeEventKind | Reads> = {
   'auth.twoFactor.disable': () => [trpc.auth.twoFactor.status.pathFilter()],
   // The check's result is written into the cache by its card when the run finishes.
   'audit.startLedgerCheck': nothing,
+  'books.close': 'books.changed',
+  'books.reopen': 'books.changed',
+  'notes.addToCustomer': 'note.changed',
+  'notes.addToCasino': 'note.changed',
+  'notes.delete': 'note.changed',
+  'attachments.delete': 'attachment.changed',
 };
 
 const isMutationPath = (path: string): path is MutationPath => Object.hasOwn(WRITE_REFRESH, path);

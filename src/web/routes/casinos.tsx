@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { NotesButton, NotesDialog } from '../features/notes';
 import { formatCount } from '../lib/format';
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
@@ -38,6 +40,7 @@ const columns = [
 export function CasinosPage() {
   const casinos = useCasinos();
   const update = useMutation(trpc.casinos.update.mutationOptions());
+  const [notesOf, setNotesOf] = useState<CasinoView | null>(null);
 
   return (
     <Stack gap="md">
@@ -49,12 +52,14 @@ export function CasinosPage() {
         columns={columns}
         sortBy={{ website: (c) => c.website, scRatio: (c) => c.scRatio }}
         dialog={({ opened, record, onClose }) => <CasinoDialog opened={opened} casino={record} onClose={onClose} />}
+        actions={(c) => <NotesButton name={c.name} onClick={() => setNotesOf(c)} />}
         setActive={{ write: update.mutateAsync }}
         searchIn={(c) => [c.name, c.website]}
         placeholder="Search casinos by name or website..."
         empty={{ title: 'No casinos yet', description: 'Add the casinos your customers play at.' }}
-        minWidth={760}
+        minWidth={860}
       />
+      <NotesDialog target={notesOf && { owner: { casinoId: notesOf.id }, name: notesOf.name }} onClose={() => setNotesOf(null)} />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { gridColumns } from '../components/data-table';
 import { NameText } from '../components/name-text';
 import { CustomerCasinosDialog } from '../features/customers/customer-casinos-dialog';
 import { CustomerDialog } from '../features/customers/customer-dialog';
+import { NotesButton, NotesDialog } from '../features/notes';
 import { useAllLinks, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
 import type { CustomerView } from '../lib/api-types';
@@ -20,6 +21,7 @@ export function CustomersPage() {
   const links = useAllLinks();
   const update = useMutation(trpc.customers.update.mutationOptions());
   const [casinosOf, setCasinosOf] = useState<CustomerView | null>(null);
+  const [notesOf, setNotesOf] = useState<CustomerView | null>(null);
 
   const activeLinks = useMemo(() => {
     const counts = new Map<number, number>();
@@ -52,17 +54,21 @@ export function CustomersPage() {
         sortBy={{ email: (c) => c.email, casinos: (c) => activeLinks.get(c.id) ?? 0 }}
         dialog={({ opened, record, onClose }) => <CustomerDialog opened={opened} customer={record} onClose={onClose} />}
         actions={(c) => (
-          <Button size="xs" variant="light" leftSection={<IconBuildingStore size={14} />} onClick={() => setCasinosOf(c)}>
-            Casinos
-          </Button>
+          <>
+            <Button size="xs" variant="light" leftSection={<IconBuildingStore size={14} />} onClick={() => setCasinosOf(c)}>
+              Casinos
+            </Button>
+            <NotesButton name={c.name} onClick={() => setNotesOf(c)} />
+          </>
         )}
         setActive={{ write: update.mutateAsync }}
         searchIn={(c) => [c.name, c.email]}
         placeholder="Search customers by name or email..."
         empty={{ title: 'No customers yet', description: 'Add the first customer to start recording transactions.' }}
-        minWidth={820}
+        minWidth={920}
       />
       <CustomerCasinosDialog customer={casinosOf} onClose={() => setCasinosOf(null)} />
+      <NotesDialog target={notesOf && { owner: { customerId: notesOf.id }, name: notesOf.name }} onClose={() => setNotesOf(null)} />
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import { LoadError } from '../components/load-error';
 import { LedgerCheckCard } from '../features/audit/ledger-check-card';
 import { QuickActions } from '../features/dashboard/quick-actions';
 import { SummaryCards } from '../features/dashboard/summary-cards';
+import { BrokenReconciliationsNotice } from '../features/customer-casinos';
 import { RouterAnchor } from '../components/router-link';
 import { failureOf } from '../lib/errors';
 import { formatDateTime } from '../lib/format';
@@ -28,6 +29,7 @@ export function DashboardPage() {
   return (
     <Stack gap="lg">
       <SummaryCards user={auth.user} />
+      <BrokenReconciliationsNotice />
 
       {isAdmin && <LedgerCheckCard />}
 

@@ -1,11 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { signedInRoute } from '../root-routes';
-import { positiveId, searchSchema } from '../lib/search-params';
+import { oneOf, positiveId, searchSchema } from '../lib/search-params';
 
 export const reconciliationRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/reports/reconciliation',
   staticData: { title: 'Reconciliation Report', subtitle: 'Ledger balances checked against the casinos' },
-  validateSearch: searchSchema({ staleDays: positiveId, page: positiveId }),
+  validateSearch: searchSchema({ staleDays: positiveId, page: positiveId, show: oneOf(['broken']) }),
   component: lazyRouteComponent(() => import('./report-reconciliation'), 'ReconciliationReportPage'),
 });

@@ -1,4 +1,5 @@
-import { Badge, SimpleGrid, Stack } from '@mantine/core';
+import { Badge, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
+import { BrokenReconciliations } from '../features/customer-casinos';
 import { IconAlertTriangle, IconScale } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -79,55 +80,77 @@ export function ReconciliationReportPage() {
       <FilterPanel
         active={staleDays === DEFAULT_STALE_DAYS ? 0 : 1}
         actions={
-          <ExportMenu
-            server={{ file: 'reconciliation', params: { staleDays }, count: query.data?.totalCount }}
-            disabled={!query.data}
-            emptyMessage="There are no reconciliation data to export"
-            noun="reconciliation records"
-          />
+          search.show === 'broken' ? undefined : (
+            <ExportMenu
+              server={{ file: 'reconciliation', params: { staleDays }, count: query.data?.totalCount }}
+              disabled={!query.data}
+              emptyMessage="There are no reconciliation data to export"
+              noun="reconciliation records"
+            />
+          )
         }
       >
-        <TypedNumberInput
-          whole
-          label="Due after (days)"
-          description="Links not reconciled within this many days are due"
-          value={text}
-          onChange={(e) => setText(e.currentTarget.value)}
-          onBlur={commit}
-          onKeyDown={(e) => e.key === 'Enter' && commit()}
-          error={error}
-          maw={260}
+        <SegmentedControl
+          aria-label="Show"
+          data={[
+            { value: 'links', label: 'Links' },
+            { value: 'broken', label: 'Broken' },
+          ]}
+          value={search.show ?? 'links'}
+          onChange={(v) => void navigate({ search: (s) => ({ ...s, page: undefined, show: v === 'broken' ? 'broken' : undefined }) })}
         />
-      </FilterPanel>
-      {failure && <LoadError failure={failure} />}
-      <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <StatCard title="Active links" value={query.data?.totalCount ?? 0} icon={<IconScale />} read={query} />
-        <StatCard
-          title="Due for reconciliation"
-          value={query.data?.staleCount ?? 0}
-          hint={`Not reconciled within ${staleDays} days`}
-          icon={<IconAlertTriangle />}
-          read={query}
-          color="orange.8"
-        />
-      </SimpleGrid>
-      <Panel>
-        <Stack gap="sm">
-          <DataTable
-            label="Reconciliation"
-            columns={columns}
-            data={query.data?.rows ?? []}
-            getRowId={(r) => `${r.customerId}-${r.casinoId}`}
-            read={query}
-            numeric={['differenceUnplayed', 'differencePlayed']}
-            minWidth={900}
-            empty={<EmptyState title="No active links" description="Register customers at casinos to reconcile their balances" />}
+        {search.show !== 'broken' && (
+          <TypedNumberInput
+            whole
+            label="Due after (days)"
+            description="Links not reconciled within this many days are due"
+            value={text}
+            onChange={(e) => setText(e.currentTarget.value)}
+            onBlur={commit}
+            onKeyDown={(e) => e.key === 'Enter' && commit()}
+            error={error}
+            maw={260}
           />
-          {query.isSuccess && query.data.totalCount > RECONCILIATION_PAGE_SIZE && (
-            <UrlPager page={page} pageSize={RECONCILIATION_PAGE_SIZE} total={query.data.totalCount} noun="links" />
-          )}
-        </Stack>
-      </Panel>
+        )}
+      </FilterPanel>
+      {search.show === 'broken' && (
+        <Panel>
+          <BrokenReconciliations page={page} />
+        </Panel>
+      )}
+      {failure && search.show !== 'broken' && <LoadError failure={failure} />}
+      {search.show !== 'broken' && (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <StatCard title="Active links" value={query.data?.totalCount ?? 0} icon={<IconScale />} read={query} />
+            <StatCard
+              title="Due for reconciliation"
+              value={query.data?.staleCount ?? 0}
+              hint={`Not reconciled within ${staleDays} days`}
+              icon={<IconAlertTriangle />}
+              read={query}
+              color="orange.8"
+            />
+          </SimpleGrid>
+          <Panel>
+            <Stack gap="sm">
+              <DataTable
+                label="Reconciliation"
+                columns={columns}
+                data={query.data?.rows ?? []}
+                getRowId={(r) => `${r.customerId}-${r.casinoId}`}
+                read={query}
+                numeric={['differenceUnplayed', 'differencePlayed']}
+                minWidth={900}
+                empty={<EmptyState title="No active links" description="Register customers at casinos to reconcile their balances" />}
+              />
+              {query.isSuccess && query.data.totalCount > RECONCILIATION_PAGE_SIZE && (
+                <UrlPager page={page} pageSize={RECONCILIATION_PAGE_SIZE} total={query.data.totalCount} noun="links" />
+              )}
+            </Stack>
+          </Panel>
+        </>
+      )}
     </Stack>
   );
 }

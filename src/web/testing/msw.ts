@@ -76,13 +76,26 @@ const isMocked = (mocks: TrpcMocks, path: string): path is keyof TrpcMocks => pa
  * Answers tRPC batch requests from a map of procedure -> resolver. A procedure with no resolver answers
  * 500 and is recorded in `unmocked`, which fails the test (src/web/testing/setup.ts).
  */
-export function mockTrpc(mocks: TrpcMocks) {
+/**
+ * Reads that many screens make beside their own (the books' close behind each transaction row, the
+ * rows' attachment counts): open books and no attachments unless a test says otherwise.
+ */
+const QUIET_DEFAULTS: TrpcMocks = {
+  'books.get': () => ({ closedThrough: null, closedBefore: null, history: [] }),
+  'attachments.counts': () => ({}),
+  'attachments.list': () => [],
+  'customerCasinos.reconciliations': () => ({ reconciliations: [], totalCount: 0 }),
+};
+
+export function mockTrpc(given: TrpcMocks) {
+  const mocks: TrpcMocks = { ...QUIET_DEFAULTS, ...given };
   calls.length = 0;
   const handle = async (paths: string[], inputs: Record<string, unknown>) => {
     const results = await Promise.all(
       paths.map(async (path, i) => {
         const input = inputs[String(i)];
-        calls.push({ path, input });
+        // The quiet defaults stay out of `calls` (tests read its last entry), unless the test mocks them itself.
+        if (path in given || !(path in QUIET_DEFAULTS)) calls.push({ path, input });
         const resolver = isMocked(mocks, path) ? (mocks[path] as ((input: unknown) => unknown) | undefined) : undefined;
         try {
           if (!resolver) {

@@ -4,7 +4,8 @@ import { balanceBeforeInput, listLinksInput, reconciliationReportInput } from '.
 import { declareRead } from '../../reads/read-declaration';
 import { balanceBefore } from './balance-before';
 import { listLinks, listLinksAsOf } from './customer-casinos.repository';
-import { reconciliationReport } from './reconciliation.repository';
+import { listReconciliations, reconciliationReport } from './reconciliation.repository';
+import { listReconciliationsInput, reconciliationsPage } from '../../../shared/schemas/reconciliations';
 
 export const customerCasinoReads = {
   'customerCasinos.list': declareRead({
@@ -24,5 +25,10 @@ export const customerCasinoReads = {
     output: reconciliationReportView,
     input: reconciliationReportInput,
     run: (db, input) => reconciliationReport(db, input),
+  }),
+  'customerCasinos.reconciliations': declareRead({
+    output: reconciliationsPage,
+    input: listReconciliationsInput,
+    run: (db, input) => listReconciliations(db, input),
   }),
 };

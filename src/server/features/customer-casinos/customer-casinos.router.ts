@@ -32,21 +32,27 @@ export const customerCasinosRouter = router({
     .mutation(({ ctx, input }) => createMissingLinks(ctx.db, input.masterUserId, input.customerId, input.status, actorOf(ctx.user))),
 
   /** Compares the casino's balances with the ledger; a difference is booked as one adjustment. */
-  reconcile: authedProcedure.input(reconcileInput).output(reconciledView).mutation(async ({ ctx, input }) => {
-    const { customerId, casinoId, unplayedCoins, playedCoins, note } = input;
-    const outcome = await reconcileLink(
-      ctx.db,
-      { pair: { customerId, casinoId }, shown: { unplayed: unplayedCoins, played: playedCoins, note: note ?? null } },
-      { userId: ctx.user.id },
-    );
-    return {
-      differenceUnplayed: formatHundredths(outcome.differenceUnplayed),
-      differencePlayed: formatHundredths(outcome.differencePlayed),
-      adjustment: outcome.adjustmentId === null ? null : await getTransaction(ctx.db, outcome.adjustmentId),
-      reconciledAt: outcome.reconciledAt,
-    };
-  }),
+  reconcile: authedProcedure
+    .input(reconcileInput)
+    .output(reconciledView)
+    .mutation(async ({ ctx, input }) => {
+      const { customerId, casinoId, unplayedCoins, playedCoins, note } = input;
+      const outcome = await reconcileLink(
+        ctx.db,
+        { pair: { customerId, casinoId }, shown: { unplayed: unplayedCoins, played: playedCoins, note: note ?? null } },
+        { userId: ctx.user.id },
+      );
+      return {
+        differenceUnplayed: formatHundredths(outcome.differenceUnplayed),
+        differencePlayed: formatHundredths(outcome.differencePlayed),
+        adjustment: outcome.adjustmentId === null ? null : await getTransaction(ctx.db, outcome.adjustmentId),
+        reconciledAt: outcome.reconciledAt,
+        reconciliationId: outcome.reconciliationId,
+      };
+    }),
 
   /** Links with their last reconciliation; stale ones (none within staleDays) first. */
   reconciliationReport: readQuery(authedProcedure, customerCasinoReads['customerCasinos.reconciliationReport']),
+  /** Kept reconciliations with the ledger's balance at their moment; `status=broken` those a later change broke. */
+  reconciliations: readQuery(authedProcedure, customerCasinoReads['customerCasinos.reconciliations']),
 });

@@ -2,12 +2,14 @@ import { formatHundredths } from '../../../shared/money';
 import type { Db } from '../../db/types';
 import { fieldError } from '../../errors/domain-errors';
 import { ledgerStep } from '../transactions/ledger';
+import { keepReconciliation } from './reconciliation-records';
 
 export interface ReconcileOutcome {
   differenceUnplayed: number;
   differencePlayed: number;
   adjustmentId: number | null;
   reconciledAt: string;
+  reconciliationId: number;
 }
 
 /** The transaction type that carries reconciliation adjustments. */
@@ -52,6 +54,7 @@ export function reconcileLink(
       lastReconciledDifferenceUnplayed: differenceUnplayed,
       lastReconciledDifferencePlayed: differencePlayed,
     });
+    const reconciliationId = keepReconciliation(step.sqlite, { ...pair, at: stamp, byUserId: userId, ...shown });
     step.audit({
       action: 'reconcile',
       entity: 'link',
@@ -67,8 +70,9 @@ export function reconcileLink(
         playedCoins: formatHundredths(shown.played),
         note: shown.note,
         adjustmentId,
+        reconciliationId,
       },
     });
-    return { differenceUnplayed, differencePlayed, adjustmentId, reconciledAt: stamp };
+    return { differenceUnplayed, differencePlayed, adjustmentId, reconciledAt: stamp, reconciliationId };
   });
 }

@@ -32,6 +32,7 @@ describe('POST /api/customer-casinos/reconcile', () => {
       differencePlayed: '0.00',
       adjustment: null,
       reconciledAt: expect.any(String),
+      reconciliationId: expect.any(Number),
     });
     const report = (await s.app.inject({ url: '/api/reports/reconciliation?staleDays=7', headers: staff.auth })).json();
     expect(report).toMatchObject({

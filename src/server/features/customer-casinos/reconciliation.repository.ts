@@ -3,6 +3,7 @@ import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE, type ReconciliationRow } 
 import { countWhere } from '../../db/count-where';
 import type { Db } from '../../db/types';
 import { DAY_MS } from '../../../shared/dates';
+import { RECONCILIATIONS_PAGE_SIZE, type ReconciliationView } from '../../../shared/schemas/reconciliations';
 
 /**
  * Active links with their last reconciliation, the ones never reconciled or not within `staleDays`
@@ -58,6 +59,61 @@ export async function reconciliationReport(
       differenceUnplayed: r.lastReconciledDifferenceUnplayed === null ? null : formatHundredths(r.lastReconciledDifferenceUnplayed),
       differencePlayed: r.lastReconciledDifferencePlayed === null ? null : formatHundredths(r.lastReconciledDifferencePlayed),
       stale: r.lastReconciledAt === null || r.lastReconciledAt < cutoff,
+    })),
+  };
+}
+
+/**
+ * Kept reconciliations, newest first, with the ledger's balance at each one's moment as the triggers of
+ * migration 0066 keep it (decision 191): `status` reads the kept flag through its index, never the
+ * transactions.
+ */
+export async function listReconciliations(
+  db: Db,
+  input: { status?: 'broken' | 'ok'; customerId?: number; casinoId?: number; limit?: number; offset?: number } | undefined,
+): Promise<{ reconciliations: ReconciliationView[]; totalCount: number }> {
+  let q = db.selectFrom('reconciliations as r');
+  if (input?.status) q = q.where('r.broken', '=', input.status === 'broken' ? 1 : 0);
+  if (input?.customerId !== undefined) q = q.where('r.customerId', '=', input.customerId);
+  if (input?.casinoId !== undefined) q = q.where('r.casinoId', '=', input.casinoId);
+  const [rows, count] = await Promise.all([
+    q
+      .innerJoin('customers', 'customers.id', 'r.customerId')
+      .innerJoin('casinos', 'casinos.id', 'r.casinoId')
+      .select([
+        'r.id',
+        'r.customerId',
+        'customers.name as customerName',
+        'r.casinoId',
+        'casinos.name as casinoName',
+        'r.at',
+        'r.recordedUnplayed',
+        'r.recordedPlayed',
+        'r.ledgerUnplayed',
+        'r.ledgerPlayed',
+        'r.broken',
+      ])
+      .orderBy('r.at', 'desc')
+      .orderBy('r.id', 'desc')
+      .limit(input?.limit ?? RECONCILIATIONS_PAGE_SIZE)
+      .offset(input?.offset ?? 0)
+      .execute(),
+    q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    totalCount: Number(count.n),
+    reconciliations: rows.map((r) => ({
+      id: r.id,
+      customerId: r.customerId,
+      customerName: r.customerName,
+      casinoId: r.casinoId,
+      casinoName: r.casinoName,
+      at: r.at,
+      recordedUnplayed: formatHundredths(r.recordedUnplayed),
+      recordedPlayed: formatHundredths(r.recordedPlayed),
+      ledgerUnplayedAtThatMoment: formatHundredths(r.ledgerUnplayed),
+      ledgerPlayedAtThatMoment: formatHundredths(r.ledgerPlayed),
+      status: r.broken ? 'broken' : 'ok',
     })),
   };
 }

@@ -1,6 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { ImportField, TransactionImportField } from '../../../shared/schemas/import';
 import { appendAuditSync } from '../audit/audit.repository';
+import { closedProblem } from '../books/closed-books';
 import { auditedFields } from '../transactions/ledger';
 import { type BulkEntry, BulkRows, insertMany } from '../transactions/ledger-bulk';
 import { ledgerStatements } from '../transactions/ledger-statements';
@@ -63,6 +64,8 @@ export function transactionWriter(sqlite: SQLite.Database, task: ImportTask, now
       );
       for (const [field, checked] of checks) if (!checked.ok) return refuse(field, checked.message);
       if (!(date.ok && customer.ok && casino.ok && type.ok && unplayed.ok && played.ok && usd.ok)) return refuse('date', 'Invalid row');
+      const closed = closedProblem(sqlite, date.value);
+      if (closed) return refuse('date', closed);
 
       const theCasino = names.casino(casino.value, create);
       if (typeof theCasino === 'string') return refuse('casino', theCasino);

@@ -16,16 +16,25 @@ export const redemptionsRouter = router({
     .mutation(async ({ ctx, input }) =>
       getRedemption(ctx.db, await requestRedemption(ctx.db, input, ctx.user.id), ctx.services.config.timeZone),
     ),
-  receive: authedProcedure.input(receiveRedemptionInput).output(redemptionView).mutation(async ({ ctx, input }) => {
-    await receiveRedemption(ctx.db, input, { userId: ctx.user.id, timeZone: ctx.services.config.timeZone });
-    return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
-  }),
-  reject: authedProcedure.input(finishRedemptionInput).output(redemptionView).mutation(async ({ ctx, input }) => {
-    await closeRedemption(ctx.db, { id: input.id, status: 'rejected', note: input.note ?? null }, { userId: ctx.user.id });
-    return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
-  }),
-  cancel: authedProcedure.input(finishRedemptionInput).output(redemptionView).mutation(async ({ ctx, input }) => {
-    await closeRedemption(ctx.db, { id: input.id, status: 'cancelled', note: input.note ?? null }, { userId: ctx.user.id });
-    return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
-  }),
+  receive: authedProcedure
+    .input(receiveRedemptionInput)
+    .output(redemptionView)
+    .mutation(async ({ ctx, input }) => {
+      await receiveRedemption(ctx.db, input, { userId: ctx.user.id, timeZone: ctx.services.config.timeZone });
+      return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
+    }),
+  reject: authedProcedure
+    .input(finishRedemptionInput)
+    .output(redemptionView)
+    .mutation(async ({ ctx, input }) => {
+      await closeRedemption(ctx.db, { id: input.id, status: 'rejected', note: input.note ?? null }, { userId: ctx.user.id });
+      return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
+    }),
+  cancel: authedProcedure
+    .input(finishRedemptionInput)
+    .output(redemptionView)
+    .mutation(async ({ ctx, input }) => {
+      await closeRedemption(ctx.db, { id: input.id, status: 'cancelled', note: input.note ?? null }, { userId: ctx.user.id });
+      return getRedemption(ctx.db, input.id, ctx.services.config.timeZone);
+    }),
 });

@@ -109,6 +109,22 @@ function stores(ranges: PairRanges, balances: LinkBalances) {
   };
 }
 
+/** Each reconciliation's kept ledger balance at its moment, and the same summed from the transactions. */
+function reconciliationMoments() {
+  type Moment = { id: number; unplayed: number; played: number };
+  const kept = sqlite
+    .prepare<[], Moment>('select id, "ledgerUnplayed" as unplayed, "ledgerPlayed" as played from reconciliations order by id')
+    .all();
+  const fresh = sqlite
+    .prepare<[], Moment>(
+      `select r.id, coalesce(sum(t."unplayedCoinsChange"), 0) as unplayed, coalesce(sum(t."playedCoinsChange"), 0) as played
+       from reconciliations r left join transactions t on t."customerId" = r."customerId" and t."casinoId" = r."casinoId" and t.date <= r.at
+       group by r.id order by r.id`,
+    )
+    .all();
+  return { kept, fresh };
+}
+
 describe('kept figures', () => {
   it('equal a recomputation after random entries, edits, moves, deletes, restores, imports, redemption steps, check-ins, reconciliations and new links', async () => {
     const random = prng(28);
@@ -209,7 +225,10 @@ describe('kept figures', () => {
       expect(days.kept, `round ${round}`).toEqual(days.fresh);
       const held = stores(ranges, balances);
       expect(held.held, `round ${round}`).toEqual(held.fresh);
+      const moments = reconciliationMoments();
+      expect(moments.kept, `round ${round}`).toEqual(moments.fresh);
     }
+    expect(reconciliationMoments().kept.length).toBeGreaterThan(1);
     // Every write path ran, more than once.
     for (const kind of kinds) expect(done.get(kind) ?? 0, kind).toBeGreaterThan(1);
     expect(ranges.stats.follows).toBeGreaterThan(0);

@@ -49,6 +49,12 @@ const statements = perConnection((q) => ({
   hour: q<[{ hour: string; count: number; usd: number }], never>(
     `insert into "hourTotals" (hour, "transactionCount", "usdTotal") values (@hour, @count, @usd) ${upsertTotal('hourTotals', 'hour')}`,
   ),
+  // Every reconciliation of the pair at or after the entry's date counts it (an entry stamped in the very
+  // millisecond of a reconciliation counts as before it: decision 191).
+  reconciled: q<[{ customerId: number; casinoId: number; date: string; unplayed: number; played: number }], never>(
+    `update reconciliations set "ledgerUnplayed" = "ledgerUnplayed" + @unplayed, "ledgerPlayed" = "ledgerPlayed" + @played
+     where "customerId" = @customerId and "casinoId" = @casinoId and at >= @date`,
+  ),
   transactionChanged: q<[{ id: number }], never>(`insert into "transactionChanges" ("transactionId") values (@id)`),
   linkChanged: q<[{ customerId: number; casinoId: number }], never>(
     `insert into "linkChanges" ("customerId", "casinoId") values (@customerId, @casinoId)`,
@@ -96,9 +102,19 @@ export const keptFigures = perConnection((_q, sqlite) => {
         count: sign,
       });
       totals({ hour: t.date.slice(0, 13), typeId: t.transactionTypeId }, sign, sign * t.usdChange);
+      s.reconciled.run({ customerId, casinoId, date: t.date, unplayed: sign * t.unplayedCoinsChange, played: sign * t.playedCoinsChange });
       s.transactionChanged.run(t);
     },
-    /** A new transaction row whose figures the caller adds in sums (the import): it enters the transaction feed. */
+    /**
+     * A new transaction row whose sums the caller adds per key (the import): the reconciliations after
+     * it count it, and it enters the transaction feed.
+     */
+    transactionInserted(t: Counted & { id: number }): void {
+      const { customerId, casinoId } = t;
+      s.reconciled.run({ customerId, casinoId, date: t.date, unplayed: t.unplayedCoinsChange, played: t.playedCoinsChange });
+      s.transactionChanged.run(t);
+    },
+    /** A transaction row changed outside the ledger's code (a test's straight write, a repair): it enters the transaction feed. */
     transactionChanged(id: number): void {
       s.transactionChanged.run({ id });
     },

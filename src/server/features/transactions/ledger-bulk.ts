@@ -195,7 +195,7 @@ function writeAll(s: LedgerStatements, rows: BulkRows, placed: Placed, write: Bu
       }).lastInsertRowid,
     );
     write.inserted(id, e);
-    s.figures.transactionChanged(id);
+    s.figures.transactionInserted({ ...e, id });
     const day = e.date.slice(0, 10);
     add(days, day, e.usdChange);
     add(dayTypes, `${day}|${e.transactionTypeId}`, e.usdChange);

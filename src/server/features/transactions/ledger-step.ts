@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import type { Db } from '../../db/types';
 import type { AuditEntry } from '../audit/audit.repository';
 import { write } from './ledger-commit';
+import { refuseClosed } from '../books/closed-books';
 import { audit, auditedFields, checkReferences, insertEntry, type LedgerFields, typeNamed, type WriteContext } from './ledger-entry';
 import type { LimitFields } from './ledger-limits';
 import type { LedgerStatements } from './ledger-statements';
@@ -54,6 +55,7 @@ export function ledgerStep<T>(db: Db, { userId, now, fields }: StepRun, body: (s
         now,
         record: (f, stamp, options) => {
           const pair = checkReferences(s, f, !options?.settles);
+          refuseClosed(sqlite, stamp);
           const id = insertEntry(s, { fields: f, pair, userId, when: { date: stamp, at: now.toISOString() } });
           const after = auditedFields({ ...f, date: stamp });
           audit(w, { action: options?.action ?? 'create', entity: 'transaction', entityId: id, after });

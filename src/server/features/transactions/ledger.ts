@@ -2,6 +2,7 @@ import type SQLite from 'better-sqlite3';
 import { purchaseRatio } from '../../../shared/ledger';
 import type { Db, TransactionRow } from '../../db/types';
 import { conflict, forbidden, notFound } from '../../errors/domain-errors';
+import { refuseClosed } from '../books/closed-books';
 import { write } from './ledger-commit';
 import {
   applyToKept,
@@ -73,6 +74,7 @@ export function createEntry(db: Db, input: LedgerInput, { userId, idempotency: i
     const pair = checkReferences(s, f, true);
     const stamp = now.toISOString();
     const date = input.occurredAt ?? stamp;
+    refuseClosed(sqlite, date);
     const id = insertEntry(s, { fields: f, pair, userId, when: { date, at: stamp } });
     if (idem) s.insertIdempotencyKey.run({ key: idem.key, userId, requestHash: idem.requestHash, transactionId: id, createdAt: stamp });
     audit({ s, sqlite, userId, now }, { action: 'create', entity: 'transaction', entityId: id, after: auditedFields({ ...f, date }) });
@@ -122,6 +124,7 @@ export function editEntry(
     const old = loadChangeableEntry(s, id);
     check?.(old, sqlite);
     const date = input.occurredAt ?? old.date;
+    refuseClosed(sqlite, old.date, date);
     const moved = old.customerId !== f.customerId || old.casinoId !== f.casinoId;
     const { scRatio } = checkReferences(s, f, moved);
     applyToKept(s, old, -1);
@@ -152,6 +155,7 @@ export function deleteEntry(db: Db, id: number, userId: number, now = new Date()
     db,
     (s, sqlite) => {
       const old = loadChangeableEntry(s, id);
+      refuseClosed(sqlite, old.date);
       s.keepDeleted.run({ id, deletedAt: now.toISOString(), deletedByUserId: userId });
       s.deleteIdempotencyKeys.run({ id });
       s.delete.run({ id });
@@ -181,6 +185,7 @@ export function restoreEntry(db: Db, id: number, user: { id: number; role: strin
       if (user.role !== 'admin' && !ownRecent)
         throw forbidden('Only an admin, or the user who deleted it within 10 minutes, can restore this transaction');
       checkReferences(s, kept, false);
+      refuseClosed(sqlite, kept.date);
       const { deletedAt: _deletedAt, deletedByUserId: _deletedBy, ...row } = kept;
       s.insertWithId.run({ ...row, unplayedCoinsAfter: 0, playedCoinsAfter: 0, totalCoinsAfter: 0, updatedAt: now.toISOString() });
       s.forgetDeleted.run({ id });

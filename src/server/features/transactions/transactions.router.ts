@@ -33,22 +33,28 @@ export const transactionsRouter = router({
       return found;
     }),
 
-  create: authedProcedure.input(createTransactionInput).output(transactionView).mutation(async ({ ctx, input }) => {
-    const { idempotencyKey, ...fields } = input;
-    const idem = idempotencyKey ? { key: idempotencyKey, requestHash: digest(fields) } : undefined;
-    const id = await createEntry(ctx.db, fields, { userId: ctx.user.id, idempotency: idem });
-    return getTransaction(ctx.db, id);
-  }),
+  create: authedProcedure
+    .input(createTransactionInput)
+    .output(transactionView)
+    .mutation(async ({ ctx, input }) => {
+      const { idempotencyKey, ...fields } = input;
+      const idem = idempotencyKey ? { key: idempotencyKey, requestHash: digest(fields) } : undefined;
+      const id = await createEntry(ctx.db, fields, { userId: ctx.user.id, idempotency: idem });
+      return getTransaction(ctx.db, id);
+    }),
 
-  update: authedProcedure.input(updateTransactionInput).output(transactionView).mutation(async ({ ctx, input }) => {
-    const { id, version, ...fields } = input;
-    const expected = expectedVersion(version, ctx);
-    await editEntry(ctx.db, id, fields, {
-      userId: ctx.user.id,
-      check: (old, sqlite) => checkVersion(sqlite, { entity: 'transaction', id }, old.version, expected),
-    });
-    return getTransaction(ctx.db, id);
-  }),
+  update: authedProcedure
+    .input(updateTransactionInput)
+    .output(transactionView)
+    .mutation(async ({ ctx, input }) => {
+      const { id, version, ...fields } = input;
+      const expected = expectedVersion(version, ctx);
+      await editEntry(ctx.db, id, fields, {
+        userId: ctx.user.id,
+        check: (old, sqlite) => checkVersion(sqlite, { entity: 'transaction', id }, old.version, expected),
+      });
+      return getTransaction(ctx.db, id);
+    }),
 
   delete: authedProcedure
     .input(transactionIdInput)

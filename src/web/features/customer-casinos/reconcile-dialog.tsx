@@ -9,6 +9,8 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
+import { PendingAttachments, uploadPending } from '../attachments';
+import { useState } from 'react';
 
 const validate = zodValidate(reconcileInput);
 
@@ -43,12 +45,14 @@ function Reconcile({ target, onClose }: { target: ReconcileTarget; onClose: () =
   const du = differenceOf(values.unplayedCoins, target.unplayed);
   const dp = differenceOf(values.playedCoins, target.played);
   const matches = du === 0 && dp === 0;
+  const [files, setFiles] = useState<File[]>([]);
 
   const submit = async () => {
     const payload = { customerId: target.customerId, casinoId: target.casinoId, ...values };
     if (!form.check(payload)) return;
     try {
       const result = await reconcile.mutateAsync(payload);
+      await uploadPending(files, { reconciliationId: result.reconciliationId });
       notifySuccess(
         'Reconciled',
         result.adjustment
@@ -89,6 +93,7 @@ function Reconcile({ target, onClose }: { target: ReconcileTarget; onClose: () =
             <TypedNumberInput label="Played SC" {...form.field('playedCoins')} />
           </SimpleGrid>
           <TextInput label="Note" placeholder="Optional" {...form.field('note')} />
+          <PendingAttachments files={files} onChange={setFiles} />
           <Alert color={matches ? 'teal' : 'yellow'} variant="light" icon={<IconScale />} title={matches ? 'Balances match' : 'Difference'}>
             {line('Unplayed', du)}
             {line('Played', dp)}

@@ -1,3 +1,4 @@
+import { AttachmentsPanel } from '../attachments';
 import { Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { formatGrouped, toHundredths } from '../../../shared/money';
@@ -52,6 +53,7 @@ function Receive({ r, onClose }: { r: RedemptionView; onClose: () => void }) {
       {r.note && <Text size="sm">Note: {r.note}</Text>}
       <TypedNumberInput label="USD received" description="What arrived, after any fee" data-autofocus {...form.field('usdReceived')} />
       <TextInput label="Received on" type="date" max={r.officeToday} min={r.requestedDay} {...form.field('receivedAt')} />
+      <AttachmentsPanel owner={{ redemptionId: r.id }} />
     </FormDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { AttachmentsPanel } from '../attachments';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -256,6 +257,7 @@ function EditTransaction({ transaction: opened, onClose }: { transaction: Transa
                   failure={before.failure}
                   basis={before.asked ? `the balance at ${formatDateTime(at)}` : undefined}
                 />
+                <AttachmentsPanel owner={{ transactionId: transaction.id }} />
                 <Group justify="space-between">
                   <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={() => setConfirming(true)}>
                     Delete

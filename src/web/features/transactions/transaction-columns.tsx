@@ -1,10 +1,10 @@
-import { ActionIcon, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { IconPencil } from '@tabler/icons-react';
+import { Group, Stack, Text } from '@mantine/core';
 import { type GridColumn, gridColumns } from '../../components/data-table';
 import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../../components/money';
 import { formatDate, formatDateTime, formatTime, groupedAmount } from '../../lib/format';
 import type { TransactionView } from '../../lib/api-types';
 import { CasinoLink, CustomerLink } from '../../components/record-links';
+import { TransactionActions } from './transaction-actions';
 
 const col = gridColumns<TransactionView>();
 
@@ -56,17 +56,7 @@ export function transactionColumns(opts: { withCasino: boolean; onEdit: (t: Tran
     col.display({
       id: 'actions',
       header: 'Actions',
-      cell: (info) => (
-        <Tooltip label="Edit transaction">
-          <ActionIcon
-            variant="subtle"
-            aria-label={`Edit transaction ${info.row.original.id}`}
-            onClick={() => opts.onEdit(info.row.original)}
-          >
-            <IconPencil size={16} />
-          </ActionIcon>
-        </Tooltip>
-      ),
+      cell: (info) => <TransactionActions t={info.row.original} onEdit={opts.onEdit} />,
     }),
   ];
 }
@@ -83,9 +73,7 @@ export const transactionCard = (onEdit: (t: TransactionView) => void) =>
           <CustomerLink id={t.customerId} name={t.customer.name} fw={600} style={{ maxWidth: '100%', minWidth: 0 }} />
           <Group gap={4} wrap="nowrap" style={{ flexShrink: 0 }}>
             <SignedUsd value={t.usdChange} size="sm" />
-            <ActionIcon variant="subtle" size="sm" aria-label={`Edit transaction ${t.id}`} onClick={() => onEdit(t)}>
-              <IconPencil size={16} />
-            </ActionIcon>
+            <TransactionActions t={t} onEdit={onEdit} size="sm" />
           </Group>
         </Group>
         <Group justify="space-between" wrap="nowrap" gap="xs">

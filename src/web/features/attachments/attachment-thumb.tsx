@@ -1,0 +1,69 @@
+import { ActionIcon, Anchor, Group, Image, Modal, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { IconFileTypePdf, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import type { AttachmentView } from '../../../shared/schemas/attachments';
+import { formatDateTime } from '../../lib/format';
+import { attachmentBlob } from './attachments-api';
+
+/** An attachment's bytes as an object URL, released when no longer shown. */
+function useObjectUrl(id: number) {
+  const blob = useQuery({ queryKey: ['attachmentBlob', id], queryFn: () => attachmentBlob(id), staleTime: Infinity, gcTime: 60_000 });
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!blob.data) return;
+    const made = URL.createObjectURL(blob.data);
+    setUrl(made);
+    return () => URL.revokeObjectURL(made);
+  }, [blob.data]);
+  return { url, failed: blob.isError };
+}
+
+const sizeText = (bytes: number) =>
+  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+/** A thumbnail (an image) or a PDF sign, with the name; a click opens the viewer. */
+export function AttachmentThumb({ a, canDelete, onDelete }: { a: AttachmentView; canDelete: boolean; onDelete: () => void }) {
+  const [open, setOpen] = useState(false);
+  const image = a.type !== 'application/pdf';
+  const { url, failed } = useObjectUrl(a.id);
+  return (
+    <Stack gap={2} w={112} data-testid="attachment-thumb">
+      <UnstyledButton onClick={() => setOpen(true)} aria-label={`Open ${a.name}`} title={a.name}>
+        {image && url ? (
+          <Image src={url} alt={a.name} h={72} w={112} fit="cover" radius="sm" />
+        ) : (
+          <Group h={72} w={112} justify="center" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 4 }}>
+            {failed ? <Text size="xs">Could not load</Text> : <IconFileTypePdf size={32} aria-hidden />}
+          </Group>
+        )}
+      </UnstyledButton>
+      <Group gap={2} wrap="nowrap" justify="space-between">
+        <Text size="xs" truncate="end" title={a.name}>
+          {a.name}
+        </Text>
+        {canDelete && (
+          <Tooltip label="Delete attachment">
+            <ActionIcon size="xs" variant="subtle" color="red" aria-label={`Delete ${a.name}`} onClick={onDelete}>
+              <IconTrash size={12} />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+      <Modal opened={open} onClose={() => setOpen(false)} title={<Text fw={700}>{a.name}</Text>} size="xl" centered>
+        <Stack>
+          <Text size="xs" c="dimmed">
+            {sizeText(a.size)} · added by {a.createdBy} on {formatDateTime(a.createdAt)}
+          </Text>
+          {url && image && <Image src={url} alt={a.name} fit="contain" mah="70vh" />}
+          {url && !image && <iframe src={url} title={a.name} style={{ width: '100%', height: '70vh', border: 0 }} />}
+          {url && (
+            <Anchor href={url} download={a.name} size="sm">
+              Download
+            </Anchor>
+          )}
+        </Stack>
+      </Modal>
+    </Stack>
+  );
+}

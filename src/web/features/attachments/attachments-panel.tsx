@@ -1,0 +1,93 @@
+import { Group, Stack, Text } from '@mantine/core';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { ConfirmDialog } from '../../components/confirm-dialog';
+import { LoadError } from '../../components/load-error';
+import { useAuth } from '../../lib/use-auth';
+import { failureOf, messageOf } from '../../lib/errors';
+import { notifyError, notifySuccess } from '../../lib/notify';
+import { trpc } from '../../trpc';
+import { attachmentCountKey } from './attachment-counts';
+import { AttachmentDrop } from './attachment-drop';
+import { AttachmentThumb } from './attachment-thumb';
+import { type OwnerRef, uploadAttachment } from './attachments-api';
+
+/**
+ * The files that prove something about a record (decision 192): thumbnails and a viewer, attach by
+ * choosing, dropping or pasting, delete (its author or an admin) after a question.
+ */
+export function AttachmentsPanel({ owner }: { owner: OwnerRef }) {
+  const queryClient = useQueryClient();
+  const { user } = useAuth();
+  const list = useQuery(trpc.attachments.list.queryOptions(owner));
+  const failure = failureOf(list);
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
+  const remove = useMutation(trpc.attachments.delete.mutationOptions());
+  const refresh = useCallback(async () => {
+    await queryClient.invalidateQueries({ queryKey: trpc.attachments.list.queryKey(owner) });
+    if ('transactionId' in owner) await queryClient.invalidateQueries({ queryKey: attachmentCountKey(owner.transactionId) });
+  }, [owner, queryClient]);
+
+  const add = useCallback(
+    async (files: File[]) => {
+      setBusy(true);
+      try {
+        for (const file of files) await uploadAttachment(file, owner);
+        notifySuccess(undefined, files.length === 1 ? 'File attached' : `${files.length} files attached`);
+      } catch (error) {
+        notifyError('Error', `Failed to attach the file. ${messageOf(error, '')}`);
+      } finally {
+        setBusy(false);
+        await refresh();
+      }
+    },
+    [owner, refresh],
+  );
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    try {
+      await remove.mutateAsync({ id: deleting.id });
+      notifySuccess(undefined, 'Attachment deleted');
+      await refresh();
+    } catch (error) {
+      notifyError('Error', `Failed to delete the attachment. ${messageOf(error, '')}`);
+    } finally {
+      setDeleting(null);
+    }
+  };
+
+  const files = list.data ?? [];
+  return (
+    <Stack gap="xs">
+      <Text size="sm" fw={500}>
+        Attachments{files.length ? ` (${files.length})` : ''}
+      </Text>
+      {failure && <LoadError failure={failure} />}
+      {files.length > 0 && (
+        <Group gap="sm" align="flex-start">
+          {files.map((a) => (
+            <AttachmentThumb
+              key={a.id}
+              a={a}
+              canDelete={user?.role === 'admin' || user?.id === a.createdByUserId}
+              onDelete={() => setDeleting({ id: a.id, name: a.name })}
+            />
+          ))}
+        </Group>
+      )}
+      <AttachmentDrop onFiles={(f) => void add(f)} busy={busy} />
+      <ConfirmDialog
+        opened={deleting !== null}
+        title="Delete attachment?"
+        message={`"${deleting?.name ?? ''}" will be removed from this record.`}
+        confirmLabel="Delete"
+        danger
+        busy={remove.isPending}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+    </Stack>
+  );
+}

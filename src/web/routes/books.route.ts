@@ -1,0 +1,12 @@
+import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { admins } from '../route-guards';
+import { signedInRoute } from '../root-routes';
+
+export const booksRoute = createRoute({
+  getParentRoute: () => signedInRoute,
+  path: '/admin/books',
+  staticData: { title: 'Books', subtitle: 'Close checked periods so nothing in them changes' },
+  beforeLoad: admins.beforeLoad,
+  loader: admins.loader,
+  component: admins.gate(lazyRouteComponent(() => import('./books'), 'BooksPage')),
+});
