@@ -47,8 +47,11 @@ describe('the refresh table', () => {
       '[["redemptions"]]',
       '[["checkIns"]]',
       '[["audit","list"]]',
+      '[["summaries"]]',
     ]);
     expect(keysOf('customer.changed')).toContain('[["customers"]]');
+    expect(keysOf('customer.changed')).toContain('[["search"]]');
+    expect(keysOf('attachment.changed')).toContain('["attachmentCount"]');
     expect(keysOf('auth.account.createApiToken')).toEqual(['[["auth","account","apiTokens"]]']);
   });
 

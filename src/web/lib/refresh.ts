@@ -19,6 +19,9 @@ export type MutationPath = MutationPathsOf<AppRouter['_def']['record']>;
 
 type Reads = () => QueryFilters[];
 
+/** History's attachment counts, read in batches outside tRPC's keys (features/attachments/attachment-counts.ts). */
+export const ATTACHMENT_COUNT_KEY = 'attachmentCount';
+
 /** Everything a balance-changing write can show up in: lists, balances, reports, cards, the board, the audit trail. */
 const ledger: Reads = () => [
   trpc.transactions.pathFilter(),
@@ -28,6 +31,7 @@ const ledger: Reads = () => [
   trpc.redemptions.pathFilter(),
   trpc.checkIns.pathFilter(),
   trpc.audit.list.pathFilter(),
+  trpc.summaries.pathFilter(),
 ];
 /** Master data is named on every ledger screen, so a rename refreshes those too. */
 const withLedger =
@@ -44,16 +48,21 @@ export const EVENT_REFRESH: Record<ChangeEventKind, Reads> = {
   'checkIn.recorded': ledger,
   'reconciliation.recorded': ledger,
   'link.changed': ledger,
-  'customer.changed': withLedger(() => [trpc.customers.pathFilter()]),
-  'casino.changed': withLedger(() => [trpc.casinos.pathFilter()]),
+  'customer.changed': withLedger(() => [trpc.customers.pathFilter(), trpc.search.pathFilter()]),
+  'casino.changed': withLedger(() => [trpc.casinos.pathFilter(), trpc.search.pathFilter()]),
   'transactionType.changed': withLedger(() => [trpc.transactionTypes.pathFilter()]),
-  'import.committed': withLedger(() => [trpc.customers.pathFilter(), trpc.casinos.pathFilter(), trpc.transactionTypes.pathFilter()]),
+  'import.committed': withLedger(() => [
+    trpc.customers.pathFilter(),
+    trpc.casinos.pathFilter(),
+    trpc.transactionTypes.pathFilter(),
+    trpc.search.pathFilter(),
+  ]),
   'user.changed': () => [trpc.users.pathFilter(), trpc.auth.user.pathFilter(), trpc.dashboard.pathFilter(), trpc.audit.list.pathFilter()],
   // The close locks History's and the Recent panel's rows, and the audit trail records it.
   'books.changed': () => [trpc.books.pathFilter(), trpc.transactions.pathFilter(), trpc.audit.list.pathFilter()],
   'note.changed': () => [trpc.notes.pathFilter(), trpc.audit.list.pathFilter()],
   // History's paperclips count a row's attachments.
-  'attachment.changed': () => [trpc.attachments.pathFilter(), trpc.audit.list.pathFilter()],
+  'attachment.changed': () => [trpc.attachments.pathFilter(), { queryKey: [ATTACHMENT_COUNT_KEY] }, trpc.audit.list.pathFilter()],
 };
 
 /**

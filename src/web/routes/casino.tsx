@@ -1,11 +1,12 @@
 import { Badge, Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarCheck, IconClockHour4, IconPencil } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { DataTable, EmptyState } from '../components/data-table';
 import { LoadError } from '../components/load-error';
 import { Panel } from '../components/panel';
+import { NotesPanel } from '../features/notes/notes-panel';
 import { StatCard } from '../components/stat-card';
 import { NotFoundScreen } from '../components/status-screens';
 import { StatusToggle } from '../components/status-toggle';
@@ -30,7 +31,6 @@ export function CasinoPage() {
 const days = (d: number | null) => (d === null ? '—' : `${d.toLocaleString('en-US')} ${d === 1 ? 'day' : 'days'}`);
 
 function Casino({ id }: { id: number }) {
-  const queryClient = useQueryClient();
   const summary = useQuery(trpc.summaries.casino.queryOptions({ id }));
   const types = useQuery(trpc.transactionTypes.list.queryOptions({ casinoId: id }));
   const payouts = useQuery(trpc.redemptions.report.queryOptions({ casinoId: id }));
@@ -38,7 +38,6 @@ function Casino({ id }: { id: number }) {
   const update = useMutation(trpc.casinos.update.mutationOptions());
   const [editing, setEditing] = useState(false);
   const columns = useMemo(() => casinoLinkColumns(), []);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.summaries.pathKey() });
   const failure = failureOf(summary);
   const data = summary.data;
   if (failure && !data) return <LoadError failure={failure} />;
@@ -61,7 +60,6 @@ function Casino({ id }: { id: number }) {
                 onConfirm={async () => {
                   await update.mutateAsync({ id, isActive: !casino.isActive });
                   notifySuccess(undefined, 'Casino status updated successfully');
-                  await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: trpc.casinos.list.queryKey() })]);
                 }}
               />
               <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
@@ -126,18 +124,14 @@ function Casino({ id }: { id: number }) {
         read={summary}
         empty={{ title: 'No customers yet', description: 'Link a customer to this casino on the Customers screen (Casinos).' }}
       />
-      {/* Notes and attachments about this casino go here, between the figures and the redemptions. */}
+      <Panel>
+        <Title order={3} size="h4" mb="sm">
+          Notes
+        </Title>
+        <NotesPanel owner={{ casinoId: id }} />
+      </Panel>
       <PendingRedemptions casinoId={id} />
-      {casino && (
-        <CasinoDialog
-          opened={editing}
-          casino={casino}
-          onClose={() => {
-            setEditing(false);
-            void refresh();
-          }}
-        />
-      )}
+      {casino && <CasinoDialog opened={editing} casino={casino} onClose={() => setEditing(false)} />}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconCashBanknote, IconFileText, IconHistory, IconPencil, IconPlus } from '@tabler/icons-react';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { DataTable, EmptyState } from '../components/data-table';
@@ -10,7 +10,9 @@ import { Panel } from '../components/panel';
 import { RouterButton } from '../components/router-link';
 import { NotFoundScreen } from '../components/status-screens';
 import { StatusToggle } from '../components/status-toggle';
+import { AttachmentsPanel } from '../features/attachments';
 import { CustomerDialog } from '../features/customers/customer-dialog';
+import { NotesPanel } from '../features/notes/notes-panel';
 import { type RedemptionAction, RedemptionActionDialog } from '../features/redemptions/redemption-actions';
 import { redemptionColumns } from '../features/redemptions/redemption-columns';
 import { RequestRedemptionDialog, type RedemptionTarget } from '../features/redemptions';
@@ -33,14 +35,12 @@ export function CustomerPage() {
 }
 
 function Customer({ id }: { id: number }) {
-  const queryClient = useQueryClient();
   const summary = useQuery(trpc.summaries.customer.queryOptions({ id }));
   const update = useMutation(trpc.customers.update.mutationOptions());
   const [editing, setEditing] = useState(false);
   const [statement, setStatement] = useState(false);
   const [requesting, setRequesting] = useState<RedemptionTarget | null>(null);
   const columns = useMemo(() => customerLinkColumns(), []);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.summaries.pathKey() });
   const failure = failureOf(summary);
   const data = summary.data;
 
@@ -62,7 +62,6 @@ function Customer({ id }: { id: number }) {
                 onConfirm={async () => {
                   await update.mutateAsync({ id, isActive: !customer.isActive });
                   notifySuccess(undefined, 'Customer status updated successfully');
-                  await Promise.all([refresh(), queryClient.invalidateQueries({ queryKey: trpc.customers.list.queryKey() })]);
                 }}
               />
               <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
@@ -101,29 +100,29 @@ function Customer({ id }: { id: number }) {
         empty={{ title: 'No casinos yet', description: 'Link this customer to a casino on the Customers screen (Casinos).' }}
       />
       <MoneyChart customerId={id} />
-      {/* Notes and attachments about this customer go here, between the figures and the activity. */}
+      <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
+        <Panel>
+          <Title order={3} size="h4" mb="sm">
+            Notes
+          </Title>
+          <NotesPanel owner={{ customerId: id }} />
+        </Panel>
+        <Panel>
+          <Title order={3} size="h4" mb="sm">
+            Files
+          </Title>
+          <AttachmentsPanel owner={{ customerId: id }} />
+        </Panel>
+      </SimpleGrid>
       <RecentEntries customerId={id} />
       <PendingRedemptions customerId={id} />
       {customer && (
         <>
-          <CustomerDialog
-            opened={editing}
-            customer={customer}
-            onClose={() => {
-              setEditing(false);
-              void refresh();
-            }}
-          />
+          <CustomerDialog opened={editing} customer={customer} onClose={() => setEditing(false)} />
           <StatementDialog opened={statement} onClose={() => setStatement(false)} customer={customer} casinos={data?.links ?? []} />
         </>
       )}
-      <RequestRedemptionDialog
-        target={requesting}
-        onClose={() => {
-          setRequesting(null);
-          void refresh();
-        }}
-      />
+      <RequestRedemptionDialog target={requesting} onClose={() => setRequesting(null)} />
     </Stack>
   );
 }

@@ -1,9 +1,10 @@
+import { ATTACHMENT_COUNT_KEY } from '../../lib/refresh';
 import { useQuery } from '@tanstack/react-query';
 import { ATTACHMENT_COUNTS_MAX } from '../../../shared/schemas/attachments';
 import { trpcClient } from '../../trpc';
 
 /** The query key of one transaction's attachment count (invalidated after an upload or a delete). */
-export const attachmentCountKey = (transactionId: number) => ['attachmentCount', transactionId] as const;
+const attachmentCountKey = (transactionId: number) => [ATTACHMENT_COUNT_KEY, transactionId] as const;
 
 /**
  * Every row of a grid asks for its own count; the asks of one render are gathered into one read of

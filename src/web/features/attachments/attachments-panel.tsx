@@ -7,7 +7,7 @@ import { useAuth } from '../../lib/use-auth';
 import { failureOf, messageOf } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
-import { attachmentCountKey } from './attachment-counts';
+import { refresh } from '../../lib/refresh';
 import { AttachmentDrop } from './attachment-drop';
 import { AttachmentThumb } from './attachment-thumb';
 import { type OwnerRef, uploadAttachment } from './attachments-api';
@@ -24,10 +24,8 @@ export function AttachmentsPanel({ owner }: { owner: OwnerRef }) {
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
   const remove = useMutation(trpc.attachments.delete.mutationOptions());
-  const refresh = useCallback(async () => {
-    await queryClient.invalidateQueries({ queryKey: trpc.attachments.list.queryKey(owner) });
-    if ('transactionId' in owner) await queryClient.invalidateQueries({ queryKey: attachmentCountKey(owner.transactionId) });
-  }, [owner, queryClient]);
+  // An upload is a REST call the tRPC link does not see: it refreshes through the one table itself.
+  const refreshAfterUpload = useCallback(() => refresh(queryClient, 'attachment.changed'), [queryClient]);
 
   const add = useCallback(
     async (files: File[]) => {
@@ -39,10 +37,10 @@ export function AttachmentsPanel({ owner }: { owner: OwnerRef }) {
         notifyError('Error', `Failed to attach the file. ${messageOf(error, '')}`);
       } finally {
         setBusy(false);
-        await refresh();
+        await refreshAfterUpload();
       }
     },
-    [owner, refresh],
+    [owner, refreshAfterUpload],
   );
 
   const confirmDelete = async () => {
@@ -50,7 +48,6 @@ export function AttachmentsPanel({ owner }: { owner: OwnerRef }) {
     try {
       await remove.mutateAsync({ id: deleting.id });
       notifySuccess(undefined, 'Attachment deleted');
-      await refresh();
     } catch (error) {
       notifyError('Error', `Failed to delete the attachment. ${messageOf(error, '')}`);
     } finally {

@@ -1,6 +1,6 @@
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NOTE_MAX, noteText } from '../../../shared/schemas/notes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -20,7 +20,6 @@ export type NotesOwner = { customerId: number } | { casinoId: number };
  * adds one, its author or an admin deletes it. Reusable wherever the customer or casino is shown.
  */
 export function NotesPanel({ owner }: { owner: NotesOwner }) {
-  const queryClient = useQueryClient();
   const { user } = useAuth();
   const isCustomer = 'customerId' in owner;
   const id = isCustomer ? owner.customerId : owner.casinoId;
@@ -31,7 +30,6 @@ export function NotesPanel({ owner }: { owner: NotesOwner }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string>();
   const [deleting, setDeleting] = useState<number | null>(null);
-  const refresh = () => queryClient.invalidateQueries({ queryKey: trpc.notes.pathKey() });
 
   const save = async () => {
     const checked = noteText.safeParse(text);
@@ -41,7 +39,6 @@ export function NotesPanel({ owner }: { owner: NotesOwner }) {
       await add.mutateAsync({ id, text });
       setText('');
       notifySuccess(undefined, 'Note added');
-      await refresh();
     } catch (e) {
       if (isUnauthorized(e)) return;
       const issues = fieldIssuesOf(e);
@@ -55,7 +52,6 @@ export function NotesPanel({ owner }: { owner: NotesOwner }) {
     try {
       await remove.mutateAsync({ id: deleting });
       notifySuccess(undefined, 'Note deleted');
-      await refresh();
     } catch (e) {
       notifyError('Error', `Failed to delete the note. ${messageOf(e, '')}`);
     } finally {
