@@ -14,7 +14,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconCoins, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { displayName, useAuthActions } from '../lib/use-auth';
@@ -22,6 +22,7 @@ import { ColorSchemeToggle } from './color-scheme-toggle';
 import { NavLinks } from './nav-links';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { MAIN_ID, SkipLink } from './skip-link';
+import { usePhone } from './use-phone';
 import type { UserView } from '../lib/api-types';
 
 function usePageHeading(user: UserView): { title: string; subtitle: string } {
@@ -44,7 +45,7 @@ export function AppLayout({ user }: { user: UserView }) {
   const { title, subtitle } = usePageHeading(user);
   const name = displayName(user);
   // On a phone the header keeps the title, name and role; the subtitle opens the page instead.
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
 
   // The server ends the session, then to /login, then the token goes: the signed-in check that a sign-out
   // runs again then finds /login.

@@ -83,4 +83,19 @@ describe('DataTable builds long lists as they scroll near', () => {
     expect(cards()).toHaveLength(45);
     expect(cards()[44].textContent).toContain('Customer 45');
   });
+
+  it("on a phone builds its cards in the first render, not the larger screen's rows first", () => {
+    const built: string[] = [];
+    const counted = [col.accessor('name', { header: 'Name', cell: (i) => (built.push(i.getValue()), i.getValue()) })];
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    window.matchMedia = (query: string) => mediaQueryList(query, true);
+    render(
+      <MantineProvider theme={theme}>
+        <DataTable label="Customers" columns={counted} data={rows(45)} />
+      </MantineProvider>,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(built).toHaveLength(20);
+    expect(built.at(-1)).toBe('Customer 20');
+  });
 });

@@ -1,11 +1,11 @@
 import { Center, Group, Loader, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { type ColumnDef, createColumnHelper, type RowData, tableFeatures, useTable } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { type Failure, failureOf, type QueryLike } from '../lib/errors';
 import { LoadError } from './load-error';
 import { useGrowingRows } from './use-growing-rows';
+import { usePhone } from './use-phone';
 
 /** Every grid uses the core feature set: sorting and paging are done by the server or the screen. */
 export const gridFeatures = tableFeatures({});
@@ -65,7 +65,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const failure = read ? failureOf(read) : props.failure;
   const empty = rangeOk ? props.empty : <RangeEmptyState />;
   const table = useTable({ features: gridFeatures, columns, data, getRowId: getRowId ?? rowKey });
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   // A page of History (100 rows) is built whole on a larger screen; a longer list, and a phone's cards
   // past the first screens, are built as they scroll near (decision 172).
   const rows = table.getRowModel().rows;
