@@ -134,7 +134,9 @@ export function AppLayout({ user }: { user: UserView }) {
         </AppShell.Section>
         {/* A scrollbar whenever the links are taller than the window (800 px with the Admin group), not only on hover. */}
         <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={6} data-testid="sidebar-links">
-          <NavLinks isAdmin={user.role === 'admin'} onNavigate={close} />
+          {/* A phone builds the links when its menu opens: folded away they are off screen, and building
+              them on every screen's first render kept a phone from answering a tap sooner (decision 176). */}
+          {(!phone || opened) && <NavLinks isAdmin={user.role === 'admin'} onNavigate={close} />}
         </AppShell.Section>
         <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
           <Stack gap={6}>
