@@ -1,7 +1,7 @@
 import { useMediaQuery } from '@mantine/hooks';
 
 /** A phone's width: below Mantine's `sm` breakpoint (48em). */
-export const PHONE_QUERY = '(max-width: 48em)';
+const PHONE_QUERY = '(max-width: 48em)';
 
 /**
  * Whether the screen is a phone's, read in the first render: Mantine's default reads it in an effect, so
