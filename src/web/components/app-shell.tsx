@@ -14,7 +14,7 @@ import {
   UnstyledButton,
   VisuallyHidden,
 } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconCoins, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router';
 import { displayName, useAuthActions } from '../lib/use-auth';
@@ -25,6 +25,7 @@ import { NavLinks } from './nav-links';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { SearchEverywhere } from './search-everywhere';
 import { MAIN_ID, SkipLink } from './skip-link';
+import { usePhone } from './use-phone';
 import type { UserView } from '../lib/api-types';
 
 function usePageHeading(user: UserView): { title: string; subtitle: string } {
@@ -47,7 +48,7 @@ export function AppLayout({ user }: { user: UserView }) {
   const { title, subtitle } = usePageHeading(user);
   const name = displayName(user);
   // On a phone the header keeps the title, name and role; the subtitle opens the page instead.
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   useLiveUpdates(user.id);
 
   // The server ends the session, then to /login, then the token goes: the signed-in check that a sign-out
@@ -139,7 +140,9 @@ export function AppLayout({ user }: { user: UserView }) {
         </AppShell.Section>
         {/* A scrollbar whenever the links are taller than the window (800 px with the Admin group), not only on hover. */}
         <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={6} data-testid="sidebar-links">
-          <NavLinks isAdmin={user.role === 'admin'} onNavigate={close} />
+          {/* A phone builds the links when its menu opens: folded away they are off screen, and building
+              them on every screen's first render kept a phone from answering a tap sooner (decision 176). */}
+          {(!phone || opened) && <NavLinks isAdmin={user.role === 'admin'} onNavigate={close} />}
         </AppShell.Section>
         <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
           <Stack gap={6}>

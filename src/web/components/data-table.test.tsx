@@ -83,4 +83,43 @@ describe('DataTable builds long lists as they scroll near', () => {
     expect(cards()).toHaveLength(45);
     expect(cards()[44].textContent).toContain('Customer 45');
   });
+
+  it('on a phone builds a 9-column grid 7 cards at a time (about 60 lines), not 20', () => {
+    const nine = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((k) =>
+      col.accessor((r) => `${k}${r.id}`, { id: k, header: k.toUpperCase() }),
+    );
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    window.matchMedia = (query: string) => mediaQueryList(query, true);
+    render(
+      <MantineProvider theme={theme}>
+        <DataTable label="Customers" columns={[...columns, ...nine]} data={rows(30)} />
+      </MantineProvider>,
+    );
+    const cards = () => within(screen.getByRole('list', { name: 'Customers' })).getAllByRole('listitem');
+    expect(cards()).toHaveLength(7);
+    expect(cards()[6].textContent).toContain('Customer 7');
+    expect(cards()[6].textContent).toContain('h7');
+    scrollNearTheEnd();
+    expect(cards()).toHaveLength(14);
+    scrollNearTheEnd();
+    scrollNearTheEnd();
+    scrollNearTheEnd();
+    expect(cards()).toHaveLength(30);
+    expect(cards()[29].textContent).toContain('Customer 30');
+  });
+
+  it("on a phone builds its cards in the first render, not the larger screen's rows first", () => {
+    const built: string[] = [];
+    const counted = [col.accessor('name', { header: 'Name', cell: (i) => (built.push(i.getValue()), i.getValue()) })];
+    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    window.matchMedia = (query: string) => mediaQueryList(query, true);
+    render(
+      <MantineProvider theme={theme}>
+        <DataTable label="Customers" columns={counted} data={rows(45)} />
+      </MantineProvider>,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(built).toHaveLength(20);
+    expect(built.at(-1)).toBe('Customer 20');
+  });
 });

@@ -1,11 +1,11 @@
 import { Center, Group, Loader, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { type ColumnDef, createColumnHelper, type RowData, tableFeatures, useTable } from '@tanstack/react-table';
 import type { ReactNode } from 'react';
 import { type Failure, failureOf, type QueryLike } from '../lib/errors';
 import { LoadError } from './load-error';
 import { useGrowingRows } from './use-growing-rows';
+import { usePhone } from './use-phone';
 
 /** Every grid uses the core feature set: sorting and paging are done by the server or the screen. */
 export const gridFeatures = tableFeatures({});
@@ -54,6 +54,13 @@ function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
 /** Rows a larger screen builds at once (a page of History is 100), and cards a phone builds at once. */
 const FIRST_ROWS = 100;
 const PHONE_FIRST_CARDS = 20;
+/**
+ * A phone's card of a grid without its own compact card has a line per column, so a grid builds about
+ * this many lines of cards at a time (two to three screens), at most PHONE_FIRST_CARDS cards: a 9-column
+ * report builds 7 cards of 9 lines, not 20 (decision 175).
+ */
+const PHONE_FIRST_LINES = 60;
+const phoneStep = (lines: number) => Math.min(PHONE_FIRST_CARDS, Math.ceil(PHONE_FIRST_LINES / Math.max(lines, 1)));
 
 /** A row's `id`, when it has one, else its place. */
 const rowKey = (row: unknown, index: number) => String(typeof row === 'object' && row !== null && 'id' in row ? row.id : index);
@@ -65,11 +72,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const failure = read ? failureOf(read) : props.failure;
   const empty = rangeOk ? props.empty : <RangeEmptyState />;
   const table = useTable({ features: gridFeatures, columns, data, getRowId: getRowId ?? rowKey });
-  const phone = useMediaQuery('(max-width: 48em)');
+  const phone = usePhone();
   // A page of History (100 rows) is built whole on a larger screen; a longer list, and a phone's cards
   // past the first screens, are built as they scroll near (decision 172).
   const rows = table.getRowModel().rows;
-  const growing = useGrowingRows(rows.length, phone ? PHONE_FIRST_CARDS : FIRST_ROWS);
+  const growing = useGrowingRows(rows.length, !phone ? FIRST_ROWS : props.phoneCard ? PHONE_FIRST_CARDS : phoneStep(columns.length));
   const built = rows.slice(0, growing.shown);
   const marker = growing.marker && <div key={growing.markerKey} ref={growing.marker} aria-hidden style={{ height: 1 }} />;
 

@@ -1,11 +1,9 @@
 import { Box, Button, Collapse, Group } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { IconAdjustmentsHorizontal, IconChevronDown } from '@tabler/icons-react';
 import { type ReactNode, useId } from 'react';
 import { Panel } from './panel';
-
-/** Below Mantine's sm breakpoint (48em, 768 px) a list screen is a phone's. */
-export const PHONE_QUERY = '(max-width: 48em)';
+import { usePhone } from './use-phone';
 
 interface Props {
   /** The filter fields: always shown on a larger screen, folded away on a phone until asked for. */
@@ -26,7 +24,7 @@ interface Props {
  * the data comes first.
  */
 export function FilterPanel({ children, active = 0, actions, clear, notice }: Props) {
-  const phone = useMediaQuery(PHONE_QUERY, false, { getInitialValueInEffect: false });
+  const phone = usePhone();
   const [opened, { toggle }] = useDisclosure(false);
   const id = useId();
   const footer = (clear || actions) && (

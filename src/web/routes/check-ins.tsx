@@ -1,6 +1,5 @@
 import { Group, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { DateField } from '../components/date-field';
-import { useMediaQuery } from '@mantine/hooks';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -21,7 +20,8 @@ import { notifyError, notifySuccess } from '../lib/notify';
 import { trpc } from '../trpc';
 import type { CheckInBoard, CheckInRowView } from '../lib/api-types';
 import { Panel } from '../components/panel';
-import { FilterPanel, PHONE_QUERY } from '../components/filter-panel';
+import { FilterPanel } from '../components/filter-panel';
+import { usePhone } from '../components/use-phone';
 
 const route = getRouteApi('/signed-in/check-ins');
 /** The day column's header: "Today" on today's board, else the day shown. */
@@ -83,7 +83,7 @@ export function CheckInsPage() {
   const activeKey = active && rows.some((r) => rowKey(r) === active) ? active : rows[0] ? rowKey(rows[0]) : null;
   const failure = failureOf(query);
   // On a phone each link is a card (like the other grids' phone layout): nothing scrolls sideways.
-  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const phone = usePhone();
 
   // Focus moves at once (a key pressed right after an arrow goes to the row it moved to); a row not yet
   // drawn (after a save refreshed the board) is focused on the next frame.
