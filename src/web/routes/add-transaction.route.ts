@@ -1,13 +1,16 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { HISTORY_SORTS } from '../../shared/sorting';
 import { signedInRoute } from '../root-routes';
-import { searchSchema, sortParam } from '../lib/search-params';
+import { positiveId, searchSchema, sortParam } from '../lib/search-params';
 
-/** Add Transaction is the start page too; both keep the Recent panel's sort in the URL. */
+/**
+ * Add Transaction is the start page too; both keep the Recent panel's sort in the URL, and `customerId`
+ * (a customer page's "Add transaction") starts the form on that customer.
+ */
 const addTransaction = {
   getParentRoute: () => signedInRoute,
   staticData: { title: 'Add Transaction', subtitle: 'Quick entry for casino transactions' },
-  validateSearch: searchSchema({ sort: sortParam(HISTORY_SORTS) }),
+  validateSearch: searchSchema({ sort: sortParam(HISTORY_SORTS), customerId: positiveId }),
   component: lazyRouteComponent(() => import('./add-transaction'), 'AddTransactionPage'),
 };
 

@@ -131,6 +131,15 @@ describe('Add Transaction form', () => {
     expect(screen.getByTestId('preview-ratio').getAttribute('style')).toContain('red');
   });
 
+  it("starts on the customer a customer page's Add transaction names, over a draft for someone else", async () => {
+    mockLedger();
+    localStorage.setItem('transaction-draft', JSON.stringify({ customerId: '1', casinoId: '10', transactionTypeId: '100' }));
+    renderApp('/transactions/add?customerId=2');
+    await waitFor(() => expect(fieldValue('Customer')).toBe('Bob'));
+    expect(fieldValue('Casino')).toBe('');
+    expect(fieldValue('Transaction Type')).toBe('');
+  });
+
   it('keeps customer and casino after a save and clears the rest', async () => {
     mockLedger();
     await startEntry('Purchase');

@@ -78,7 +78,7 @@ function Customer({ id }: { id: number }) {
               >
                 Request redemption
               </Button>
-              <RouterButton size="xs" to="/transactions/add" leftSection={<IconPlus size={14} />}>
+              <RouterButton size="xs" to="/transactions/add" search={{ customerId: id }} leftSection={<IconPlus size={14} />}>
                 Add transaction
               </RouterButton>
             </>

@@ -46,18 +46,25 @@ function loadDraft(): TxFormValues {
   }
 }
 
+/** The draft, started on `customerId` when a page asked for that customer (its casino and type chosen afresh). */
+function draftFor(customerId: number | undefined): TxFormValues {
+  const draft = loadDraft();
+  if (customerId === undefined || draft.customerId === String(customerId)) return draft;
+  return withCustomer(draft, String(customerId), []);
+}
+
 /**
  * Spec 2.7: the quick-entry form, and below it what follows the chosen casino (the Recent panel). The
  * casino is handed down in the render, not copied into the page's state by an effect after mount: that
  * copy set the page's state twice on every mount (first no casino, then the remembered one), mounting
  * the panel twice.
  */
-export function TransactionForm({ below }: { below: (casinoId: string) => ReactNode }) {
+export function TransactionForm({ below, customerId }: { below: (casinoId: string) => ReactNode; customerId?: number }) {
   const customers = useCustomers();
   const casinos = useCasinos();
   const links = useAllLinks();
   const optionsFailure = failureOf(customers, casinos, links);
-  const form = useForm(loadDraft, validate);
+  const form = useForm(() => draftFor(customerId), validate);
   const { values, setValues, errors, setErrors } = form;
   // Every casino's types in one list (master data, small): the next casino's types are at hand at once.
   const types = useAllTypes();
