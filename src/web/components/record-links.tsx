@@ -1,3 +1,4 @@
+import type { CellContext, TableFeatures } from '@tanstack/react-table';
 import type { AnchorProps } from '@mantine/core';
 import type { CSSProperties } from 'react';
 import { RouterAnchor } from './router-link';
@@ -23,3 +24,13 @@ export function CasinoLink({ id, name, ...props }: Props) {
     </RouterAnchor>
   );
 }
+
+/** A grid cell of the customer's name (the row carries `customerId`), as a link to their page. */
+export const customerNameCell = <F extends TableFeatures, R extends { customerId: number }>(cell: CellContext<F, R, string>) => (
+  <CustomerLink id={cell.row.original.customerId} name={cell.getValue()} fw={600} />
+);
+
+/** A grid cell of the casino's name (the row carries `casinoId`), as a link to its page. */
+export const casinoNameCell = <F extends TableFeatures, R extends { casinoId: number }>(cell: CellContext<F, R, string>) => (
+  <CasinoLink id={cell.row.original.casinoId} name={cell.getValue()} />
+);

@@ -3,16 +3,14 @@ import { IconCalendarCheck, IconClockHour4, IconPencil } from '@tabler/icons-rea
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
-import { DataTable, EmptyState } from '../components/data-table';
 import { LoadError } from '../components/load-error';
 import { Panel } from '../components/panel';
+import { PendingRedemptions } from '../features/redemptions';
 import { NotesPanel } from '../features/notes/notes-panel';
 import { StatCard } from '../components/stat-card';
 import { NotFoundScreen } from '../components/status-screens';
 import { StatusToggle } from '../components/status-toggle';
 import { CasinoDialog } from '../features/casinos/casino-dialog';
-import { type RedemptionAction, RedemptionActionDialog } from '../features/redemptions/redemption-actions';
-import { redemptionColumns } from '../features/redemptions/redemption-columns';
 import { casinoLinkColumns, LinksTable, RatioFact, RecordHeader, SummaryCards, WebsiteLink } from '../features/summaries';
 import { failureOf } from '../lib/errors';
 import { formatCount } from '../lib/format';
@@ -130,29 +128,8 @@ function Casino({ id }: { id: number }) {
         </Title>
         <NotesPanel owner={{ casinoId: id }} />
       </Panel>
-      <PendingRedemptions casinoId={id} />
+      <PendingRedemptions of={{ casinoId: id }} />
       {casino && <CasinoDialog opened={editing} casino={casino} onClose={() => setEditing(false)} />}
     </Stack>
-  );
-}
-
-function PendingRedemptions({ casinoId }: { casinoId: number }) {
-  const [action, setAction] = useState<RedemptionAction | null>(null);
-  const pending = useQuery(trpc.redemptions.list.queryOptions({ status: 'pending', casinoId }));
-  const columns = useMemo(() => redemptionColumns(setAction, 'pending'), []);
-  return (
-    <Panel>
-      <Title order={3} size="h4" mb="sm">
-        Pending redemptions
-      </Title>
-      <DataTable
-        label="Pending redemptions"
-        columns={columns}
-        data={pending.data?.redemptions ?? []}
-        read={pending}
-        empty={<EmptyState title="Nothing in transit" description="No redemption at this casino is waiting to be paid." />}
-      />
-      <RedemptionActionDialog action={action} onClose={() => setAction(null)} />
-    </Panel>
   );
 }

@@ -13,9 +13,7 @@ import { StatusToggle } from '../components/status-toggle';
 import { AttachmentsPanel } from '../features/attachments';
 import { CustomerDialog } from '../features/customers/customer-dialog';
 import { NotesPanel } from '../features/notes/notes-panel';
-import { type RedemptionAction, RedemptionActionDialog } from '../features/redemptions/redemption-actions';
-import { redemptionColumns } from '../features/redemptions/redemption-columns';
-import { RequestRedemptionDialog, type RedemptionTarget } from '../features/redemptions';
+import { PendingRedemptions, RequestRedemptionDialog, type RedemptionTarget } from '../features/redemptions';
 import { customerLinkColumns, LinksTable, MoneyChart, RecordHeader, StatementDialog, SummaryCards } from '../features/summaries';
 import { EditTransactionDialog } from '../features/transactions/edit-transaction-dialog';
 import { TRANSACTION_NUMERIC_COLUMNS, transactionCard, transactionColumns } from '../features/transactions/transaction-columns';
@@ -115,7 +113,7 @@ function Customer({ id }: { id: number }) {
         </Panel>
       </SimpleGrid>
       <RecentEntries customerId={id} />
-      <PendingRedemptions customerId={id} />
+      <PendingRedemptions of={{ customerId: id }} />
       {customer && (
         <>
           <CustomerDialog opened={editing} customer={customer} onClose={() => setEditing(false)} />
@@ -162,28 +160,6 @@ function RecentEntries({ customerId }: { customerId: number }) {
         )}
       </Stack>
       <EditTransactionDialog transaction={editing} onClose={() => setEditing(null)} />
-    </Panel>
-  );
-}
-
-/** The customer's pending redemptions with their Receive / Reject / Cancel actions. */
-function PendingRedemptions({ customerId }: { customerId: number }) {
-  const [action, setAction] = useState<RedemptionAction | null>(null);
-  const pending = useQuery(trpc.redemptions.list.queryOptions({ status: 'pending', customerId }));
-  const columns = useMemo(() => redemptionColumns(setAction, 'pending'), []);
-  return (
-    <Panel>
-      <Title order={3} size="h4" mb="sm">
-        Pending redemptions
-      </Title>
-      <DataTable
-        label="Pending redemptions"
-        columns={columns}
-        data={pending.data?.redemptions ?? []}
-        read={pending}
-        empty={<EmptyState title="Nothing in transit" description="No redemption of this customer is waiting to be paid." />}
-      />
-      <RedemptionActionDialog action={action} onClose={() => setAction(null)} />
     </Panel>
   );
 }

@@ -26,7 +26,7 @@ import { trpc } from '../trpc';
 import type { HighScRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
-import { CasinoLink, CustomerLink } from '../components/record-links';
+import { casinoNameCell, customerNameCell } from '../components/record-links';
 
 const route = getRouteApi('/signed-in/reports/high-sc');
 const col = gridColumns<HighScRow>();
@@ -35,12 +35,12 @@ const columns: GridColumn<HighScRow>[] = [
   col.accessor('customerName', {
     id: 'customer',
     header: 'Customer',
-    cell: (i) => <CustomerLink id={i.row.original.customerId} name={i.getValue()} fw={600} />,
+    cell: customerNameCell,
   }),
   col.accessor('casinoName', {
     id: 'casino',
     header: 'Casino',
-    cell: (i) => <CasinoLink id={i.row.original.casinoId} name={i.getValue()} />,
+    cell: casinoNameCell,
   }),
   col.accessor('totalCoins', { id: 'unplayed', header: 'Unplayed Coins', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor('playedCoins', { id: 'played', header: 'Played Coins', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),

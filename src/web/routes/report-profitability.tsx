@@ -22,7 +22,7 @@ import { PROFITABILITY_SORTS } from '../../shared/sorting';
 import { trpc } from '../trpc';
 import type { ProfitabilityRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
-import { CasinoLink, CustomerLink } from '../components/record-links';
+import { casinoNameCell, customerNameCell } from '../components/record-links';
 
 const route = getRouteApi('/signed-in/reports/profitability');
 const col = gridColumns<ProfitabilityRow>();
@@ -32,12 +32,12 @@ const columns: GridColumn<ProfitabilityRow>[] = [
   col.accessor('customerName', {
     id: 'customer',
     header: 'Customer',
-    cell: (i) => <CustomerLink id={i.row.original.customerId} name={i.getValue()} fw={600} />,
+    cell: customerNameCell,
   }),
   col.accessor('casinoName', {
     id: 'casino',
     header: 'Casino',
-    cell: (i) => <CasinoLink id={i.row.original.casinoId} name={i.getValue()} />,
+    cell: casinoNameCell,
   }),
   col.accessor('totalUSD', { id: 'usd', header: 'Total USD', cell: (i) => <SignedUsd value={i.getValue()} size="sm" dollar /> }),
   col.accessor('transactionCount', { id: 'count', header: 'Transactions' }),

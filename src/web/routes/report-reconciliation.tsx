@@ -19,7 +19,7 @@ import { trpc } from '../trpc';
 import type { ReconciliationRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
-import { CasinoLink, CustomerLink } from '../components/record-links';
+import { casinoNameCell, customerNameCell } from '../components/record-links';
 
 const route = getRouteApi('/signed-in/reports/reconciliation');
 const col = gridColumns<ReconciliationRow>();
@@ -27,9 +27,9 @@ const col = gridColumns<ReconciliationRow>();
 const columns: GridColumn<ReconciliationRow>[] = [
   col.accessor('customerName', {
     header: 'Customer',
-    cell: (i) => <CustomerLink id={i.row.original.customerId} name={i.getValue()} fw={600} />,
+    cell: customerNameCell,
   }),
-  col.accessor('casinoName', { header: 'Casino', cell: (i) => <CasinoLink id={i.row.original.casinoId} name={i.getValue()} /> }),
+  col.accessor('casinoName', { header: 'Casino', cell: casinoNameCell }),
   col.accessor('lastReconciledAt', { header: 'Last reconciled', cell: (i) => (i.getValue() ? formatDateTime(i.getValue()!) : 'Never') }),
   col.accessor('lastReconciledBy', { header: 'By', cell: (i) => i.getValue() ?? '—' }),
   col.accessor('differenceUnplayed', {

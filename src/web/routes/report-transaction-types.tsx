@@ -21,7 +21,7 @@ import { typeOptions, useAllTypes, useCasinos } from '../lib/master-data';
 import { trpc } from '../trpc';
 import type { TypeReportRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
-import { CasinoLink, CustomerLink } from '../components/record-links';
+import { casinoNameCell, CustomerLink } from '../components/record-links';
 
 const route = getRouteApi('/signed-in/reports/transaction-types');
 const col = gridColumns<TypeReportRow>();
@@ -33,7 +33,7 @@ const columns: GridColumn<TypeReportRow>[] = [
     header: 'Customer',
     cell: (i) => <CustomerLink id={i.row.original.customerId} name={i.getValue()} />,
   }),
-  col.accessor('casinoName', { header: 'Casino', cell: (i) => <CasinoLink id={i.row.original.casinoId} name={i.getValue()} /> }),
+  col.accessor('casinoName', { header: 'Casino', cell: casinoNameCell }),
   col.accessor('transactionTypeName', { id: 'type', header: 'Type', cell: (i) => <TypeBadge name={i.getValue()} /> }),
   col.accessor('unplayedCoinsChange', { id: 'unplayed', header: 'Unplayed Change', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor('playedCoinsChange', { id: 'played', header: 'Played Change', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),

@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { formatHundredths, toHundredths } from '../../../shared/money';
 import { RECONCILIATIONS_PAGE_SIZE, type ReconciliationView } from '../../../shared/schemas/reconciliations';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../../components/data-table';
-import { CasinoLink, CustomerLink } from '../../components/record-links';
+import { casinoNameCell, customerNameCell } from '../../components/record-links';
 import { LoadError } from '../../components/load-error';
 import { Coins } from '../../components/money';
 import { UrlPager } from '../../components/pager';
@@ -19,9 +19,9 @@ const difference = (ledger: string, recorded: string) => formatHundredths(toHund
 const columns: GridColumn<ReconciliationView>[] = [
   col.accessor('customerName', {
     header: 'Customer',
-    cell: (i) => <CustomerLink id={i.row.original.customerId} name={i.getValue()} fw={600} />,
+    cell: customerNameCell,
   }),
-  col.accessor('casinoName', { header: 'Casino', cell: (i) => <CasinoLink id={i.row.original.casinoId} name={i.getValue()} /> }),
+  col.accessor('casinoName', { header: 'Casino', cell: casinoNameCell }),
   col.accessor('at', { header: 'Reconciled', cell: (i) => formatDateTime(i.getValue()) }),
   col.accessor('recordedUnplayed', { header: 'Recorded unplayed', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),
   col.accessor('ledgerUnplayedAtThatMoment', { header: 'Ledger unplayed then', cell: (i) => <Coins value={i.getValue()} size="sm" /> }),

@@ -5,7 +5,7 @@ import { Coins } from '../../components/money';
 import { formatDate, groupedAmount } from '../../lib/format';
 import type { RedemptionAction } from './redemption-actions';
 import type { RedemptionView } from '../../lib/api-types';
-import { CasinoLink, CustomerLink } from '../../components/record-links';
+import { casinoNameCell, CustomerLink } from '../../components/record-links';
 
 const col = gridColumns<RedemptionView>();
 
@@ -77,7 +77,7 @@ export function redemptionColumns(act: (action: RedemptionAction) => void, statu
         );
       },
     }),
-    col.accessor('casinoName', { header: 'Casino', cell: (i) => <CasinoLink id={i.row.original.casinoId} name={i.getValue()} /> }),
+    col.accessor('casinoName', { header: 'Casino', cell: casinoNameCell }),
     col.accessor('unplayedCoins', {
       header: 'SC',
       cell: (i) => (
