@@ -105,7 +105,7 @@ export function BrokenReconciliationsNotice() {
     >
       <Text size="sm">
         A later change made the ledger differ from what a casino reported.{' '}
-        <RouterAnchor to="/reports/reconciliation" search={{ show: 'broken' }}>
+        <RouterAnchor to="/reports/reconciliation" search={{ show: 'broken' }} c="inherit" underline="always" fw={600}>
           See the differences
         </RouterAnchor>
       </Text>
