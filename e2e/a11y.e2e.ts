@@ -18,6 +18,7 @@ interface Violation {
 
 let token: string;
 let masterId: number;
+let casinoId: number;
 const stamp = Date.now().toString(36);
 
 beforeAll(async () => {
@@ -47,6 +48,10 @@ beforeAll(async () => {
   const aurora = (await api<{ id: number; name: string }[]>('GET', '/api/casinos', undefined, token)).find(
     (c) => c.name === `Aurora ${stamp}`,
   )!.id;
+  casinoId = aurora;
+  // Notes on the customer's and the casino's pages, so their notes panels show entries, not only the empty state.
+  await api('POST', `/api/customers/${customer.id}/notes`, { text: 'Prefers a call before noon.' }, token);
+  await api('POST', `/api/casinos/${aurora}/notes`, { text: 'Redemptions take three business days.' }, token);
   await api('POST', '/api/redemptions', { customerId: customer.id, casinoId: aurora, unplayedCoins: '50000', expectedUsd: '50' }, token);
   await api('POST', '/api/check-ins', { customerId: customer.id, casinoId: aurora, unplayedCoins: '1.5' }, token);
   await api(
@@ -89,6 +94,13 @@ const SIGNED_IN = () => [
 const SIGNED_OUT = ['/login', '/reset-password?token=abc'];
 
 async function violations(page: Page): Promise<string[]> {
+  // A dialog still fading in has its texts at part opacity: axe measures the screen as it ends up (spinners,
+  // which never end, aside).
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
   await page.addScriptTag({ path: AXE });
   const found = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: Violation[] }> } }).axe;
@@ -181,6 +193,33 @@ describe('axe-core on every screen', () => {
       await page.getByRole('dialog').getByRole('button', { name: 'Add note' }).waitFor();
       await check('Notes dialog');
       await page.keyboard.press('Escape');
+      // The customer's and the casino's pages with a note in their notes panels.
+      for (const [p, note] of [
+        [`/customers/${masterId}`, 'Prefers a call before noon.'],
+        [`/casinos/${casinoId}`, 'Redemptions take three business days.'],
+      ]) {
+        await page.goto(`${baseUrl()}${p}`);
+        await settled(page);
+        await page.getByText(note).waitFor();
+        await check(p);
+      }
+      // The search box (Ctrl+K) open with results listed.
+      await page.keyboard.press('Control+K');
+      const search = page.getByRole('dialog', { name: 'Search everywhere' });
+      await search.locator('input').fill(`Axel ${stamp}`);
+      await search.getByText(`Axel ${stamp}`).first().waitFor();
+      await check('Search box');
+      await page.keyboard.press('Escape');
+      // The header's "Not live" word, and its tooltip, while the change stream cannot connect.
+      await page.route('**/api/events**', (route) => route.abort());
+      await page.goto(`${baseUrl()}/dashboard`);
+      await settled(page);
+      await page.getByTestId('not-live').waitFor();
+      await check('Not live indicator');
+      await page.getByTestId('not-live').focus();
+      await page.getByRole('tooltip').waitFor();
+      await check('Not live indicator with its tooltip');
+      await page.unroute('**/api/events**');
       await page.goto(`${baseUrl()}/admin/books`);
       await settled(page);
       await page.getByRole('button', { name: 'Close through...' }).click();

@@ -187,3 +187,50 @@ describe("B's screens follow A's writes", () => {
     expect(await stillSamePage()).toBe('kept');
   });
 });
+
+/** The USD change the server holds for one of the customer's entries. */
+const usdSaved = async (id: number) =>
+  (
+    await api<{ transactions: { id: number; usdChange: string }[] }>('GET', `/api/transactions?customerId=${ids.customer}&limit=100`)
+  ).transactions.find((t) => t.id === id)?.usdChange;
+
+describe("B's Edit dialog of an entry A changes", () => {
+  it("tells B as soon as A saves, refuses B's save with 409 naming A, keeps what B typed, and offers the current values", async () => {
+    const tx = await api<{ id: number }>('POST', '/api/transactions', purchase('-20', '30000'));
+    await b.goto(`${baseUrl}/transactions/history?customerId=${ids.customer}`);
+    await b.getByRole('button', { name: `Edit transaction ${tx.id}` }).click();
+    const dialog = b.getByRole('dialog', { name: 'Edit Transaction' });
+    const usd = dialog.getByLabel('Change in USD ($)');
+    await expect.poll(() => usd.inputValue()).toBe('-20.00');
+    await usd.fill('-25');
+
+    // A saves the same entry through its own session, without naming a version (the spec's clients).
+    await asA('PATCH', `/api/transactions/${tx.id}`, { ...purchase('-21.50', '30000') });
+    const notice = dialog.getByRole('alert').filter({ hasText: 'Changed by someone else' });
+    await notice
+      .getByText('Someone else changed this record while you were editing it. Reload to see their change before you save.')
+      .waitFor({ timeout: WITHIN });
+    expect(await usd.inputValue()).toBe('-25');
+
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    const refusal =
+      /^Admin changed this transaction on .+, after you opened it\. Nothing was saved: reload it to see the current values\.$/;
+    await expect.poll(() => notice.locator('p').first().textContent()).toMatch(refusal);
+    await b.getByText(/^Failed to update transaction\. Admin changed this transaction on /).waitFor();
+    // Nothing of B's was written; B's typed value is still in the form.
+    expect(await usdSaved(tx.id)).toBe('-21.50');
+    expect(await usd.inputValue()).toBe('-25');
+
+    await notice.getByRole('button', { name: 'Reload current values' }).click();
+    await expect.poll(() => usd.inputValue()).toBe('-21.50');
+    const typed = dialog.getByTestId('typed-values');
+    await typed.getByText('USD change: -25', { exact: true }).waitFor();
+    expect(await notice.count()).toBe(0);
+
+    // Based on the current version now: B's next save goes through.
+    await usd.fill('-26');
+    await dialog.getByRole('button', { name: 'Save Changes' }).click();
+    await b.getByText('Transaction updated successfully').waitFor();
+    expect(await usdSaved(tx.id)).toBe('-26.00');
+  });
+});

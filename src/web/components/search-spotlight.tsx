@@ -46,7 +46,17 @@ export function SearchSpotlight({ onReady }: { onReady: (open: () => void) => vo
   const results = found.data?.results ?? [];
   const waiting = typed.length > 0 && (found.isPending || typed !== query.trim());
   return (
-    <Spotlight.Root query={query} onQueryChange={setQuery} shortcut={null} scrollable maxHeight={420} onSpotlightClose={() => setQuery('')}>
+    <Spotlight.Root
+      query={query}
+      onQueryChange={setQuery}
+      shortcut={null}
+      scrollable
+      maxHeight={420}
+      onSpotlightClose={() => setQuery('')}
+      // The dialog's name for screen readers (axe: aria-dialog-name): a title the eye does not need, the search field says it.
+      title="Search everywhere"
+      styles={{ header: { display: 'none' } }}
+    >
       <Spotlight.Search
         placeholder="Search customers, casinos, screens, #number..."
         leftSection={<IconSearch size={18} />}
