@@ -53,9 +53,5 @@ export const contrastResolver: CSSVariablesResolver = (theme: MantineTheme) => {
   dark['--mantine-color-anchor'] = dark[`--mantine-color-${theme.primaryColor}-text`];
   light['--mantine-color-error'] = light['--mantine-color-red-text'];
   dark['--mantine-color-error'] = dark['--mantine-color-red-text'];
-  // Links (the names that open a customer's or casino's page) sit on the same grounds as coloured text:
-  // Mantine's anchor shade was 4.47:1 on a striped or open row and 3.8:1 on a dark hovered one.
-  light['--mantine-color-anchor'] = light[`--mantine-color-${theme.primaryColor}-text`];
-  dark['--mantine-color-anchor'] = dark[`--mantine-color-${theme.primaryColor}-text`];
   return { variables: {}, light, dark };
 };
