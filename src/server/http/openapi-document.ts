@@ -16,7 +16,7 @@ import { otherPaths, OTHER_SCHEMAS } from './openapi-routes';
 interface ProcedureDef {
   inputs: unknown[];
   output?: unknown;
-  meta?: { access?: string };
+  meta?: { access?: string; answer?: unknown };
   type: 'query' | 'mutation' | 'subscription';
 }
 
@@ -85,7 +85,7 @@ function restOperation(method: string, url: string, procedure: ProcedurePath, st
       });
     }
   }
-  const answers = (ANSWERED_BY[procedure] ?? [procedure]).map((path) => procedureDef(path).output);
+  const answers = (ANSWERED_BY[procedure] ?? [procedure]).map((path) => procedureDef(path).output ?? procedureDef(path).meta?.answer);
   const shapes = answers.filter(isZod).map((schema) => jsonSchema(schema, 'output'));
   const answer = shapes.length === 1 ? shapes[0] : { anyOf: shapes };
   const method_ = method as 'GET' | 'POST' | 'PATCH' | 'DELETE';

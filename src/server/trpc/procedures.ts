@@ -77,7 +77,8 @@ export function readQuery<S extends z.ZodType, R>(builder: ReadBuilder, read: In
 export function readQuery<R>(builder: ReadBuilder, read: BareRead<R>): ReadProcedure<void, R>;
 export function readQuery(builder: ReadBuilder, read: ReadDeclaration): ReadProcedure<unknown, unknown> {
   const resolve = ({ ctx, input }: { ctx: Context; input: unknown }) => ctx.services.readers.read(read, input);
-  if (!read.input) return read.output ? builder.output(read.output).query(resolve) : builder.query(resolve);
-  const parsed = builder.input(read.input);
-  return read.output ? parsed.output(read.output).query(resolve) : parsed.query(resolve);
+  const meta = builder._def.meta;
+  if (!meta) throw new Error('A read is built on one of the builders above, which carry its access');
+  const described = read.output ? builder.meta({ ...meta, answer: read.output }) : builder;
+  return read.input ? described.input(read.input).query(resolve) : described.query(resolve);
 }
