@@ -4,6 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { ROOT, spawnServer } from '../../src/server/testing/spawn-server';
+import { startOnceBefore } from './first-start';
 import { IMPORT_NICE } from '../../src/server/features/import/import-run';
 import { entryBody, type PhaseResult, readOfficeData, runPhase, warmUp } from './office';
 
@@ -74,13 +75,7 @@ await new Promise((resolve) => out.end(resolve));
 const bytes = fs.statSync(file).size;
 
 const serverEnv = { DATABASE_PATH: copy, PORT: '0', HOST: '127.0.0.1', BACKUP_KEEP: '0', LOG_LEVEL: 'warn', TZ: 'UTC' };
-// An office's server has opened its database before: the first start on an older copy (migrations, the
-// check-in days rebuilt) is start-up work, not the import's, and its memory stays with that process.
-{
-  const first = await spawnServer(serverEnv, 'dist/server/main.mjs', 'inherit');
-  first.child.kill('SIGTERM');
-  await first.exited;
-}
+await startOnceBefore(serverEnv);
 const server = await spawnServer(serverEnv, 'dist/server/main.mjs', 'inherit');
 const pid = server.child.pid!;
 // A failed run must not leave its server behind.

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { spawnServer } from '../../src/server/testing/spawn-server';
+import { startOnceBefore } from './first-start';
 import { type OfficeData, runPhase, timeExport } from './office';
 
 /**
@@ -31,16 +32,18 @@ const office: OfficeData = {
   lastDay: bounds.last.slice(0, 10),
 };
 src.close();
+const serverEnv = {
+  DATABASE_PATH: copy,
+  PORT: '0',
+  LOG_LEVEL: 'warn',
+  TZ: 'UTC',
+  BACKUP_KEEP: '0',
+  ADMIN_EMAIL: ADMIN.email,
+  ADMIN_PASSWORD: ADMIN.password,
+};
+await startOnceBefore(serverEnv);
 const server = await spawnServer(
-  {
-    DATABASE_PATH: copy,
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    TZ: 'UTC',
-    BACKUP_KEEP: '0',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  },
+  serverEnv,
   'dist/server/main.mjs',
   'inherit',
   process.env.NO_PROFILE ? [] : ['--cpu-prof', `--cpu-prof-dir=${outDir}`],

@@ -11,6 +11,7 @@ import { screenPlans, type ScreenPlan } from './query-plans';
 import { screenCases } from './screen-cases';
 import { type EveryRowLoop, readEveryRowInALoop } from './every-row';
 import { openChangeStreams, type StreamsReport } from './streams';
+import { startOnceBefore } from './first-start';
 
 /**
  * `npm run bench`: seeds (once) a 1,000,000-transaction database, starts the real server on a copy of
@@ -194,7 +195,7 @@ async function main() {
   // The server as `npm start` runs it: the compiled bundle (built here when stale).
   if (spawnSync(process.execPath, [...tsx, 'src/server/cli/build.ts'], { cwd: ROOT, stdio: 'inherit' }).status !== 0)
     throw new Error('build failed');
-  const server = await start('dist/server/main.mjs', {
+  const serverEnv = {
     DATABASE_PATH: serverDb,
     PORT: '0',
     LOG_LEVEL: 'warn',
@@ -202,7 +203,9 @@ async function main() {
     BACKUP_KEEP: '0',
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
-  });
+  };
+  await startOnceBefore(serverEnv);
+  const server = await start('dist/server/main.mjs', serverEnv);
   const pid = server.child.pid!;
   const login = await fetch(`${server.url}/api/auth/login`, {
     method: 'POST',
