@@ -5,14 +5,21 @@ import path from 'node:path';
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 
 /**
- * The Node flags `npm start` runs the server bundle with (package.json's start script, the one place they
- * are written; decision 026), so the benchmarks and browser tests run the server as an office does.
+ * How `npm start` runs the server bundle: the environment it sets and the Node flags it passes (package.json's
+ * start script, the one place they are written; decisions 026 and 195), so the benchmarks and browser tests
+ * run the server as an office does.
  */
-export function startFlags(): string[] {
+export function startCommand(): { env: Record<string, string>; flags: string[] } {
   const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } };
-  const flags = /\bnode ((?:--\S+ )*)dist\/server\/main\.mjs/.exec(pkg.scripts.start);
-  if (!flags) throw new Error('package.json: the start script no longer runs node dist/server/main.mjs');
-  return flags[1].split(' ').filter(Boolean);
+  const command = /((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)dist\/server\/main\.mjs/.exec(pkg.scripts.start);
+  if (!command) throw new Error('package.json: the start script no longer runs node dist/server/main.mjs');
+  const env = Object.fromEntries(
+    command[1]
+      .split(' ')
+      .filter(Boolean)
+      .map((pair) => pair.split('=') as [string, string]),
+  );
+  return { env, flags: command[2].split(' ').filter(Boolean) };
 }
 
 export interface SpawnedServer {
@@ -34,10 +41,10 @@ export function spawnServer(
   stderr: 'pipe' | 'inherit' = 'pipe',
   nodeArgs: string[] = [],
 ): Promise<SpawnedServer> {
-  const runWith = script.endsWith('.ts') ? ['--import', 'tsx'] : startFlags();
-  const child = spawn(process.execPath, [...nodeArgs, ...runWith, script], {
+  const start = script.endsWith('.ts') ? { env: {}, flags: ['--import', 'tsx'] } : startCommand();
+  const child = spawn(process.execPath, [...nodeArgs, ...start.flags, script], {
     cwd: ROOT,
-    env: { ...process.env, ...env },
+    env: { ...process.env, ...start.env, ...env },
     stdio: ['ignore', 'pipe', stderr],
   });
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
