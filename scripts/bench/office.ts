@@ -137,8 +137,12 @@ function randomRange(d: OfficeData): { startDate: string; endDate: string } {
   return { startDate: dayPlus(d.firstDay, start), endDate: dayPlus(d.firstDay, Math.min(span, start + length)) };
 }
 
-/** One screen request as the web app sends it: [screen, tRPC procedure, input]. */
-export function screenRequest(d: OfficeData): [string, string, unknown] {
+/**
+ * One screen request as the web app sends it: [screen, tRPC procedure, input]. Without `pages`, the mix as it
+ * was before the customer and casino pages and search (their share goes to the Transaction Types report),
+ * to compare one version of the code with another on the same requests.
+ */
+export function screenRequest(d: OfficeData, pages = true): [string, string, unknown] {
   const motion = motionScreenRequest(d, rand);
   if (motion) return motion;
   const roll = rand();
@@ -192,7 +196,7 @@ export function screenRequest(d: OfficeData): [string, string, unknown] {
       : ['Participation cards', 'reports.participationSummary', { masterUserId }];
   }
   // The customer and casino pages and search everywhere: a different record, range or query each time.
-  if (roll < 0.94) {
+  if (pages && roll < 0.94) {
     const which = rand();
     if (which < 0.35) return ['Customer page', 'summaries.customer', { id: pick(d.customerIds) }];
     if (which < 0.55) return ['Casino page', 'summaries.casino', { id: pick(d.casinoIds) }];
@@ -249,6 +253,8 @@ export interface PhaseOptions {
   during?: () => Promise<void>;
   /** The readers go on until `during` ends too (not only for `seconds`): the screens all through an import. */
   readThroughDuring?: boolean;
+  /** False: the mix without the customer and casino pages and search (screenRequest). */
+  pages?: boolean;
 }
 
 export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
@@ -276,8 +282,8 @@ export async function runPhase(o: PhaseOptions): Promise<PhaseResult> {
 
   const reader = async () => {
     while (reading()) {
-      let request = screenRequest(o.data);
-      for (let tries = 0; tries < 20 && seen.has(JSON.stringify(request)); tries++) request = screenRequest(o.data);
+      let request = screenRequest(o.data, o.pages);
+      for (let tries = 0; tries < 20 && seen.has(JSON.stringify(request)); tries++) request = screenRequest(o.data, o.pages);
       const [screen, procedure, input] = request;
       seen.add(JSON.stringify(request));
       const t = performance.now();

@@ -19,6 +19,8 @@ import { startOnceBefore } from './first-start';
  * table to docs/benchmarks.md. Options: --seconds N per scenario (default 10), --connections N (10),
  * --office-seconds N per office phase (60), --only office (skip the single-request scenarios),
  * --streams N change streams (GET /api/events) held open through the office phases (50; 0 for none),
+ * --without-pages (the office's mix without the customer and casino pages and search, to compare with code
+ * from before them; with --no-exports, as such a run writes no page),
  * --dir PATH for the seed (data/bench), --report PATH for the page written (docs/benchmarks.md): a
  * trial at a tiny size goes to a temporary folder, leaving the real seed and page alone.
  */
@@ -38,6 +40,7 @@ const STREAMS = opt('streams', 50);
 const OFFICE_ONLY = args.includes('--only') && args[args.indexOf('--only') + 1] === 'office';
 /** A quick look while working: the two office phases only, printed, docs/benchmarks.md left as it is. */
 const NO_EXPORTS = args.includes('--no-exports');
+const PAGES = !args.includes('--without-pages');
 const OTHER_BENCHMARKS = '<!-- Other benchmarks: kept as they are when npm run bench rewrites the sections above. -->';
 const READERS = 8;
 const WRITES_PER_SECOND = 20;
@@ -258,7 +261,7 @@ async function main() {
   // A server in an office has answered screens all day: 10 s of the same kind of reads first (not counted),
   // so V8 has compiled the hot paths before the clock starts.
   log(`office warm-up: ${READERS} readers, 10 s, not counted...`);
-  await runPhase({ url: server.url, token, pid, data: office, seconds: 10, readers: READERS, writesPerSecond: 0 });
+  await runPhase({ url: server.url, token, pid, data: office, seconds: 10, readers: READERS, writesPerSecond: 0, pages: PAGES });
   await drain(server.url);
   log(`office: ${READERS} readers, ${OFFICE_SECONDS} s, no writes...`);
   const readsOnly = await runPhase({
@@ -269,6 +272,7 @@ async function main() {
     seconds: OFFICE_SECONDS,
     readers: READERS,
     writesPerSecond: 0,
+    pages: PAGES,
   });
   const cpuPerRead = (r: PhaseResult) =>
     `server CPU per read: main thread ${((r.cpu.main / r.reads) * 1000).toFixed(2)} ms, other threads ${((r.cpu.others / r.reads) * 1000).toFixed(2)} ms`;
@@ -283,6 +287,7 @@ async function main() {
     seconds: OFFICE_SECONDS,
     readers: READERS,
     writesPerSecond: WRITES_PER_SECOND,
+    pages: PAGES,
   });
   log(
     `office mixed: ${mixed.readsPerSecond.toFixed(0)} reads/s, writes p99 ${mixed.writes.p99.toFixed(1)} ms, ${mixed.errors.length} errors, RSS ${mixed.peakRssMb.toFixed(0)} MB, ${cpuPerRead(mixed)}`,
@@ -293,7 +298,7 @@ async function main() {
     );
   }
   await drain(server.url);
-  if (NO_EXPORTS) {
+  if (NO_EXPORTS || !PAGES) {
     const seen = streams.stop();
     log(
       `change streams: ${seen.opened} open, ${seen.events} events, delivery p99 ${seen.delivery.p99} ms, ${seen.ended} ended by the server`,
