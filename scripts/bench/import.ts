@@ -4,7 +4,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import SQLite from 'better-sqlite3';
 import { ROOT, spawnServer } from '../../src/server/testing/spawn-server';
-import { startOnceBefore } from './first-start';
+import { startOnceBefore } from './bench-server';
 import { IMPORT_NICE } from '../../src/server/features/import/import-run';
 import { entryBody, type PhaseResult, readOfficeData, runPhase, warmUp } from './office';
 

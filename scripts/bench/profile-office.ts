@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { spawnServer } from '../../src/server/testing/spawn-server';
-import { startOnceBefore } from './first-start';
+import { BENCH_ADMIN, benchServerEnv, startOnceBefore } from './bench-server';
 import { type OfficeData, runPhase, timeExport } from './office';
 
 /**
@@ -11,7 +11,7 @@ import { type OfficeData, runPhase, timeExport } from './office';
  * each read's time goes. Open the profiles in Chrome's DevTools (Performance) or summarise them.
  */
 const [dbArg, secondsArg = '15', outDir = '/tmp/office-profile'] = process.argv.slice(2);
-const ADMIN = { email: 'admin@example.com', password: 'Bench1234' };
+const ADMIN = BENCH_ADMIN;
 fs.mkdirSync(outDir, { recursive: true });
 const copy = path.join(outDir, 'server.db');
 const src = new SQLite(dbArg, { readonly: true });
@@ -32,15 +32,7 @@ const office: OfficeData = {
   lastDay: bounds.last.slice(0, 10),
 };
 src.close();
-const serverEnv = {
-  DATABASE_PATH: copy,
-  PORT: '0',
-  LOG_LEVEL: 'warn',
-  TZ: 'UTC',
-  BACKUP_KEEP: '0',
-  ADMIN_EMAIL: ADMIN.email,
-  ADMIN_PASSWORD: ADMIN.password,
-};
+const serverEnv = benchServerEnv(copy);
 await startOnceBefore(serverEnv);
 const server = await spawnServer(
   serverEnv,

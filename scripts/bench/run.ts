@@ -11,7 +11,7 @@ import { screenPlans, type ScreenPlan } from './query-plans';
 import { screenCases } from './screen-cases';
 import { type EveryRowLoop, readEveryRowInALoop } from './every-row';
 import { openChangeStreams, type StreamsReport } from './streams';
-import { startOnceBefore } from './first-start';
+import { BENCH_ADMIN, benchServerEnv, startOnceBefore } from './bench-server';
 
 /**
  * `npm run bench`: seeds (once) a 1,000,000-transaction database, starts the real server on a copy of
@@ -44,7 +44,7 @@ const PAGES = !args.includes('--without-pages');
 const OTHER_BENCHMARKS = '<!-- Other benchmarks: kept as they are when npm run bench rewrites the sections above. -->';
 const READERS = 8;
 const WRITES_PER_SECOND = 20;
-const ADMIN = { email: 'admin@example.com', password: 'Bench1234' };
+const ADMIN = BENCH_ADMIN;
 const optText = (name: string, fallback: string) => {
   const at = args.indexOf(`--${name}`);
   return at >= 0 ? path.resolve(args[at + 1]) : fallback;
@@ -198,15 +198,7 @@ async function main() {
   // The server as `npm start` runs it: the compiled bundle (built here when stale).
   if (spawnSync(process.execPath, [...tsx, 'src/server/cli/build.ts'], { cwd: ROOT, stdio: 'inherit' }).status !== 0)
     throw new Error('build failed');
-  const serverEnv = {
-    DATABASE_PATH: serverDb,
-    PORT: '0',
-    LOG_LEVEL: 'warn',
-    TZ: 'UTC',
-    BACKUP_KEEP: '0',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-  };
+  const serverEnv = benchServerEnv(serverDb);
   await startOnceBefore(serverEnv);
   const server = await start('dist/server/main.mjs', serverEnv);
   const pid = server.child.pid!;

@@ -11,3 +11,17 @@ export async function startOnceBefore(env: Record<string, string>): Promise<void
   first.child.kill('SIGTERM');
   await first.exited;
 }
+
+/** The bench's admin, as seed:bulk makes it. */
+export const BENCH_ADMIN = { email: 'admin@example.com', password: 'Bench1234' };
+
+/** The server's environment on a bench copy: any port, UTC, no daily backup, warnings only. */
+export const benchServerEnv = (databasePath: string): Record<string, string> => ({
+  DATABASE_PATH: databasePath,
+  PORT: '0',
+  LOG_LEVEL: 'warn',
+  TZ: 'UTC',
+  BACKUP_KEEP: '0',
+  ADMIN_EMAIL: BENCH_ADMIN.email,
+  ADMIN_PASSWORD: BENCH_ADMIN.password,
+});
