@@ -32,14 +32,25 @@ const when = (iso: string | null, after?: string): ReactNode =>
       Never
     </Text>
   );
+// A time on one line, where the columns leave room (the casino's customers): rows stay one line high.
+const whenOnOneLine = (iso: string | null): ReactNode =>
+  iso ? (
+    <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
+      {formatDateTime(iso)}
+    </Text>
+  ) : (
+    <Text size="sm" c="dimmed">
+      Never
+    </Text>
+  );
 const usd = (value: string) => (
   <Text span ff="monospace" size="sm">
     ${groupedAmount(value)}
   </Text>
 );
 
-/** The balance columns both pages show, after the name column. */
-function figureColumns<T extends Figures>(): GridColumn<T>[] {
+/** The balance columns both pages show, after the name column; `at` shows the last activity. */
+function figureColumns<T extends Figures>(at: (iso: string | null) => ReactNode): GridColumn<T>[] {
   const col = gridColumns<T>();
   return [
     col.accessor((r) => r.status, {
@@ -76,10 +87,12 @@ function figureColumns<T extends Figures>(): GridColumn<T>[] {
     col.accessor((r) => r.lastActivityAt, {
       id: 'activity',
       header: 'Last activity',
-      cell: (info) => when(info.row.original.lastActivityAt),
+      cell: (info) => at(info.row.original.lastActivityAt),
     }),
   ];
 }
+
+const WRAPPED_NAME = { whiteSpace: 'normal', overflowWrap: 'break-word', minWidth: 64 } as const;
 
 export const FIGURE_NUMERIC = ['unplayed', 'played', 'total', 'usd', 'transit'] as const;
 
@@ -89,9 +102,11 @@ export function customerLinkColumns(): GridColumn<CustomerLinkRow>[] {
     col.accessor((r) => r.casinoName, {
       id: 'name',
       header: 'Casino',
-      cell: (info) => <CasinoLink id={info.row.original.casinoId} name={info.getValue()} />,
+      // A long casino name takes two lines rather than cut: the other ten columns leave it about 110 px
+      // at 1280 px, less than a grid's usual 140.
+      cell: (info) => <CasinoLink id={info.row.original.casinoId} name={info.getValue()} style={WRAPPED_NAME} />,
     }),
-    ...figureColumns<CustomerLinkRow>(),
+    ...figureColumns<CustomerLinkRow>(when),
     // The streak beside the check-in's time, as the check-in board shows them: a column of its own
     // pushed Reconciled out of view at 1280 px.
     col.accessor((r) => r.lastCheckInAt, {
@@ -112,7 +127,7 @@ export function casinoLinkColumns(): GridColumn<CasinoLinkRow>[] {
       header: 'Customer',
       cell: (info) => <CustomerLink id={info.row.original.customerId} name={info.getValue()} />,
     }),
-    ...figureColumns<CasinoLinkRow>(),
+    ...figureColumns<CasinoLinkRow>(whenOnOneLine),
   ];
 }
 
