@@ -92,7 +92,7 @@ function figureColumns<T extends Figures>(at: (iso: string | null) => ReactNode)
   ];
 }
 
-const WRAPPED_NAME = { whiteSpace: 'normal', overflowWrap: 'break-word', minWidth: 64 } as const;
+const WRAPPED_NAME = { whiteSpace: 'normal', overflowWrap: 'break-word', minWidth: 88 } as const;
 
 export const FIGURE_NUMERIC = ['unplayed', 'played', 'total', 'usd', 'transit'] as const;
 
@@ -102,8 +102,8 @@ export function customerLinkColumns(): GridColumn<CustomerLinkRow>[] {
     col.accessor((r) => r.casinoName, {
       id: 'name',
       header: 'Casino',
-      // A long casino name takes two lines rather than cut: the other ten columns leave it about 110 px
-      // at 1280 px, less than a grid's usual 140.
+      // A long casino name takes two lines rather than cut: the other nine columns leave it about 90 px
+      // at 1280 px, less than a grid's usual 140; never under 88 px, so a short name keeps one line.
       cell: (info) => <CasinoLink id={info.row.original.casinoId} name={info.getValue()} style={WRAPPED_NAME} />,
     }),
     ...figureColumns<CustomerLinkRow>(when),
