@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchChromium } from './browser';
+import { launchChromium, PHONE } from './browser';
 import { ADMIN, api, apiToken, baseUrl, type Session, signIn } from './helpers';
 
 // A customer's page reached from History, its totals against High SC and Redemptions, a PDF statement,
@@ -94,5 +94,34 @@ describe("the customer's whole story", () => {
     await page.getByRole('link', { name: names.customer }).first().waitFor();
     expect(await page.locator('.mantine-Card-root', { hasText: 'USD value' }).first().innerText()).toContain('$211.24');
     expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  it("fits a laptop and a phone: every column of the customer's casinos in view at 1280 px, nothing sideways at 390 px", async () => {
+    const pair = { customerId: ids.customer, casinoId: ids.casino };
+    await api('POST', '/api/check-ins', { ...pair, unplayedCoins: '1.5' }, token);
+    await api('POST', '/api/customer-casinos/reconcile', { ...pair, unplayedCoins: '210002.25', playedCoins: '1234.56' }, token);
+    const { page } = s;
+    await page.goto(`${baseUrl()}/customers/${ids.customer}`);
+    const grid = page.getByRole('region', { name: 'Casinos (scrollable)' });
+    // All three times are there, the widest the row gets; the streak goes with the last check-in.
+    await grid.getByText('Streak 1', { exact: false }).waitFor();
+    expect(await grid.locator('tbody td').last().innerText()).not.toBe('Never');
+    const fit = await grid.evaluate((el) => ({ inner: el.scrollWidth, shown: el.clientWidth }));
+    expect(fit.inner).toBeLessThanOrEqual(fit.shown);
+
+    const phone = await s.browser.newContext({ viewport: PHONE });
+    try {
+      const small = await phone.newPage();
+      // The token this file signed in with: a phone's first screen hides the sidebar's Logout that signIn waits for.
+      await small.goto(`${baseUrl()}/login`);
+      await small.evaluate((t) => localStorage.setItem('auth_token', t), token);
+      await small.goto(`${baseUrl()}/customers/${ids.customer}`);
+      await small.getByText('Streak 1', { exact: false }).first().waitFor();
+      await small.getByRole('heading', { name: 'Files' }).waitFor();
+      const page390 = await small.evaluate(() => document.documentElement.scrollWidth);
+      expect(page390).toBe(PHONE.width);
+    } finally {
+      await phone.close();
+    }
   });
 });

@@ -13,8 +13,10 @@ export function StatCard(props: {
   /** The read behind the card, instead of `loading` and `failed`: pending shows a placeholder, failed a dash. */
   read?: { isPending: boolean; isError: boolean };
   color?: string;
+  /** The card has half a panel or more at every width (two to a row at most): its value never shrinks. */
+  wide?: boolean;
 }) {
-  const { title, hint, icon, read, color } = props;
+  const { title, hint, icon, read, color, wide } = props;
   const loading = read ? read.isPending : props.loading;
   const failed = read ? read.isError : props.failed;
   const value = failed ? '—' : typeof props.value === 'number' ? formatCount(props.value) : props.value;
@@ -34,7 +36,7 @@ export function StatCard(props: {
             <Skeleton h={30} w={60} />
           ) : (
             <Text
-              fz={length > 9 ? { base: 26, lg: size } : 26}
+              fz={length > 9 && !wide ? { base: 26, lg: size } : 26}
               fw={800}
               lh={1.15}
               c={color}

@@ -14,7 +14,15 @@ import { AttachmentsPanel } from '../features/attachments';
 import { CustomerDialog } from '../features/customers/customer-dialog';
 import { NotesPanel } from '../features/notes/notes-panel';
 import { PendingRedemptions, RequestRedemptionDialog, type RedemptionTarget } from '../features/redemptions';
-import { customerLinkColumns, LinksTable, MoneyChart, RecordHeader, StatementDialog, SummaryCards } from '../features/summaries';
+import {
+  ACTION_FLEX,
+  customerLinkColumns,
+  LinksTable,
+  MoneyChart,
+  RecordHeader,
+  StatementDialog,
+  SummaryCards,
+} from '../features/summaries';
 import { EditTransactionDialog } from '../features/transactions/edit-transaction-dialog';
 import { TRANSACTION_NUMERIC_COLUMNS, transactionCard, transactionColumns } from '../features/transactions/transaction-columns';
 import type { TransactionView } from '../lib/api-types';
@@ -62,10 +70,22 @@ function Customer({ id }: { id: number }) {
                   notifySuccess(undefined, 'Customer status updated successfully');
                 }}
               />
-              <Button size="xs" variant="default" leftSection={<IconPencil size={14} />} onClick={() => setEditing(true)}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconPencil size={14} />}
+                onClick={() => setEditing(true)}
+                flex={ACTION_FLEX}
+              >
                 Edit
               </Button>
-              <Button size="xs" variant="default" leftSection={<IconFileText size={14} />} onClick={() => setStatement(true)}>
+              <Button
+                size="xs"
+                variant="default"
+                leftSection={<IconFileText size={14} />}
+                onClick={() => setStatement(true)}
+                flex={ACTION_FLEX}
+              >
                 Statement
               </Button>
               <Button
@@ -73,10 +93,17 @@ function Customer({ id }: { id: number }) {
                 variant="light"
                 leftSection={<IconCashBanknote size={14} />}
                 onClick={() => setRequesting({ customerId: id })}
+                flex={ACTION_FLEX}
               >
                 Request redemption
               </Button>
-              <RouterButton size="xs" to="/transactions/add" search={{ customerId: id }} leftSection={<IconPlus size={14} />}>
+              <RouterButton
+                size="xs"
+                to="/transactions/add"
+                search={{ customerId: id }}
+                leftSection={<IconPlus size={14} />}
+                flex={ACTION_FLEX}
+              >
                 Add transaction
               </RouterButton>
             </>
@@ -106,10 +133,7 @@ function Customer({ id }: { id: number }) {
           <NotesPanel owner={{ customerId: id }} />
         </Panel>
         <Panel>
-          <Title order={3} size="h4" mb="sm">
-            Files
-          </Title>
-          <AttachmentsPanel owner={{ customerId: id }} />
+          <AttachmentsPanel owner={{ customerId: id }} title="Files" />
         </Panel>
       </SimpleGrid>
       <RecentEntries customerId={id} />

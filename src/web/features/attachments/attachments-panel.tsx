@@ -1,4 +1,4 @@
-import { Group, Stack, Text } from '@mantine/core';
+import { Group, Stack, Text, Title } from '@mantine/core';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
@@ -16,7 +16,7 @@ import { type OwnerRef, uploadAttachment } from './attachments-api';
  * The files that prove something about a record (decision 192): thumbnails and a viewer, attach by
  * choosing, dropping or pasting, delete (its author or an admin) after a question.
  */
-export function AttachmentsPanel({ owner }: { owner: OwnerRef }) {
+export function AttachmentsPanel({ owner, title }: { owner: OwnerRef; title?: string }) {
   const queryClient = useQueryClient();
   const { user } = useAuth();
   const list = useQuery(trpc.attachments.list.queryOptions(owner));
@@ -56,11 +56,20 @@ export function AttachmentsPanel({ owner }: { owner: OwnerRef }) {
   };
 
   const files = list.data ?? [];
+  const count = files.length ? ` (${files.length})` : '';
   return (
     <Stack gap="xs">
-      <Text size="sm" fw={500}>
-        Attachments{files.length ? ` (${files.length})` : ''}
-      </Text>
+      {/* On a page the panel heads its own section, as the page's other panels do; in a dialog it is a field. */}
+      {title ? (
+        <Title order={3} size="h4" mb={2}>
+          {title}
+          {count}
+        </Title>
+      ) : (
+        <Text size="sm" fw={500}>
+          Attachments{count}
+        </Text>
+      )}
       {failure && <LoadError failure={failure} />}
       {files.length > 0 && (
         <Group gap="sm" align="flex-start">

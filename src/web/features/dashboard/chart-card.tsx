@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Group, Paper, type PaperProps, Skeleton, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { IconChartBar, IconTable } from '@tabler/icons-react';
 import { useInViewport } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
@@ -21,6 +21,9 @@ interface Props {
   emptyText: string;
   table: ChartTable;
   children: ReactNode;
+  /** Inside a page of panels (a customer's page): their heading level and padding rather than the Dashboard's. */
+  level?: 2 | 3;
+  padding?: PaperProps['p'];
 }
 
 function DataGrid({ table }: { table: ChartTable }) {
@@ -61,7 +64,7 @@ function DataGrid({ table }: { table: ChartTable }) {
  * A Dashboard chart with its data as a table: the table is always there for screen readers (the drawing
  * is hidden from them), and a button shows it on screen instead of the chart.
  */
-export function ChartCard({ title, read, empty, emptyText, table, children }: Props) {
+export function ChartCard({ title, read, empty, emptyText, table, children, level = 2, padding = 'lg' }: Props) {
   const failure = failureOf(read);
   const loading = read.isPending;
   const [asTable, setAsTable] = useState(false);
@@ -74,9 +77,9 @@ export function ChartCard({ title, read, empty, emptyText, table, children }: Pr
     if (inViewport) setSeen(true);
   }, [inViewport]);
   return (
-    <Paper ref={ref} withBorder p="lg" component="section" aria-label={title}>
+    <Paper ref={ref} withBorder p={padding} component="section" aria-label={title}>
       <Group justify="space-between" mb="md" wrap="nowrap">
-        <Title order={2} size="h4">
+        <Title order={level} size="h4">
           {title}
         </Title>
         {!failure && !empty && (

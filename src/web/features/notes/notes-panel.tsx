@@ -79,6 +79,8 @@ export function NotesPanel({ owner }: { owner: NotesOwner }) {
             onChange={(e) => setText(e.currentTarget.value)}
             error={error}
             description={`${formatCount(text.length)} / ${formatCount(NOTE_MAX)}`}
+            // The count under the field, where it is read while typing, not between the label and the field.
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
           <Group justify="flex-end">
             <Button type="submit" size="xs" loading={add.isPending}>

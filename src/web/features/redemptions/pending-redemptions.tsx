@@ -23,6 +23,7 @@ export function PendingRedemptions({ of }: { of: { customerId: number } | { casi
         columns={columns}
         data={pending.data?.redemptions ?? []}
         read={pending}
+        numeric={['unplayedCoins', 'expectedUsd', 'actions']}
         empty={<EmptyState title="Nothing in transit" description={`No redemption ${whose} is waiting to be paid.`} />}
       />
       <RedemptionActionDialog action={action} onClose={() => setAction(null)} />

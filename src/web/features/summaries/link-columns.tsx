@@ -5,7 +5,7 @@ import { type GridColumn, gridColumns } from '../../components/data-table';
 import { Coins } from '../../components/money';
 import { CasinoLink, CustomerLink } from '../../components/record-links';
 import type { SortState } from '../../lib/grid-sort';
-import { formatDateTime, groupedAmount } from '../../lib/format';
+import { formatCount, formatDate, formatDateTime, formatTime, groupedAmount } from '../../lib/format';
 import type { RouterOutputs } from '../../../server/trpc/app-router';
 
 export type CustomerSummaryView = RouterOutputs['summaries']['customer'];
@@ -16,7 +16,24 @@ type Figures = CustomerLinkRow | CasinoLinkRow;
 
 const STATUS_COLORS: Record<Figures['status'], string> = { active: 'teal', inactive: 'gray', banned: 'red', locked: 'orange' };
 
-const when = (iso: string | null): ReactNode =>
+// The day over the time (and what goes with it) in the small size: the customer's columns fit the panel
+// at 1280 px with the sidebar open only so (one-line dates, or 14 px ones, pushed Reconciled out of view).
+const when = (iso: string | null, after?: string): ReactNode =>
+  iso ? (
+    <Text size="xs" title={formatDateTime(iso)} style={{ whiteSpace: 'nowrap', lineHeight: 1.3 }}>
+      {formatDate(iso)}
+      <Text span display="block" size="xs" c="dimmed">
+        {formatTime(iso)}
+        {after && ` · ${after}`}
+      </Text>
+    </Text>
+  ) : (
+    <Text size="xs" c="dimmed">
+      Never
+    </Text>
+  );
+// A time on one line, where the columns leave room (the casino's customers): rows stay one line high.
+const whenOnOneLine = (iso: string | null): ReactNode =>
   iso ? (
     <Text size="sm" style={{ whiteSpace: 'nowrap' }}>
       {formatDateTime(iso)}
@@ -32,8 +49,8 @@ const usd = (value: string) => (
   </Text>
 );
 
-/** The balance columns both pages show, after the name column. */
-function figureColumns<T extends Figures>(): GridColumn<T>[] {
+/** The balance columns both pages show, after the name column; `at` shows the last activity. */
+function figureColumns<T extends Figures>(at: (iso: string | null) => ReactNode): GridColumn<T>[] {
   const col = gridColumns<T>();
   return [
     col.accessor((r) => r.status, {
@@ -41,6 +58,7 @@ function figureColumns<T extends Figures>(): GridColumn<T>[] {
       header: 'Status',
       cell: (info) => (
         <Badge
+          size="sm"
           variant="light"
           color={STATUS_COLORS[info.row.original.status]}
           styles={{ root: { minWidth: 'max-content' }, label: { overflow: 'visible' } }}
@@ -69,12 +87,14 @@ function figureColumns<T extends Figures>(): GridColumn<T>[] {
     col.accessor((r) => r.lastActivityAt, {
       id: 'activity',
       header: 'Last activity',
-      cell: (info) => when(info.row.original.lastActivityAt),
+      cell: (info) => at(info.row.original.lastActivityAt),
     }),
   ];
 }
 
-export const FIGURE_NUMERIC = ['unplayed', 'played', 'total', 'usd', 'transit', 'streak'] as const;
+const WRAPPED_NAME = { whiteSpace: 'normal', overflowWrap: 'break-word', minWidth: 88 } as const;
+
+export const FIGURE_NUMERIC = ['unplayed', 'played', 'total', 'usd', 'transit'] as const;
 
 export function customerLinkColumns(): GridColumn<CustomerLinkRow>[] {
   const col = gridColumns<CustomerLinkRow>();
@@ -82,11 +102,19 @@ export function customerLinkColumns(): GridColumn<CustomerLinkRow>[] {
     col.accessor((r) => r.casinoName, {
       id: 'name',
       header: 'Casino',
-      cell: (info) => <CasinoLink id={info.row.original.casinoId} name={info.getValue()} />,
+      // A long casino name takes two lines rather than cut: the other nine columns leave it about 90 px
+      // at 1280 px, less than a grid's usual 140; never under 88 px, so a short name keeps one line.
+      cell: (info) => <CasinoLink id={info.row.original.casinoId} name={info.getValue()} style={WRAPPED_NAME} />,
     }),
-    ...figureColumns<CustomerLinkRow>(),
-    col.accessor((r) => r.lastCheckInAt, { id: 'checkIn', header: 'Last check-in', cell: (info) => when(info.getValue()) }),
-    col.accessor((r) => r.streak, { id: 'streak', header: 'Streak' }),
+    ...figureColumns<CustomerLinkRow>(when),
+    // The streak beside the check-in's time, as the check-in board shows them: a column of its own
+    // pushed Reconciled out of view at 1280 px.
+    col.accessor((r) => r.lastCheckInAt, {
+      id: 'checkIn',
+      // A non-breaking hyphen: the two-line header breaks between the words, not into "check-" and "in".
+      header: 'Last check\u2011in',
+      cell: (info) => when(info.getValue(), `Streak ${formatCount(info.row.original.streak)}`),
+    }),
     col.accessor((r) => r.reconciledAt, { id: 'reconciled', header: 'Reconciled', cell: (info) => when(info.getValue()) }),
   ];
 }
@@ -99,12 +127,12 @@ export function casinoLinkColumns(): GridColumn<CasinoLinkRow>[] {
       header: 'Customer',
       cell: (info) => <CustomerLink id={info.row.original.customerId} name={info.getValue()} />,
     }),
-    ...figureColumns<CasinoLinkRow>(),
+    ...figureColumns<CasinoLinkRow>(whenOnOneLine),
   ];
 }
 
 /** What each sortable column sorts by (amounts as numbers, names and times as text). */
-const SORT_KEYS: Record<string, (r: Figures & { streak?: number; name: string }) => string | number> = {
+const SORT_KEYS: Record<string, (r: Figures & { name: string }) => string | number> = {
   name: (r) => r.name.toLowerCase(),
   status: (r) => r.status,
   unplayed: (r) => toHundredths(r.unplayedCoins),
@@ -113,7 +141,7 @@ const SORT_KEYS: Record<string, (r: Figures & { streak?: number; name: string })
   usd: (r) => toHundredths(r.usdValue),
   transit: (r) => toHundredths(r.inTransitUsd),
   activity: (r) => r.lastActivityAt ?? '',
-  streak: (r) => r.streak ?? 0,
+  checkIn: (r) => ('lastCheckInAt' in r ? (r.lastCheckInAt ?? '') : ''),
 };
 export const SORTABLE = Object.keys(SORT_KEYS);
 

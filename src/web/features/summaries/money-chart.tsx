@@ -39,8 +39,11 @@ export function MoneyChart({ customerId }: { customerId: number }) {
   const points = series.data ?? [];
   const per = chosen.step === 'day' ? 'Day' : 'Week of';
   return (
+    // Padded and headed as the page's other panels (components/panel), not as a Dashboard card.
     <ChartCard
       title="Money over time"
+      level={3}
+      padding={{ base: 'sm', sm: 'md' }}
       read={series}
       empty={points.length === 0}
       emptyText="No days in this range."

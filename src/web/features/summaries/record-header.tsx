@@ -39,13 +39,19 @@ export function RecordHeader({
             </Text>
           </Group>
         </Stack>
-        <Group gap="xs" wrap="wrap">
+        <Group gap="xs" wrap="wrap" w={{ base: '100%', sm: 'auto' }}>
           {actions}
         </Group>
       </Group>
     </Panel>
   );
 }
+
+/**
+ * A header button's flex on a phone: the buttons of a wrapped row share its width, so four of them make
+ * full rows rather than a ragged stack of different lengths; from a tablet up each keeps its own width.
+ */
+export const ACTION_FLEX = { base: '1 1 auto', sm: '0 0 auto' } as const;
 
 /** A website as a link that opens outside the app. */
 export const WebsiteLink = ({ url }: { url: string }) => (

@@ -11,13 +11,15 @@ type Totals = CustomerSummaryView['totals'];
 export function SummaryCards({ totals, read }: { totals: Totals | undefined; read: { isPending: boolean; isError: boolean } }) {
   const net = totals ? toHundredths(totals.netUsd) : 0;
   return (
-    <SimpleGrid cols={{ base: 1, xs: 2, xl: 4 }} spacing="md">
+    // Two to a row at most, so a long amount keeps the cards' full size (a quarter of the panel shrinks it).
+    <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="md">
       <StatCard
         title="Total coins"
         value={totals ? groupedAmount(totals.totalCoins) : '—'}
         hint={totals ? `${groupedAmount(totals.unplayedCoins)} unplayed, ${groupedAmount(totals.playedCoins)} played` : undefined}
         icon={<IconCoins />}
         read={read}
+        wide
       />
       <StatCard
         title="USD value"
@@ -25,6 +27,7 @@ export function SummaryCards({ totals, read }: { totals: Totals | undefined; rea
         hint="As the High SC report values it"
         icon={<IconCurrencyDollar />}
         read={read}
+        wide
       />
       <StatCard
         title="In transit"
@@ -32,6 +35,7 @@ export function SummaryCards({ totals, read }: { totals: Totals | undefined; rea
         hint="Pending redemptions"
         icon={<IconHourglass />}
         read={read}
+        wide
       />
       <StatCard
         title="Net USD"
@@ -41,6 +45,7 @@ export function SummaryCards({ totals, read }: { totals: Totals | undefined; rea
         }
         icon={<IconScale />}
         read={read}
+        wide
         color={net < 0 ? 'red' : 'teal'}
       />
     </SimpleGrid>
