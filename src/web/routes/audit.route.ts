@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { AUDIT_ENTITIES } from '../../shared/schemas/audit';
 import { admins } from '../route-guards';
 import { signedInRoute } from '../root-routes';
@@ -17,5 +18,5 @@ export const auditRoute = createRoute({
   }),
   beforeLoad: admins.beforeLoad,
   loader: admins.loader,
-  component: admins.gate(lazyRouteComponent(() => import('./audit'), 'AuditPage')),
+  component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./audit')), 'AuditPage')),
 });

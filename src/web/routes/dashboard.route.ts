@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { DASHBOARD_FETCH_LIMIT } from '../../shared/constants';
 import { signedInRoute, startReads } from '../root-routes';
 
@@ -15,5 +16,5 @@ export const dashboardRoute = createRoute({
     queryClient.ensureQueryData(trpc.casinos.list.queryOptions()),
     queryClient.ensureQueryData(trpc.customerCasinos.reconciliations.queryOptions({ status: 'broken', limit: 1 })),
   ]),
-  component: lazyRouteComponent(() => import('./dashboard'), 'DashboardPage'),
+  component: lazyRouteComponent(() => withScreenStyles(import('./dashboard')), 'DashboardPage'),
 });

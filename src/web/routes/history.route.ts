@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { isOrderedRange } from '../../shared/schemas/common';
 import { signedInRoute, startReads } from '../root-routes';
 import { type HistorySearch, historyListInput, historySearch } from '../features/transactions/history-search';
@@ -16,5 +17,5 @@ export const historyRoute = createRoute({
     // A range that ends before it starts is not read: the screen says so instead.
     ...(isOrderedRange(search) ? [queryClient.ensureQueryData(trpc.transactions.list.queryOptions(historyListInput(search)))] : []),
   ]),
-  component: lazyRouteComponent(() => import('./history'), 'HistoryPage'),
+  component: lazyRouteComponent(() => withScreenStyles(import('./history')), 'HistoryPage'),
 });
