@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { withScreenStyles } from '../lib/screen-styles';
-import { ACCESS_KIND_NAMES } from '../../shared/schemas/access-log';
+import { ACCESS_KIND_NAMES } from '../../shared/schemas/access-kinds';
 import { admins } from '../route-guards';
 import { signedInRoute } from '../root-routes';
 import { dateRangeParams, oneOf, positiveId, searchSchema } from '../lib/search-params';

@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { withScreenStyles } from '../lib/screen-styles';
-import { AUDIT_ENTITIES } from '../../shared/schemas/audit';
+import { AUDIT_ENTITIES } from '../../shared/schemas/audit-entities';
 import { admins } from '../route-guards';
 import { signedInRoute } from '../root-routes';
 import { dateRangeParams, oneOf, positiveId, searchSchema } from '../lib/search-params';

@@ -1,7 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { withScreenStyles } from '../lib/screen-styles';
 import { z } from 'zod';
-import { CHECK_IN_SORTS } from '../../shared/schemas/check-ins';
+import { CHECK_IN_SORTS } from '../../shared/sorting';
 import { signedInRoute } from '../root-routes';
 import { formatDay } from '../lib/format';
 import { dayParam, oneOf, positiveId, searchSchema } from '../lib/search-params';
