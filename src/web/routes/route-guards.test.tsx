@@ -114,6 +114,14 @@ describe('Route loaders', () => {
     expect(screen.getByText('Manage gaming platforms')).toBeTruthy();
   });
 
+  it('hovering Redemptions Report starts its read before the click', async () => {
+    mockTrpc({ 'auth.user': () => ADMIN, 'casinos.list': () => [], 'redemptions.report': () => ({ rows: [], since: '2026-01-01' }) });
+    renderApp('/casinos');
+    fireEvent.mouseEnter(await screen.findByRole('link', { name: 'Redemptions Report' }));
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('redemptions.report'));
+    expect(screen.getByText('Manage gaming platforms')).toBeTruthy();
+  });
+
   it("History's page is read by its loader with the URL's filters, one request shared with the screen", async () => {
     mockTrpc({
       'auth.user': () => ADMIN,
