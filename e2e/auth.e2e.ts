@@ -42,6 +42,10 @@ describe('signing in and out', () => {
     page.on('console', (m) => {
       if (/Content Security Policy/i.test(m.text())) violations.push(m.text());
     });
+    // A refusal the page's code catches (zod's eval probe) logs nothing, but still fires this event.
+    await page.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (e) => console.error(`Content Security Policy: ${e.violatedDirective}`));
+    });
     const res = await page.goto(`${baseUrl()}/login`);
     const csp = (await res!.allHeaders())['content-security-policy'];
     expect(csp).toContain("default-src 'self'");

@@ -25,9 +25,19 @@ function format(kind: 'day' | 'instant', timeZone: string | undefined): Intl.Dat
 /** An instant (ISO 8601) as "Nov 25, 2026, 2:05 PM" in the zone. */
 export const formatInstant = (iso: string, timeZone?: string) => format('instant', timeZone).format(new Date(iso));
 
+/** Each zone's YYYY-MM-DD formatter, made once: building one costs more than a whole grid's dates. */
+const dayKeys = new Map<string, Intl.DateTimeFormat>();
+function dayKey(timeZone: string | undefined): Intl.DateTimeFormat {
+  let f = dayKeys.get(timeZone ?? '');
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dayKeys.set(timeZone ?? '', f);
+  }
+  return f;
+}
+
 /** The calendar day of an instant as "Nov 25, 2026" in the zone. */
-export const formatInstantDay = (iso: string, timeZone?: string) =>
-  formatDay(new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso)));
+export const formatInstantDay = (iso: string, timeZone?: string) => formatDay(dayKey(timeZone).format(new Date(iso)));
 
 /** An office day (YYYY-MM-DD) as "Nov 25, 2026"; anything else is returned as it came. */
 export const formatDay = (day: string) =>

@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import type { TransactionFilters } from './schemas/transactions';
 
+/** The check-ins board's sorts (its own words, not a column's sort text). */
+export const CHECK_IN_SORTS = ['customer', 'casino', 'streak', 'last'] as const;
+export type CheckInSort = (typeof CHECK_IN_SORTS)[number];
+
 /** A grid's sort as the URL and the API write it: "usd" ascending, "-usd" descending. */
 export type SortText<C extends string> = C | `-${C}`;
 export interface Sort<C extends string> {

@@ -1,8 +1,7 @@
 // First: zod is configured before any imported module builds a schema.
 import './zod-jitless';
-import '@mantine/core/styles.css';
-import '@mantine/notifications/styles.css';
-import '@mantine/dates/styles.css';
+// The first paint's Mantine rules only; the rest load with the screens (lib/screen-styles.ts, decision 198).
+import './styles/first-paint.css';
 import './styles/app.css';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';

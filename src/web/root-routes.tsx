@@ -41,8 +41,11 @@ export const signedInRoute = createRoute({
   component: SignedInArea,
 });
 
-/** A screen's reads (ensureQueryData calls), started as its route loads and when a link to it is hovered. */
-type Reads = (ctx: RouterContext) => Promise<unknown>[];
+/**
+ * A screen's reads (ensureQueryData calls), started as its route loads and when a link to it is hovered;
+ * `deps` are the route's loaderDeps (the search a screen's first read depends on).
+ */
+type Reads<D> = (ctx: RouterContext, deps: D) => Promise<unknown>[];
 
 /**
  * A loader that starts the screen's reads without waiting for them: the screen keeps its own loading and
@@ -50,8 +53,8 @@ type Reads = (ctx: RouterContext) => Promise<unknown>[];
  * screen's queries (same keys). ensureQueryData reads only what is not cached.
  */
 export const startReads =
-  (reads: Reads) =>
-  ({ context }: { context: RouterContext & { user: UserView | null } }) => {
+  <D = unknown,>(reads: Reads<D>) =>
+  ({ context, deps }: { context: RouterContext & { user: UserView | null }; deps: D }) => {
     // A failed read is the screen's to show; the loader does not wait for it or fail with it.
-    if (context.user) for (const read of reads(context)) read.catch(() => undefined);
+    if (context.user) for (const read of reads(context, deps)) read.catch(() => undefined);
   };

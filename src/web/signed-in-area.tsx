@@ -2,11 +2,12 @@ import { Box, Center } from '@mantine/core';
 import { useRouteContext, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useEffect } from 'react';
 import { subscribeToken } from './lib/auth-token';
+import { withScreenStyles } from './lib/screen-styles';
 import { AppLayout } from './components/app-shell';
 import { LoadError } from './components/load-error';
 
 // The sign-in form is its own chunk: a signed-in visit (nearly every visit) does not fetch it (decision 172).
-const LoginPage = lazy(() => import('./routes/login').then((m) => ({ default: m.LoginPage })));
+const LoginPage = lazy(() => withScreenStyles(import('./routes/login')).then((m) => ({ default: m.LoginPage })));
 
 /**
  * Spec 2.2: the signed-in area, once its beforeLoad (route-guards.ts) has found the user; on / a visitor

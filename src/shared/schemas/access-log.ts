@@ -1,29 +1,8 @@
 import { z } from 'zod';
 import { day, id, idNumber, orderedRange, paging } from './common';
+import { ACCESS_KIND_NAMES, ACCESS_KINDS, type AccessKind } from './access-kinds';
 
-/** Every kind of access log entry (decision 103), in the words the Access log screen shows. */
-export const ACCESS_KINDS = {
-  'sign-in': 'Signed in',
-  'sign-in-failed': 'Sign-in failed',
-  'two-factor-failed': 'Wrong code',
-  'sign-out': 'Signed out',
-  'session-ended': 'Session ended',
-  'session-timeout': 'Session timed out',
-  'user-deactivated': 'Deactivated',
-  'user-reactivated': 'Reactivated',
-  'role-changed': 'Role changed',
-  'reset-link-sent': 'Reset link sent',
-  'reset-link-used': 'Password reset',
-  'password-changed': 'Password changed',
-  'two-factor-enabled': 'Two-step sign-in on',
-  'two-factor-disabled': 'Two-step sign-in off',
-  'recovery-code-used': 'Recovery code used',
-  'api-token-created': 'API token created',
-  'api-token-first-used': 'API token first used',
-  'api-token-revoked': 'API token revoked',
-} as const;
-export type AccessKind = keyof typeof ACCESS_KINDS;
-export const ACCESS_KIND_NAMES = Object.keys(ACCESS_KINDS) as [AccessKind, ...AccessKind[]];
+export { ACCESS_KINDS, type AccessKind };
 
 export const ACCESS_LOG_PAGE_SIZE = 100;
 export const ACCESS_LOG_MAX_LIMIT = 1000;

@@ -1,21 +1,8 @@
 import { z } from 'zod';
 import { day, id, idNumber, orderedRange, paging } from './common';
+import { AUDIT_ENTITIES, type AuditEntity } from './audit-entities';
 
-export const AUDIT_ENTITIES = [
-  'transaction',
-  'customer',
-  'casino',
-  'link',
-  'transactionType',
-  'user',
-  'session',
-  'redemption',
-  'checkIn',
-  'books',
-  'note',
-  'attachment',
-] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
+export type { AuditEntity };
 
 export const AUDIT_PAGE_SIZE = 100;
 export const AUDIT_MAX_LIMIT = 1000;

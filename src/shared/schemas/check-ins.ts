@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { day, decimalText, flag, hundredths, id, idNumber, paging, requiredId } from './common';
+import { CHECK_IN_SORTS, type CheckInSort } from '../sorting';
 
-export const CHECK_IN_SORTS = ['customer', 'casino', 'streak', 'last'] as const;
-export type CheckInSort = (typeof CHECK_IN_SORTS)[number];
+export { CHECK_IN_SORTS, type CheckInSort };
 export const CHECK_IN_PAGE_SIZE = 100;
 
 /** GET /api/check-ins: the board for one office day (today when left out). */

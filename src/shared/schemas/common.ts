@@ -1,30 +1,13 @@
 import { z } from 'zod';
-import { DAY_RANGE_MESSAGE, FIRST_DAY, LAST_DAY } from '../dates';
 import { parseHundredths } from '../money';
 import { passwordProblem } from '../password';
 import { CONTROL_CHARACTER_MESSAGE, textProblem } from '../text';
+import { day, dayProblem, id, isOrderedRange, strictId, typeName } from './primitives';
+
+export { day, dayProblem, id, isOrderedRange, typeName };
 
 /** The login screen's simple email pattern: text, @, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/** Positive whole numbers written in decimal digits: "1e0", "0x10", "01", " 1" are not ids. */
-const DECIMAL_ID = /^[1-9][0-9]*$/;
-
-/**
- * An id: a JSON number that is a positive safe integer, or the same written in decimal digits (path and
- * query strings). Booleans, arrays, exponents and hex are refused, never coerced.
- */
-const strictId = (message: string) =>
-  z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
-    const n = typeof value === 'number' ? value : DECIMAL_ID.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isSafeInteger(n) || n <= 0) {
-      ctx.addIssue({ code: 'custom', message });
-      return z.NEVER;
-    }
-    return n;
-  });
-
-export const id = strictId('Must be a positive whole number');
 
 /**
  * The version of a record an edit was based on (decision 151): when it is no longer the record's, the
@@ -136,21 +119,6 @@ export const paging = (max: number) => ({
 /** A paged read's limit and offset after parsing (the type of `paging`'s fields). */
 export type Paging = Partial<Record<keyof ReturnType<typeof paging>, number>>;
 
-/** Why a YYYY-MM-DD text is not a day the ledger reads, or null: its layout, the calendar, then the range. */
-export function dayProblem(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'Must be a date (YYYY-MM-DD)';
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || !date.toISOString().startsWith(value)) return 'Must be a real date';
-  if (value < FIRST_DAY || value > LAST_DAY) return DAY_RANGE_MESSAGE;
-  return null;
-}
-
-/** YYYY-MM-DD, a real calendar day from 1970-01-01 to 2100-12-31 (every day any input reads: dates.ts). */
-export const day = z.string({ error: 'Must be a date (YYYY-MM-DD)' }).superRefine((value, ctx) => {
-  const problem = dayProblem(value);
-  if (problem) ctx.addIssue({ code: 'custom', message: problem });
-});
-
 /** How far past the server's clock a given date may lie (clocks of two machines differ a little). */
 export const FUTURE_SKEW_MS = 5 * 60 * 1000;
 
@@ -181,21 +149,11 @@ export const occurredAt = z.string({ error: 'Must be a date and time' }).transfo
 });
 
 export const DATE_RANGE_ERROR = 'End date is before start date';
-/** A date filter's range is in order (either end may be open). Checked by the schemas and the screens alike. */
-export const isOrderedRange = (v: { startDate?: string; endDate?: string }) => !(v.startDate && v.endDate && v.startDate > v.endDate);
 /** The refinement the list and report schemas share: the message lands on endDate. */
 export const orderedRange: [typeof isOrderedRange, { error: string; path: string[] }] = [
   isOrderedRange,
   { error: DATE_RANGE_ERROR, path: ['endDate'] },
 ];
-
-/** An id chosen in a form: empty, missing or not a positive whole number gives `message`. */
-/** A type's name as a filter over every casino (the types' own rule: at most 100 characters). */
-export const typeName = z
-  .string({ error: 'Type name must be text' })
-  .trim()
-  .min(1, { error: 'Type name is empty: leave it out for every type' })
-  .max(100, { error: 'Type name is at most 100 characters' });
 
 export const ONE_TYPE_FILTER_ERROR = 'Filter by a type or by a type name, not both';
 /** A filter names one type or one type name across casinos, never both. */
@@ -204,6 +162,7 @@ export const oneTypeFilter: [(v: { transactionTypeId?: number; typeName?: string
   { error: ONE_TYPE_FILTER_ERROR, path: ['typeName'] },
 ];
 
+/** An id chosen in a form: empty, missing or not a positive whole number gives `message`. */
 export const requiredId = (message: string) => z.preprocess((v) => (v === '' || v === null ? undefined : v), strictId(message));
 
 /** A yes/no flag; accepts true/false and the strings "true"/"false" (query strings). */

@@ -2,8 +2,9 @@ import { ActionIcon, Tooltip } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
+import { withScreenStyles } from '../lib/screen-styles';
 
-const SearchSpotlight = lazy(() => import('./search-spotlight').then((m) => ({ default: m.SearchSpotlight })));
+const SearchSpotlight = lazy(() => withScreenStyles(import('./search-spotlight')).then((m) => ({ default: m.SearchSpotlight })));
 
 /**
  * Search everywhere: the header's button, Ctrl+K (in a field too) or "/" (outside one). The box itself

@@ -1,4 +1,4 @@
-import '@mantine/spotlight/styles.css';
+import '@mantine/spotlight/styles.layer.css';
 import { Badge, Group, Kbd, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight, spotlight } from '@mantine/spotlight';

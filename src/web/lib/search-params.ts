@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { day, id, typeName } from '../../shared/schemas/common';
+import { day, id, typeName } from '../../shared/schemas/primitives';
 import { sortSchema } from '../../shared/sorting';
 
 /**

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { ACCESS_KIND_NAMES } from '../../shared/schemas/access-log';
+import { withScreenStyles } from '../lib/screen-styles';
+import { ACCESS_KIND_NAMES } from '../../shared/schemas/access-kinds';
 import { admins } from '../route-guards';
 import { signedInRoute } from '../root-routes';
 import { dateRangeParams, oneOf, positiveId, searchSchema } from '../lib/search-params';
@@ -11,5 +12,5 @@ export const accessLogRoute = createRoute({
   validateSearch: searchSchema({ kind: oneOf(ACCESS_KIND_NAMES), userId: positiveId, ...dateRangeParams, page: positiveId }),
   beforeLoad: admins.beforeLoad,
   loader: admins.loader,
-  component: admins.gate(lazyRouteComponent(() => import('./access-log'), 'AccessLogPage')),
+  component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./access-log')), 'AccessLogPage')),
 });

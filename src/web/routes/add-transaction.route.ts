@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { HISTORY_SORTS } from '../../shared/sorting';
 import { signedInRoute } from '../root-routes';
 import { positiveId, searchSchema, sortParam } from '../lib/search-params';
@@ -11,7 +12,7 @@ const addTransaction = {
   getParentRoute: () => signedInRoute,
   staticData: { title: 'Add Transaction', subtitle: 'Quick entry for casino transactions' },
   validateSearch: searchSchema({ sort: sortParam(HISTORY_SORTS), customerId: positiveId }),
-  component: lazyRouteComponent(() => import('./add-transaction'), 'AddTransactionPage'),
+  component: lazyRouteComponent(() => withScreenStyles(import('./add-transaction')), 'AddTransactionPage'),
 };
 
 export const startRoute = createRoute({ ...addTransaction, path: '/' });

@@ -1,5 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { AUDIT_ENTITIES } from '../../shared/schemas/audit';
+import { withScreenStyles } from '../lib/screen-styles';
+import { AUDIT_ENTITIES } from '../../shared/schemas/audit-entities';
 import { admins } from '../route-guards';
 import { signedInRoute } from '../root-routes';
 import { dateRangeParams, oneOf, positiveId, searchSchema } from '../lib/search-params';
@@ -17,5 +18,5 @@ export const auditRoute = createRoute({
   }),
   beforeLoad: admins.beforeLoad,
   loader: admins.loader,
-  component: admins.gate(lazyRouteComponent(() => import('./audit'), 'AuditPage')),
+  component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./audit')), 'AuditPage')),
 });

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { admins } from '../route-guards';
 import { signedInRoute } from '../root-routes';
 
@@ -8,5 +9,5 @@ export const booksRoute = createRoute({
   staticData: { title: 'Books', subtitle: 'Close checked periods so nothing in them changes' },
   beforeLoad: admins.beforeLoad,
   loader: admins.loader,
-  component: admins.gate(lazyRouteComponent(() => import('./books'), 'BooksPage')),
+  component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./books')), 'BooksPage')),
 });

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { signedInRoute } from '../root-routes';
 import { pathId } from '../lib/search-params';
 
@@ -12,5 +13,5 @@ export const casinoRoute = createRoute({
     if (context.user && id)
       void context.queryClient.ensureQueryData(context.trpc.summaries.casino.queryOptions({ id })).catch(() => undefined);
   },
-  component: lazyRouteComponent(() => import('./casino'), 'CasinoPage'),
+  component: lazyRouteComponent(() => withScreenStyles(import('./casino')), 'CasinoPage'),
 });

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { signedInRoute, startReads } from '../root-routes';
 
 export const casinosRoute = createRoute({
@@ -6,5 +7,5 @@ export const casinosRoute = createRoute({
   path: '/casinos',
   staticData: { title: 'Casinos', subtitle: 'Manage gaming platforms' },
   loader: startReads(({ queryClient, trpc }) => [queryClient.ensureQueryData(trpc.casinos.list.queryOptions())]),
-  component: lazyRouteComponent(() => import('./casinos'), 'CasinosPage'),
+  component: lazyRouteComponent(() => withScreenStyles(import('./casinos')), 'CasinosPage'),
 });

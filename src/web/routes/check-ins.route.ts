@@ -1,6 +1,7 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { z } from 'zod';
-import { CHECK_IN_SORTS } from '../../shared/schemas/check-ins';
+import { CHECK_IN_SORTS } from '../../shared/sorting';
 import { signedInRoute } from '../root-routes';
 import { formatDay } from '../lib/format';
 import { dayParam, oneOf, positiveId, searchSchema } from '../lib/search-params';
@@ -31,5 +32,5 @@ export const checkInsRoute = createRoute({
     desc: descParam,
     page: positiveId,
   }),
-  component: lazyRouteComponent(() => import('./check-ins'), 'CheckInsPage'),
+  component: lazyRouteComponent(() => withScreenStyles(import('./check-ins')), 'CheckInsPage'),
 });

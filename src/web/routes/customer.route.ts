@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { signedInRoute } from '../root-routes';
 import { pathId } from '../lib/search-params';
 
@@ -13,5 +14,5 @@ export const customerRoute = createRoute({
     if (context.user && id)
       void context.queryClient.ensureQueryData(context.trpc.summaries.customer.queryOptions({ id })).catch(() => undefined);
   },
-  component: lazyRouteComponent(() => import('./customer'), 'CustomerPage'),
+  component: lazyRouteComponent(() => withScreenStyles(import('./customer')), 'CustomerPage'),
 });

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { signedInRoute, startReads } from '../root-routes';
 
 export const customersRoute = createRoute({
@@ -9,5 +10,5 @@ export const customersRoute = createRoute({
     queryClient.ensureQueryData(trpc.customers.list.queryOptions()),
     queryClient.ensureQueryData(trpc.customerCasinos.list.queryOptions(undefined)),
   ]),
-  component: lazyRouteComponent(() => import('./customers'), 'CustomersPage'),
+  component: lazyRouteComponent(() => withScreenStyles(import('./customers')), 'CustomersPage'),
 });

@@ -1,9 +1,20 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { signedInRoute } from '../root-routes';
+import { withScreenStyles } from '../lib/screen-styles';
+import { DASHBOARD_FETCH_LIMIT } from '../../shared/constants';
+import { signedInRoute, startReads } from '../root-routes';
 
 export const dashboardRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/dashboard',
   staticData: { title: 'Dashboard', subtitle: ({ user }) => `Welcome back, ${user.firstName || user.email}` },
-  component: lazyRouteComponent(() => import('./dashboard'), 'DashboardPage'),
+  // The summary cards' and Recent Activity's reads (the charts read when they come into view).
+  loader: startReads(({ queryClient, trpc }) => [
+    queryClient.ensureQueryData(trpc.transactions.recent.queryOptions({ limit: DASHBOARD_FETCH_LIMIT })),
+    queryClient.ensureQueryData(trpc.redemptions.inTransit.queryOptions()),
+    queryClient.ensureQueryData(trpc.checkIns.board.queryOptions({ limit: 1 })),
+    queryClient.ensureQueryData(trpc.customers.list.queryOptions()),
+    queryClient.ensureQueryData(trpc.casinos.list.queryOptions()),
+    queryClient.ensureQueryData(trpc.customerCasinos.reconciliations.queryOptions({ status: 'broken', limit: 1 })),
+  ]),
+  component: lazyRouteComponent(() => withScreenStyles(import('./dashboard')), 'DashboardPage'),
 });

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { admins } from '../route-guards';
 import { signedInRoute } from '../root-routes';
 
@@ -8,5 +9,5 @@ export const deletedTransactionsRoute = createRoute({
   staticData: { title: 'Deleted Transactions', subtitle: 'Restore what was deleted' },
   beforeLoad: admins.beforeLoad,
   loader: admins.loader,
-  component: admins.gate(lazyRouteComponent(() => import('./deleted-transactions'), 'DeletedTransactionsPage')),
+  component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./deleted-transactions')), 'DeletedTransactionsPage')),
 });

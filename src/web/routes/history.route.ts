@@ -1,11 +1,21 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
-import { signedInRoute } from '../root-routes';
-import { historySearch } from '../features/transactions/history-search';
+import { withScreenStyles } from '../lib/screen-styles';
+import { isOrderedRange } from '../../shared/schemas/primitives';
+import { signedInRoute, startReads } from '../root-routes';
+import { type HistorySearch, historyListInput, historySearch } from '../features/transactions/history-search';
 
 export const historyRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/transactions/history',
   staticData: { title: 'Transaction History', subtitle: 'View and filter all transactions' },
   validateSearch: historySearch,
-  component: lazyRouteComponent(() => import('./history'), 'HistoryPage'),
+  loaderDeps: ({ search }) => search,
+  loader: startReads<HistorySearch>(({ queryClient, trpc }, search) => [
+    queryClient.ensureQueryData(trpc.customers.list.queryOptions()),
+    queryClient.ensureQueryData(trpc.casinos.list.queryOptions()),
+    queryClient.ensureQueryData(trpc.transactionTypes.list.queryOptions(undefined)),
+    // A range that ends before it starts is not read: the screen says so instead.
+    ...(isOrderedRange(search) ? [queryClient.ensureQueryData(trpc.transactions.list.queryOptions(historyListInput(search)))] : []),
+  ]),
+  component: lazyRouteComponent(() => withScreenStyles(import('./history')), 'HistoryPage'),
 });

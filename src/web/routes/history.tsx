@@ -10,7 +10,7 @@ import { type TypeChoice, typeChoiceFilter, typeNames } from '../components/type
 import { ExportButtons } from '../components/export-menu';
 import { UrlPager } from '../components/pager';
 import { EditTransactionDialog } from '../features/transactions/edit-transaction-dialog';
-import type { HistorySearch } from '../features/transactions/history-search';
+import { type HistorySearch, historyListInput } from '../features/transactions/history-search';
 import { TRANSACTION_NUMERIC_COLUMNS, transactionCard, transactionColumns } from '../features/transactions/transaction-columns';
 import { failureOf } from '../lib/errors';
 import { serverSort, servableHistorySorts } from '../lib/grid-sort';
@@ -35,12 +35,7 @@ export function HistoryPage() {
 
   const rangeOk = isOrderedRange(filters);
   const query = useQuery({
-    ...trpc.transactions.list.queryOptions({
-      ...filters,
-      sort: search.sort,
-      limit: HISTORY_PAGE_SIZE,
-      offset: (page - 1) * HISTORY_PAGE_SIZE,
-    }),
+    ...trpc.transactions.list.queryOptions(historyListInput(search)),
     placeholderData: keepPreviousData,
     enabled: rangeOk,
   });

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { REDEMPTION_STATUSES } from '../../shared/constants';
 import { signedInRoute } from '../root-routes';
 import { oneOf, positiveId, searchSchema } from '../lib/search-params';
@@ -13,5 +14,5 @@ export const redemptionsRoute = createRoute({
     casinoId: positiveId,
     page: positiveId,
   }),
-  component: lazyRouteComponent(() => import('./redemptions'), 'RedemptionsPage'),
+  component: lazyRouteComponent(() => withScreenStyles(import('./redemptions')), 'RedemptionsPage'),
 });

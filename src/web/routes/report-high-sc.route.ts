@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { HIGH_SC_SORTS } from '../../shared/sorting';
 import { signedInRoute } from '../root-routes';
 import { formatCount } from '../lib/format';
@@ -12,5 +13,5 @@ export const highScRoute = createRoute({
     subtitle: ({ search }) => `Balances > $${formatCount(typeof search.threshold === 'number' ? search.threshold : 100)}`,
   },
   validateSearch: searchSchema({ threshold: positiveId, asOf: dayParam, sort: sortParam(HIGH_SC_SORTS) }),
-  component: lazyRouteComponent(() => import('./report-high-sc'), 'HighScReportPage'),
+  component: lazyRouteComponent(() => withScreenStyles(import('./report-high-sc')), 'HighScReportPage'),
 });

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { PARTICIPATION_SORTS } from '../../shared/sorting';
 import { signedInRoute } from '../root-routes';
 import { positiveId, searchSchema, sortParam } from '../lib/search-params';
@@ -8,5 +9,5 @@ export const participationRoute = createRoute({
   path: '/reports/participation',
   staticData: { title: 'Participation Report', subtitle: 'Compare customer casino participation' },
   validateSearch: searchSchema({ masterUserId: positiveId, sort: sortParam(PARTICIPATION_SORTS) }),
-  component: lazyRouteComponent(() => import('./report-participation'), 'ParticipationReportPage'),
+  component: lazyRouteComponent(() => withScreenStyles(import('./report-participation')), 'ParticipationReportPage'),
 });

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { PROFITABILITY_ACCESS_DENIED_DELAY_MS } from '../../shared/constants';
 import { PROFITABILITY_SORTS } from '../../shared/sorting';
 import { adminOnly } from '../route-guards';
@@ -20,5 +21,5 @@ export const profitabilityRoute = createRoute({
   validateSearch: searchSchema({ customerId: positiveId, casinoId: positiveId, ...dateRangeParams, sort: sortParam(PROFITABILITY_SORTS) }),
   beforeLoad: admins.beforeLoad,
   loader: admins.loader,
-  component: admins.gate(lazyRouteComponent(() => import('./report-profitability'), 'ProfitabilityReportPage')),
+  component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./report-profitability')), 'ProfitabilityReportPage')),
 });

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { signedInRoute } from '../root-routes';
 import { oneOf, positiveId, searchSchema } from '../lib/search-params';
 
@@ -7,5 +8,5 @@ export const reconciliationRoute = createRoute({
   path: '/reports/reconciliation',
   staticData: { title: 'Reconciliation Report', subtitle: 'Ledger balances checked against the casinos' },
   validateSearch: searchSchema({ staleDays: positiveId, page: positiveId, show: oneOf(['broken']) }),
-  component: lazyRouteComponent(() => import('./report-reconciliation'), 'ReconciliationReportPage'),
+  component: lazyRouteComponent(() => withScreenStyles(import('./report-reconciliation')), 'ReconciliationReportPage'),
 });

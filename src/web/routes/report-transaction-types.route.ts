@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { HISTORY_SORTS } from '../../shared/sorting';
 import { signedInRoute } from '../root-routes';
 import { dateRangeParams, positiveId, searchSchema, sortParam, typeNameParam } from '../lib/search-params';
@@ -13,5 +14,5 @@ export const transactionTypesReportRoute = createRoute({
     ...dateRangeParams,
     sort: sortParam(HISTORY_SORTS),
   }),
-  component: lazyRouteComponent(() => import('./report-transaction-types'), 'TransactionTypesReportPage'),
+  component: lazyRouteComponent(() => withScreenStyles(import('./report-transaction-types')), 'TransactionTypesReportPage'),
 });

@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
 import { ADMIN, renderApp, STAFF } from '../testing/render';
 import { expectConsoleError } from '../testing/setup';
+import { HISTORY_PAGE_SIZE } from '../../shared/constants';
 import { redemptionsReportRoute } from './report-redemptions.route';
 
 describe('Route guards (beforeLoad)', () => {
@@ -90,5 +91,52 @@ describe('Route loaders', () => {
     fireEvent.mouseEnter(link);
     await waitFor(() => expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining(['customers.list', 'customerCasinos.list'])));
     expect(screen.getByText('Manage gaming platforms')).toBeTruthy();
+  });
+
+  it("hovering Dashboard starts the cards' and Recent Activity's reads before the click", async () => {
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'casinos.list': () => [],
+      'customers.list': () => [],
+      'transactions.recent': () => [],
+      'redemptions.inTransit': () => ({ count: 0, usd: '0.00' }),
+      'checkIns.board': () => ({ date: '2026-03-03', today: '2026-03-03', rows: [], totalCount: 0, done: 0, total: 0 }),
+      'customerCasinos.reconciliations': () => ({ reconciliations: [], totalCount: 0 }),
+    });
+    renderApp('/casinos');
+    const link = await screen.findByRole('link', { name: 'Dashboard' });
+    fireEvent.mouseEnter(link);
+    await waitFor(() =>
+      expect(calls.map((c) => c.path)).toEqual(
+        expect.arrayContaining(['transactions.recent', 'redemptions.inTransit', 'checkIns.board', 'customerCasinos.reconciliations']),
+      ),
+    );
+    expect(screen.getByText('Manage gaming platforms')).toBeTruthy();
+  });
+
+  it('hovering Redemptions Report starts its read before the click', async () => {
+    mockTrpc({ 'auth.user': () => ADMIN, 'casinos.list': () => [], 'redemptions.report': () => ({ rows: [], since: '2026-01-01' }) });
+    renderApp('/casinos');
+    fireEvent.mouseEnter(await screen.findByRole('link', { name: 'Redemptions Report' }));
+    await waitFor(() => expect(calls.map((c) => c.path)).toContain('redemptions.report'));
+    expect(screen.getByText('Manage gaming platforms')).toBeTruthy();
+  });
+
+  it("History's page is read by its loader with the URL's filters, one request shared with the screen", async () => {
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'casinos.list': () => [],
+      'customers.list': () => [],
+      'transactionTypes.list': () => [],
+      'transactions.list': () => ({ transactions: [], totalCount: 0 }),
+    });
+    renderApp('/casinos');
+    fireEvent.mouseEnter(await screen.findByRole('link', { name: 'Transaction History' }));
+    await waitFor(() => expect(calls.filter((c) => c.path === 'transactions.list')).toHaveLength(1));
+    expect(calls.find((c) => c.path === 'transactions.list')?.input).toEqual({ limit: HISTORY_PAGE_SIZE, offset: 0 });
+    fireEvent.click(screen.getByRole('link', { name: 'Transaction History' }));
+    expect(await screen.findByText('View and filter all transactions')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('Verifying authentication')).toBeNull());
+    expect(calls.filter((c) => c.path === 'transactions.list')).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { signedInRoute, startReads } from '../root-routes';
 
 export const typesRoute = createRoute({
@@ -9,5 +10,5 @@ export const typesRoute = createRoute({
     queryClient.ensureQueryData(trpc.transactionTypes.list.queryOptions(undefined)),
     queryClient.ensureQueryData(trpc.casinos.list.queryOptions()),
   ]),
-  component: lazyRouteComponent(() => import('./types'), 'TypesPage'),
+  component: lazyRouteComponent(() => withScreenStyles(import('./types')), 'TypesPage'),
 });

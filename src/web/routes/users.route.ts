@@ -1,4 +1,5 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
+import { withScreenStyles } from '../lib/screen-styles';
 import { USERS_ACCESS_DENIED_DELAY_MS } from '../../shared/constants';
 import { adminOnly } from '../route-guards';
 import { signedInRoute } from '../root-routes';
@@ -17,5 +18,5 @@ export const usersRoute = createRoute({
   staticData: { title: 'Users', subtitle: 'Manage staff and admin roles' },
   beforeLoad: admins.beforeLoad,
   loader: admins.loader,
-  component: admins.gate(lazyRouteComponent(() => import('./users'), 'UsersPage')),
+  component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./users')), 'UsersPage')),
 });

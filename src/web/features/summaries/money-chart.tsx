@@ -1,4 +1,4 @@
-import '@mantine/charts/styles.css';
+import '@mantine/charts/styles.layer.css';
 import { CompositeChart } from '@mantine/charts';
 import { Group, SegmentedControl } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';

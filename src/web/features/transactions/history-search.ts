@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { HISTORY_PAGE_SIZE } from '../../../shared/constants';
 import { HISTORY_SORTS } from '../../../shared/sorting';
 import { dayParam, positiveId, searchSchema, sortParam, typeNameParam } from '../../lib/search-params';
 
@@ -14,3 +15,12 @@ export const historySearch = searchSchema({
   sort: sortParam(HISTORY_SORTS),
 });
 export type HistorySearch = z.output<typeof historySearch>;
+
+/**
+ * The page of History a search asks for: the screen's read and its route's loader send the same input
+ * (one query key), so the read started as the route loads is the one the screen shows.
+ */
+export function historyListInput(search: HistorySearch) {
+  const { page = 1, sort, ...filters } = search;
+  return { ...filters, sort, limit: HISTORY_PAGE_SIZE, offset: (page - 1) * HISTORY_PAGE_SIZE };
+}
