@@ -32,8 +32,8 @@ sqlite.transaction(() => {
   }
 })();
 sqlite
-  .prepare(`update "customerCasinos" set "currentUnplayedCoins" = ? where "customerId" = ? and "casinoId" = ?`)
-  .run(unplayed, pair.customer.id, pair.casino.id);
+  .prepare(`update "customerCasinos" set "currentUnplayedCoins" = ?, "lastActivityAt" = ? where "customerId" = ? and "casinoId" = ?`)
+  .run(unplayed, new Date(start + (entries - 1) * 60_000).toISOString(), pair.customer.id, pair.casino.id);
 
 const lastDay = new Date(start + entries * 60_000).toISOString().slice(0, 10);
 for (const format of ['pdf', 'xlsx'] as const) {

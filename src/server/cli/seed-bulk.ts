@@ -77,7 +77,7 @@ sqlite.transaction(() => {
 })();
 
 // Dates rise with the row number, so each pair's running sum is built in one pass.
-const balance = new Map<number, { u: number; p: number; d: number; n: number }>();
+const balance = new Map<number, { u: number; p: number; d: number; n: number; last: string }>();
 const start = Date.now() - days * 86_400_000;
 const step = (days * 86_400_000) / nTx;
 const insTx = sqlite.prepare(
@@ -88,11 +88,13 @@ const insTx = sqlite.prepare(
 /** Books one row on a pair: its running balance moves by the changes and the row carries the after-values. */
 function book(date: string, pair: Pair, typeId: number, u: number, p: number, d: number, ratio: number | null): number {
   const key = pair.customerId * 100_000 + pair.casinoId;
-  const b = balance.get(key) ?? { u: 0, p: 0, d: 0, n: 0 };
+  const b = balance.get(key) ?? { u: 0, p: 0, d: 0, n: 0, last: date };
   b.u += u;
   b.p += p;
   b.d += d;
   b.n += 1;
+  // Rows are booked in date order: the last booked is the pair's latest.
+  b.last = date;
   balance.set(key, b);
   return Number(
     insTx.run(date, pair.customerId, pair.casinoId, typeId, u, p, d, ratio, b.u, b.p, b.u + b.p, adminId, date, date).lastInsertRowid,
@@ -147,10 +149,10 @@ for (let from = 0; from < nTx; from += CHUNK) {
 }
 
 const updLink = sqlite.prepare(
-  'update customerCasinos set currentUnplayedCoins = ?, currentPlayedCoins = ?, usdTotal = ?, transactionCount = ? where customerId = ? and casinoId = ?',
+  'update customerCasinos set currentUnplayedCoins = ?, currentPlayedCoins = ?, usdTotal = ?, transactionCount = ?, lastActivityAt = ? where customerId = ? and casinoId = ?',
 );
 sqlite.transaction(() => {
-  for (const [key, b] of balance) updLink.run(b.u, b.p, b.d, b.n, Math.floor(key / 100_000), key % 100_000);
+  for (const [key, b] of balance) updLink.run(b.u, b.p, b.d, b.n, b.last, Math.floor(key / 100_000), key % 100_000);
 })();
 motion.save();
 rebuildTotals(sqlite);

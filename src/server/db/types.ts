@@ -69,6 +69,8 @@ export interface CustomerCasinosTable {
   casinoName: Generated<string>;
   /** Grows with each change of its status (migration 0055). */
   version: Generated<number>;
+  /** The date of the pair's latest entry, null without one (kept by the ledger: kept-figures.ts). */
+  lastActivityAt: string | null;
 }
 
 export interface TransactionTypesTable {

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import { localDay, previousDay } from '../../../shared/dates';
 import { highScUsdHundredths } from '../../../shared/ledger';
 import { formatHundredths } from '../../../shared/money';
@@ -18,10 +17,6 @@ interface LinkRowFigures {
   currentPlayedCoins: number;
   lastActivityAt: string | null;
 }
-
-/** The pair's latest entry's date: one seek on the pair-date index. */
-const lastActivity = sql<string | null>`(select t.date from transactions t where t."customerId" = l."customerId"
-  and t."casinoId" = l."casinoId" order by t.date desc, t.id desc limit 1)`;
 
 /** A link's figures in hundredths: its balances, their USD value (as High SC has it) and its USD in transit. */
 function figuresOf(row: LinkRowFigures, transit: Map<string, number>) {
@@ -78,7 +73,14 @@ async function usdSplit(db: Db, column: 'customerId' | 'casinoId', id: number) {
   return { purchases, redemptions };
 }
 
-const linkColumns = ['l.customerId', 'l.casinoId', 'l.status', 'l.currentUnplayedCoins', 'l.currentPlayedCoins'] as const;
+const linkColumns = [
+  'l.customerId',
+  'l.casinoId',
+  'l.status',
+  'l.currentUnplayedCoins',
+  'l.currentPlayedCoins',
+  'l.lastActivityAt',
+] as const;
 
 /** GET /api/customers/{id}/summary: the customer, each linked casino's figures, and their totals. */
 export async function customerSummary(db: Db, id: number, timeZone: string, now = new Date()): Promise<CustomerSummary> {
@@ -90,7 +92,6 @@ export async function customerSummary(db: Db, id: number, timeZone: string, now 
       .selectFrom('customerCasinos as l')
       .innerJoin('casinos as k', 'k.id', 'l.casinoId')
       .select([...linkColumns, 'k.name as casinoName', 'l.lastCheckInAt', 'l.lastReconciledAt', streakOf(running).as('streak')])
-      .select(lastActivity.as('lastActivityAt'))
       .where('l.customerId', '=', id)
       .orderBy('k.name')
       .orderBy('l.casinoId')
@@ -122,7 +123,6 @@ export async function casinoSummary(db: Db, id: number): Promise<CasinoSummary> 
       .selectFrom('customerCasinos as l')
       .innerJoin('customers as c', 'c.id', 'l.customerId')
       .select([...linkColumns, 'c.name as customerName'])
-      .select(lastActivity.as('lastActivityAt'))
       .where('l.casinoId', '=', id)
       .orderBy('c.name')
       .orderBy('l.customerId')

@@ -3,7 +3,7 @@ import type { Db } from '../../db/types';
 import { RECOMPUTED_CASINO_BALANCES, RECOMPUTED_TOTALS, TOTALS_KEY } from './totals';
 
 export interface InvariantReport {
-  /** Links whose balances, USD total or count differ from the sums over their transactions. */
+  /** Links whose balances, USD total, count or latest date differ from those of their transactions. */
   badLinks: { customerId: number; casinoId: number }[];
   /** Transactions whose after-values differ from the running sums over their pair. */
   badTransactions: number[];
@@ -23,13 +23,14 @@ export async function checkLedger(db: Db, sample = 20): Promise<InvariantReport>
     from "customerCasinos" l
     left join (
       select "customerId", "casinoId",
-             sum("unplayedCoinsChange") u, sum("playedCoinsChange") p, sum("usdChange") d, count(*) n
+             sum("unplayedCoinsChange") u, sum("playedCoinsChange") p, sum("usdChange") d, count(*) n, max(date) m
       from transactions group by "customerId", "casinoId"
     ) t on t."customerId" = l."customerId" and t."casinoId" = l."casinoId"
     where l."currentUnplayedCoins" != coalesce(t.u, 0)
        or l."currentPlayedCoins" != coalesce(t.p, 0)
        or l."usdTotal" != coalesce(t.d, 0)
        or l."transactionCount" != coalesce(t.n, 0)
+       or l."lastActivityAt" is not t.m
     limit ${sample}`.execute(db);
   const badTransactions = await sql<{ id: number }>`
     select id from (

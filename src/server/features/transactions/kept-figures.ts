@@ -11,7 +11,10 @@ import type { Counted } from './ledger-limits';
 /** How many entries each change feed keeps; a reader further behind rebuilds from the tables. */
 export const KEEP_CHANGES = 100_000;
 
-/** A change to one link's kept figures: its balances, USD total and transaction count. */
+/**
+ * A change to one link's kept figures: its balances, USD total and transaction count, and the latest date
+ * of the entries it adds (null when it adds none).
+ */
 export interface LinkDelta {
   customerId: number;
   casinoId: number;
@@ -19,6 +22,7 @@ export interface LinkDelta {
   played: number;
   usd: number;
   count: number;
+  latest: string | null;
 }
 
 const upsertTotal = (table: string, key: string) =>
@@ -28,7 +32,16 @@ const upsertTotal = (table: string, key: string) =>
 const statements = perConnection((q) => ({
   link: q<[LinkDelta], never>(
     `update "customerCasinos" set "currentUnplayedCoins" = "currentUnplayedCoins" + @unplayed, "currentPlayedCoins" = "currentPlayedCoins" + @played,
-       "usdTotal" = "usdTotal" + @usd, "transactionCount" = "transactionCount" + @count where "customerId" = @customerId and "casinoId" = @casinoId`,
+       "usdTotal" = "usdTotal" + @usd, "transactionCount" = "transactionCount" + @count,
+       "lastActivityAt" = coalesce(max("lastActivityAt", @latest), "lastActivityAt", @latest)
+     where "customerId" = @customerId and "casinoId" = @casinoId`,
+  ),
+  // A removed entry that may have been the pair's latest: the latest of the others (one seek on the pair-date
+  // index), whether the row is already gone or still there.
+  linkLatestWithout: q<[{ customerId: number; casinoId: number; id: number; date: string }], never>(
+    `update "customerCasinos" set "lastActivityAt" = (select max(date) from transactions t
+       where t."customerId" = @customerId and t."casinoId" = @casinoId and t.id <> @id)
+     where "customerId" = @customerId and "casinoId" = @casinoId and "lastActivityAt" <= @date`,
   ),
   casino: q<[{ casinoId: number; links: number; unplayed: number; played: number }], never>(
     `insert into "casinoBalances" ("casinoId", links, "unplayedCoins", "playedCoins") values (@casinoId, @links, @unplayed, @played)
@@ -100,7 +113,9 @@ export const keptFigures = perConnection((_q, sqlite) => {
         played: sign * t.playedCoinsChange,
         usd: sign * t.usdChange,
         count: sign,
+        latest: sign === 1 ? t.date : null,
       });
+      if (sign === -1) s.linkLatestWithout.run({ customerId, casinoId, id: t.id, date: t.date });
       totals({ hour: t.date.slice(0, 13), typeId: t.transactionTypeId }, sign, sign * t.usdChange);
       s.reconciled.run({ customerId, casinoId, date: t.date, unplayed: sign * t.unplayedCoinsChange, played: sign * t.playedCoinsChange });
       s.transactionChanged.run(t);

@@ -150,12 +150,14 @@ function placeAndWrite(s: LedgerStatements, rows: BulkRows, write: BulkWrite | n
     }
     let du = 0;
     let dp = 0;
+    let latest: string | null = null;
     for (const e of fresh) {
       du += e.unplayedCoinsChange;
       dp += e.playedCoinsChange;
+      if (latest === null || e.date > latest) latest = e.date;
     }
     s.kept.link(customerId, casinoId, du, dp, usd);
-    if (write) s.figures.link({ customerId, casinoId, unplayed: du, played: dp, usd, count: fresh.length });
+    if (write) s.figures.link({ customerId, casinoId, unplayed: du, played: dp, usd, count: fresh.length, latest });
   }
   // The USD each hour and type gains, for the check of the day, day-type, type and hour totals.
   for (const [key, [, usd]] of usdByHourType) {

@@ -98,7 +98,7 @@ export function recomputeFrom(s: LedgerStatements, from: Position): void {
   }
 }
 
-type LinkBalance = { currentUnplayedCoins: number; currentPlayedCoins: number };
+type LinkBalance = { currentUnplayedCoins: number; currentPlayedCoins: number; lastActivityAt: string | null };
 
 /** A new row: its fields, its pair's ratio and balances, who recorded it, when it happened and when it was recorded. */
 export interface NewEntry {
@@ -112,8 +112,8 @@ export interface NewEntry {
 export function insertEntry(s: LedgerStatements, { fields: f, pair, userId, when }: NewEntry): number {
   // Ids only grow, so the new row is the pair's last unless an older row carries a later date (a
   // backdated entry, or a clock set back): then its after-values follow from the link's balances, else recompute.
-  const last = s.lastDate.get(f);
-  const appended = !last || last.date <= when.date;
+  const last = pair.link.lastActivityAt;
+  const appended = last === null || last <= when.date;
   // A row placed before others gets zeros here and its real after-values from recomputeFrom below.
   const after = appended
     ? afterValues(

@@ -50,10 +50,9 @@ export const ledgerStatements = perConnection((q, sqlite) => {
     customer: q<[Id], Pick<CustomerRow, 'isActive'>>(`select "isActive" from customers where id = @id`),
     casino: q<[Id], Pick<CasinoRow, 'isActive' | 'scRatio'>>(`select "isActive", "scRatio" from casinos where id = @id`),
     type: q<[Id], Pick<TransactionTypeRow, 'casinoId'>>(`select "casinoId" from "transactionTypes" where id = @id`),
-    link: q<[Pair], Pick<LinkRow, 'status' | 'currentUnplayedCoins' | 'currentPlayedCoins'>>(
-      `select status, "currentUnplayedCoins", "currentPlayedCoins" from "customerCasinos" where ${pairAt}`,
+    link: q<[Pair], Pick<LinkRow, 'status' | 'currentUnplayedCoins' | 'currentPlayedCoins' | 'lastActivityAt'>>(
+      `select status, "currentUnplayedCoins", "currentPlayedCoins", "lastActivityAt" from "customerCasinos" where ${pairAt}`,
     ),
-    lastDate: q<[Pair], Pick<TransactionRow, 'date'>>(`select date from transactions where ${pairAt} order by date desc, id desc limit 1`),
     before: q<[At], After>(
       `select "unplayedCoinsAfter", "playedCoinsAfter" from transactions
        where ${pairAt} and (date < @date or (date = @date and id < @id)) order by date desc, id desc limit 1`,
