@@ -1,6 +1,7 @@
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import jwt from '@fastify/jwt';
+import { registerReadAnswers } from './http/read-answers';
 import { fastifyTRPCPlugin, type FastifyTRPCPluginOptions } from '@trpc/server/adapters/fastify';
 import type { Config } from './config';
 import { openDatabase, type OpenedDatabase } from './db/database';
@@ -159,6 +160,7 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
 
   registerTrpcBatchLimit(app);
   registerCompressedAnswers(app);
+  registerReadAnswers(app, createContext);
   await app.register(fastifyTRPCPlugin, {
     prefix: '/trpc',
     trpcOptions: {

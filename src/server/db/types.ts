@@ -299,6 +299,7 @@ export interface Database {
 
 export type Db = Kysely<Database>;
 export type UserRow = Selectable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;
 export type CustomerRow = Selectable<CustomersTable>;
 export type CasinoRow = Selectable<CasinosTable>;
 export type LinkRow = Selectable<CustomerCasinosTable>;

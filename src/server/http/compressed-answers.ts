@@ -15,14 +15,18 @@ const MIN_BYTES = 1024;
  */
 export function registerCompressedAnswers(app: FastifyInstance): void {
   app.addHook('onSend', async (req, reply, payload) => {
-    // tRPC's Fastify adapter answers with a fetch Response; nothing else is touched.
-    if (!(payload instanceof Response) || !req.url.startsWith('/trpc/')) return payload;
+    // tRPC's Fastify adapter answers with a fetch Response, the reads answered before it (read-answers.ts)
+    // with their JSON text; nothing else is touched.
+    const text = typeof payload === 'string';
+    if (!(payload instanceof Response || text) || !req.url.startsWith('/trpc/')) return payload;
     const accepted = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accepted) ? 'br' : /\bgzip\b/.test(accepted) ? 'gzip' : null;
-    if (!encoding || payload.body === null) return payload;
-    const body = Buffer.from(await payload.arrayBuffer());
-    reply.code(payload.status);
-    payload.headers.forEach((value, name) => void reply.header(name, value));
+    if (!encoding || (!text && payload.body === null)) return payload;
+    const body = text ? Buffer.from(payload) : Buffer.from(await payload.arrayBuffer());
+    if (!text) {
+      reply.code(payload.status);
+      payload.headers.forEach((value, name) => void reply.header(name, value));
+    }
     reply.header('vary', 'accept-encoding');
     if (body.length < MIN_BYTES) return body;
     reply.removeHeader('content-length');

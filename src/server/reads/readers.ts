@@ -19,6 +19,8 @@ export interface RowReads {
   json<N extends ReadName>(name: N, input: ReadInput<N>): Promise<string>;
   /** A declared read (a procedure's own: trpc/procedures.ts readQuery), run as `run` runs it by name. */
   read<In, R>(read: Read<In, R>, input: In): Promise<R>;
+  /** A declared read's answer as JSON text, serialised where the query ran (http/read-answers.ts). */
+  readJson<In, R>(read: Read<In, R>, input: In): Promise<string>;
 }
 
 /** The export thread held for one read of every row (decision 085); `release` hands it on. */
@@ -191,14 +193,16 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads(),
       if (!reply.ok) throw fromWire(reply.error);
       return reply.value;
     };
+    const json = async (name: string, input: unknown): Promise<string> => {
+      const reply = await runOn<JsonReply>({ name, input, json: true });
+      if (!reply.ok) throw fromWire(reply.error);
+      return reply.json;
+    };
     return {
       run: <N extends ReadName>(name: N, input: ReadInput<N>) => value<ReadOutput<N>>(name, input),
       read: <In, R>(read: Read<In, R>, input: In) => value<R>(nameOf(read), input),
-      async json(name, input) {
-        const reply = await runOn<JsonReply>({ name, input, json: true });
-        if (!reply.ok) throw fromWire(reply.error);
-        return reply.json;
-      },
+      json,
+      readJson: <In, R>(read: Read<In, R>, input: In) => json(nameOf(read), input),
     };
   };
   /** A read on the pool its declaration names: a read of every row waits in the export thread's line. */
@@ -268,7 +272,12 @@ export function inlineReaders(db: Db, env: ReadEnv, limits: ReaderLimits = READE
       }
     };
     const run = <N extends ReadName>(name: N, input: ReadInput<N>) => read(readNamed(name), input);
-    return { run, read, json: async (name, input) => JSON.stringify(await run(name, input)) };
+    return {
+      run,
+      read,
+      json: async (name, input) => JSON.stringify(await run(name, input)),
+      readJson: async (declared, input) => JSON.stringify(await read(declared, input)),
+    };
   };
   return {
     ...rowReads(false),

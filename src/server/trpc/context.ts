@@ -41,6 +41,11 @@ export interface Context {
    */
   auth?: Auth | null;
   userAgent?: string | null;
+  /**
+   * 'json': a read procedure answers with its JSON text, serialised in the read's thread (a `JsonAnswer`),
+   * for the HTTP layer to send as it is (http/read-answers.ts, decision 211). Otherwise it answers the value.
+   */
+  answer?: 'json';
 }
 
 /** The part of the context tests can build directly. */

@@ -62,6 +62,17 @@ export const setupProcedure = base.meta({ access: 'authed' }).use(signedIn('setu
 /** Managing users: admins signed in with a session, never an API token. */
 export const userAdminProcedure = base.meta({ access: 'admin' }).use(signedIn('account')).use(adminOnly);
 
+/** A read's answer as JSON text, for a context that asks for it (`answer: 'json'`). */
+export class JsonAnswer {
+  constructor(readonly text: string) {}
+}
+
+/** The procedures readQuery built: the ones http/read-answers.ts may answer with their JSON text. */
+const readProcedures = new WeakSet<object>();
+
+/** Whether `procedure` is a read built by readQuery. */
+export const isReadProcedure = (procedure: unknown): boolean => typeof procedure === 'function' && readProcedures.has(procedure);
+
 /** The builders a read procedure starts from (admins' reads add a check that leaves the types as they are). */
 type ReadBuilder = typeof authedProcedure;
 
@@ -76,9 +87,12 @@ type ReadProcedure<In, R> = TRPCQueryProcedure<{ input: In; output: R; meta: Met
 export function readQuery<S extends z.ZodType, R>(builder: ReadBuilder, read: InputRead<S, R>): ReadProcedure<z.input<S>, R>;
 export function readQuery<R>(builder: ReadBuilder, read: BareRead<R>): ReadProcedure<void, R>;
 export function readQuery(builder: ReadBuilder, read: ReadDeclaration): ReadProcedure<unknown, unknown> {
-  const resolve = ({ ctx, input }: { ctx: Context; input: unknown }) => ctx.services.readers.read(read, input);
+  const resolve = async ({ ctx, input }: { ctx: Context; input: unknown }) =>
+    ctx.answer === 'json' ? new JsonAnswer(await ctx.services.readers.readJson(read, input)) : ctx.services.readers.read(read, input);
   const meta = builder._def.meta;
   if (!meta) throw new Error('A read is built on one of the builders above, which carry its access');
   const described = read.output ? builder.meta({ ...meta, answer: read.output }) : builder;
-  return read.input ? described.input(read.input).query(resolve) : described.query(resolve);
+  const procedure = read.input ? described.input(read.input).query(resolve) : described.query(resolve);
+  readProcedures.add(procedure);
+  return procedure;
 }

@@ -6,6 +6,21 @@ import { logAccess, type Origin } from '../access-log/access-log.repository';
 import type { SessionUser } from './auth.repository';
 import { findApiTokenUser, isApiToken, markApiTokenUsed } from './api-tokens.repository';
 import { insertSession } from './sessions.repository';
+import { perConnection } from '../../db/per-connection';
+import { sqliteOf } from '../../db/database';
+import type { SessionRow, UserRow } from '../../db/types';
+
+/** Every request's lookup, prepared once: Kysely built this query anew on the main thread for each request. */
+const sessionStatements = perConnection((q) => ({
+  byId: q<
+    [{ id: number }],
+    Pick<SessionRow, 'createdAt' | 'lastSeenAt' | 'setupOnly'> &
+      Pick<UserRow, 'id' | 'email' | 'firstName' | 'lastName' | 'role' | 'isActive' | 'tokenVersion'>
+  >(
+    `select s."createdAt", s."lastSeenAt", s."setupOnly", u.id, u.email, u."firstName", u."lastName", u.role, u."isActive", u."tokenVersion"
+     from sessions s join users u on u.id = s."userId" where s.id = @id`,
+  ),
+}));
 
 /** How a request is signed in: a sign-in's session, or a personal API token (decisions 101 and 104). */
 export type Credential =
@@ -96,23 +111,7 @@ export class Sessions {
 
   /** The session a claim names, when it is still open, its user active and its token version current. */
   async bySession(claim: SessionClaim, origin: Origin, touch = true): Promise<Auth | null> {
-    const row = await this.db
-      .selectFrom('sessions as s')
-      .innerJoin('users as u', 'u.id', 's.userId')
-      .select([
-        's.createdAt',
-        's.lastSeenAt',
-        's.setupOnly',
-        'u.id',
-        'u.email',
-        'u.firstName',
-        'u.lastName',
-        'u.role',
-        'u.isActive',
-        'u.tokenVersion',
-      ])
-      .where('s.id', '=', claim.sessionId)
-      .executeTakeFirst();
+    const row = sessionStatements(sqliteOf(this.db)).byId.get({ id: claim.sessionId });
     if (!row || row.id !== claim.userId || row.tokenVersion !== claim.tokenVersion || row.isActive !== 1) return null;
     const now = this.now();
     const idle = now - Date.parse(row.lastSeenAt) > this.settings.idleMinutes * 60_000;

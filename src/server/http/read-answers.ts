@@ -1,0 +1,82 @@
+import { callTRPCProcedure } from '@trpc/server';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { appRouter } from '../trpc/app-router';
+import type { Context } from '../trpc/context';
+import { isReadProcedure, JsonAnswer } from '../trpc/procedures';
+
+const PREFIX = '/trpc/';
+
+interface ReadCall {
+  path: string;
+  input: unknown;
+}
+
+const isRead = (path: string) => {
+  const procedures: Record<string, unknown> = appRouter._def.procedures;
+  return Object.hasOwn(procedures, path) && isReadProcedure(procedures[path]);
+};
+
+/**
+ * The reads a GET asks for, as tRPC's HTTP format has them: one procedure and its `input`, or a batch
+ * (`batch=1`, paths joined by commas, `input` an object by position). Null when any call is not a read or
+ * the input is not JSON: tRPC's handler answers those.
+ */
+function readCalls(url: string): { calls: ReadCall[]; batch: boolean } | null {
+  const query = url.indexOf('?');
+  let paths: string[];
+  let input: unknown;
+  const params = new URLSearchParams(query < 0 ? '' : url.slice(query + 1));
+  try {
+    paths = decodeURIComponent(url.slice(PREFIX.length, query < 0 ? undefined : query)).split(',');
+    const raw = params.get('input');
+    input = raw === null ? undefined : JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  if (!paths.every(isRead)) return null;
+  const batch = params.get('batch') === '1';
+  if (!batch && (params.has('batch') || paths.length > 1)) return null;
+  if (!batch) return { calls: [{ path: paths[0], input }], batch };
+  const byPosition: Record<string, unknown> = typeof input === 'object' && input !== null ? { ...input } : {};
+  return { calls: paths.map((path, i) => ({ path, input: byPosition[String(i)] })), batch };
+}
+
+/**
+ * Screens' reads (GET /trpc/{read}?input=..., alone or in a batch of reads) are answered here with the
+ * JSON text each read's thread wrote, in tRPC's envelope, instead of by tRPC's own handler, which took every
+ * answer back as objects on the main thread and serialised it there again (decision 211). Each procedure
+ * runs through tRPC all the same (callTRPCProcedure: its middlewares, access checks and input validation).
+ * Anything else, and any request with a call that fails, goes on to tRPC's handler, which answers as it
+ * always has: the calls are made again there, so errors, statuses and log lines are tRPC's own.
+ */
+export function registerReadAnswers(app: FastifyInstance, createContext: (opts: { req: FastifyRequest }) => Promise<Context>): void {
+  app.addHook('preHandler', async (req, reply) => {
+    if (req.method !== 'GET' || !req.url.startsWith(PREFIX)) return;
+    const asked = readCalls(req.url);
+    if (!asked) return;
+    let texts: string[];
+    try {
+      const ctx: Context = { ...(await createContext({ req })), answer: 'json' };
+      const answers = await Promise.all(
+        asked.calls.map((call, batchIndex) =>
+          callTRPCProcedure({
+            router: appRouter,
+            path: call.path,
+            ctx,
+            type: 'query',
+            getRawInput: async () => call.input,
+            signal: undefined,
+            batchIndex,
+          }),
+        ),
+      );
+      texts = answers.map((answer) => {
+        if (!(answer instanceof JsonAnswer)) throw new Error('A read answered without its JSON text');
+        return `{"result":{"data":${answer.text}}}`;
+      });
+    } catch {
+      return;
+    }
+    return reply.header('content-type', 'application/json').send(asked.batch ? `[${texts.join(',')}]` : texts[0]);
+  });
+}
