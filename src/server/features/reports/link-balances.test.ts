@@ -4,7 +4,7 @@ import { createTestDatabase } from '../../testing/test-db';
 import { LINK_STATUSES } from '../../../shared/constants';
 import { keptFigures } from '../transactions/kept-figures';
 import { LinkBalances } from './link-balances';
-import { participationSummary } from './participation';
+import { participation, participationSummary } from './participation';
 
 let database: OpenedDatabase;
 let seed = 11;
@@ -100,6 +100,26 @@ function participationRecomputed(master: number) {
   };
 }
 
+/** Participation's rows for `master` from their definitions, in SQL: each compared customer and the master's casinos it misses. */
+function participationRowsRecomputed(master: number) {
+  const casinos = database.sqlite
+    .prepare(
+      `select k.id, k.name from customerCasinos m join casinos k on k.id = m.casinoId
+       where m.customerId = ? and m.status = 'active' and k.isActive = 1 order by k.name`,
+    )
+    .all(master) as { id: number; name: string }[];
+  const compared = database.sqlite
+    .prepare('select id from customers where id <> ? and isActive = 1 order by name, id')
+    .pluck()
+    .all(master) as number[];
+  const linked = database.sqlite.prepare('select 1 from customerCasinos where customerId = ? and casinoId = ?').pluck();
+  return compared.map((c) => ({
+    customerId: c,
+    totalCasinos: casinos.length,
+    missing: casinos.filter((k) => linked.get(c, k.id) === undefined).map((k) => k.name),
+  }));
+}
+
 /** Now and then a customer or casino is switched off or on, or a link's status changes. */
 function toggle() {
   const roll = rand();
@@ -151,6 +171,22 @@ describe('LinkBalances', () => {
         expect(await participationSummary(database.db, master), `round ${round}, master ${master}`).toEqual(
           participationRecomputed(master),
         );
+      }
+    }
+  });
+
+  it("gives each Participation row the master's casinos its customer misses, through link, status and activity changes", async () => {
+    change(30);
+    for (let round = 0; round < 30; round++) {
+      change(between(1, 6));
+      toggle();
+      for (let master = 1; master <= CUSTOMERS; master++) {
+        const rows = (await participation(database.db, master)).map((r) => ({
+          customerId: r.customerId,
+          totalCasinos: r.totalCasinos,
+          missing: r.missingCasinos.map((k) => k.name),
+        }));
+        expect(rows, `round ${round}, master ${master}`).toEqual(participationRowsRecomputed(master));
       }
     }
   });

@@ -72,6 +72,18 @@ export class LinkBalances implements FeedStore<'linkChanges'> {
     return counts;
   }
 
+  /**
+   * Whether a customer has a link at a casino, whatever its status (a Participation registration, decision
+   * 041), as of now: one sync, then each answer is a lookup.
+   */
+  registrations(): (customerId: number, casinoId: number) => boolean {
+    this.sync();
+    return (customerId, casinoId) => {
+      const slot = this.slotOf.get(customerId * 2 ** 21 + casinoId);
+      return slot !== undefined && this.coins[slot] === this.coins[slot];
+    };
+  }
+
   private sync(): void {
     this.follower.sync();
   }

@@ -38,22 +38,11 @@ async function requireMaster(db: Db, masterId: number): Promise<void> {
   if (!master) throw fieldError('masterUserId', 'Customer not found');
 }
 
-async function countMasterCasinos(db: Db, masterId: number): Promise<number> {
-  return Number(
-    (
-      await db
-        .selectFrom(masterCasinoIds(db, masterId).as('mc'))
-        .select(sql<number>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
-}
-
 /**
  * Spec 2.16: for every other active customer (by name, paged when asked), the master's casinos where
  * this customer has no link. The master's casinos are the active casinos where the master's link is
- * active; any link, whatever its status, registers a customer (decision 041). One set query finds the
- * page's missing (customer, casino) pairs (each a primary-key probe of the links), not a loop per customer.
+ * active; any link, whatever its status, registers a customer (decision 041). The page's registrations
+ * come from the links the read thread keeps (link-balances.ts), not a query per customer or per pair.
  */
 export async function participation(
   db: Db,
@@ -62,8 +51,7 @@ export async function participation(
   sortText?: SortText<(typeof PARTICIPATION_SORTS)[number]>,
 ): Promise<ParticipationRow[]> {
   await requireMaster(db, masterId);
-  const masterCasinos = masterCasinoIds(db, masterId);
-  const totalCasinos = await countMasterCasinos(db, masterId);
+  const casinos = await masterCasinosOf(db, masterId);
   // Sorted over every compared customer before the page is cut (decision 044): by name, or by how many
   // of the master's casinos each misses (its links there counted on its primary key), then by name.
   const sort = parseSort(sortText ?? 'customer');
@@ -77,36 +65,17 @@ export async function participation(
   else list = list.orderBy('c.name', d).orderBy('c.id', d);
   const customers = await list.$call((q) => pageOf(q, page)).execute();
   if (customers.length === 0) return [];
-  const missing = await db
-    .selectFrom('customers as c')
-    .innerJoin('casinos as k', (join) => join.on('k.id', 'in', masterCasinos))
-    .where(
-      'c.id',
-      'in',
-      customers.map((c) => c.id),
-    )
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('customerCasinos as l').select('l.casinoId').whereRef('l.customerId', '=', 'c.id').whereRef('l.casinoId', '=', 'k.id'),
-        ),
-      ),
-    )
-    .select(['c.id as customerId', 'k.name', 'k.website'])
-    .orderBy('k.name')
-    .execute();
-  const missingOf = new Map<number, { name: string; website: string | null }[]>();
-  for (const m of missing) {
-    let entries = missingOf.get(m.customerId);
-    if (!entries) missingOf.set(m.customerId, (entries = []));
-    entries.push({ name: m.name, website: m.website });
-  }
+  // Whether each of the page's customers is registered at each of the master's casinos, from the links
+  // this thread keeps (decision 026): 4,000 probes a page, each a lookup instead of a read of the links.
+  const registered = linkBalancesOf(sqliteOf(db)).registrations();
+  const missingOf = (customerId: number) =>
+    casinos.filter((k) => !registered(customerId, k.id)).map((k) => ({ name: k.name, website: k.website }));
   return customers.map((c) => ({
     customerId: c.id,
     customer: { name: c.name, email: c.email },
     customerName: c.name,
-    totalCasinos,
-    missingCasinos: missingOf.get(c.id) ?? [],
+    totalCasinos: casinos.length,
+    missingCasinos: missingOf(c.id),
   }));
 }
 
