@@ -56,19 +56,9 @@ export async function highSc(
   const floor = highScFloor(thresholdUsd);
   const coins = sql<number>`l."currentUnplayedCoins" + l."currentPlayedCoins"`;
   const ordering = highScOrdering(page.sort, sql<number>`l."currentUnplayedCoins"`, sql<number>`l."currentPlayedCoins"`);
-  const seek = db
-    .selectFrom('customerCasinos as l')
-    .select(sql<number>`1`.as('one'))
-    .where(coins, '>', floor)
-    .limit(fewLimit + 1);
-  const matches = Number(
-    (
-      await db
-        .selectFrom(seek.as('m'))
-        .select(sql<number>`count(*)`.as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  );
+  // How many links match, from the balances this thread keeps (decision 026): counting them on the coins
+  // index read each match's row (the expression index does not cover the query), 2.9 ms for 2,000.
+  const matches = linkBalancesOf(sqliteOf(db)).above(floor).accounts;
   const walk = matches > fewLimit && (page.sort ?? 'customer') === 'customer';
   const rows = await (
     walk
