@@ -8,3 +8,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`update "customerCasinos" set "lastActivityAt" = (select max(t.date) from transactions t
     where t."customerId" = "customerCasinos"."customerId" and t."casinoId" = "customerCasinos"."casinoId")`.execute(db);
 }
+
+export async function down(db: Kysely<any>): Promise<void> {
+  await db.schema.alterTable('customerCasinos').dropColumn('lastActivityAt').execute();
+}
