@@ -13,6 +13,7 @@ import {
 } from '../../../shared/schemas/import';
 import { conflict, DomainError } from '../../errors/domain-errors';
 import type { Actor } from '../audit/audit.repository';
+import { closedBefore, refuseClosedSince } from '../books/closed-books';
 import { type ImportCell, type ImportFormat, readRows } from './import-file';
 import { FailedRows } from './import-failed';
 import { checkCustomerRow, customerWriter } from './import-customers';
@@ -151,6 +152,8 @@ interface Checked {
   writer: RowWriter | undefined;
   /** The audit entry the names were read at. */
   snapshot: number;
+  /** Where the closed period ended when the rows were checked (closed-books.ts `closedBefore`). */
+  closed: string | null;
 }
 
 /** Reads and checks the whole file, keeping the valid rows; writes nothing and takes no write lock (decision 080). */
@@ -176,6 +179,7 @@ async function checkFile(
     columns: {},
   };
   let snapshot = 0;
+  let closed: string | null = null;
   let rowNumber = 0;
   let writer: RowWriter | undefined;
   const columnOf = (field: ImportField | 'row') => (field === 'row' ? undefined : result.columns[field]);
@@ -214,6 +218,7 @@ async function checkFile(
       writer = sqlite
         .transaction(() => {
           snapshot = lastAuditId(sqlite);
+          closed = closedBefore(sqlite);
           return task.kind === 'transactions' ? transactionWriter(sqlite, task, now) : customerWriter(sqlite, checkCustomerRow);
         })
         .deferred();
@@ -243,7 +248,7 @@ async function checkFile(
       failed.add(cells, `${column ?? (field === 'row' ? 'Row' : IMPORT_HEADERS[field].label)}: ${message}`);
     }
   }
-  return { result, writer, snapshot };
+  return { result, writer, snapshot, closed };
 }
 
 /**
@@ -268,7 +273,7 @@ export async function runImport(
     } finally {
       await failed.close();
     }
-    const { result, writer, snapshot } = checked;
+    const { result, writer, snapshot, closed } = checked;
     if (!writer) return result;
     // Copies of stored rows, counted by reading each pair once (writing counts them again, exactly).
     const copies = sqlite.transaction(() => writer.countCopies()).deferred();
@@ -314,7 +319,12 @@ export async function runImport(
         try {
           done = await control.gate(() => {
             const started = performance.now();
-            const outcome = sqlite.transaction(batch).immediate();
+            const outcome = sqlite
+              .transaction(() => {
+                if (task.kind === 'transactions') refuseClosedSince(sqlite, closed);
+                return batch();
+              })
+              .immediate();
             return { outcome, ms: performance.now() - started };
           });
         } catch (error) {

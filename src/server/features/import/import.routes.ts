@@ -70,6 +70,8 @@ export function registerImport(app: FastifyInstance, services: AppServices, impo
           if (spooled) fs.rmSync(spooled, { force: true });
         };
         reply.raw.once('close', onClose);
+        // Who imports, once some of the import is written (its batches commit one by one).
+        let writer: number | null = null;
         try {
           // An import writes: a read-only API token may not (decision 104).
           const user = await services.sessions.requireUser(req.headers.authorization, 'write');
@@ -96,9 +98,8 @@ export function registerImport(app: FastifyInstance, services: AppServices, impo
           const result = await importer.run(
             { kind: kind as ImportKind, file: spooled, format, options, actor: actorOf(user) },
             hungUp.signal,
+            () => (writer = user.id),
           );
-          // Its batches have committed: one event for the whole import (decision 150).
-          if (result.committed) services.changes.emit({ kind: 'import.committed' }, user.id);
           if (!result.dryRun && !result.committed) {
             return reply.code(400).send({
               message: `Nothing was imported: ${result.invalid} ${result.invalid === 1 ? 'row has' : 'rows have'} errors`,
@@ -110,6 +111,9 @@ export function registerImport(app: FastifyInstance, services: AppServices, impo
           if (hungUp.signal.aborted) return reply;
           return sendTrpcError(reply, error, req);
         } finally {
+          // One event for the whole import once any of it committed, also when it stopped partway and kept
+          // its earlier batches (decision 150).
+          if (writer !== null) services.changes.emit({ kind: 'import.committed' }, writer);
           release();
           reply.raw.off('close', onClose);
           if (spooled) fs.rmSync(spooled, { force: true });

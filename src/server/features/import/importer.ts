@@ -22,8 +22,12 @@ export interface Importer {
    * `maxWaiting` wait. Answers the release, called once the request is answered.
    */
   reserve(): () => void;
-  /** Runs an import; `signal` cancels it while it waits or reads (a hung-up client), never once it writes. */
-  run(request: ImportRequest, signal?: AbortSignal): Promise<ImportResult>;
+  /**
+   * Runs an import; `signal` cancels it while it waits or reads (a hung-up client), never once it writes.
+   * `wrote` is called after each write of the import ends, so a caller knows the ledger changed even when
+   * the import stops partway (its earlier batches stay).
+   */
+  run(request: ImportRequest, signal?: AbortSignal, wrote?: () => void): Promise<ImportResult>;
   /** A new path in the spool folder for an upload of this format. */
   spoolFile(format: ImportFormat): string;
   /** The failed-rows.csv of an import, or null when unknown (ids are random UUIDs). */
@@ -99,7 +103,13 @@ function serverGate<T>(db: Db, work: () => Promise<T> | T): Promise<T> {
   });
 }
 
-function inWorker(db: Db, databaseFile: string, task: ImportTask, signal: AbortSignal | undefined): Promise<ImportResult> {
+function inWorker(
+  db: Db,
+  databaseFile: string,
+  task: ImportTask,
+  signal: AbortSignal | undefined,
+  wrote: () => void,
+): Promise<ImportResult> {
   return new Promise((resolve, reject) => {
     const worker = startImportWorker({ databaseFile, task });
     let writing = false;
@@ -125,7 +135,7 @@ function inWorker(db: Db, databaseFile: string, task: ImportTask, signal: AbortS
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'batch') {
         writing = true;
-        serverGate(db, () => new Promise<void>((done) => ((endBatch = done), worker.postMessage('go')))).catch((error: unknown) => {
+        serverGate(db, () => new Promise<void>((done) => ((endBatch = done), worker.postMessage('go')))).then(wrote, (error: unknown) => {
           // The main connection is gone (the server stops): the batch can never be let in.
           void worker.terminate();
           finish(() => reject(error));
@@ -145,9 +155,13 @@ function inWorker(db: Db, databaseFile: string, task: ImportTask, signal: AbortS
 }
 
 /** An in-memory database (tests) is imported on the main connection, through the same gate and bounds. */
-function inline(db: Db, task: ImportTask, signal: AbortSignal | undefined): Promise<ImportResult> {
+function inline(db: Db, task: ImportTask, signal: AbortSignal | undefined, wrote: () => void): Promise<ImportResult> {
   const deadline = Date.now() + task.limits.maxSeconds * 1000;
-  const gate: Gate = (work) => serverGate(db, work);
+  const gate: Gate = async (work) => {
+    const done = await serverGate(db, work);
+    wrote();
+    return done;
+  };
   return runImport(sqliteOf(db), task, {
     gate,
     stopped: () => (signal?.aborted ? cancelled() : Date.now() > deadline ? tooSlow(task.limits) : null),
@@ -188,7 +202,7 @@ export function createImporter(
       makePrivateDir(dir);
       return path.join(dir, `upload-${crypto.randomUUID()}.${format}`);
     },
-    run(request, signal) {
+    run(request, signal, wrote = () => {}) {
       makePrivateDir(dir);
       const importId = crypto.randomUUID();
       const task: ImportTask = { ...request, importId, failedFile: path.join(dir, `${importId}-failed.csv`), timeZone, limits };
@@ -197,7 +211,7 @@ export function createImporter(
         started = true;
         if (signal?.aborted) throw cancelled();
         sweep(dir);
-        return databaseFile === ':memory:' ? inline(db, task, signal) : inWorker(db, databaseFile, task, signal);
+        return databaseFile === ':memory:' ? inline(db, task, signal, wrote) : inWorker(db, databaseFile, task, signal, wrote);
       });
       queue = next.catch(() => undefined);
       if (!signal) return next;
