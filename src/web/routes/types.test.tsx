@@ -6,6 +6,7 @@ import { ADMIN, renderApp } from '../testing/render';
 import { choose } from '../testing/select';
 import { tableRows } from '../testing/table';
 import type { TransactionTypeView } from '../lib/api-types';
+import { CHANGED_UNDER } from '../components/version-notice';
 
 const CASINOS = [casino(10, 'Lucky'), casino(11, 'Chumba')];
 const TYPES: TransactionTypeView[] = [
@@ -80,6 +81,47 @@ describe('Transaction Types screen (spec 2.12)', () => {
     expect(await screen.findByText('Failed to delete transaction type. This type is used by 3 transactions')).toBeTruthy();
     expect(calls.find((c) => c.path === 'transactionTypes.delete')?.input).toEqual({ id: 101 });
     expect(cells()).toHaveLength(3);
+  });
+
+  it("a rename refused because someone renamed it first shows the server's message, reloads their name and keeps what was typed", async () => {
+    let list = TYPES;
+    const renames: unknown[] = [];
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'transactionTypes.list': () => list,
+      'casinos.list': () => CASINOS,
+      'transactionTypes.rename': (input) => {
+        renames.push(input);
+        if (input.version !== 2) {
+          // A colleague renamed it meanwhile: the list now has their name at version 2.
+          list = list.map((t) => (t.id === 101 ? { ...t, name: 'Withdrawal', version: 2 } : t));
+          throw new TrpcFailure(409, 'Changed by Bea Admin at 10:02 on 26 Nov 2026; reload to see the current values');
+        }
+        list = list.map((t) => (t.id === 101 ? { ...t, name: String(input.name), version: 3 } : t));
+        return list.find((t) => t.id === 101)!;
+      },
+    });
+    renderApp('/types');
+    fireEvent.click(await screen.findByRole('button', { name: 'Edit Withdraw at Lucky' }));
+    fireEvent.change(await screen.findByLabelText('Name'), { target: { value: 'Cash out' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(
+      await screen.findByText(
+        'Failed to update transaction type. Changed by Bea Admin at 10:02 on 26 Nov 2026; reload to see the current values',
+      ),
+    ).toBeTruthy();
+    expect(await screen.findByText(CHANGED_UNDER)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Reload current values' }));
+    await waitFor(() => expect((screen.getByLabelText('Name') as HTMLInputElement).value).toBe('Withdrawal'));
+    expect(screen.getByTestId('typed-values').textContent).toBe('Name: Cash out');
+    fireEvent.change(screen.getByLabelText('Name'), { target: { value: 'Cash out' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Transaction type updated')).toBeTruthy();
+    expect(renames).toEqual([
+      { id: 101, name: 'Cash out', version: 1 },
+      { id: 101, name: 'Cash out', version: 2 },
+    ]);
+    await waitFor(() => expect(cells()[1]).toEqual(['Cash out', 'Lucky']));
   });
 
   it("shows the server's message and Retry when the list fails; Retry loads it", async () => {

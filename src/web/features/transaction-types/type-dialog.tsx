@@ -2,11 +2,12 @@ import { Select, TextInput } from '@mantine/core';
 import { FormDialog } from '../../components/form-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { createTypeInput } from '../../../shared/schemas/transaction-types';
-import { toOptions, useCasinos } from '../../lib/master-data';
+import { toOptions, useAllTypes, useCasinos } from '../../lib/master-data';
 import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import type { TransactionTypeView } from '../../lib/api-types';
+import { useVersionGuard, VersionNotice } from '../../components/version-notice';
 
 const validate = zodValidate(createTypeInput);
 
@@ -26,17 +27,29 @@ function TypeForm({ type, defaultCasinoId, onClose }: Props) {
   const form = useForm(() => ({ name: type?.name ?? '', casinoId: type ? String(type.casinoId) : defaultCasinoId }), validate);
   const create = useMutation(trpc.transactionTypes.create.mutationOptions());
   const rename = useMutation(trpc.transactionTypes.rename.mutationOptions());
+  const types = useAllTypes();
+  // The version the form was loaded at, against the list's, which the change stream refreshes (decision 151).
+  const guard = useVersionGuard(type?.version ?? 0, types.data?.find((t) => t.id === type?.id)?.version);
 
   const submit = async () => {
     const ok = await form.submit(
       form.values,
-      (values) => (type ? rename.mutateAsync({ id: type.id, name: values.name, version: type.version }) : create.mutateAsync(values)),
+      (values) => (type ? rename.mutateAsync({ id: type.id, name: values.name, version: guard.basis }) : create.mutateAsync(values)),
       {
         success: type ? ['Updated', 'Transaction type updated'] : ['Created', 'Transaction type added'],
         failure: type ? 'Failed to update transaction type' : 'Failed to add transaction type',
       },
     );
     if (ok) onClose();
+    // Refused because someone changed it: the list, read again, shows the notice and its Reload.
+    else if (type) void types.refetch();
+  };
+
+  const reload = async () => {
+    const latest = (await types.refetch()).data?.find((t) => t.id === type?.id);
+    if (!latest) return;
+    guard.reloaded(latest.version, [`Name: ${form.values.name}`]);
+    form.setValues({ ...form.values, name: latest.name });
   };
 
   return (
@@ -48,6 +61,7 @@ function TypeForm({ type, defaultCasinoId, onClose }: Props) {
       onSubmit={() => void submit()}
       onClose={onClose}
     >
+      {type && <VersionNotice guard={guard} onReload={() => void reload()} reloading={types.isFetching} />}
       {!type && (
         <Select
           label="Casino"
