@@ -18,7 +18,7 @@ import * as m0065 from './0065-closed-books';
 import * as m0066 from './0066-reconciliations';
 import * as m0067 from './0067-notes-and-attachments';
 import * as m0068 from './0068-link-last-activity';
-import * as m0069 from './0069-casino-links-usd';
+import * as m0069 from './0069-casino-link-figures';
 
 /** Every migration, in order. Kysely applies the ones a database has not seen yet. */
 export const migrations: Record<string, Migration> = {
@@ -41,5 +41,5 @@ export const migrations: Record<string, Migration> = {
   '0066-reconciliations': m0066,
   '0067-notes-and-attachments': m0067,
   '0068-link-last-activity': m0068,
-  '0069-casino-links-usd': m0069,
+  '0069-casino-link-figures': m0069,
 };
