@@ -29,7 +29,10 @@ function request(dryRun = false): ImportRequest {
     { length: ROWS },
     (_, i) => `${new Date(Date.UTC(2026, 0, 1) + i * 60_000).toISOString()},Alice,Lucky,Purchase,${i}.25,0,-1`,
   );
-  fs.writeFileSync(file, `Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change\r\n${lines.join('\r\n')}\r\n`);
+  fs.writeFileSync(
+    file,
+    `Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change\r\n${lines.join('\r\n')}\r\n`,
+  );
   return {
     kind: 'transactions',
     file,
