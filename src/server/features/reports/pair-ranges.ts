@@ -143,22 +143,25 @@ export class PairRanges implements FeedStore<'transactionChanges'> {
     const { at, pair, usd, alive } = this.cols;
     const from = span.from === undefined ? -Infinity : Date.parse(span.from);
     const to = span.to === undefined ? Infinity : Date.parse(span.to);
-    const sums = new Float64Array(this.pairCustomer.length);
-    const counts = new Int32Array(this.pairCustomer.length);
+    // Each pair's sum and count side by side (2p, 2p + 1): a row's pair is a random place in 80,000, and one
+    // cache line holds both, where two arrays cost two misses a row.
+    const acc = new Float64Array(2 * this.pairCustomer.length);
     for (let i = lowerBound(at, from), end = lowerBound(at, to); i < end; i++) {
       if (alive[i] === 0) continue;
-      const p = pair[i];
-      sums[p] += usd[i];
-      counts[p] += 1;
+      const p = 2 * pair[i];
+      acc[p] += usd[i];
+      acc[p + 1] += 1;
     }
     for (const e of this.extras) {
       if (e.at < from || e.at >= to) continue;
-      sums[e.pair] += e.usd;
-      counts[e.pair] += 1;
+      acc[2 * e.pair] += e.usd;
+      acc[2 * e.pair + 1] += 1;
     }
-    const out = emptyColumns(counts.length);
-    for (let p = 0; p < counts.length; p++) {
-      if (counts[p] === 0) continue;
+    const pairs = this.pairCustomer.length;
+    const out = emptyColumns(pairs);
+    for (let p = 0; p < pairs; p++) {
+      const n = acc[2 * p + 1];
+      if (n === 0) continue;
       const customerId = this.pairCustomer[p];
       const casinoId = this.pairCasino[p];
       if (filter.customerId !== undefined && customerId !== filter.customerId) continue;
@@ -166,8 +169,8 @@ export class PairRanges implements FeedStore<'transactionChanges'> {
       const i = out.size++;
       out.customerId[i] = customerId;
       out.casinoId[i] = casinoId;
-      out.usd[i] = sums[p];
-      out.n[i] = counts[p];
+      out.usd[i] = acc[2 * p];
+      out.n[i] = n;
     }
     return out;
   }
