@@ -1,4 +1,4 @@
-/** The app's screens as search finds them by name (the sidebar's labels; admin screens for admins only). */
+/** The app's screens: the sidebar's links take their labels from here, and search finds them by name (admin screens for admins only). */
 export const SCREENS: readonly { path: string; label: string; adminOnly?: boolean }[] = [
   { path: '/dashboard', label: 'Dashboard' },
   { path: '/transactions/add', label: 'Add Transaction' },
@@ -20,6 +20,7 @@ export const SCREENS: readonly { path: string; label: string; adminOnly?: boolea
   { path: '/admin/audit', label: 'Audit Trail', adminOnly: true },
   { path: '/admin/access-log', label: 'Access log', adminOnly: true },
   { path: '/admin/deleted-transactions', label: 'Deleted Transactions', adminOnly: true },
+  { path: '/admin/books', label: 'Books', adminOnly: true },
 ];
 
 /** Text as search compares it: accents dropped (é -> e), lower case, spaces collapsed. */

@@ -25,6 +25,7 @@ import {
 import { type LinkProps, useRouter, useRouterState } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useRef } from 'react';
 import { RouterNavLink } from './router-link';
+import { SCREENS } from '../../shared/screens';
 
 interface Item {
   /** A path of the router's tree (typed: a link to no screen does not compile). */
@@ -34,47 +35,54 @@ interface Item {
   adminOnly?: boolean;
 }
 
+/** A sidebar link: its label (and whether only admins see it) as the app's screens list them for search. */
+function screenItem(to: Item['to'], icon: ReactNode): Item {
+  const screen = SCREENS.find((s) => s.path === to);
+  if (!screen) throw new Error(`${to} is not a screen of shared/screens.ts`);
+  return { to, label: screen.label, icon, adminOnly: screen.adminOnly };
+}
+
 const size = 18;
 const GROUPS: { label: string; adminOnly?: boolean; items: Item[] }[] = [
   {
     label: 'Main',
     items: [
-      { to: '/dashboard', label: 'Dashboard', icon: <IconLayoutDashboard size={size} /> },
-      { to: '/transactions/add', label: 'Add Transaction', icon: <IconCirclePlus size={size} /> },
-      { to: '/transactions/history', label: 'Transaction History', icon: <IconHistory size={size} /> },
-      { to: '/redemptions', label: 'Redemptions', icon: <IconHourglass size={size} /> },
-      { to: '/check-ins', label: 'Check-ins', icon: <IconCalendarCheck size={size} /> },
+      screenItem('/dashboard', <IconLayoutDashboard size={size} />),
+      screenItem('/transactions/add', <IconCirclePlus size={size} />),
+      screenItem('/transactions/history', <IconHistory size={size} />),
+      screenItem('/redemptions', <IconHourglass size={size} />),
+      screenItem('/check-ins', <IconCalendarCheck size={size} />),
     ],
   },
   {
     label: 'Reports',
     items: [
-      { to: '/reports/high-sc', label: 'High SC Report', icon: <IconTrendingUp size={size} /> },
-      { to: '/reports/profitability', label: 'Profitability', icon: <IconCash size={size} />, adminOnly: true },
-      { to: '/reports/participation', label: 'Participation', icon: <IconChartBar size={size} /> },
-      { to: '/reports/transaction-types', label: 'Transaction Types Report', icon: <IconReportAnalytics size={size} /> },
-      { to: '/reports/reconciliation', label: 'Reconciliation', icon: <IconScale size={size} /> },
-      { to: '/reports/redemptions', label: 'Redemptions Report', icon: <IconClockHour4 size={size} /> },
+      screenItem('/reports/high-sc', <IconTrendingUp size={size} />),
+      screenItem('/reports/profitability', <IconCash size={size} />),
+      screenItem('/reports/participation', <IconChartBar size={size} />),
+      screenItem('/reports/transaction-types', <IconReportAnalytics size={size} />),
+      screenItem('/reports/reconciliation', <IconScale size={size} />),
+      screenItem('/reports/redemptions', <IconClockHour4 size={size} />),
     ],
   },
   {
     label: 'Manage',
     items: [
-      { to: '/customers', label: 'Customers', icon: <IconUsersGroup size={size} /> },
-      { to: '/casinos', label: 'Casinos', icon: <IconBuildingStore size={size} /> },
-      { to: '/types', label: 'Transaction Types', icon: <IconCategory size={size} /> },
-      { to: '/import', label: 'Import', icon: <IconFileImport size={size} /> },
+      screenItem('/customers', <IconUsersGroup size={size} />),
+      screenItem('/casinos', <IconBuildingStore size={size} />),
+      screenItem('/types', <IconCategory size={size} />),
+      screenItem('/import', <IconFileImport size={size} />),
     ],
   },
   {
     label: 'Admin',
     adminOnly: true,
     items: [
-      { to: '/admin/users', label: 'Users', icon: <IconUsers size={size} /> },
-      { to: '/admin/audit', label: 'Audit Trail', icon: <IconListSearch size={size} /> },
-      { to: '/admin/access-log', label: 'Access log', icon: <IconShieldLock size={size} /> },
-      { to: '/admin/deleted-transactions', label: 'Deleted Transactions', icon: <IconTrashX size={size} /> },
-      { to: '/admin/books', label: 'Books', icon: <IconLock size={size} /> },
+      screenItem('/admin/users', <IconUsers size={size} />),
+      screenItem('/admin/audit', <IconListSearch size={size} />),
+      screenItem('/admin/access-log', <IconShieldLock size={size} />),
+      screenItem('/admin/deleted-transactions', <IconTrashX size={size} />),
+      screenItem('/admin/books', <IconLock size={size} />),
     ],
   },
 ];
@@ -122,7 +130,8 @@ export function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate
                 active={isCurrent(item.to)}
                 data-current={isCurrent(item.to) || undefined}
                 rightSection={
-                  item.adminOnly ? (
+                  // The Admin badge marks an admin's link among everyone's; the Admin group needs none.
+                  item.adminOnly && !group.adminOnly ? (
                     <Badge size="xs" variant="light" color="grape" leftSection={<IconUserShield size={10} />}>
                       Admin
                     </Badge>

@@ -44,6 +44,9 @@ describe('search', () => {
     expect(labels(await search('high sc'))).toEqual(['screen:High SC Report']);
     expect(labels(await search('audit'))).toEqual([]);
     expect((await search('audit', admin.auth))[0]).toEqual({ kind: 'screen', id: '/admin/audit', label: 'Audit Trail', detail: 'Screen' });
+    // Every sidebar link is a screen search knows (the sidebar takes its labels from the same list).
+    expect(labels(await search('books'))).toEqual([]);
+    expect((await search('books', admin.auth))[0]).toEqual({ kind: 'screen', id: '/admin/books', label: 'Books', detail: 'Screen' });
   });
 
   it('finds a transaction or a redemption by its number', async () => {
