@@ -27,20 +27,6 @@ export function refuseClosed(sqlite: SQLite.Database, ...dates: string[]): void 
   }
 }
 
-/** Where the closed period ends now (the UTC instant its next day begins), or null with nothing closed. */
-export const closedBefore = (sqlite: SQLite.Database): string | null => statements(sqlite).state.get()?.closedBefore ?? null;
-
-/**
- * Refuses, naming the closed date, a write of rows that were checked against the books when they were
- * closed before `checked` (closedBefore then), if they have been closed further since: an import closed
- * while it writes stops there, as a row dated into the closed period is refused when the file is checked.
- */
-export function refuseClosedSince(sqlite: SQLite.Database, checked: string | null): void {
-  const state = statements(sqlite).state.get();
-  if (state?.through && state.closedBefore && (checked === null || state.closedBefore > checked))
-    throw conflict(closedMessage(state.through));
-}
-
 /** The message for a row dated into the closed period (imports report it as a bad row), or null. */
 export function closedProblem(sqlite: SQLite.Database, date: string): string | null {
   const state = statements(sqlite).state.get();

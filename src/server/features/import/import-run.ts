@@ -13,7 +13,6 @@ import {
 } from '../../../shared/schemas/import';
 import { conflict, DomainError } from '../../errors/domain-errors';
 import type { Actor } from '../audit/audit.repository';
-import { closedBefore, refuseClosedSince } from '../books/closed-books';
 import { type ImportCell, type ImportFormat, readRows } from './import-file';
 import { FailedRows } from './import-failed';
 import { checkCustomerRow, customerWriter } from './import-customers';
@@ -79,6 +78,8 @@ export interface ImportControl {
   gate: Gate;
   /** Polled between rows while the file is read: an error to stop with (the client hung up, time ran out). */
   stopped?: () => DomainError | null;
+  /** Told after each of the import's transactions that committed something (names, or rows). */
+  wrote?: () => void;
 }
 
 /**
@@ -152,8 +153,6 @@ interface Checked {
   writer: RowWriter | undefined;
   /** The audit entry the names were read at. */
   snapshot: number;
-  /** Where the closed period ended when the rows were checked (closed-books.ts `closedBefore`). */
-  closed: string | null;
 }
 
 /** Reads and checks the whole file, keeping the valid rows; writes nothing and takes no write lock (decision 080). */
@@ -179,7 +178,6 @@ async function checkFile(
     columns: {},
   };
   let snapshot = 0;
-  let closed: string | null = null;
   let rowNumber = 0;
   let writer: RowWriter | undefined;
   const columnOf = (field: ImportField | 'row') => (field === 'row' ? undefined : result.columns[field]);
@@ -218,7 +216,6 @@ async function checkFile(
       writer = sqlite
         .transaction(() => {
           snapshot = lastAuditId(sqlite);
-          closed = closedBefore(sqlite);
           return task.kind === 'transactions' ? transactionWriter(sqlite, task, now) : customerWriter(sqlite, checkCustomerRow);
         })
         .deferred();
@@ -248,7 +245,7 @@ async function checkFile(
       failed.add(cells, `${column ?? (field === 'row' ? 'Row' : IMPORT_HEADERS[field].label)}: ${message}`);
     }
   }
-  return { result, writer, snapshot, closed };
+  return { result, writer, snapshot };
 }
 
 /**
@@ -273,7 +270,7 @@ export async function runImport(
     } finally {
       await failed.close();
     }
-    const { result, writer, snapshot, closed } = checked;
+    const { result, writer, snapshot } = checked;
     if (!writer) return result;
     // Copies of stored rows, counted by reading each pair once (writing counts them again, exactly).
     const copies = sqlite.transaction(() => writer.countCopies()).deferred();
@@ -302,6 +299,7 @@ export async function runImport(
           .immediate(),
       );
     }
+    if (fresh && Object.values(created).some((n) => n > 0)) control.wrote?.();
     if (!fresh) {
       if (attempt < 2) continue;
       throw conflict(
@@ -319,18 +317,14 @@ export async function runImport(
         try {
           done = await control.gate(() => {
             const started = performance.now();
-            const outcome = sqlite
-              .transaction(() => {
-                if (task.kind === 'transactions') refuseClosedSince(sqlite, closed);
-                return batch();
-              })
-              .immediate();
+            const outcome = sqlite.transaction(batch).immediate();
             return { outcome, ms: performance.now() - started };
           });
         } catch (error) {
           throw stoppedWriting(error, written, result.valid);
         }
         const { outcome, ms } = done;
+        if (outcome.written > 0) control.wrote?.();
         written += outcome.written;
         copied += outcome.copies;
         size = Math.min(MAX_BATCH, Math.max(FIRST_BATCH / 4, Math.round((size * BATCH_MS) / Math.max(ms, 1))));

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import type { ImportField, TransactionImportField } from '../../../shared/schemas/import';
 import { appendAuditSync } from '../audit/audit.repository';
-import { closedProblem } from '../books/closed-books';
+import { closedProblem, refuseClosed } from '../books/closed-books';
 import { auditedFields } from '../transactions/ledger';
 import { type BulkEntry, BulkRows, insertMany } from '../transactions/ledger-bulk';
 import { ledgerStatements } from '../transactions/ledger-statements';
@@ -116,6 +116,10 @@ export function transactionWriter(sqlite: SQLite.Database, task: ImportTask, now
         const batch = entries.pick(order.subarray(i, j));
         i = j;
         yield () => {
+          // Books closed since the file was checked refuse the batch, by the one closed-period rule
+          // (decision 214); the batches before it stay.
+          const earliest = batch.earliest();
+          if (earliest) refuseClosed(sqlite, earliest);
           const outcome = insertMany(s, batch, bulk);
           return { written: outcome.inserted, copies: outcome.duplicates };
         };

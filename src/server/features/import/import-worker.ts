@@ -8,7 +8,8 @@ import { type Gate, IMPORT_NICE, type ImportTask, runImport } from './import-run
 /**
  * One import on a thread of its own, with its own connection (decisions 051, 080): it reads and checks the
  * file without a write lock, then asks the main thread before each batch ('batch'), writes it when told
- * ('go') and says so ('done'), so the main thread's writes go between two batches. Answers once, then ends.
+ * ('go') and says so ('done'), so the main thread's writes go between two batches; it says when one of them
+ * committed something ('wrote'). Answers once, then ends.
  */
 const { databaseFile, task } = workerData as { databaseFile: string; task: ImportTask };
 const port = parentPort!;
@@ -34,7 +35,7 @@ const gate: Gate = (work) =>
     say({ type: 'batch' });
   });
 try {
-  say({ type: 'result', result: await runImport(sqlite, task, { gate }) });
+  say({ type: 'result', result: await runImport(sqlite, task, { gate, wrote: () => say({ type: 'wrote' }) }) });
 } catch (error) {
   say({
     type: 'error',

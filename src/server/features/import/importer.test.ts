@@ -20,13 +20,20 @@ it('imports into a database file on a worker thread, committed where the server 
     'Date,Customer,Casino,Transaction Type,Unplayed Coins Change,Played Coins Change,USD Change\r\n2026-11-01 10:00,Ann,Zed,Purchase,1.25,0,-1\r\n',
   );
   const importer = createImporter(db, file, dir, 'UTC');
-  const result = await importer.run({
-    kind: 'transactions',
-    file: csv,
-    format: 'csv',
-    options: { dryRun: false, createMissing: true, skipInvalid: false, mapping: {} },
-    actor: { id: null, email: null },
-  });
+  let wrote = 0;
+  const result = await importer.run(
+    {
+      kind: 'transactions',
+      file: csv,
+      format: 'csv',
+      options: { dryRun: false, createMissing: true, skipInvalid: false, mapping: {} },
+      actor: { id: null, email: null },
+    },
+    undefined,
+    () => wrote++,
+  );
+  // The worker says when a transaction of its import committed something: the names, then the row.
+  expect(wrote).toBe(2);
   expect(result).toMatchObject({
     committed: true,
     valid: 1,

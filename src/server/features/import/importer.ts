@@ -24,8 +24,8 @@ export interface Importer {
   reserve(): () => void;
   /**
    * Runs an import; `signal` cancels it while it waits or reads (a hung-up client), never once it writes.
-   * `wrote` is called after each write of the import ends, so a caller knows the ledger changed even when
-   * the import stops partway (its earlier batches stay).
+   * `wrote` is called after each of its transactions that committed something, so a caller knows the
+   * ledger changed even when the import stops partway (its earlier batches stay).
    */
   run(request: ImportRequest, signal?: AbortSignal, wrote?: () => void): Promise<ImportResult>;
   /** A new path in the spool folder for an upload of this format. */
@@ -74,6 +74,7 @@ const startImportWorker = (workerData: unknown) =>
 export type WorkerMessage =
   | { type: 'batch' }
   | { type: 'done' }
+  | { type: 'wrote' }
   | { type: 'result'; result: ImportResult }
   | { type: 'error'; message: string; kind: DomainErrorKind | null; fields?: FieldIssue[] };
 
@@ -135,7 +136,7 @@ function inWorker(
     worker.on('message', (message: WorkerMessage) => {
       if (message.type === 'batch') {
         writing = true;
-        serverGate(db, () => new Promise<void>((done) => ((endBatch = done), worker.postMessage('go')))).then(wrote, (error: unknown) => {
+        serverGate(db, () => new Promise<void>((done) => ((endBatch = done), worker.postMessage('go')))).catch((error: unknown) => {
           // The main connection is gone (the server stops): the batch can never be let in.
           void worker.terminate();
           finish(() => reject(error));
@@ -143,7 +144,8 @@ function inWorker(
       } else if (message.type === 'done') {
         endBatch?.();
         endBatch = null;
-      } else if (message.type === 'result') finish(() => resolve(message.result));
+      } else if (message.type === 'wrote') wrote();
+      else if (message.type === 'result') finish(() => resolve(message.result));
       else finish(() => reject(message.kind ? new DomainError(message.kind, message.message, message.fields) : new Error(message.message)));
     });
     worker.once('error', (error: Error & { code?: string }) =>
@@ -157,13 +159,10 @@ function inWorker(
 /** An in-memory database (tests) is imported on the main connection, through the same gate and bounds. */
 function inline(db: Db, task: ImportTask, signal: AbortSignal | undefined, wrote: () => void): Promise<ImportResult> {
   const deadline = Date.now() + task.limits.maxSeconds * 1000;
-  const gate: Gate = async (work) => {
-    const done = await serverGate(db, work);
-    wrote();
-    return done;
-  };
+  const gate: Gate = (work) => serverGate(db, work);
   return runImport(sqliteOf(db), task, {
     gate,
+    wrote,
     stopped: () => (signal?.aborted ? cancelled() : Date.now() > deadline ? tooSlow(task.limits) : null),
   });
 }

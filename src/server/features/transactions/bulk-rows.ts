@@ -77,6 +77,14 @@ export class BulkRows {
     );
   }
 
+  /** The earliest date of the rows (ISO), or null without rows. */
+  earliest(): string | null {
+    if (this.length === 0) return null;
+    let min = this.time[0];
+    for (let i = 1; i < this.length; i++) if (this.time[i] < min) min = this.time[i];
+    return new Date(min).toISOString();
+  }
+
   /** Orders two places by date, then place. */
   compareDates(a: number, b: number): number {
     return this.time[a] - this.time[b] || a - b;
