@@ -1,3 +1,4 @@
+import { TRPC_MAX_BATCH_CALLS } from '../shared/constants';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import jwt from '@fastify/jwt';
@@ -166,6 +167,8 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
     trpcOptions: {
       router: appRouter,
       createContext,
+      // Counted again after the path is decoded: a comma encoded twice passes the onRequest count as one call.
+      maxBatchSize: TRPC_MAX_BATCH_CALLS,
       onError({ error, req }) {
         if (error.code === 'INTERNAL_SERVER_ERROR') req.log.error({ err: error.cause ?? error }, 'procedure failed');
       },

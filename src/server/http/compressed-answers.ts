@@ -27,7 +27,8 @@ export function registerCompressedAnswers(app: FastifyInstance): void {
       reply.code(payload.status);
       payload.headers.forEach((value, name) => void reply.header(name, value));
     }
-    reply.header('vary', 'accept-encoding');
+    const vary = reply.getHeader('vary');
+    reply.header('vary', vary ? `${String(vary)}, accept-encoding` : 'accept-encoding');
     if (body.length < MIN_BYTES) return body;
     reply.removeHeader('content-length');
     reply.header('content-encoding', encoding);

@@ -79,10 +79,29 @@ describe('read answers', () => {
     expect((await get(report, admin)).json()).toMatchObject({ result: { data: expect.any(Object) } });
   });
 
-  it('leaves procedures that are not reads to tRPC', async () => {
+  it('leaves to tRPC procedures that are not reads, batches mixing them, streamed (JSON lines) answers and a batch input that is not an object', async () => {
     const readJson = vi.spyOn(s.services.readers, 'readJson');
     const user = await get('/trpc/auth.user');
     expect(user.json()).toMatchObject({ result: { data: { email: staff.email } } });
+    const mixed = await get(url(['summaries.customer', 'auth.user'], [{ id: customerId }, undefined]));
+    expect(mixed.json<{ result: { data: { email?: string } } }[]>()[1].result.data.email).toBe(staff.email);
+    const lines = await s.app.inject({
+      method: 'GET',
+      url: url(['summaries.customer'], [{ id: customerId }], true),
+      headers: { ...staff.auth, 'trpc-accept': 'application/jsonl' },
+    });
+    expect(lines.statusCode).toBe(200);
+    const notObject = await get(`/trpc/summaries.customer?batch=1&input=${encodeURIComponent('[1]')}`);
+    expect(notObject.statusCode).toBe(400);
     expect(readJson).not.toHaveBeenCalled();
+  });
+
+  it('says what the answer varies with, as tRPC does, and compression adds to it', async () => {
+    const one = await s.app.inject({
+      method: 'GET',
+      url: url(['customerCasinos.list'], [{}]),
+      headers: { ...staff.auth, 'accept-encoding': 'br' },
+    });
+    expect(one.headers.vary).toBe('trpc-accept, accept, accept-encoding');
   });
 });

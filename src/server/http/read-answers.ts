@@ -5,6 +5,8 @@ import type { Context } from '../trpc/context';
 import { isReadProcedure, JsonAnswer } from '../trpc/procedures';
 
 const PREFIX = '/trpc/';
+/** The route tRPC's Fastify adapter answers on (its prefix and the procedure path). */
+const TRPC_ROUTE = '/trpc/:path';
 
 interface ReadCall {
   path: string;
@@ -37,7 +39,9 @@ function readCalls(url: string): { calls: ReadCall[]; batch: boolean } | null {
   const batch = params.get('batch') === '1';
   if (!batch && (params.has('batch') || paths.length > 1)) return null;
   if (!batch) return { calls: [{ path: paths[0], input }], batch };
-  const byPosition: Record<string, unknown> = typeof input === 'object' && input !== null ? { ...input } : {};
+  // A batch's input is an object by position (tRPC refuses anything else: its handler answers that).
+  if (input !== undefined && (typeof input !== 'object' || input === null || Array.isArray(input))) return null;
+  const byPosition: Record<string, unknown> = { ...input };
   return { calls: paths.map((path, i) => ({ path, input: byPosition[String(i)] })), batch };
 }
 
@@ -51,32 +55,39 @@ function readCalls(url: string): { calls: ReadCall[]; batch: boolean } | null {
  */
 export function registerReadAnswers(app: FastifyInstance, createContext: (opts: { req: FastifyRequest }) => Promise<Context>): void {
   app.addHook('preHandler', async (req, reply) => {
-    if (req.method !== 'GET' || !req.url.startsWith(PREFIX)) return;
+    if (req.method !== 'GET' || req.routeOptions.url !== TRPC_ROUTE) return;
+    // A client that asks for tRPC's streamed answers (JSON lines) gets them from tRPC.
+    if (req.headers['trpc-accept'] !== undefined || /\bapplication\/jsonl\b/.test(req.headers.accept ?? '')) return;
     const asked = readCalls(req.url);
     if (!asked) return;
-    let texts: string[];
+    let ctx: Context;
     try {
-      const ctx: Context = { ...(await createContext({ req })), answer: 'json' };
-      const answers = await Promise.all(
-        asked.calls.map((call, batchIndex) =>
-          callTRPCProcedure({
-            router: appRouter,
-            path: call.path,
-            ctx,
-            type: 'query',
-            getRawInput: async () => call.input,
-            signal: undefined,
-            batchIndex,
-          }),
-        ),
-      );
-      texts = answers.map((answer) => {
-        if (!(answer instanceof JsonAnswer)) throw new Error('A read answered without its JSON text');
-        return `{"result":{"data":${answer.text}}}`;
-      });
+      ctx = { ...(await createContext({ req })), answer: 'json' };
     } catch {
       return;
     }
-    return reply.header('content-type', 'application/json').send(asked.batch ? `[${texts.join(',')}]` : texts[0]);
+    // Every call settles before the request goes on to tRPC's handler, so a failing batch is never read twice at once.
+    const answers = await Promise.allSettled(
+      asked.calls.map((call, batchIndex) =>
+        callTRPCProcedure({
+          router: appRouter,
+          path: call.path,
+          ctx,
+          type: 'query',
+          getRawInput: async () => call.input,
+          signal: undefined,
+          batchIndex,
+        }),
+      ),
+    );
+    const texts: string[] = [];
+    for (const answer of answers) {
+      if (answer.status === 'rejected' || !(answer.value instanceof JsonAnswer)) return;
+      texts.push(`{"result":{"data":${answer.value.text}}}`);
+    }
+    return reply
+      .header('content-type', 'application/json')
+      .header('vary', 'trpc-accept, accept')
+      .send(asked.batch ? `[${texts.join(',')}]` : texts[0]);
   });
 }

@@ -46,7 +46,8 @@ if (role === 'screens' || role === 'ranges') linkBalancesOf(sqlite).above(Infini
 export default async function run(task: ReadTask): Promise<ValueReply<unknown> | JsonReply> {
   try {
     const value = await runNamed(db, task.name, task.input, env);
-    return task.json ? { ok: true, json: JSON.stringify(value) } : { ok: true, value };
+    // A read that answers nothing is JSON's null, as tRPC and REST send it.
+    return task.json ? { ok: true, json: JSON.stringify(value) ?? 'null' } : { ok: true, value };
   } catch (error) {
     return { ok: false, error: toWire(error) };
   }

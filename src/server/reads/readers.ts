@@ -275,8 +275,8 @@ export function inlineReaders(db: Db, env: ReadEnv, limits: ReaderLimits = READE
     return {
       run,
       read,
-      json: async (name, input) => JSON.stringify(await run(name, input)),
-      readJson: async (declared, input) => JSON.stringify(await read(declared, input)),
+      json: async (name, input) => JSON.stringify(await run(name, input)) ?? 'null',
+      readJson: async (declared, input) => JSON.stringify(await read(declared, input)) ?? 'null',
     };
   };
   return {

@@ -79,7 +79,7 @@ export class LinkBalances implements FeedStore<'linkChanges'> {
   registrations(): (customerId: number, casinoId: number) => boolean {
     this.sync();
     return (customerId, casinoId) => {
-      const slot = this.slotOf.get(customerId * 2 ** 21 + casinoId);
+      const slot = this.slotOf.get(linkKey(customerId, casinoId));
       return slot !== undefined && this.coins[slot] === this.coins[slot];
     };
   }
@@ -109,7 +109,7 @@ export class LinkBalances implements FeedStore<'linkChanges'> {
   }
 
   private set(customerId: number, casinoId: number, coins: number): void {
-    const key = customerId * 2 ** 21 + casinoId;
+    const key = linkKey(customerId, casinoId);
     let slot = this.slotOf.get(key);
     if (slot === undefined) {
       slot = this.size++;
@@ -130,6 +130,9 @@ export class LinkBalances implements FeedStore<'linkChanges'> {
     this.coins = coins;
   }
 }
+
+/** A link's key in the slot map: casino ids stay below 2^21. */
+const linkKey = (customerId: number, casinoId: number) => customerId * 2 ** 21 + casinoId;
 
 function grown(from: Int32Array, capacity: number): Int32Array<ArrayBuffer> {
   const to = new Int32Array(capacity);
