@@ -49,7 +49,10 @@ export default defineConfig({
           // zod and the web app's zod settings are one chunk: every chunk that builds a schema imports it,
           // so jitless is set before the first schema is built, however the app's modules are split (a
           // schema built first would trip the content security policy; decision 198).
-          groups: [{ name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]zod-jitless\.ts$/ }],
+          groups: [
+            { name: 'start', tags: ['$initial'], priority: 2 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]zod-jitless\.ts$/, priority: 1 },
+          ],
         },
       },
     },
