@@ -56,6 +56,22 @@ const bodyRows = () =>
     .getAllByRole('row')
     .slice(1);
 
+describe('DataTable on a phone while its rows are read', () => {
+  it('shows the loading text over card outlines, not a table with its header row', () => {
+    window.matchMedia = (query: string) => mediaQueryList(query, true);
+    render(
+      <MantineProvider theme={theme}>
+        <DataTable label="Customers" columns={columns} data={[]} loading loadingText="Loading customers..." />
+      </MantineProvider>,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText('Name')).toBeNull();
+    expect(screen.getByText('Loading customers...')).toBeTruthy();
+    expect(screen.getAllByTestId('card-skeleton')).toHaveLength(3);
+    expect(screen.getByLabelText('Customers').getAttribute('aria-busy')).toBe('true');
+  });
+});
+
 describe('DataTable builds long lists as they scroll near', () => {
   it('builds a page of 100 rows whole, and of 250 rows the first 100, then 100 more at a time', () => {
     const { unmount } = renderGrid(rows(100));
