@@ -149,7 +149,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                         {label}
                       </Text>
                     )}
-                    <div style={{ textAlign: 'right', minWidth: 0, marginLeft: 'auto' }}>
+                    <div style={{ textAlign: 'right', minWidth: 0, marginLeft: 'auto' }} className="card-value">
                       <table.FlexRender cell={cell} />
                     </div>
                   </Group>
