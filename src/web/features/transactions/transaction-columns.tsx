@@ -80,22 +80,15 @@ export const transactionCard = (onEdit: (t: TransactionView) => void) =>
           <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
             <TypeBadge name={t.transactionType.name} />
             {t.purchaseRatio !== null && <RatioBadge ratio={t.purchaseRatio} />}
-            <CasinoLink
-              id={t.casinoId}
-              name={t.casino.name}
-              size="xs"
-              style={{ maxWidth: '100%', minWidth: 0, whiteSpace: 'normal', overflowWrap: 'anywhere' }}
-            />
+            <CasinoLink id={t.casinoId} name={t.casino.name} size="xs" style={{ maxWidth: '100%', minWidth: 0 }} />
           </Group>
           <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
             {formatDateTime(t.date)}
           </Text>
         </Group>
-        {/* Long amounts wrap onto a second line rather than cutting Played or the total off. */}
-        <Group justify="space-between" wrap="wrap" gap={4}>
-          <Text size="xs" c="dimmed" ff="monospace">
-            Unplayed {groupedAmount(t.unplayedCoinsChange)} ·{' '}
-            <span style={{ whiteSpace: 'nowrap' }}>Played {groupedAmount(t.playedCoinsChange)}</span>
+        <Group justify="space-between" wrap="nowrap" gap="xs">
+          <Text size="xs" c="dimmed" ff="monospace" truncate="end">
+            Unplayed {groupedAmount(t.unplayedCoinsChange)} · Played {groupedAmount(t.playedCoinsChange)}
           </Text>
           <Text size="xs" ff="monospace" fw={600} style={{ whiteSpace: 'nowrap' }}>
             Total {groupedAmount(t.totalCoinsAfter)}
