@@ -1,10 +1,11 @@
 import { Box, Center } from '@mantine/core';
 import { useRouteContext, useRouter } from '@tanstack/react-router';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
 import { subscribeToken } from './lib/auth-token';
 import { withScreenStyles } from './lib/screen-styles';
 import { AppLayout } from './components/app-shell';
 import { LoadError } from './components/load-error';
+import { LoadingScreen } from './components/status-screens';
 
 // The sign-in form is its own chunk: a signed-in visit (nearly every visit) does not fetch it (decision 172).
 const LoginPage = lazy(() => withScreenStyles(import('./routes/login')).then((m) => ({ default: m.LoginPage })));
@@ -18,6 +19,11 @@ export function SignedInArea() {
   const { user } = useRouteContext({ from: '/signed-in' });
   const router = useRouter();
   useEffect(() => subscribeToken(() => void router.invalidate()), [router]);
+  // The shell and the screen are built in the background the first time (a transition React splits into
+  // short tasks), the Loading screen staying until they are in: one long task of building them would hold
+  // a phone's main thread for a third of a second (decision 200).
+  const built = useDeferredValue(true, false);
+  if (user && !built) return <LoadingScreen />;
   return user ? (
     <AppLayout user={user} />
   ) : (

@@ -56,6 +56,43 @@ const bodyRows = () =>
     .getAllByRole('row')
     .slice(1);
 
+describe('DataTable on a phone while its rows are read', () => {
+  it('shows the loading text over card outlines, not a table with its header row', () => {
+    window.matchMedia = (query: string) => mediaQueryList(query, true);
+    render(
+      <MantineProvider theme={theme}>
+        <DataTable label="Customers" columns={columns} data={[]} loading loadingText="Loading customers..." />
+      </MantineProvider>,
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText('Name')).toBeNull();
+    expect(screen.getByText('Loading customers...')).toBeTruthy();
+    expect(screen.getAllByTestId('card-skeleton')).toHaveLength(3);
+    expect(screen.getByLabelText('Customers').getAttribute('aria-busy')).toBe('true');
+  });
+});
+
+describe('DataTable when its rows arrive', () => {
+  it('goes from loading to the rows without ever showing the empty state between', () => {
+    window.matchMedia = (query: string) => mediaQueryList(query, false);
+    const grid = (data: Row[], loading: boolean) => (
+      <MantineProvider theme={theme}>
+        <DataTable label="Customers" columns={columns} data={data} loading={loading} empty={<span>No customers yet</span>} />
+      </MantineProvider>
+    );
+    // Every node the grid ever adds, even for one commit: the rows are built in the background.
+    const added: string[] = [];
+    const watch = new MutationObserver((records) => records.forEach((r) => r.addedNodes.forEach((n) => added.push(n.textContent ?? ''))));
+    watch.observe(document.body, { childList: true, subtree: true });
+    const { rerender } = render(grid([], true));
+    rerender(grid(rows(3), false));
+    added.push(...watch.takeRecords().flatMap((r) => [...r.addedNodes].map((n) => n.textContent ?? '')));
+    watch.disconnect();
+    expect(bodyRows().map((r) => r.textContent)).toEqual(['Customer 1', 'Customer 2', 'Customer 3']);
+    expect(added.some((text) => text.includes('No customers yet'))).toBe(false);
+  });
+});
+
 describe('DataTable builds long lists as they scroll near', () => {
   it('builds a page of 100 rows whole, and of 250 rows the first 100, then 100 more at a time', () => {
     const { unmount } = renderGrid(rows(100));

@@ -1,7 +1,7 @@
-import { Center, Group, Loader, Paper, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Center, Group, Loader, Paper, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { type ColumnDef, createColumnHelper, type RowData, tableFeatures, useTable } from '@tanstack/react-table';
-import type { ReactNode } from 'react';
+import { type ReactNode, useDeferredValue } from 'react';
 import { type Failure, failureOf, type QueryLike } from '../lib/errors';
 import { LoadError } from './load-error';
 import { useGrowingRows } from './use-growing-rows';
@@ -65,10 +65,44 @@ const phoneStep = (lines: number) => Math.min(PHONE_FIRST_CARDS, Math.ceil(PHONE
 /** A row's `id`, when it has one, else its place. */
 const rowKey = (row: unknown, index: number) => String(typeof row === 'object' && row !== null && 'id' in row ? row.id : index);
 
+/**
+ * A phone's list while its rows are read (or built): the loading text over three card outlines, as the
+ * cards will stand, not a table's header row that a phone never shows.
+ */
+function PhoneLoading({ label, text }: { label?: string; text?: string }) {
+  return (
+    <Stack gap="sm" aria-label={label} aria-busy>
+      <Group gap="xs" justify="center" py={4}>
+        <Loader size="xs" />
+        <Text size="sm" c="dimmed">
+          {text ?? 'Loading...'}
+        </Text>
+      </Group>
+      {[0, 1, 2].map((i) => (
+        <Paper key={i} withBorder p="sm" aria-hidden data-testid="card-skeleton">
+          <Stack gap={8}>
+            <Skeleton height={12} width="60%" />
+            <Skeleton height={10} width="85%" />
+            <Skeleton height={10} width="40%" />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+/** One empty list, so an empty read is the same value from render to render (useDeferredValue compares). */
+const NONE: never[] = [];
+
 /** TanStack Table on a Mantine Table, with loading and empty states and clickable sort headers. */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
-  const { columns, data, getRowId, read, rangeOk = true, sort, onSort, sortable = [], minWidth = 640, numeric = [] } = props;
-  const loading = rangeOk && (read ? read.isPending : props.loading);
+  const { columns, getRowId, read, rangeOk = true, sort, onSort, sortable = [], minWidth = 640, numeric = [] } = props;
+  // Rows that arrive are built in the background (a transition React splits into short tasks, so a tap is
+  // answered meanwhile): the rows before stay, or the loading state while there were none (decision 200).
+  const arrived = props.data.length ? props.data : NONE;
+  const data = useDeferredValue(arrived);
+  const building = data.length === 0 && arrived.length > 0;
+  const loading = rangeOk && ((read ? read.isPending : props.loading) || building);
   const failure = read ? failureOf(read) : props.failure;
   const empty = rangeOk ? props.empty : <RangeEmptyState />;
   const table = useTable({ features: gridFeatures, columns, data, getRowId: getRowId ?? rowKey });
@@ -81,6 +115,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const marker = growing.marker && <div key={growing.markerKey} ref={growing.marker} aria-hidden style={{ height: 1 }} />;
 
   if (failure) return <LoadError failure={failure} compact />;
+
+  if (phone && loading) return <PhoneLoading label={props.label} text={props.loadingText} />;
 
   if (phone && !loading && data.length > 0 && props.phoneCard) {
     const card = props.phoneCard;
@@ -113,7 +149,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                         {label}
                       </Text>
                     )}
-                    <div style={{ textAlign: 'right', minWidth: 0, marginLeft: 'auto' }}>
+                    <div style={{ textAlign: 'right', minWidth: 0, marginLeft: 'auto' }} className="card-value">
                       <table.FlexRender cell={cell} />
                     </div>
                   </Group>

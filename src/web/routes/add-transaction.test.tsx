@@ -1,9 +1,10 @@
-import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { transaction } from '../testing/fixtures';
 import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
 import { choose, fieldValue, optionsOf } from '../testing/select';
+import { mediaQueryList } from '../testing/media';
 import type { CasinoView, CustomerView, LinkView } from '../lib/api-types';
 
 const at = '2026-01-01T00:00:00.000Z';
@@ -138,6 +139,18 @@ describe('Add Transaction form', () => {
     await waitFor(() => expect(fieldValue('Customer')).toBe('Bob'));
     expect(fieldValue('Casino')).toBe('');
     expect(fieldValue('Transaction Type')).toBe('');
+  });
+
+  it("on a phone, the Recent panel shows History's compact cards: the coin changes on one line, Played included", async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation((query: string) => mediaQueryList(query, query.includes('max-width: 48em')));
+    const entry = { ...transaction(1), unplayedCoinsChange: '22000.00', playedCoinsChange: '1234567.89' };
+    mockLedger({ 'transactions.list': () => ({ transactions: [entry], totalCount: 1 }) });
+    await startEntry();
+    const list = await screen.findByRole('list', { name: 'Recent transactions' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(list.textContent).toContain('Unplayed 22,000.00 · Played 1,234,567.89');
+    // Not the line-per-column card, whose last line is the row's actions under an "Actions" label.
+    expect(within(list).queryByText('Actions')).toBeNull();
   });
 
   it('keeps customer and casino after a save and clears the rest', async () => {

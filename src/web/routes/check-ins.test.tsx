@@ -168,6 +168,31 @@ describe('the check-in board on a phone', () => {
   });
 });
 
+describe('a full page of check-ins on a phone', () => {
+  it('builds the first 20 cards, and End still reaches the last link of the page', async () => {
+    onPhone();
+    // The marker after the 20th card is watched, never reported near: only the keys build more here.
+    vi.stubGlobal(
+      'IntersectionObserver',
+      class {
+        observe() {}
+        unobserve() {}
+        disconnect() {}
+      },
+    );
+    const casinos = Array.from({ length: 30 }, (_, i) => row(100 + i, `Casino ${String(i + 1).padStart(2, '0')}`));
+    board = { ...board, done: 0, total: 30, totalCount: 30, rows: casinos };
+    renderApp('/check-ins');
+    await waitFor(() => expect(screen.getAllByTestId('check-in-row')).toHaveLength(20));
+    const first = screen.getAllByTestId('check-in-row')[0];
+    first.focus();
+    fireEvent.keyDown(first, { key: 'End' });
+    await waitFor(() => expect(document.activeElement?.getAttribute('aria-label')).toBe('Alice Anders at Casino 30: not checked in'));
+    expect(screen.getAllByTestId('check-in-row')).toHaveLength(30);
+    vi.unstubAllGlobals();
+  });
+});
+
 describe('the check-in board on a wider screen', () => {
   it('keeps the grid with its sortable headers, and its action button saves an open SC field', async () => {
     renderApp('/check-ins');

@@ -22,6 +22,7 @@ import type { CheckInBoard, CheckInRowView } from '../lib/api-types';
 import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
 import { usePhone } from '../components/use-phone';
+import { useGrowingRows } from '../components/use-growing-rows';
 
 const route = getRouteApi('/signed-in/check-ins');
 /** The day column's header: "Today" on today's board, else the day shown. */
@@ -35,6 +36,9 @@ const HEADERS: { id: CheckInSort | null; label: string; right?: boolean }[] = [
   { id: 'last', label: 'Last check-in' },
   { id: null, label: 'Action', right: true },
 ];
+
+/** Cards a phone builds at once (a page is CHECK_IN_PAGE_SIZE links), then as many more as they scroll near. */
+const PHONE_CARDS = 20;
 
 /** A phone has no column headers to sort by: the same sorts in one list (`-` for descending). */
 const PHONE_SORTS: { value: SortText<CheckInSort>; label: string }[] = [
@@ -82,8 +86,12 @@ export function CheckInsPage() {
   const refs = useRef(new Map<string, HTMLElement>());
   const activeKey = active && rows.some((r) => rowKey(r) === active) ? active : rows[0] ? rowKey(rows[0]) : null;
   const failure = failureOf(query);
-  // On a phone each link is a card (like the other grids' phone layout): nothing scrolls sideways.
+  // On a phone each link is a card (like the other grids' phone layout): nothing scrolls sideways. A
+  // phone builds the first cards and more as they scroll near, and always as far as the active card, so
+  // the arrows and End still reach every link of the page (decisions 172 and 200).
   const phone = usePhone();
+  const growing = useGrowingRows(rows.length, PHONE_CARDS);
+  const cards = rows.slice(0, Math.max(growing.shown, rows.findIndex((r) => rowKey(r) === activeKey) + 1));
 
   // Focus moves at once (a key pressed right after an arrow goes to the row it moved to); a row not yet
   // drawn (after a save refreshed the board) is focused on the next frame.
@@ -246,9 +254,10 @@ export function CheckInsPage() {
           empty ||
           (rows.length > 0 && (
             <Stack gap="xs" role="list" aria-label="Check-ins" aria-busy={query.isPending}>
-              {rows.map((row, index) => (
+              {cards.map((row, index) => (
                 <CheckInCard key={rowKey(row)} {...rowProps(row, index)} />
               ))}
+              {growing.marker && <div key={growing.markerKey} ref={growing.marker} aria-hidden style={{ height: 1 }} />}
             </Stack>
           ))
         ) : (

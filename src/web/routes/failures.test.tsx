@@ -119,7 +119,8 @@ describe('A failed read shows as a failure, never as empty data', () => {
     mockTrpc({ 'auth.user': () => ADMIN });
     renderApp('/casinos');
     expect(await screen.findByText('unmocked tRPC procedure: casinos.list')).toBeTruthy();
-    expect(unmocked).toEqual(['casinos.list']);
+    // The loader's read fails before the screen is built; the screen's own query asks again on mount.
+    expect([...new Set(unmocked)]).toEqual(['casinos.list']);
     unmocked.length = 0; // this test expects it; any other test with an unmocked call fails in afterEach
   });
 });

@@ -104,7 +104,7 @@ describe('Users page', () => {
     mockTrpc({ 'auth.user': () => STAFF });
     const { router } = renderApp('/admin/users');
     expect((await screen.findAllByText('Admins only')).length).toBeGreaterThan(0);
-    expect(screen.getByText('Only administrators can manage users and their roles. Taking you to the start page...')).toBeTruthy();
+    expect(await screen.findByText('Only administrators can manage users and their roles. Taking you to the start page...')).toBeTruthy();
     expect(document.querySelector('a[href="/admin/users"]')).toBeNull();
     expect(document.querySelector('a[href="/reports/profitability"]')).toBeNull();
     expect(document.querySelector('a[href="/customers"]')).not.toBeNull();

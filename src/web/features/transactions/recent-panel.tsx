@@ -13,7 +13,7 @@ import { sortParam } from '../../lib/search-params';
 import { HISTORY_SORTS } from '../../../shared/sorting';
 import { trpc } from '../../trpc';
 import { EditTransactionDialog } from './edit-transaction-dialog';
-import { TRANSACTION_NUMERIC_COLUMNS, transactionColumns } from './transaction-columns';
+import { TRANSACTION_NUMERIC_COLUMNS, transactionCard, transactionColumns } from './transaction-columns';
 import { ALL_OPTION as ALL } from '../../../shared/constants';
 import type { TransactionView } from '../../lib/api-types';
 
@@ -65,6 +65,8 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
   });
   const shown = filtered.slice((page - 1) * RECENT_PANEL_PAGE_SIZE, page * RECENT_PANEL_PAGE_SIZE);
   const columns = useMemo(() => transactionColumns({ withCasino: false, onEdit: setEditing }), []);
+  // A phone shows each entry as History's compact card (nothing cut or running off the card).
+  const phoneCard = useMemo(() => transactionCard(setEditing), []);
 
   const chooseType = (value: string | null) => {
     setTypeName(value ?? ALL);
@@ -135,6 +137,7 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
           data={shown}
           read={query}
           numeric={TRANSACTION_NUMERIC_COLUMNS}
+          phoneCard={phoneCard}
           {...sorting}
           minWidth={880}
           empty={
