@@ -9,7 +9,7 @@ import { createEntry } from '../features/transactions/ledger';
 import { insertUser } from '../features/users/users.repository';
 import { pairFixture } from '../testing/fixtures';
 import { tempDir } from '../testing/test-db';
-import { namedPool } from './declared-reads';
+import { namedPool, readNamed } from './declared-reads';
 import { inlineReaders, leastBusy, poolReaders, type Readers, SCREENS_NICE } from './readers';
 
 // The pool runs in worker threads over a database file (docs/decisions/020): the same answers as the
@@ -83,7 +83,7 @@ describe('the read worker pool', () => {
   });
 
   it('serialises a JSON answer in the worker', async () => {
-    const text = await pool.json('reports.highScSummary', { threshold: 0 });
+    const text = await pool.readJson(readNamed('reports.highScSummary'), { threshold: 0 });
     expect(JSON.parse(text)).toEqual({ accounts: 1, uniqueCustomers: 1, totalUSD: '0.15' });
   });
 

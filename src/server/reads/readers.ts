@@ -15,8 +15,6 @@ import { poolWorker } from '../threads/worker-start';
 /** The reads a procedure may run: on the screens' threads, or, under an every-row lease, on the export thread. */
 export interface RowReads {
   run<N extends ReadName>(name: N, input: ReadInput<N>): Promise<ReadOutput<N>>;
-  /** The answer as JSON text, serialised where the query ran. */
-  json<N extends ReadName>(name: N, input: ReadInput<N>): Promise<string>;
   /** A declared read (a procedure's own: trpc/procedures.ts readQuery), run as `run` runs it by name. */
   read<In, R>(read: Read<In, R>, input: In): Promise<R>;
   /** A declared read's answer as JSON text, serialised where the query ran (http/read-answers.ts). */
@@ -201,7 +199,6 @@ export function poolReaders(file: string, env: ReadEnv, threads = readThreads(),
     return {
       run: <N extends ReadName>(name: N, input: ReadInput<N>) => value<ReadOutput<N>>(name, input),
       read: <In, R>(read: Read<In, R>, input: In) => value<R>(nameOf(read), input),
-      json,
       readJson: <In, R>(read: Read<In, R>, input: In) => json(nameOf(read), input),
     };
   };
@@ -275,7 +272,6 @@ export function inlineReaders(db: Db, env: ReadEnv, limits: ReaderLimits = READE
     return {
       run,
       read,
-      json: async (name, input) => JSON.stringify(await run(name, input)) ?? 'null',
       readJson: async (declared, input) => JSON.stringify(await read(declared, input)) ?? 'null',
     };
   };
