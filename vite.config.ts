@@ -35,6 +35,13 @@ function precompress(): Plugin {
   };
 }
 
+/** The charts and formatted number inputs: a few screens show them, and they weigh more than the rest together. */
+const OWN_CHUNK =
+  /node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|es-toolkit|decimal\.js-light|@reduxjs|immer|redux|reselect|react-redux|eventemitter3|react-is|@mantine[\\/]charts|react-number-format|exceljs)[\\/]|src[\\/]web[\\/](routes|features[\\/](summaries|dashboard))[\\/]/;
+
+/** Whether a module used by two or more screens goes into their one shared chunk. */
+const sharedByScreens = (id: string) => /src[\\/](web|shared)[\\/]|node_modules[\\/]/.test(id) && !OWN_CHUNK.test(id);
+
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
@@ -46,15 +53,22 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
-          // Everything the first page runs is one file: a phone on a slow line fetched 17 small files
-          // over six connections before it could paint (decision 200). In it, main.tsx imports
-          // zod-jitless.ts first, so jitless is set before any schema is built.
-          // zod and the web app's zod settings are one chunk for the lazily loaded code: every chunk that
-          // builds a schema imports it, so jitless is set before the first schema is built, however the
-          // app's modules are split (a schema built first would trip the content security policy; decision 198).
+          // A module goes where its group puts it, without pulling its imports along: the screens' shared
+          // chunk below keeps the charts out, though shared modules import them.
+          includeDependenciesRecursively: false,
           groups: [
+            // Everything the first page runs is one file: a phone on a slow line fetched 17 small files
+            // over six connections before it could paint (decision 200). In it, main.tsx imports
+            // zod-jitless.ts first, so jitless is set before any schema is built.
             { name: 'start', tags: ['$initial'], priority: 2 },
+            // zod and the web app's zod settings are one chunk for the lazily loaded code: every chunk that
+            // builds a schema imports it, so jitless is set before the first schema is built, however the
+            // app's modules are split (a schema built first would trip the content security policy; decision 198).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]zod-jitless\.ts$/, priority: 1 },
+            // What two or more screens use is one file: a screen fetched 25-50 pieces of 1-10 KB after the
+            // start-up code, a round trip each on a phone's six connections (decision 216). A screen's own
+            // code, and the heavy parts only some screens show, stay in their own chunks.
+            { name: 'shared', test: sharedByScreens, minShareCount: 2, priority: 0 },
           ],
         },
       },

@@ -46,3 +46,49 @@ if (hasExcel) {
   console.error('FAIL: exceljs is in the initial JavaScript; load it with import() on first export');
   process.exit(1);
 }
+
+// The screens' shared chunk (vite.config.ts, decision 216) is fetched by nearly every screen: a heavy
+// library that slipped into it (the charts) would weigh on all of them.
+const SHARED_BUDGET_BYTES = 80 * 1024;
+const shared = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /^shared-[\w-]+\.js$/.test(f));
+if (shared.length !== 1) {
+  console.error(`FAIL: expected one shared chunk of the screens, found ${shared.length}`);
+  process.exit(1);
+}
+const sharedBytes = zlib.gzipSync(fs.readFileSync(path.join(dist, 'assets', shared[0])), { level: 9 }).length;
+console.log(`screens' shared chunk: ${kb(sharedBytes)} gzip (budget ${kb(SHARED_BUDGET_BYTES)})`);
+if (sharedBytes > SHARED_BUDGET_BYTES) {
+  console.error(`FAIL: the screens' shared chunk is over budget by ${kb(sharedBytes - SHARED_BUDGET_BYTES)}`);
+  process.exit(1);
+}
+
+// Two chunks that import each other evaluate in an order neither expects: a module reading another's
+// export before it is set fails at start ("reading 'classes' of undefined", seen when a group split
+// Mantine's inputs from the rest). The groups in vite.config.ts must leave no such cycle.
+const assets = path.join(dist, 'assets');
+const importsOf = new Map(
+  fs
+    .readdirSync(assets)
+    .filter((f) => f.endsWith('.js'))
+    .map((f) => [f, [...fs.readFileSync(path.join(assets, f), 'utf8').matchAll(/from\s*["']\.\/([^"']+\.js)["']/g)].map((m) => m[1])]),
+);
+const cycle = (start: string): string[] | null => {
+  const walk = (file: string, trail: string[]): string[] | null => {
+    for (const next of importsOf.get(file) ?? []) {
+      if (next === start) return [...trail, next];
+      if (!trail.includes(next)) {
+        const found = walk(next, [...trail, next]);
+        if (found) return found;
+      }
+    }
+    return null;
+  };
+  return walk(start, [start]);
+};
+for (const file of importsOf.keys()) {
+  const found = cycle(file);
+  if (found) {
+    console.error(`FAIL: chunks import each other: ${found.join(' -> ')}`);
+    process.exit(1);
+  }
+}

@@ -89,12 +89,14 @@ interface Scores {
 
 async function measure(screen: string, preset: 'mobile' | 'desktop'): Promise<Scores> {
   const page = await browser.newPage();
-  // Lighthouse clears the origin's storage before it loads the screen (a cold cache); the token is put back
-  // into a fresh document before the app's script runs, as a signed-in browser has it.
+  // Lighthouse clears the origin's caches before it loads the screen (a cold cache) but keeps its local
+  // storage: the token is put into a fresh document before the app's script runs, as a signed-in browser
+  // has it, and taken out for a signed-out screen (else /login measured a signed-in visit's redirect).
   const signedIn = SIGNED_IN.includes(screen);
   await page.evaluateOnNewDocument(
     (t: string | null) => {
       if (t) localStorage.setItem('auth_token', t);
+      else localStorage.removeItem('auth_token');
     },
     signedIn ? token : null,
   );
