@@ -39,13 +39,64 @@ function precompress(): Plugin {
 const OWN_CHUNK =
   /node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|es-toolkit|decimal\.js-light|@reduxjs|immer|redux|reselect|react-redux|eventemitter3|react-is|@mantine[\\/]charts|react-number-format|exceljs)[\\/]|src[\\/]web[\\/](routes|features[\\/](summaries|dashboard))[\\/]/;
 
+/** Packages whose index re-exports parts that other screens use: the sign-in walk takes the parts named, not the index. */
+const BARRELS: [index: RegExp, part: (name: string) => RegExp][] = [
+  [
+    /@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/,
+    (name) => new RegExp(`@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/]${name}[\\\\/]${name}\\.mjs$`),
+  ],
+  [
+    /@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs$/,
+    (name) => new RegExp(`@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/]${name}\\.mjs$`),
+  ],
+];
+
+/**
+ * The sign-in pages (Login, Reset password) and every module they import that the start-up file does not
+ * carry: one chunk of their own, so a visitor signing in does not fetch the screens' shared chunk
+ * (decision 217). It takes all of what they import (of Mantine and the icons, the parts they name), so it
+ * never imports the shared chunk back (a cycle; scripts/bundle-budget.ts checks).
+ */
+const signIn = new Set<string>();
+function signInPages(): Plugin {
+  return {
+    name: 'sign-in-pages',
+    apply: 'build',
+    buildEnd() {
+      signIn.clear();
+      const ids = [...this.getModuleIds()];
+      const walk = (id: string) => {
+        if (signIn.has(id)) return;
+        signIn.add(id);
+        const info = this.getModuleInfo(id);
+        for (const dep of info?.importedIds ?? []) {
+          const barrel = BARRELS.find(([index]) => index.test(dep));
+          if (!barrel) {
+            walk(dep);
+            continue;
+          }
+          // The names this module imports from the package's index: `import { A, B as C } from '...'`.
+          for (const m of (info?.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*["'](@mantine\/core|@tabler\/icons-react)["']/g)) {
+            for (const name of m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0])) {
+              const part = ids.find((x) => barrel[1](name).test(x));
+              if (part) walk(part);
+            }
+          }
+        }
+      };
+      for (const id of ids) if (/src[\\/]web[\\/]routes[\\/](login|reset-password)\.tsx$/.test(id)) walk(id);
+      if (signIn.size === 0) this.error('sign-in-pages: routes/login.tsx and routes/reset-password.tsx were not found');
+    },
+  };
+}
+
 /** Whether a module used by two or more screens goes into their one shared chunk. */
 const sharedByScreens = (id: string) => /src[\\/](web|shared)[\\/]|node_modules[\\/]/.test(id) && !OWN_CHUNK.test(id);
 
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), signInPages()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -60,11 +111,12 @@ export default defineConfig({
             // Everything the first page runs is one file: a phone on a slow line fetched 17 small files
             // over six connections before it could paint (decision 200). In it, main.tsx imports
             // zod-jitless.ts first, so jitless is set before any schema is built.
-            { name: 'start', tags: ['$initial'], priority: 2 },
+            { name: 'start', tags: ['$initial'], priority: 3 },
             // zod and the web app's zod settings are one chunk for the lazily loaded code: every chunk that
             // builds a schema imports it, so jitless is set before the first schema is built, however the
             // app's modules are split (a schema built first would trip the content security policy; decision 198).
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]zod-jitless\.ts$/, priority: 1 },
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]zod-jitless\.ts$/, priority: 2 },
+            { name: 'sign-in', test: (id: string) => signIn.has(id), minShareCount: 1, priority: 1 },
             // What two or more screens use is one file: a screen fetched 25-50 pieces of 1-10 KB after the
             // start-up code, a round trip each on a phone's six connections (decision 216). A screen's own
             // code, and the heavy parts only some screens show, stay in their own chunks.

@@ -49,7 +49,7 @@ if (hasExcel) {
 
 // The screens' shared chunk (vite.config.ts, decision 216) is fetched by nearly every screen: a heavy
 // library that slipped into it (the charts) would weigh on all of them.
-const SHARED_BUDGET_BYTES = 80 * 1024;
+const SHARED_BUDGET_BYTES = 110 * 1024;
 const shared = fs.readdirSync(path.join(dist, 'assets')).filter((f) => /^shared-[\w-]+\.js$/.test(f));
 if (shared.length !== 1) {
   console.error(`FAIL: expected one shared chunk of the screens, found ${shared.length}`);

@@ -1,24 +1,12 @@
-import {
-  AppShell,
-  Avatar,
-  Box,
-  Burger,
-  Button,
-  Group,
-  Menu,
-  ScrollArea,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  UnstyledButton,
-  VisuallyHidden,
-} from '@mantine/core';
+import { AppShell, Burger, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCoins, IconLogout, IconUserCircle } from '@tabler/icons-react';
+import { IconCoins, IconLogout } from '@tabler/icons-react';
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router';
+import { lazy, Suspense } from 'react';
+import { withScreenStyles } from '../lib/screen-styles';
 import { displayName, useAuthActions } from '../lib/use-auth';
 import { useLiveUpdates } from '../lib/live-updates';
+import { AccountButton } from './account-button';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LiveIndicator } from './live-indicator';
 import { NavLinks } from './nav-links';
@@ -39,6 +27,9 @@ function usePageHeading(user: UserView): { title: string; subtitle: string } {
       typeof subtitle === 'function' ? subtitle({ user, search: (match?.search ?? {}) as Record<string, unknown> }) : (subtitle ?? ''),
   };
 }
+
+// The account menu comes after the first paint, its button standing in meanwhile (decision 217).
+const AccountMenu = lazy(() => withScreenStyles(import('./account-menu')).then((m) => ({ default: m.AccountMenu })));
 
 /** Spec 2.5: sidebar on large screens, slide-in menu on small ones, header with title and the user. */
 export function AppLayout({ user }: { user: UserView }) {
@@ -90,34 +81,9 @@ export function AppLayout({ user }: { user: UserView }) {
             <SearchEverywhere />
             <ShortcutsDialog />
             <ColorSchemeToggle />
-            <Menu position="bottom-end" withinPortal>
-              <Menu.Target>
-                <UnstyledButton style={{ minWidth: 0 }}>
-                  <Group gap={6} wrap="nowrap">
-                    <Avatar color="indigo" radius="xl" aria-hidden visibleFrom="sm">
-                      {name.charAt(0).toUpperCase()}
-                    </Avatar>
-                    <Box maw={{ base: 104, sm: 180 }} miw={0} style={{ lineHeight: 1.1 }} className="user-block">
-                      <Text size="sm" fw={600} truncate="end" title={name} data-testid="user-name">
-                        {name}
-                      </Text>
-                      <Text size="xs" c="dimmed" tt="capitalize" data-testid="user-role">
-                        {user.role}
-                      </Text>
-                    </Box>
-                    <VisuallyHidden>Account menu</VisuallyHidden>
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Item leftSection={<IconUserCircle size={16} />} onClick={() => void navigate({ to: '/profile' })}>
-                  Profile
-                </Menu.Item>
-                <Menu.Item leftSection={<IconLogout size={16} />} onClick={logout}>
-                  Logout
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <Suspense fallback={<AccountButton name={name} role={user.role} />}>
+              <AccountMenu name={name} role={user.role} onProfile={() => void navigate({ to: '/profile' })} onLogout={logout} />
+            </Suspense>
           </Group>
         </Group>
       </AppShell.Header>
@@ -138,8 +104,14 @@ export function AppLayout({ user }: { user: UserView }) {
             </div>
           </Group>
         </AppShell.Section>
-        {/* A scrollbar whenever the links are taller than the window (800 px with the Admin group), not only on hover. */}
-        <AppShell.Section grow component={ScrollArea} type="auto" scrollbarSize={6} data-testid="sidebar-links">
+        {/* A scrollbar whenever the links are taller than the window (800 px with the Admin group), not only on
+            hover: the browser's own (Mantine's ScrollArea brought Floating UI into the start-up code; decision 217). */}
+        <AppShell.Section
+          grow
+          className="sidebar-scroll"
+          data-testid="sidebar-links"
+          style={{ minHeight: 0, overflowY: 'auto', scrollbarWidth: 'thin' }}
+        >
           {/* A phone builds the links when its menu opens: folded away they are off screen, and building
               them on every screen's first render kept a phone from answering a tap sooner (decision 176). */}
           {(!phone || opened) && <NavLinks isAdmin={user.role === 'admin'} onNavigate={close} />}

@@ -1,5 +1,6 @@
-import { ActionIcon, Tooltip, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
+import { ActionIcon, useComputedColorScheme, useMantineColorScheme } from '@mantine/core';
 import { IconMoon, IconSun } from '@tabler/icons-react';
+import { Tip } from './tip';
 
 /** Dark mode (decision 042): follows the system until toggled; the choice is remembered in this browser. */
 export function ColorSchemeToggle() {
@@ -8,10 +9,10 @@ export function ColorSchemeToggle() {
   const next = computed === 'dark' ? 'light' : 'dark';
   const label = next === 'dark' ? 'Switch to dark mode' : 'Switch to light mode';
   return (
-    <Tooltip label={label}>
+    <Tip label={label}>
       <ActionIcon variant="subtle" color="gray" size="lg" onClick={() => setColorScheme(next)} aria-label={label}>
         {next === 'dark' ? <IconMoon size={20} /> : <IconSun size={20} />}
       </ActionIcon>
-    </Tooltip>
+    </Tip>
   );
 }

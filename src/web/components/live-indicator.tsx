@@ -1,6 +1,7 @@
-import { Badge, Box, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Box, VisuallyHidden } from '@mantine/core';
 import { IconPlugConnectedX } from '@tabler/icons-react';
 import { useStreamStatus } from '../lib/live-updates';
+import { Tip } from './tip';
 
 const NOT_LIVE = "Not live: colleagues' changes will show once the connection is back";
 
@@ -13,7 +14,7 @@ export function LiveIndicator() {
   return (
     <div aria-live="polite">
       {status === 'offline' && (
-        <Tooltip label={NOT_LIVE} multiline w={240} events={{ hover: true, focus: true, touch: true }}>
+        <Tip label={NOT_LIVE} multiline w={240} events={{ hover: true, focus: true, touch: true }}>
           <Badge
             color="orange"
             variant="light"
@@ -28,7 +29,7 @@ export function LiveIndicator() {
               Not live
             </Box>
           </Badge>
-        </Tooltip>
+        </Tip>
       )}
     </div>
   );

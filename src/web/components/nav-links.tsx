@@ -102,7 +102,7 @@ export function NavLinks({ isAdmin, onNavigate }: { isAdmin: boolean; onNavigate
     const reveal = () =>
       requestAnimationFrame(() => {
         const item = list.current?.querySelector<HTMLElement>('[data-current]');
-        const box = item?.closest<HTMLElement>('.mantine-ScrollArea-viewport');
+        const box = item?.closest<HTMLElement>('.sidebar-scroll');
         if (!item || !box) return;
         const [i, b] = [item.getBoundingClientRect(), box.getBoundingClientRect()];
         if (i.top < b.top) box.scrollTop -= b.top - i.top + 8;

@@ -1,8 +1,9 @@
-import { ActionIcon, Tooltip } from '@mantine/core';
+import { ActionIcon } from '@mantine/core';
 import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { withScreenStyles } from '../lib/screen-styles';
+import { Tip } from './tip';
 
 const SearchSpotlight = lazy(() => withScreenStyles(import('./search-spotlight')).then((m) => ({ default: m.SearchSpotlight })));
 
@@ -22,11 +23,11 @@ export function SearchEverywhere() {
   useHotkeys([['/', open]]);
   return (
     <>
-      <Tooltip label="Search (Ctrl+K or /)">
+      <Tip label="Search (Ctrl+K or /)">
         <ActionIcon variant="subtle" color="gray" size="lg" onClick={open} aria-label="Search" aria-keyshortcuts="Control+K /">
           <IconSearch size={20} />
         </ActionIcon>
-      </Tooltip>
+      </Tip>
       {wanted && (
         <Suspense fallback={null}>
           <SearchSpotlight onReady={ready} />

@@ -1,0 +1,6 @@
+/**
+ * Mantine's Tooltip on its own, for tip.tsx to load after the first paint: the header's tooltips, menu
+ * and dialog and Floating UI under them were a tenth of the start-up code, and nothing floats before a
+ * pointer or a key asks for it (decision 217).
+ */
+export { Tooltip } from '@mantine/core';
