@@ -35,6 +35,39 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * screens.html: index.html with the screens' shared chunk, the sign-in chunk (its inputs) and the screens'
+ * style sheet asked for from the page itself, so a phone fetches them beside the start-up file instead of
+ * after it has run (a round trip and the start-up's run saved; decision 218). The server sends it for the
+ * signed-in screens' paths (server/http/static.ts); Login, Reset password and unknown paths get index.html,
+ * which needs none of them.
+ */
+function screensPage(): Plugin {
+  return {
+    name: 'screens-page',
+    apply: 'build',
+    writeBundle: {
+      order: 'pre',
+      sequential: true,
+      handler({ dir }, bundle) {
+        if (!dir) return;
+        const files = Object.values(bundle);
+        const chunk = (name: string) => files.find((f) => f.type === 'chunk' && f.name === name)?.fileName;
+        const sheet = files.find((f) => f.type === 'asset' && f.names.includes('screens.css'))?.fileName;
+        const [shared, signInChunk] = [chunk('shared'), chunk('sign-in')];
+        if (!shared || !signInChunk || !sheet) this.error('screens-page: the shared chunk, the sign-in chunk or screens.css is missing');
+        const links = [
+          `<link rel="modulepreload" crossorigin href="/${shared}">`,
+          `<link rel="modulepreload" crossorigin href="/${signInChunk}">`,
+          `<link rel="preload" as="style" crossorigin href="/${sheet}">`,
+        ];
+        const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
+        fs.writeFileSync(path.join(dir, 'screens.html'), html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
+      },
+    },
+  };
+}
+
 /** The charts and formatted number inputs: a few screens show them, and they weigh more than the rest together. */
 const OWN_CHUNK =
   /node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|es-toolkit|decimal\.js-light|@reduxjs|immer|redux|reselect|react-redux|eventemitter3|react-is|@mantine[\\/]charts|react-number-format|exceljs)[\\/]|src[\\/]web[\\/](routes|features[\\/](summaries|dashboard))[\\/]/;
@@ -96,7 +129,7 @@ const sharedByScreens = (id: string) => /src[\\/](web|shared)[\\/]|node_modules[
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), precompress(), signInPages()],
+  plugins: [react(), signInPages(), screensPage(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

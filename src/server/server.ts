@@ -156,8 +156,8 @@ async function buildServer(options: ServerOptions, lock: DatabaseLock | undefine
   };
   const createContext = contextFactory(database.db, services);
 
-  const serveIndex = await registerStatic(app, options.webRoot);
-  registerErrorHandlers(app, serveIndex);
+  const servePage = await registerStatic(app, options.webRoot);
+  registerErrorHandlers(app, servePage);
 
   registerTrpcBatchLimit(app);
   registerCompressedAnswers(app);

@@ -23,6 +23,14 @@ export const SCREENS: readonly { path: string; label: string; adminOnly?: boolea
   { path: '/admin/books', label: 'Books', adminOnly: true },
 ];
 
+/**
+ * Whether a path is a signed-in screen's: the server answers those with the page that fetches the screens'
+ * shared code beside the start-up code (decision 218). The sidebar's screens, the start page and a
+ * customer's or a casino's page (router.test.tsx checks every route of the web app against it).
+ */
+export const isScreenPath = (path: string): boolean =>
+  path === '/' || SCREENS.some((s) => s.path === path) || /^\/(customers|casinos)\/[^/]+$/.test(path);
+
 /** Text as search compares it: accents dropped (é -> e), lower case, spaces collapsed. */
 export const searchKey = (text: string) =>
   text

@@ -3,6 +3,7 @@ import { getHTTPStatusCodeFromError } from '@trpc/server/http';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '../errors/domain-errors';
 import { issuesOf, toTRPCError } from '../trpc/errors';
+import type { ServePage } from './static';
 
 export interface ErrorBody {
   message: string;
@@ -30,7 +31,7 @@ export function sendTrpcError(reply: FastifyReply, thrown: unknown, req: Fastify
 }
 
 /** Fastify-level failures (bad JSON, oversized body, unknown route) as JSON, never a stack trace. */
-export function registerErrorHandlers(app: FastifyInstance, serveIndex: (reply: FastifyReply) => unknown): void {
+export function registerErrorHandlers(app: FastifyInstance, servePage: ServePage): void {
   app.setErrorHandler((error: FastifyError, req, reply) => {
     const status = error.statusCode && error.statusCode >= 400 ? error.statusCode : 500;
     if (status >= 500) {
@@ -54,6 +55,6 @@ export function registerErrorHandlers(app: FastifyInstance, serveIndex: (reply: 
     if (path.startsWith('/api') || path.startsWith('/trpc') || req.method !== 'GET' || isFile) {
       return reply.code(404).send({ message: `Not found: ${req.method} ${path}` });
     }
-    return serveIndex(reply);
+    return servePage(reply, path);
   });
 }

@@ -55,8 +55,8 @@ describe('Cache-Control on the API', () => {
     fs.writeFileSync(path.join(root, 'assets', 'app-1a2b.js'), 'export {};');
     const app = Fastify();
     registerSecurityHeaders(app);
-    const serveIndex = await registerStatic(app, root);
-    app.setNotFoundHandler((_req, reply) => serveIndex(reply));
+    const servePage = await registerStatic(app, root);
+    app.setNotFoundHandler((req, reply) => servePage(reply, req.url.split('?')[0]));
     try {
       const asset = await app.inject({ method: 'GET', url: '/assets/app-1a2b.js' });
       expect(asset.statusCode).toBe(200);

@@ -9,6 +9,7 @@ import { registerStatic } from './static';
 // The build writes .br and .gz beside each file; the server sends the one the browser accepts.
 const SCRIPT = 'export const answer = 42;\n'.repeat(100);
 const PAGE = `<!doctype html><title>Coin Ledger</title>${'<p>ledger</p>'.repeat(100)}`;
+const SCREENS_PAGE = PAGE.replace('</title>', '</title><link rel="modulepreload" href="/assets/shared-1a2b.js">');
 const app = Fastify();
 beforeAll(async () => {
   const root = tempDir('ledger-precompressed-');
@@ -19,9 +20,10 @@ beforeAll(async () => {
     fs.writeFileSync(path.join(root, `${name}.gz`), zlib.gzipSync(text));
   };
   write('index.html', PAGE);
+  write('screens.html', SCREENS_PAGE);
   write('assets/app-1a2b.js', SCRIPT);
-  const serveIndex = await registerStatic(app, root);
-  app.setNotFoundHandler((_req, reply) => serveIndex(reply));
+  const servePage = await registerStatic(app, root);
+  app.setNotFoundHandler((req, reply) => servePage(reply, req.url.split('?')[0]));
 });
 afterAll(() => app.close());
 
@@ -52,6 +54,12 @@ describe("the web app's files, compressed once at build", () => {
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-encoding']).toBe('br');
     expect(page.headers['cache-control']).toBe('no-cache');
-    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(PAGE);
+    expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(SCREENS_PAGE);
+  });
+
+  it("sends a signed-in screen's path the page that asks for the screens' code, and other paths the plain one", async () => {
+    const body = async (url: string) => (await get(url)).body;
+    for (const url of ['/', '/dashboard', '/admin/users', '/customers/12', '/casinos/3?tab=links']) expect(await body(url), url).toBe(SCREENS_PAGE);
+    for (const url of ['/login', '/reset-password?token=x', '/no-such-screen', '/customers/12/more']) expect(await body(url), url).toBe(PAGE);
   });
 });

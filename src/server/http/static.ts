@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { isScreenPath } from '../../shared/screens';
 
 /** The project folder: the nearest one above `from` with a package.json (from src/ and from the dist/server bundle alike). */
 function projectRoot(from: string): string {
@@ -13,8 +14,15 @@ function projectRoot(from: string): string {
 
 export const WEB_DIST = path.join(projectRoot(import.meta.dirname), 'dist/web');
 
-/** Serves the built web app; unknown non-API paths get index.html so client routes load directly. */
-export async function registerStatic(app: FastifyInstance, root = WEB_DIST): Promise<(reply: FastifyReply) => unknown> {
+/** How a client route's page is sent: the path decides which of the build's two pages. */
+export type ServePage = (reply: FastifyReply, path: string) => unknown;
+
+/**
+ * Serves the built web app; unknown non-API paths get the app's page so client routes load directly: a
+ * signed-in screen's path gets screens.html (index.html asking for the screens' shared code too; decision
+ * 218), any other index.html.
+ */
+export async function registerStatic(app: FastifyInstance, root = WEB_DIST): Promise<ServePage> {
   const index = path.join(root, 'index.html');
   if (!fs.existsSync(index)) {
     return (reply) =>
@@ -32,7 +40,9 @@ export async function registerStatic(app: FastifyInstance, root = WEB_DIST): Pro
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const serveIndex = (reply: FastifyReply) => reply.header('Cache-Control', 'no-cache').sendFile('index.html', root);
-  app.get('/', (_req, reply) => serveIndex(reply));
-  return serveIndex;
+  const screens = fs.existsSync(path.join(root, 'screens.html'));
+  const servePage: ServePage = (reply, pathname) =>
+    reply.header('Cache-Control', 'no-cache').sendFile(screens && isScreenPath(pathname) ? 'screens.html' : 'index.html', root);
+  app.get('/', (_req, reply) => servePage(reply, '/'));
+  return servePage;
 }

@@ -1,8 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { act, render, screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../theme';
 import { mediaQueryList } from '../testing/media';
+import { bringIntoView, stubIntersection } from '../testing/intersection';
 import { DataTable, gridColumns } from './data-table';
 
 interface Row {
@@ -13,31 +14,10 @@ const col = gridColumns<Row>();
 const columns = [col.accessor('name', { header: 'Name' })];
 const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Customer ${i + 1}` }));
 
-/** An IntersectionObserver whose marker the test brings into view. */
-const observers: { callback: IntersectionObserverCallback; target?: Element }[] = [];
-class FakeObserver {
-  private readonly entry: (typeof observers)[number];
-  constructor(callback: IntersectionObserverCallback) {
-    this.entry = { callback };
-    observers.push(this.entry);
-  }
-  observe(target: Element) {
-    this.entry.target = target;
-  }
-  unobserve() {}
-  disconnect() {
-    this.entry.target = undefined;
-  }
-}
-const scrollNearTheEnd = () =>
-  act(() => {
-    for (const o of observers.filter((x) => x.target)) {
-      o.callback([{ isIntersecting: true, target: o.target } as IntersectionObserverEntry], {} as IntersectionObserver);
-    }
-  });
+const scrollNearTheEnd = bringIntoView;
 
 const renderGrid = (data: Row[], phone = false) => {
-  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  stubIntersection();
   window.matchMedia = (query: string) => mediaQueryList(query, phone);
   return render(
     <MantineProvider theme={theme}>
@@ -47,7 +27,6 @@ const renderGrid = (data: Row[], phone = false) => {
 };
 afterEach(() => {
   vi.unstubAllGlobals();
-  observers.length = 0;
   window.matchMedia = (query: string) => mediaQueryList(query);
 });
 
@@ -125,7 +104,7 @@ describe('DataTable builds long lists as they scroll near', () => {
     const nine = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((k) =>
       col.accessor((r) => `${k}${r.id}`, { id: k, header: k.toUpperCase() }),
     );
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    stubIntersection();
     window.matchMedia = (query: string) => mediaQueryList(query, true);
     render(
       <MantineProvider theme={theme}>
@@ -148,7 +127,7 @@ describe('DataTable builds long lists as they scroll near', () => {
   it("on a phone builds its cards in the first render, not the larger screen's rows first", () => {
     const built: string[] = [];
     const counted = [col.accessor('name', { header: 'Name', cell: (i) => (built.push(i.getValue()), i.getValue()) })];
-    vi.stubGlobal('IntersectionObserver', FakeObserver);
+    stubIntersection();
     window.matchMedia = (query: string) => mediaQueryList(query, true);
     render(
       <MantineProvider theme={theme}>

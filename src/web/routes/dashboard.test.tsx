@@ -1,8 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { casino, customer, transaction } from '../testing/fixtures';
 import { BUSY, busyUntilRecovered, mockTrpc, type TrpcMocks } from '../testing/msw';
 import { ADMIN, renderApp, STAFF } from '../testing/render';
+import { bringIntoView, stubIntersection } from '../testing/intersection';
+
+afterEach(() => vi.unstubAllGlobals());
 
 const RECENT = [
   transaction(9, { customer: { name: 'Cara' }, casino: { name: 'Chumba' }, transactionType: { name: 'Withdraw' }, usdChange: '1012.50' }),
@@ -68,9 +71,15 @@ describe('Dashboard (spec 2.6)', () => {
   });
 
   it('gives each chart its data as a table: days with entries, balances per casino, entries per person', async () => {
+    stubIntersection();
     mockDashboard();
     renderApp('/dashboard');
-    // The charts load in their own chunk after the page: slow on a busy machine.
+    // The charts wait until their place comes near the view (decision 218), then load in their own
+    // chunk: slow on a busy machine.
+    await screen.findByText('Recent Activity');
+    expect(document.querySelectorAll('[data-near-view="waiting"]')).toHaveLength(1);
+    bringIntoView();
+    expect(document.querySelectorAll('[data-near-view="waiting"]')).toHaveLength(0);
     await screen.findByText('USD change per day, last 90 days (days with entries)', {}, { timeout: 15000 });
     await waitFor(() =>
       expect(tableOf('USD change per day, last 90 days (days with entries)')).toEqual([
