@@ -59,7 +59,9 @@ describe("the web app's files, compressed once at build", () => {
 
   it("sends a signed-in screen's path the page that asks for the screens' code, and other paths the plain one", async () => {
     const body = async (url: string) => (await get(url)).body;
-    for (const url of ['/', '/dashboard', '/admin/users', '/customers/12', '/casinos/3?tab=links']) expect(await body(url), url).toBe(SCREENS_PAGE);
-    for (const url of ['/login', '/reset-password?token=x', '/no-such-screen', '/customers/12/more']) expect(await body(url), url).toBe(PAGE);
+    for (const url of ['/', '/dashboard', '/admin/users', '/customers/12', '/casinos/3?tab=links'])
+      expect(await body(url), url).toBe(SCREENS_PAGE);
+    for (const url of ['/login', '/reset-password?token=x', '/no-such-screen', '/customers/12/more'])
+      expect(await body(url), url).toBe(PAGE);
   });
 });

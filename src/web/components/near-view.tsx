@@ -13,5 +13,11 @@ export function NearView({ placeholder, children }: { placeholder: ReactNode; ch
   useEffect(() => {
     if (entry?.isIntersecting) setNear(true);
   }, [entry]);
-  return near ? children : <div ref={ref} data-near-view="waiting">{placeholder}</div>;
+  return near ? (
+    children
+  ) : (
+    <div ref={ref} data-near-view="waiting">
+      {placeholder}
+    </div>
+  );
 }
