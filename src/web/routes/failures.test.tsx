@@ -1,8 +1,11 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { casino, customer, transaction } from '../testing/fixtures';
 import { calls, mockTrpc, TrpcFailure, unmocked } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
+import { bringIntoView, stubIntersection } from '../testing/intersection';
+
+afterEach(() => vi.unstubAllGlobals());
 
 const down = () => {
   throw new TrpcFailure(503, 'Database is busy, try again');
@@ -41,13 +44,15 @@ describe('A failed read shows as a failure, never as empty data', () => {
       'redemptions.inTransit': down,
       'checkIns.board': down,
     });
+    stubIntersection();
     renderApp('/dashboard');
     await waitFor(() => expect(screen.getByTestId('stat-Active Casinos').textContent).toBe('—'));
     await waitFor(() => expect(screen.getByTestId('stat-In transit').textContent).toBe('—'));
     expect(screen.getByTestId('stat-Total Customers').textContent).toBe('—');
     expect(screen.getByTestId('stat-Recent Transactions').textContent).toBe('—');
     expect(screen.getByTestId('stat-Check-ins today').textContent).toBe('—');
-    // The cards, Recent Activity and the three charts (their chunk loads after the page).
+    // The cards, Recent Activity and the three charts (built once near the view, their chunk loading then).
+    bringIntoView();
     await waitFor(() => expect(screen.getAllByText('Database is busy, try again').length).toBe(5));
     expect(screen.getAllByRole('button', { name: 'Retry' }).length).toBe(5);
     expect(screen.queryByText('Show table')).toBeNull();
