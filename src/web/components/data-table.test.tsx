@@ -14,8 +14,6 @@ const col = gridColumns<Row>();
 const columns = [col.accessor('name', { header: 'Name' })];
 const rows = (n: number): Row[] => Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Customer ${i + 1}` }));
 
-const scrollNearTheEnd = bringIntoView;
-
 const renderGrid = (data: Row[], phone = false) => {
   stubIntersection();
   window.matchMedia = (query: string) => mediaQueryList(query, phone);
@@ -81,9 +79,9 @@ describe('DataTable builds long lists as they scroll near', () => {
     renderGrid(rows(250));
     expect(bodyRows()).toHaveLength(100);
     expect(bodyRows()[99].textContent).toBe('Customer 100');
-    scrollNearTheEnd();
+    bringIntoView();
     expect(bodyRows()).toHaveLength(200);
-    scrollNearTheEnd();
+    bringIntoView();
     expect(bodyRows()).toHaveLength(250);
     expect(bodyRows()[249].textContent).toBe('Customer 250');
   });
@@ -93,9 +91,9 @@ describe('DataTable builds long lists as they scroll near', () => {
     const cards = () => within(screen.getByRole('list', { name: 'Customers' })).getAllByRole('listitem');
     expect(cards()).toHaveLength(20);
     expect(cards()[0].textContent).toContain('Customer 1');
-    scrollNearTheEnd();
+    bringIntoView();
     expect(cards()).toHaveLength(40);
-    scrollNearTheEnd();
+    bringIntoView();
     expect(cards()).toHaveLength(45);
     expect(cards()[44].textContent).toContain('Customer 45');
   });
@@ -115,11 +113,11 @@ describe('DataTable builds long lists as they scroll near', () => {
     expect(cards()).toHaveLength(7);
     expect(cards()[6].textContent).toContain('Customer 7');
     expect(cards()[6].textContent).toContain('h7');
-    scrollNearTheEnd();
+    bringIntoView();
     expect(cards()).toHaveLength(14);
-    scrollNearTheEnd();
-    scrollNearTheEnd();
-    scrollNearTheEnd();
+    bringIntoView();
+    bringIntoView();
+    bringIntoView();
     expect(cards()).toHaveLength(30);
     expect(cards()[29].textContent).toContain('Customer 30');
   });
