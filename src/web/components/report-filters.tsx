@@ -1,4 +1,4 @@
-import { Box, Button, Select, type SelectProps, SimpleGrid } from '@mantine/core';
+import { Box, Button, type SelectProps, SimpleGrid } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
@@ -11,6 +11,7 @@ import { LoadError } from './load-error';
 import { ALL_OPTION as ALL } from '../../shared/constants';
 import { FilterPanel } from './filter-panel';
 import { type TypeChoiceFilter, TypeChoiceSelect } from './type-filter';
+import { Select } from './select';
 
 export { ALL };
 export const withAll = (label: string, options: { value: string; label: string }[]) => [{ value: ALL, label }, ...options];

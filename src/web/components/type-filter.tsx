@@ -1,6 +1,6 @@
-import { Select } from '@mantine/core';
 import { nameKey } from '../../shared/names';
 import { ALL_OPTION as ALL } from '../../shared/constants';
+import { Select } from './select';
 
 /** The Transaction Type filter's choice: one casino's type, or a type name at every casino (decision 117). */
 export interface TypeChoice {

@@ -1,5 +1,5 @@
 import { useIntersection } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
 /**
  * How many of a grid's rows to build: `step` at once, then `step` more each time the marker after the
@@ -13,7 +13,8 @@ export function useGrowingRows(total: number, step: number) {
   const { ref, entry } = useIntersection<HTMLElement>({ rootMargin: '100% 0px' });
   const near = entry?.isIntersecting ?? false;
   useEffect(() => {
-    if (near) setSteps((n) => n + 1);
+    // A transition: React builds the next step in short tasks, so a tap is answered meanwhile (decision 219).
+    if (near) startTransition(() => setSteps((n) => n + 1));
   }, [near, entry]);
   const shown = Math.min(steps * step, total);
   return { shown, marker: shown < total ? ref : null, markerKey: steps };

@@ -1,4 +1,4 @@
-import { Group, Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { ACCESS_KINDS, ACCESS_LOG_PAGE_SIZE, type AccessKind } from '../../shared/schemas/access-log';
@@ -13,6 +13,7 @@ import { useUrlList } from '../lib/use-url-list';
 import { formatDateTime } from '../lib/format';
 import { trpc } from '../trpc';
 import type { AccessLogEntry } from '../lib/api-types';
+import { Select } from '../components/select';
 
 const route = getRouteApi('/signed-in/admin/access-log');
 const col = gridColumns<AccessLogEntry>();

@@ -1,4 +1,4 @@
-import { Badge, Box, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Box, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { AUDIT_ENTITIES } from '../../shared/schemas/audit-entities';
 import { AUDIT_PAGE_SIZE } from '../../shared/schemas/audit';
@@ -16,6 +16,7 @@ import type { AuditEntryView } from '../lib/api-types';
 import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
 import { useUrlList } from '../lib/use-url-list';
+import { Select } from '../components/select';
 
 const route = getRouteApi('/signed-in/admin/audit');
 const col = gridColumns<AuditEntryView>();

@@ -1,9 +1,9 @@
-import { Group, Progress, SegmentedControl, Select, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Progress, SegmentedControl, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { DateField } from '../components/date-field';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { useEffect, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useRef, useState } from 'react';
 import { CHECK_IN_PAGE_SIZE, type CheckInSort } from '../../shared/schemas/check-ins';
 import { FIRST_DAY, LAST_DAY } from '../../shared/dates';
 import { parseSort, type SortText, sortText } from '../../shared/sorting';
@@ -23,6 +23,7 @@ import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
 import { usePhone } from '../components/use-phone';
 import { useGrowingRows } from '../components/use-growing-rows';
+import { Select } from '../components/select';
 
 const route = getRouteApi('/signed-in/check-ins');
 /** The day column's header: "Today" on today's board, else the day shown. */
@@ -92,6 +93,9 @@ export function CheckInsPage() {
   const phone = usePhone();
   const growing = useGrowingRows(rows.length, PHONE_CARDS);
   const cards = rows.slice(0, Math.max(growing.shown, rows.findIndex((r) => rowKey(r) === activeKey) + 1));
+  // When cards arrive on an empty board they are built in the background (a transition React splits into
+  // short tasks, decision 219); a board read again after a save shows its cards at once, as focus expects.
+  const cardsBuilt = useDeferredValue(rows.length > 0, false);
 
   // Focus moves at once (a key pressed right after an arrow goes to the row it moved to); a row not yet
   // drawn (after a save refreshed the board) is focused on the next frame.
@@ -252,7 +256,7 @@ export function CheckInsPage() {
           // An empty board is its empty state, not a list without items (axe: aria-required-children).
           // A failed or loading read shows no list either: a list needs its items.
           empty ||
-          (rows.length > 0 && (
+          (rows.length > 0 && cardsBuilt && (
             <Stack gap="xs" role="list" aria-label="Check-ins" aria-busy={query.isPending}>
               {cards.map((row, index) => (
                 <CheckInCard key={rowKey(row)} {...rowProps(row, index)} />

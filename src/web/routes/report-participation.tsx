@@ -1,4 +1,4 @@
-import { Anchor, Badge, Box, Center, Group, List, Loader, Paper, Select, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Badge, Box, Center, Group, List, Loader, Paper, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertTriangle, IconExternalLink, IconListCheck, IconUserSearch, IconUsers } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
@@ -18,6 +18,7 @@ import { customerOptions, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
 import { Panel } from '../components/panel';
 import { CustomerLink } from '../components/record-links';
+import { Select } from '../components/select';
 
 const route = getRouteApi('/signed-in/reports/participation');
 

@@ -6,6 +6,8 @@ const input = (label: string) => screen.findByLabelText<HTMLInputElement>(label,
 /** Opens a Mantine Select and returns its own listbox's options (fast: no accessibility-tree walk). */
 async function openOptions(label: string): Promise<{ field: HTMLInputElement; options: HTMLElement[] }> {
   const field = await input(label);
+  // A click focuses the field first, as in a browser: the Select builds its list on focus (components/select.tsx).
+  fireEvent.focus(field);
   fireEvent.click(field);
   let options: HTMLElement[] = [];
   await waitFor(() => {

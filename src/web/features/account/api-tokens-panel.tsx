@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Code, NumberInput, Select, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Code, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { API_TOKEN_MAX_DAYS, createApiTokenInput } from '../../../shared/schemas/account';
@@ -11,6 +11,7 @@ import { notifyError, notifySuccess } from '../../lib/notify';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import type { ApiTokenRowView } from '../../lib/api-types';
+import { Select } from '../../components/select';
 
 const validate = zodValidate(createApiTokenInput);
 const SCOPES = [

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Modal, ScrollArea, Select, Stack, Table, Text } from '@mantine/core';
+import { Badge, Button, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { DateField } from '../../components/date-field';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -12,6 +12,7 @@ import { useSave } from '../../lib/use-save';
 import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos';
 import { trpc } from '../../trpc';
 import type { CustomerView } from '../../lib/api-types';
+import { Select } from '../../components/select';
 
 const STATUS_OPTIONS = LINK_STATUSES.map((s) => ({ value: s, label: s }));
 

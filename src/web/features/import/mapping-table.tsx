@@ -1,5 +1,6 @@
-import { Select, SimpleGrid } from '@mantine/core';
+import { SimpleGrid } from '@mantine/core';
 import { IMPORT_HEADERS, type ImportField, type ImportKind, type ImportResult, importFields } from '../../../shared/schemas/import';
+import { Select } from '../../components/select';
 
 /** One select per product field: the file's column it reads (detected, or chosen). */
 export function MappingTable({

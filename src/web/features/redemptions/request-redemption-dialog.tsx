@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Text, TextInput } from '@mantine/core';
+import { SimpleGrid, Text, TextInput } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { formatGrouped, toHundredths } from '../../../shared/money';
 import { requestRedemptionInput } from '../../../shared/schemas/redemptions';
@@ -9,6 +9,7 @@ import { customerOptions, toOptions, useAllLinks, useCasinos, useCustomers } fro
 import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
+import { Select } from '../../components/select';
 
 const validate = zodValidate(requestRedemptionInput);
 

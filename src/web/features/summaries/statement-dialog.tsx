@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { localDay, previousDay } from '../../../shared/dates';
 import { DateField } from '../../components/date-field';
 import { downloadStatement, type StatementChoice } from '../../lib/server-export';
 import { notifySuccess } from '../../lib/notify';
+import { Select } from '../../components/select';
 
 const FORMATS = [
   { value: 'pdf', label: 'PDF' },

@@ -1,4 +1,4 @@
-import { Select, Text } from '@mantine/core';
+import { Text } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { copyTypesInput } from '../../../shared/schemas/transaction-types';
 import { nameKey } from '../../../shared/names';
@@ -7,6 +7,7 @@ import { toOptions, useAllTypes, useCasinos } from '../../lib/master-data';
 import { useForm } from '../../lib/use-form';
 import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
+import { Select } from '../../components/select';
 
 const validate = zodValidate(copyTypesInput);
 

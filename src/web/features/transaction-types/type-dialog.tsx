@@ -1,4 +1,4 @@
-import { Select, TextInput } from '@mantine/core';
+import { TextInput } from '@mantine/core';
 import { FormDialog } from '../../components/form-dialog';
 import { useMutation } from '@tanstack/react-query';
 import { createTypeInput } from '../../../shared/schemas/transaction-types';
@@ -8,6 +8,7 @@ import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import type { TransactionTypeView } from '../../lib/api-types';
 import { useVersionGuard, VersionNotice } from '../../components/version-notice';
+import { Select } from '../../components/select';
 
 const validate = zodValidate(createTypeInput);
 

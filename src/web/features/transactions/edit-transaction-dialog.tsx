@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Select, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
+import { Button, Group, Modal, SimpleGrid, Stack, Tabs, Text } from '@mantine/core';
 import { AttachmentsPanel } from '../attachments';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -25,6 +25,7 @@ import { TransactionAudit } from './transaction-audit';
 import { activeCasinosOf, preview, type TxFormValues, withCasino, withoutChanged } from './form-state';
 import type { TransactionView } from '../../lib/api-types';
 import { useVersionGuard, VersionNotice } from '../../components/version-notice';
+import { Select } from '../../components/select';
 
 const validate = zodValidate(updateTransactionInput);
 

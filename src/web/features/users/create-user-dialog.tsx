@@ -1,4 +1,4 @@
-import { PasswordInput, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { PasswordInput, SimpleGrid, TextInput } from '@mantine/core';
 import { FormDialog } from '../../components/form-dialog';
 import { useMutation } from '@tanstack/react-query';
 import type { ChangeEvent } from 'react';
@@ -10,6 +10,7 @@ import { zodValidate } from '../../lib/zod-form';
 import { trpc } from '../../trpc';
 import { PasswordChecklist } from '../auth';
 import { ROLE_OPTIONS } from '../../../shared/constants';
+import { Select } from '../../components/select';
 
 type Values = Required<CreateUserInput> & { firstName: string; lastName: string };
 const initialValues: Values = { email: '', password: '', firstName: '', lastName: '', role: 'staff' };

@@ -1,4 +1,3 @@
-import { Select } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ROLE_OPTIONS, type Role } from '../../../shared/constants';
@@ -9,6 +8,7 @@ import { messageOf } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAuth } from '../../lib/use-auth';
 import { trpc } from '../../trpc';
+import { Select } from '../../components/select';
 
 const roleLabel = (role: Role) => ROLE_OPTIONS.find((o) => o.value === role)?.label ?? role;
 

@@ -1,0 +1,33 @@
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { theme } from '../theme';
+import { Select } from './select';
+
+const field = () => screen.getByLabelText<HTMLInputElement>('Casino', { selector: 'input' });
+const options = () => [...document.querySelectorAll('[role="option"]')].map((o) => o.textContent);
+
+describe('Select (decision 219)', () => {
+  it('builds no list before the field is focused, and the whole list on focus', () => {
+    render(
+      <MantineProvider theme={theme}>
+        <Select label="Casino" data={['Chumba', 'Pulsz', 'Stake.us']} />
+      </MantineProvider>,
+    );
+    expect(document.querySelectorAll('[role="listbox"]')).toHaveLength(0);
+    fireEvent.focus(field());
+    expect(options()).toEqual(['Chumba', 'Pulsz', 'Stake.us']);
+  });
+
+  it('a searchable field, opened by its focus, names its list to the field and picks from it', async () => {
+    render(
+      <MantineProvider theme={theme}>
+        <Select label="Casino" searchable data={['Chumba', 'Pulsz']} />
+      </MantineProvider>,
+    );
+    fireEvent.focus(field());
+    await waitFor(() => expect(document.getElementById(field().getAttribute('aria-controls') ?? '')?.getAttribute('role')).toBe('listbox'));
+    fireEvent.click([...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === 'Pulsz')!);
+    await waitFor(() => expect(field().value).toBe('Pulsz'));
+  });
+});
