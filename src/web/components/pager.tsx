@@ -1,8 +1,7 @@
-import { ActionIcon, Group, Text } from '@mantine/core';
+import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { formatCount } from '../lib/format';
-import { Tip } from './tip';
 
 interface Props {
   page: number;
@@ -25,11 +24,11 @@ export function Pager({ page, pageSize, total, onPage, suffix, full, noun = 'tra
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
   const button = (label: string, target: number, disabled: boolean, icon: React.ReactNode) => (
-    <Tip label={label}>
+    <Tooltip label={label}>
       <ActionIcon variant="default" aria-label={label} disabled={disabled} onClick={() => onPage(target)}>
         {icon}
       </ActionIcon>
-    </Tip>
+    </Tooltip>
   );
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">

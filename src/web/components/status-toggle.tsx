@@ -1,8 +1,7 @@
-import { ActionIcon, Badge, Switch } from '@mantine/core';
+import { ActionIcon, Badge, Switch, Tooltip } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
-import { Tip } from './tip';
 
 /** An active/inactive switch that asks first (spec 4: "Are you sure you want to activate/deactivate NAME"). */
 export function StatusToggle({ name, isActive, onConfirm }: { name: string; isActive: boolean; onConfirm: () => Promise<void> }) {
@@ -52,10 +51,10 @@ export function ActiveBadge({ active }: { active: boolean }) {
 /** The pencil button that opens a row's edit dialog. */
 export function EditAction({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <Tip label={label}>
+    <Tooltip label={label}>
       <ActionIcon variant="subtle" aria-label={label} onClick={onClick}>
         <IconPencil size={16} />
       </ActionIcon>
-    </Tip>
+    </Tooltip>
   );
 }

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Stack } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
 import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -14,7 +14,6 @@ import { useSave } from '../lib/use-save';
 import { trpc } from '../trpc';
 import { ALL_OPTION as ALL } from '../../shared/constants';
 import type { TransactionTypeView } from '../lib/api-types';
-import { Tip } from '../components/tip';
 import { Select } from '../components/select';
 
 const col = gridColumns<TransactionTypeView & { casinoName: string }>();
@@ -42,16 +41,16 @@ export function TypesPage() {
         header: 'Actions',
         cell: ({ row: { original: t } }) => (
           <Group gap="xs" wrap="nowrap">
-            <Tip label="Edit type">
+            <Tooltip label="Edit type">
               <ActionIcon variant="subtle" aria-label={`Edit ${t.name} at ${t.casinoName}`} onClick={() => setDialog({ type: t })}>
                 <IconPencil size={16} />
               </ActionIcon>
-            </Tip>
-            <Tip label="Delete type">
+            </Tooltip>
+            <Tooltip label="Delete type">
               <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name} at ${t.casinoName}`} onClick={() => setDeleting(t)}>
                 <IconTrash size={16} />
               </ActionIcon>
-            </Tip>
+            </Tooltip>
           </Group>
         ),
       }),

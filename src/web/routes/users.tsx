@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { IconSearch, IconSortAscendingLetters, IconSortDescendingLetters, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,7 +9,6 @@ import { UsersGrid } from '../features/users/users-grid';
 import { failureOf } from '../lib/errors';
 import { trpc } from '../trpc';
 import { Panel } from '../components/panel';
-import { Tip } from '../components/tip';
 import { Select } from '../components/select';
 
 const STATUS_OPTIONS = [
@@ -90,11 +89,11 @@ function UsersScreen() {
                 onChange={(v) => v && setSortKey(v as UserSortKey)}
                 w={120}
               />
-              <Tip label={desc ? 'Z-A' : 'A-Z'}>
+              <Tooltip label={desc ? 'Z-A' : 'A-Z'}>
                 <ActionIcon variant="default" size="lg" aria-label={desc ? 'Sorted Z-A' : 'Sorted A-Z'} onClick={() => setDesc((d) => !d)}>
                   {desc ? <IconSortDescendingLetters size={18} /> : <IconSortAscendingLetters size={18} />}
                 </ActionIcon>
-              </Tip>
+              </Tooltip>
               <Button visibleFrom="sm" leftSection={<IconUserPlus size={18} />} onClick={() => setCreating(true)}>
                 Add User
               </Button>

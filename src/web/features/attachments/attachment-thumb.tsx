@@ -1,11 +1,10 @@
-import { ActionIcon, Anchor, Group, Image, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Image, Modal, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
 import { IconFileTypePdf, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AttachmentView } from '../../../shared/schemas/attachments';
 import { formatDateTime } from '../../lib/format';
 import { attachmentBlob } from './attachments-api';
-import { Tip } from '../../components/tip';
 
 /** An attachment's bytes as an object URL, released when no longer shown. */
 function useObjectUrl(id: number) {
@@ -44,11 +43,11 @@ export function AttachmentThumb({ a, canDelete, onDelete }: { a: AttachmentView;
           {a.name}
         </Text>
         {canDelete && (
-          <Tip label="Delete attachment">
+          <Tooltip label="Delete attachment">
             <ActionIcon size="xs" variant="subtle" color="red" aria-label={`Delete ${a.name}`} onClick={onDelete}>
               <IconTrash size={12} />
             </ActionIcon>
-          </Tip>
+          </Tooltip>
         )}
       </Group>
       <Modal opened={open} onClose={() => setOpen(false)} title={<Text fw={700}>{a.name}</Text>} size="xl" centered>

@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -11,7 +11,6 @@ import { formatCount, formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useAuth } from '../../lib/use-auth';
 import { trpc } from '../../trpc';
-import { Tip } from '../../components/tip';
 
 /** Whose notes: a customer's or a casino's. */
 export type NotesOwner = { customerId: number } | { casinoId: number };
@@ -101,7 +100,7 @@ export function NotesPanel({ owner }: { owner: NotesOwner }) {
               {n.createdBy} · {formatDateTime(n.createdAt)}
             </Text>
             {(user?.role === 'admin' || user?.id === n.createdByUserId) && (
-              <Tip label="Delete note">
+              <Tooltip label="Delete note">
                 <ActionIcon
                   size="sm"
                   variant="subtle"
@@ -111,7 +110,7 @@ export function NotesPanel({ owner }: { owner: NotesOwner }) {
                 >
                   <IconTrash size={14} />
                 </ActionIcon>
-              </Tip>
+              </Tooltip>
             )}
           </Group>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>

@@ -1,4 +1,4 @@
-import { Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
 import type { RedemptionStatus } from '../../../shared/constants';
 import { type GridColumn, gridColumns } from '../../components/data-table';
 import { Coins } from '../../components/money';
@@ -6,7 +6,6 @@ import { formatDate, groupedAmount } from '../../lib/format';
 import type { RedemptionAction } from './redemption-actions';
 import type { RedemptionView } from '../../lib/api-types';
 import { casinoNameCell, CustomerLink } from '../../components/record-links';
-import { Tip } from '../../components/tip';
 
 const col = gridColumns<RedemptionView>();
 
@@ -42,11 +41,11 @@ export function redemptionColumns(act: (action: RedemptionAction) => void, statu
             <Text size="sm">{formatDate(r.requestedAt)}</Text>
             {r.ageDays !== null &&
               (r.overdue ? (
-                <Tip label={`Older than twice ${r.casinoName}'s usual time to pay`}>
+                <Tooltip label={`Older than twice ${r.casinoName}'s usual time to pay`}>
                   <Badge color="red" variant="filled" size="sm" styles={FULL} data-testid="overdue">
                     {days(r.ageDays)}
                   </Badge>
-                </Tip>
+                </Tooltip>
               ) : (
                 <Text size="xs" c="dimmed">
                   {days(r.ageDays)}

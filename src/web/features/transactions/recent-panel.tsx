@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconFilterOff, IconListDetails } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -16,7 +16,6 @@ import { EditTransactionDialog } from './edit-transaction-dialog';
 import { TRANSACTION_NUMERIC_COLUMNS, transactionCard, transactionColumns } from './transaction-columns';
 import { ALL_OPTION as ALL } from '../../../shared/constants';
 import type { TransactionView } from '../../lib/api-types';
-import { Tip } from '../../components/tip';
 import { Select } from '../../components/select';
 
 const pageOf = (data: { transactions: TransactionView[]; totalCount: number } | undefined) => data ?? { transactions: [], totalCount: 0 };
@@ -106,11 +105,11 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
               allowDeselect={false}
               onChange={chooseType}
             />
-            <Tip label="Clear filter">
+            <Tooltip label="Clear filter">
               <ActionIcon variant="default" aria-label="Clear type filter" onClick={() => chooseType(ALL)} disabled={typeName === ALL}>
                 <IconFilterOff size={16} />
               </ActionIcon>
-            </Tip>
+            </Tooltip>
             <ExportButtons
               size="xs"
               server={{

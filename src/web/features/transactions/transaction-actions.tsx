@@ -1,9 +1,8 @@
-import { ActionIcon, Badge, Group } from '@mantine/core';
+import { ActionIcon, Badge, Group, Tooltip } from '@mantine/core';
 import { IconLock, IconPaperclip, IconPencil } from '@tabler/icons-react';
 import type { TransactionView } from '../../lib/api-types';
 import { useAttachmentCount } from '../attachments';
 import { useClosedBooks } from '../books';
-import { Tip } from '../../components/tip';
 
 /**
  * A transaction row's actions: a paperclip with the count when it has attachments, and Edit, which
@@ -15,7 +14,7 @@ export function TransactionActions({ t, onEdit, size }: { t: TransactionView; on
   return (
     <Group gap={4} wrap="nowrap">
       {attachments > 0 && (
-        <Tip label={`${attachments} ${attachments === 1 ? 'attachment' : 'attachments'}`}>
+        <Tooltip label={`${attachments} ${attachments === 1 ? 'attachment' : 'attachments'}`}>
           <Badge
             variant="light"
             color="gray"
@@ -27,23 +26,23 @@ export function TransactionActions({ t, onEdit, size }: { t: TransactionView; on
           >
             {attachments}
           </Badge>
-        </Tip>
+        </Tooltip>
       )}
       {locked ? (
-        <Tip label={locked} multiline w={260}>
+        <Tooltip label={locked} multiline w={260}>
           {/* A disabled button gets no pointer events: the tooltip hangs on this wrapper, which keyboard users reach too. */}
           <span tabIndex={0} aria-label={`Transaction ${t.id} is locked. ${locked}`} data-testid={`locked-${t.id}`}>
             <ActionIcon variant="subtle" size={size} disabled aria-hidden tabIndex={-1} bg="transparent">
               <IconLock size={16} />
             </ActionIcon>
           </span>
-        </Tip>
+        </Tooltip>
       ) : (
-        <Tip label="Edit transaction">
+        <Tooltip label="Edit transaction">
           <ActionIcon variant="subtle" size={size} aria-label={`Edit transaction ${t.id}`} onClick={() => onEdit(t)}>
             <IconPencil size={16} />
           </ActionIcon>
-        </Tip>
+        </Tooltip>
       )}
     </Group>
   );

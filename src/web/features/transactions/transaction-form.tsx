@@ -1,4 +1,4 @@
-import { Badge, Button, Grid, Group, Kbd, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Grid, Group, Kbd, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
 import { IconArrowRight, IconCashBanknote, IconDeviceFloppy, IconEraser, IconPlus, IconScale } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -33,7 +33,6 @@ import {
   withNextCasino,
   withoutChanged,
 } from './form-state';
-import { Tip } from '../../components/tip';
 import { Select } from '../../components/select';
 
 const DRAFT_KEY = 'transaction-draft';
@@ -258,7 +257,7 @@ export function TransactionForm({ below, customerId }: { below: (casinoId: strin
                     description={casinoHint}
                     inputWrapperOrder={['label', 'input', 'description', 'error']}
                   />
-                  <Tip
+                  <Tooltip
                     label={
                       <>
                         Next Casino <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">N</Kbd>
@@ -277,7 +276,7 @@ export function TransactionForm({ below, customerId }: { below: (casinoId: strin
                     >
                       Next Casino
                     </Button>
-                  </Tip>
+                  </Tooltip>
                 </Group>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
