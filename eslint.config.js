@@ -8,14 +8,24 @@ import reactHooks from 'eslint-plugin-react-hooks';
  */
 function webBoundaries() {
   const serverTypesOnly = { group: ['**/server/**'], allowTypeImports: true, message: 'The web app imports only types from the server.' };
+  const paths = [
+    {
+      name: '@mantine/core',
+      importNames: ['Select'],
+      message: "Use components/select.tsx: it builds the list of options on the field's first focus (decision 219).",
+    },
+  ];
   const layer = (files, patterns) => ({
     files,
     ignores: ['src/web/**/*.test.{ts,tsx}', 'src/web/testing/**'],
-    rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [serverTypesOnly, ...patterns] }] },
+    rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns: [serverTypesOnly, ...patterns] }] },
   });
   const no = (regex, message) => ({ regex, message });
   return [
-    { files: ['src/web/**/*.{ts,tsx}'], rules: { '@typescript-eslint/no-restricted-imports': ['error', { patterns: [serverTypesOnly] }] } },
+    {
+      files: ['src/web/**/*.{ts,tsx}'],
+      rules: { '@typescript-eslint/no-restricted-imports': ['error', { paths, patterns: [serverTypesOnly] }] },
+    },
     layer(
       ['src/web/routes/**'],
       [no('^\\./', 'A screen does not import another screen: move what they share to a feature or components.')],

@@ -1,3 +1,5 @@
+// The one place that wraps Mantine's Select; everywhere else imports this one (eslint.config.js).
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { Select as MantineSelect, type Primitive, type SelectProps } from '@mantine/core';
 import { type FocusEvent, type Ref, useEffect, useReducer, useState } from 'react';
 
