@@ -13,6 +13,7 @@ import { NavLinks } from './nav-links';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { SearchEverywhere } from './search-everywhere';
 import { MAIN_ID, SkipLink } from './skip-link';
+import { TipLayer } from './tip-layer';
 import { usePhone } from './use-phone';
 import type { UserView } from '../lib/api-types';
 
@@ -133,6 +134,7 @@ export function AppLayout({ user }: { user: UserView }) {
         )}
         <Outlet />
       </AppShell.Main>
+      <TipLayer />
     </AppShell>
   );
 }

@@ -1,11 +1,15 @@
-import { ActionIcon, Badge, Switch, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Switch } from '@mantine/core';
 import { IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from './confirm-dialog';
+import { tipProps } from './tip-props';
 
 /** An active/inactive switch that asks first (spec 4: "Are you sure you want to activate/deactivate NAME"). */
 export function StatusToggle({ name, isActive, onConfirm }: { name: string; isActive: boolean; onConfirm: () => Promise<void> }) {
   const [asking, setAsking] = useState(false);
+  // The dialog is built from the first time it is asked for, then kept (its closing fade and the focus's
+  // way back): a grid's rows each built a closed Mantine Modal before (decision 220).
+  const [asked, setAsked] = useState(false);
   const [busy, setBusy] = useState(false);
   const verb = isActive ? 'deactivate' : 'activate';
   const confirm = async () => {
@@ -21,20 +25,25 @@ export function StatusToggle({ name, isActive, onConfirm }: { name: string; isAc
     <>
       <Switch
         checked={isActive}
-        onChange={() => setAsking(true)}
+        onChange={() => {
+          setAsked(true);
+          setAsking(true);
+        }}
         aria-label={`${isActive ? 'Deactivate' : 'Activate'} ${name}`}
         color="teal"
       />
-      <ConfirmDialog
-        opened={asking}
-        title={isActive ? 'Deactivate' : 'Activate'}
-        message={`Are you sure you want to ${verb} ${name}?`}
-        confirmLabel={isActive ? 'Deactivate' : 'Activate'}
-        danger={isActive}
-        busy={busy}
-        onConfirm={() => void confirm()}
-        onCancel={() => setAsking(false)}
-      />
+      {asked && (
+        <ConfirmDialog
+          opened={asking}
+          title={isActive ? 'Deactivate' : 'Activate'}
+          message={`Are you sure you want to ${verb} ${name}?`}
+          confirmLabel={isActive ? 'Deactivate' : 'Activate'}
+          danger={isActive}
+          busy={busy}
+          onConfirm={() => void confirm()}
+          onCancel={() => setAsking(false)}
+        />
+      )}
     </>
   );
 }
@@ -51,10 +60,8 @@ export function ActiveBadge({ active }: { active: boolean }) {
 /** The pencil button that opens a row's edit dialog. */
 export function EditAction({ label, onClick }: { label: string; onClick: () => void }) {
   return (
-    <Tooltip label={label}>
-      <ActionIcon variant="subtle" aria-label={label} onClick={onClick}>
-        <IconPencil size={16} />
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon variant="subtle" aria-label={label} onClick={onClick} {...tipProps(label)}>
+      <IconPencil size={16} />
+    </ActionIcon>
   );
 }

@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { countBuilt } from '../testing/components';
 import { casino, customer } from '../testing/fixtures';
 import { BUSY, busyUntilRecovered, calls, mockTrpc } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
@@ -60,9 +61,13 @@ describe('Customers screen (spec 2.10)', () => {
         return list.find((c) => c.id === input.id)!;
       },
     });
-    renderApp('/customers');
-    fireEvent.click(await screen.findByRole('switch', { name: 'Deactivate Cara Cole' }));
+    const { container } = renderApp('/customers');
+    const toggle = await screen.findByRole('switch', { name: 'Deactivate Cara Cole' });
+    // No row builds its confirmation (a Mantine Modal) before it is asked for: asking builds one (decision 220).
+    const built = countBuilt(container, '@mantine/core/Modal');
+    fireEvent.click(toggle);
     expect(await screen.findByText('Are you sure you want to deactivate Cara Cole?')).toBeTruthy();
+    expect(countBuilt(container, '@mantine/core/Modal')).toBe(built + 1);
     expect(calls.some((c) => c.path === 'customers.update')).toBe(false);
     fireEvent.click(screen.getByRole('button', { name: 'Deactivate' }));
     expect(await screen.findByText('Customer status updated successfully')).toBeTruthy();

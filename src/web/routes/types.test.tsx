@@ -1,5 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { countBuilt } from '../testing/components';
 import { casino } from '../testing/fixtures';
 import { BUSY, busyUntilRecovered, calls, mockTrpc, TrpcFailure } from '../testing/msw';
 import { ADMIN, renderApp } from '../testing/render';
@@ -19,7 +20,7 @@ const cells = () => tableRows('Transaction types').map((r) => r.slice(0, 2));
 describe('Transaction Types screen (spec 2.12)', () => {
   it('lists each type with its casino, filters by casino, searches and counts', async () => {
     mockTrpc({ 'auth.user': () => ADMIN, 'transactionTypes.list': () => TYPES, 'casinos.list': () => CASINOS });
-    renderApp('/types');
+    const { container } = renderApp('/types');
     await screen.findByText('Withdraw');
     await waitFor(() =>
       expect(cells()).toEqual([
@@ -29,8 +30,14 @@ describe('Transaction Types screen (spec 2.12)', () => {
       ]),
     );
     expect(screen.getByTestId('list-count').textContent).toBe('3 types');
+    // The rows' buttons ask for the shared tooltip; no row builds a Tooltip of its own (decision 220).
+    const tips = () => screen.getAllByRole('button', { name: /^(Edit|Delete) \w+ at / }).map((b) => b.getAttribute('data-tip'));
+    expect(tips()).toEqual(['Edit type', 'Delete type', 'Edit type', 'Delete type', 'Edit type', 'Delete type']);
+    const tooltips = countBuilt(container, '@mantine/core/Tooltip');
     await choose('Casino filter', 'Chumba');
     expect(cells()).toEqual([['Bonus', 'Chumba']]);
+    expect(tips()).toEqual(['Edit type', 'Delete type']);
+    expect(countBuilt(container, '@mantine/core/Tooltip')).toBe(tooltips);
     expect(screen.getByTestId('list-count').textContent).toBe('1 of 3 types');
     await choose('Casino filter', 'All casinos');
     fireEvent.change(screen.getByPlaceholderText('Search types...'), { target: { value: 'draw' } });

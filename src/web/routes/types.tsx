@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Stack, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack } from '@mantine/core';
 import { IconCopy, IconPencil, IconTrash } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { type GridColumn, gridColumns } from '../components/data-table';
 import { SearchableGrid } from '../components/searchable-grid';
+import { tipProps } from '../components/tip-props';
 import { TypeBadge } from '../components/money';
 import { TypeDialog } from '../features/transaction-types/type-dialog';
 import { CopyTypesDialog } from '../features/transaction-types/copy-types-dialog';
@@ -41,16 +42,23 @@ export function TypesPage() {
         header: 'Actions',
         cell: ({ row: { original: t } }) => (
           <Group gap="xs" wrap="nowrap">
-            <Tooltip label="Edit type">
-              <ActionIcon variant="subtle" aria-label={`Edit ${t.name} at ${t.casinoName}`} onClick={() => setDialog({ type: t })}>
-                <IconPencil size={16} />
-              </ActionIcon>
-            </Tooltip>
-            <Tooltip label="Delete type">
-              <ActionIcon variant="subtle" color="red" aria-label={`Delete ${t.name} at ${t.casinoName}`} onClick={() => setDeleting(t)}>
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIcon
+              variant="subtle"
+              aria-label={`Edit ${t.name} at ${t.casinoName}`}
+              onClick={() => setDialog({ type: t })}
+              {...tipProps('Edit type')}
+            >
+              <IconPencil size={16} />
+            </ActionIcon>
+            <ActionIcon
+              variant="subtle"
+              color="red"
+              aria-label={`Delete ${t.name} at ${t.casinoName}`}
+              onClick={() => setDeleting(t)}
+              {...tipProps('Delete type')}
+            >
+              <IconTrash size={16} />
+            </ActionIcon>
           </Group>
         ),
       }),

@@ -1,7 +1,8 @@
-import { Badge, Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import type { RedemptionStatus } from '../../../shared/constants';
 import { type GridColumn, gridColumns } from '../../components/data-table';
 import { Coins } from '../../components/money';
+import { tipProps } from '../../components/tip-props';
 import { formatDate, groupedAmount } from '../../lib/format';
 import type { RedemptionAction } from './redemption-actions';
 import type { RedemptionView } from '../../lib/api-types';
@@ -41,11 +42,16 @@ export function redemptionColumns(act: (action: RedemptionAction) => void, statu
             <Text size="sm">{formatDate(r.requestedAt)}</Text>
             {r.ageDays !== null &&
               (r.overdue ? (
-                <Tooltip label={`Older than twice ${r.casinoName}'s usual time to pay`}>
-                  <Badge color="red" variant="filled" size="sm" styles={FULL} data-testid="overdue">
-                    {days(r.ageDays)}
-                  </Badge>
-                </Tooltip>
+                <Badge
+                  color="red"
+                  variant="filled"
+                  size="sm"
+                  styles={FULL}
+                  data-testid="overdue"
+                  {...tipProps(`Older than twice ${r.casinoName}'s usual time to pay`)}
+                >
+                  {days(r.ageDays)}
+                </Badge>
               ) : (
                 <Text size="xs" c="dimmed">
                   {days(r.ageDays)}

@@ -1,5 +1,6 @@
-import { ActionIcon, Badge, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group } from '@mantine/core';
 import { IconLock, IconPaperclip, IconPencil } from '@tabler/icons-react';
+import { tipProps } from '../../components/tip-props';
 import type { TransactionView } from '../../lib/api-types';
 import { useAttachmentCount } from '../attachments';
 import { useClosedBooks } from '../books';
@@ -11,38 +12,45 @@ import { useClosedBooks } from '../books';
 export function TransactionActions({ t, onEdit, size }: { t: TransactionView; onEdit: (t: TransactionView) => void; size?: 'sm' }) {
   const locked = useClosedBooks().locked(t.date);
   const attachments = useAttachmentCount(t.id);
+  const count = `${attachments} ${attachments === 1 ? 'attachment' : 'attachments'}`;
   return (
     <Group gap={4} wrap="nowrap">
       {attachments > 0 && (
-        <Tooltip label={`${attachments} ${attachments === 1 ? 'attachment' : 'attachments'}`}>
-          <Badge
-            variant="light"
-            color="gray"
-            size="sm"
-            leftSection={<IconPaperclip size={12} aria-hidden />}
-            aria-label={`${attachments} ${attachments === 1 ? 'attachment' : 'attachments'}`}
-            style={{ cursor: locked ? undefined : 'pointer' }}
-            onClick={() => !locked && onEdit(t)}
-          >
-            {attachments}
-          </Badge>
-        </Tooltip>
+        <Badge
+          variant="light"
+          color="gray"
+          size="sm"
+          leftSection={<IconPaperclip size={12} aria-hidden />}
+          aria-label={count}
+          style={{ cursor: locked ? undefined : 'pointer' }}
+          onClick={() => !locked && onEdit(t)}
+          {...tipProps(count)}
+        >
+          {attachments}
+        </Badge>
       )}
       {locked ? (
-        <Tooltip label={locked} multiline w={260}>
-          {/* A disabled button gets no pointer events: the tooltip hangs on this wrapper, which keyboard users reach too. */}
-          <span tabIndex={0} aria-label={`Transaction ${t.id} is locked. ${locked}`} data-testid={`locked-${t.id}`}>
-            <ActionIcon variant="subtle" size={size} disabled aria-hidden tabIndex={-1} bg="transparent">
-              <IconLock size={16} />
-            </ActionIcon>
-          </span>
-        </Tooltip>
-      ) : (
-        <Tooltip label="Edit transaction">
-          <ActionIcon variant="subtle" size={size} aria-label={`Edit transaction ${t.id}`} onClick={() => onEdit(t)}>
-            <IconPencil size={16} />
+        // A disabled button gets no pointer events: the tooltip hangs on this wrapper, which keyboard users reach too.
+        <span
+          tabIndex={0}
+          aria-label={`Transaction ${t.id} is locked. ${locked}`}
+          data-testid={`locked-${t.id}`}
+          {...tipProps(locked, true)}
+        >
+          <ActionIcon variant="subtle" size={size} disabled aria-hidden tabIndex={-1} bg="transparent">
+            <IconLock size={16} />
           </ActionIcon>
-        </Tooltip>
+        </span>
+      ) : (
+        <ActionIcon
+          variant="subtle"
+          size={size}
+          aria-label={`Edit transaction ${t.id}`}
+          onClick={() => onEdit(t)}
+          {...tipProps('Edit transaction')}
+        >
+          <IconPencil size={16} />
+        </ActionIcon>
       )}
     </Group>
   );

@@ -1,0 +1,78 @@
+import { lazy, Suspense, useEffect, useReducer, useState } from 'react';
+import { withScreenStyles } from '../lib/screen-styles';
+
+// Mantine's Tooltip comes with the first pointer over an element that asks for it (tip.tsx's chunk).
+const Tooltip = lazy(() => withScreenStyles(import('./floating')).then((m) => ({ default: m.Tooltip })));
+
+/** The element under the pointer that asks for a tooltip (tip-props.ts), or null. */
+const tipTarget = (node: EventTarget | null) => (node instanceof Element ? node.closest<HTMLElement>('[data-tip]') : null);
+
+/** The last element that asked for the tooltip (kept while the tooltip fades out), and whether it shows. */
+interface Tip {
+  target: HTMLElement | null;
+  open: boolean;
+}
+
+/**
+ * The one tooltip of the elements that carry `data-tip` (tip-props.ts): Mantine's Tooltip, shown above
+ * the element a mouse is over, as a Tooltip of the element's own would be (hover only, not touch). The
+ * app shell mounts it once; it listens from the first paint, and Mantine's code comes on the first
+ * hover (decision 220).
+ */
+export function TipLayer() {
+  const [tip, setTip] = useState<Tip>({ target: null, open: false });
+  const [, relabel] = useReducer((n: number) => n + 1, 0);
+  const { target, open } = tip;
+
+  useEffect(() => {
+    // Every move, not only entering an element: a page can load under a pointer at rest, and its first
+    // move over the element shows the tooltip, as Mantine's own does.
+    const move = (event: PointerEvent) => {
+      if (event.pointerType === 'touch') return;
+      const next = tipTarget(event.target);
+      setTip((now) => {
+        if (next) return now.target === next && now.open ? now : { target: next, open: true };
+        return now.open ? { target: now.target, open: false } : now;
+      });
+    };
+    // Leaving the window: no element is under the pointer any more.
+    const out = (event: PointerEvent) => {
+      if (event.relatedTarget === null) setTip((now) => ({ target: now.target, open: false }));
+    };
+    document.addEventListener('pointermove', move);
+    document.addEventListener('pointerout', out);
+    return () => {
+      document.removeEventListener('pointermove', move);
+      document.removeEventListener('pointerout', out);
+    };
+  }, []);
+
+  // A label that changes under the pointer (a sort's direction) shows its new text; an element taken out
+  // of the page (its row built again) takes its tooltip with it.
+  useEffect(() => {
+    if (!target || !open) return;
+    const label = new MutationObserver(relabel);
+    label.observe(target, { attributeFilter: ['data-tip', 'data-tip-wide'] });
+    const removal = new MutationObserver(() => !target.isConnected && setTip({ target, open: false }));
+    removal.observe(document.body, { childList: true, subtree: true });
+    return () => {
+      label.disconnect();
+      removal.disconnect();
+    };
+  }, [target, open]);
+
+  if (!target) return null;
+  const wide = target.dataset.tipWide !== undefined;
+  return (
+    <Suspense fallback={null}>
+      <Tooltip
+        target={target}
+        label={target.dataset.tip}
+        opened={open}
+        events={{ hover: false, focus: false, touch: false }}
+        multiline={wide}
+        w={wide ? 260 : undefined}
+      />
+    </Suspense>
+  );
+}
