@@ -1,7 +1,8 @@
-import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Group, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight, IconChevronsLeft, IconChevronsRight } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { formatCount } from '../lib/format';
+import { tipProps } from './tip-props';
 
 interface Props {
   page: number;
@@ -24,11 +25,9 @@ export function Pager({ page, pageSize, total, onPage, suffix, full, noun = 'tra
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(page * pageSize, total);
   const button = (label: string, target: number, disabled: boolean, icon: React.ReactNode) => (
-    <Tooltip label={label}>
-      <ActionIcon variant="default" aria-label={label} disabled={disabled} onClick={() => onPage(target)}>
-        {icon}
-      </ActionIcon>
-    </Tooltip>
+    <ActionIcon variant="default" aria-label={label} disabled={disabled} onClick={() => onPage(target)} {...tipProps(label)}>
+      {icon}
+    </ActionIcon>
   );
   return (
     <Group justify="space-between" gap="sm" wrap="wrap">

@@ -3,7 +3,7 @@ import { useHotkeys } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { withScreenStyles } from '../lib/screen-styles';
-import { Tip } from './tip';
+import { tipProps } from './tip-props';
 
 const SearchSpotlight = lazy(() => withScreenStyles(import('./search-spotlight')).then((m) => ({ default: m.SearchSpotlight })));
 
@@ -23,11 +23,17 @@ export function SearchEverywhere() {
   useHotkeys([['/', open]]);
   return (
     <>
-      <Tip label="Search (Ctrl+K or /)">
-        <ActionIcon variant="subtle" color="gray" size="lg" onClick={open} aria-label="Search" aria-keyshortcuts="Control+K /">
-          <IconSearch size={20} />
-        </ActionIcon>
-      </Tip>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        onClick={open}
+        aria-label="Search"
+        aria-keyshortcuts="Control+K /"
+        {...tipProps('Search (Ctrl+K or /)')}
+      >
+        <IconSearch size={20} />
+      </ActionIcon>
       {wanted && (
         <Suspense fallback={null}>
           <SearchSpotlight onReady={ready} />

@@ -3,7 +3,7 @@ import { useDisclosure, useHotkeys } from '@mantine/hooks';
 import { IconKeyboard } from '@tabler/icons-react';
 import { lazy, Suspense, useState } from 'react';
 import { withScreenStyles } from '../lib/screen-styles';
-import { Tip } from './tip';
+import { tipProps } from './tip-props';
 
 // The dialog is built the first time it is opened; it stays mounted after, so it closes with its transition
 // and gives the focus back (decision 217).
@@ -20,19 +20,18 @@ export function ShortcutsDialog() {
   useHotkeys([['shift+?', show]]);
   return (
     <>
-      <Tip label="Keyboard shortcuts (?)">
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size="lg"
-          visibleFrom="sm"
-          onClick={show}
-          aria-label="Keyboard shortcuts"
-          aria-keyshortcuts="?"
-        >
-          <IconKeyboard size={20} />
-        </ActionIcon>
-      </Tip>
+      <ActionIcon
+        variant="subtle"
+        color="gray"
+        size="lg"
+        visibleFrom="sm"
+        onClick={show}
+        aria-label="Keyboard shortcuts"
+        aria-keyshortcuts="?"
+        {...tipProps('Keyboard shortcuts (?)')}
+      >
+        <IconKeyboard size={20} />
+      </ActionIcon>
       {wanted && (
         <Suspense fallback={null}>
           <ShortcutsList opened={opened} onClose={close} />

@@ -1,8 +1,9 @@
-import { ActionIcon, Anchor, Group, Image, Modal, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Image, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconFileTypePdf, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AttachmentView } from '../../../shared/schemas/attachments';
+import { tipProps } from '../../components/tip-props';
 import { formatDateTime } from '../../lib/format';
 import { attachmentBlob } from './attachments-api';
 
@@ -43,11 +44,16 @@ export function AttachmentThumb({ a, canDelete, onDelete }: { a: AttachmentView;
           {a.name}
         </Text>
         {canDelete && (
-          <Tooltip label="Delete attachment">
-            <ActionIcon size="xs" variant="subtle" color="red" aria-label={`Delete ${a.name}`} onClick={onDelete}>
-              <IconTrash size={12} />
-            </ActionIcon>
-          </Tooltip>
+          <ActionIcon
+            size="xs"
+            variant="subtle"
+            color="red"
+            aria-label={`Delete ${a.name}`}
+            onClick={onDelete}
+            {...tipProps('Delete attachment')}
+          >
+            <IconTrash size={12} />
+          </ActionIcon>
         )}
       </Group>
       <Modal opened={open} onClose={() => setOpen(false)} title={<Text fw={700}>{a.name}</Text>} size="xl" centered>

@@ -1,10 +1,11 @@
-import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { NOTE_MAX, noteText } from '../../../shared/schemas/notes';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { EmptyState } from '../../components/data-table';
+import { tipProps } from '../../components/tip-props';
 import { LoadError } from '../../components/load-error';
 import { failureOf, fieldErrorsOf, fieldIssuesOf, isUnauthorized, messageOf } from '../../lib/errors';
 import { formatCount, formatDateTime } from '../../lib/format';
@@ -100,17 +101,16 @@ export function NotesPanel({ owner }: { owner: NotesOwner }) {
               {n.createdBy} · {formatDateTime(n.createdAt)}
             </Text>
             {(user?.role === 'admin' || user?.id === n.createdByUserId) && (
-              <Tooltip label="Delete note">
-                <ActionIcon
-                  size="sm"
-                  variant="subtle"
-                  color="red"
-                  aria-label={`Delete note by ${n.createdBy}`}
-                  onClick={() => setDeleting(n.id)}
-                >
-                  <IconTrash size={14} />
-                </ActionIcon>
-              </Tooltip>
+              <ActionIcon
+                size="sm"
+                variant="subtle"
+                color="red"
+                aria-label={`Delete note by ${n.createdBy}`}
+                onClick={() => setDeleting(n.id)}
+                {...tipProps('Delete note')}
+              >
+                <IconTrash size={14} />
+              </ActionIcon>
             )}
           </Group>
           <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
