@@ -51,12 +51,8 @@ function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
   return <IconArrowsSort size={14} opacity={0.4} />;
 }
 
-/**
- * Rows a larger screen builds at once, and how many it builds without waiting for a scroll (a page of
- * History is 100), a step at a time; and cards a phone builds at once.
- */
-const FIRST_ROWS = 25;
-const WHOLE_ROWS = 100;
+/** Rows a larger screen builds at once (a page of History is 100), and cards a phone builds at once. */
+const FIRST_ROWS = 100;
 const PHONE_FIRST_CARDS = 20;
 /**
  * A phone's card of a grid without its own compact card has a line per column, so a grid builds about
@@ -111,15 +107,10 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const empty = rangeOk ? props.empty : <RangeEmptyState />;
   const table = useTable({ features: gridFeatures, columns, data, getRowId: getRowId ?? rowKey });
   const phone = usePhone();
-  // A page of History (100 rows) is built whole on a larger screen, 25 rows a step, each step after the
-  // last without waiting for a scroll (decision 221); a longer list, and a phone's cards past the first
-  // screens, are built as they scroll near (decision 172).
+  // A page of History (100 rows) is built whole on a larger screen; a longer list, and a phone's cards
+  // past the first screens, are built as they scroll near (decision 172).
   const rows = table.getRowModel().rows;
-  const growing = useGrowingRows(
-    rows.length,
-    !phone ? FIRST_ROWS : props.phoneCard ? PHONE_FIRST_CARDS : phoneStep(columns.length),
-    !phone ? WHOLE_ROWS : undefined,
-  );
+  const growing = useGrowingRows(rows.length, !phone ? FIRST_ROWS : props.phoneCard ? PHONE_FIRST_CARDS : phoneStep(columns.length));
   const built = rows.slice(0, growing.shown);
   const marker = growing.marker && <div key={growing.markerKey} ref={growing.marker} aria-hidden style={{ height: 1 }} />;
 

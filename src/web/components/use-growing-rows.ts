@@ -6,11 +6,9 @@ import { startTransition, useEffect, useState } from 'react';
  * last built row comes within a screen of the view, until all are built (decision 172). A phone that
  * opens a report of 1,000 rows builds the rows it can show, not a thousand, before it answers a tap.
  * The marker is a new element after each step (`markerKey`), so the browser says afresh whether it is
- * still near: a tall screen keeps filling, one step per answer. The first `whole` rows are built one
- * step after another without waiting for the marker (a page of History is all there, a step at a
- * time; decision 221).
+ * still near: a tall screen keeps filling, one step per answer.
  */
-export function useGrowingRows(total: number, step: number, whole = step) {
+export function useGrowingRows(total: number, step: number) {
   const [steps, setSteps] = useState(1);
   const { ref, entry } = useIntersection<HTMLElement>({ rootMargin: '100% 0px' });
   const near = entry?.isIntersecting ?? false;
@@ -19,8 +17,5 @@ export function useGrowingRows(total: number, step: number, whole = step) {
     if (near) startTransition(() => setSteps((n) => n + 1));
   }, [near, entry]);
   const shown = Math.min(steps * step, total);
-  useEffect(() => {
-    if (shown < Math.min(total, whole)) startTransition(() => setSteps((n) => n + 1));
-  }, [shown, total, whole]);
   return { shown, marker: shown < total ? ref : null, markerKey: steps };
 }
