@@ -37,7 +37,7 @@ export function TipLayer() {
     };
     // Leaving the window: no element is under the pointer any more.
     const out = (event: PointerEvent) => {
-      if (event.relatedTarget === null) setTip((now) => ({ target: now.target, open: false }));
+      if (event.relatedTarget === null) setTip((now) => (now.open ? { target: now.target, open: false } : now));
     };
     document.addEventListener('pointermove', move);
     document.addEventListener('pointerout', out);
