@@ -1,8 +1,8 @@
 import { lazy, Suspense, useEffect, useReducer, useState } from 'react';
-import { withScreenStyles } from '../lib/screen-styles';
+import { loadTooltip } from './tip';
 
-// Mantine's Tooltip comes with the first pointer over an element that asks for it (tip.tsx's chunk).
-const Tooltip = lazy(() => withScreenStyles(import('./floating')).then((m) => ({ default: m.Tooltip })));
+// Mantine's Tooltip, fetched after the first paint (tip.tsx).
+const Tooltip = lazy(() => loadTooltip().then((Tooltip) => ({ default: Tooltip })));
 
 /** The element under the pointer that asks for a tooltip (tip-props.ts), or null. */
 const tipTarget = (node: EventTarget | null) => (node instanceof Element ? node.closest<HTMLElement>('[data-tip]') : null);
@@ -16,13 +16,17 @@ interface Tip {
 /**
  * The one tooltip of the elements that carry `data-tip` (tip-props.ts): Mantine's Tooltip, shown above
  * the element a mouse is over, as a Tooltip of the element's own would be (hover only, not touch). The
- * app shell mounts it once; it listens from the first paint, and Mantine's code comes on the first
- * hover (decision 220).
+ * app shell mounts it once; it listens from the first paint, and fetches Mantine's code right after it
+ * (decision 220).
  */
 export function TipLayer() {
   const [tip, setTip] = useState<Tip>({ target: null, open: false });
   const [, relabel] = useReducer((n: number) => n + 1, 0);
   const { target, open } = tip;
+
+  // Fetched now, after the first paint: a tooltip shown later (the "Not live" word's, while the server is
+  // unreachable) must not depend on a fetch then.
+  useEffect(() => void loadTooltip().catch(() => undefined), []);
 
   useEffect(() => {
     // Every move, not only entering an element: a page can load under a pointer at rest, and its first

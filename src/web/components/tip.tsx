@@ -2,7 +2,13 @@ import type { TooltipProps } from '@mantine/core';
 import { lazy, type ReactElement, Suspense } from 'react';
 import { withScreenStyles } from '../lib/screen-styles';
 
-const Tooltip = lazy(() => withScreenStyles(import('./floating')).then((m) => ({ default: m.Tooltip })));
+/**
+ * Mantine's Tooltip, fetched once: the shared tooltip (tip-layer.tsx) asks for it as the app shell
+ * appears, so that a tooltip shown while the server is unreachable ("Not live") does not wait for it.
+ */
+export const loadTooltip = () => withScreenStyles(import('./floating')).then((m) => m.Tooltip);
+
+const Tooltip = lazy(() => loadTooltip().then((Tooltip) => ({ default: Tooltip })));
 
 /**
  * Mantine's Tooltip, loaded after the first paint (decision 217): until it is in, the element shows
