@@ -62,7 +62,8 @@ export function SearchableGrid<T extends RowData>(props: SearchableGridProps<T>)
           placeholder={props.placeholder}
           addLabel={props.addLabel}
           onAdd={props.onAdd}
-          count={props.failure ? '' : countLabel(shown.length, props.rows.length, props.noun)}
+          // No count while the list is loading or failed: "0 customers" would read as a real answer.
+          count={props.failure || props.loading ? '' : countLabel(shown.length, props.rows.length, props.noun)}
           extra={props.filterControl}
         />
         <DataTable

@@ -1,4 +1,4 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { transaction } from '../testing/fixtures';
 import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
@@ -80,6 +80,27 @@ describe('Add Transaction form', () => {
     expect(fieldValue('Transaction Type')).toBe('');
     fireEvent.click(screen.getByRole('button', { name: 'Next Casino' }));
     expect(fieldValue('Casino')).toBe('Lucky');
+  });
+
+  it('gives Customer the focus on open, but not on a touch screen without a mouse', async () => {
+    mockLedger({});
+    renderApp('/transactions/add');
+    const customer = await screen.findByLabelText<HTMLInputElement>('Customer', { selector: 'input' });
+    await waitFor(() => expect(document.activeElement).toBe(customer));
+    cleanup();
+
+    window.matchMedia = (query: string) => mediaQueryList(query, query === '(hover: none) and (pointer: coarse)');
+    try {
+      mockLedger({});
+      renderApp('/transactions/add');
+      const touched = await screen.findByLabelText<HTMLInputElement>('Customer', { selector: 'input' });
+      // The effect that would focus it has run with the screen's first render; give it a moment more.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(document.activeElement).not.toBe(touched);
+      expect(document.activeElement?.tagName).not.toBe('INPUT');
+    } finally {
+      window.matchMedia = (query: string) => mediaQueryList(query);
+    }
   });
 
   it('keeps an Enter pressed before the customers arrive and chooses when they do, then moves the focus on', async () => {

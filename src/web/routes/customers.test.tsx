@@ -93,4 +93,20 @@ describe('Customers screen (spec 2.10)', () => {
     expect(await screen.findByText('alice@example.com')).toBeTruthy();
     expect(screen.getByTestId('list-count').textContent).toBe('3 customers');
   });
+
+  it('shows no count while the list is loading, then the count', async () => {
+    let answer: (rows: typeof CUSTOMERS) => void = () => undefined;
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'customers.list': () => new Promise((resolve) => (answer = resolve)),
+      'customerCasinos.list': () => LINKS,
+      'casinos.list': () => [],
+    });
+    renderApp('/customers');
+    expect(await screen.findByText('Loading customers...')).toBeTruthy();
+    expect(screen.getByTestId('list-count').textContent).toBe('');
+    answer(CUSTOMERS);
+    expect(await screen.findByText('alice@example.com')).toBeTruthy();
+    expect(screen.getByTestId('list-count').textContent).toBe('3 customers');
+  });
 });

@@ -55,6 +55,9 @@ export function useListEnter(options: ListOption[], loading: boolean, choose: (v
   };
 }
 
+/** A touch screen with no mouse or trackpad: a phone or a tablet on its own. */
+const TOUCH_ONLY = '(hover: none) and (pointer: coarse)';
+
 /**
  * Keyboard-first entry (decision 040): Customer has focus when the form opens, choosing an option moves
  * on to the next field, Ctrl+Enter saves from anywhere on the page and Alt+N picks the next casino.
@@ -68,7 +71,11 @@ export function useEntryKeys({ save, nextCasino }: { save: () => void; nextCasin
   };
   // The focus moves after React has committed the change that asked for it (a field disabled until this
   // change is enabled by then), never on a timer that races the list closing.
-  const [focusRequest, setFocusRequest] = useState<{ field: EntryField } | null>({ field: 'customer' });
+  // On a touch screen without a mouse nothing takes the focus on open (decision 221): no keyboard is
+  // typing there, and focusing Customer built its list of every customer before the first tap.
+  const [focusRequest, setFocusRequest] = useState<{ field: EntryField } | null>(() =>
+    window.matchMedia(TOUCH_ONLY).matches ? null : { field: 'customer' },
+  );
   useEffect(() => {
     if (!focusRequest) return;
     const { field } = focusRequest;
