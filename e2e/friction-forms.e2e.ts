@@ -143,6 +143,35 @@ describe('date fields take typing and pasting', () => {
     await pasteInto(page, day, '2026-11-20');
     await count.filter({ hasText: '1 of 2 done' }).waitFor();
   });
+
+  it('a date picked on the calendar applies; the calendar, loaded on its first opening, gives the focus back to its button', async () => {
+    const { page } = s;
+    const p = await pair('Calendar');
+    for (const day of ['18', '19']) await p.entry('100', `2026-11-${day}T12:00:00Z`);
+    await page.goto(`${baseUrl()}/transactions/history?customerId=${p.customer}`);
+    const rows = page.getByRole('table', { name: 'Transactions' }).locator('tbody tr');
+    await expect.poll(() => rows.count()).toBe(2);
+    const button = page.getByRole('button', { name: 'Start Date: choose on a calendar' });
+    const calendar = page.getByRole('dialog');
+    const buttonFocused = () => button.evaluate((el) => el === document.activeElement);
+
+    // The first opening fetches the calendar's code (decision 222); the focus moves into it, and back.
+    await button.click();
+    await calendar.waitFor();
+    await expect.poll(() => calendar.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await page.keyboard.press('Escape');
+    await calendar.waitFor({ state: 'hidden' });
+    await expect.poll(buttonFocused).toBe(true);
+
+    await page.keyboard.press('Enter');
+    await calendar.waitFor();
+    await calendar.getByRole('button', { name: '19 November 2026' }).click();
+    await calendar.waitFor({ state: 'hidden' });
+    await expect.poll(() => search(page)).toEqual({ customerId: String(p.customer), startDate: '2026-11-19' });
+    expect(await page.getByLabel('Start Date', { exact: true }).inputValue()).toBe('11/19/2026');
+    await expect.poll(() => rows.count()).toBe(1);
+    await expect.poll(buttonFocused).toBe(true);
+  });
 });
 
 describe('the entry forms', () => {

@@ -1,9 +1,10 @@
-import { ActionIcon, Popover, TextInput, type MantineSize } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
+import { ActionIcon, TextInput, type MantineSize } from '@mantine/core';
 import { IconCalendar } from '@tabler/icons-react';
-import { type ReactNode, useState } from 'react';
-import { localDay } from '../../shared/dates';
+import { lazy, type ReactNode, startTransition, Suspense, useRef, useState } from 'react';
+import { withScreenStyles } from '../lib/screen-styles';
 import { DAY_INPUT_FORMAT, formatTypedDay, parseTypedDay, PARTIAL_DAY_MESSAGE } from '../lib/typed-day';
+
+const Calendar = lazy(() => withScreenStyles(import('./date-field-calendar')).then((m) => ({ default: m.DateFieldCalendar })));
 
 export interface DateFieldProps {
   label: string;
@@ -33,6 +34,8 @@ export function DateField({ label, value, onChange, min, max, error, description
   const [text, setText] = useState(() => formatTypedDay(value));
   const [shown, setShown] = useState(value);
   const [calendar, setCalendar] = useState(false);
+  const [asked, setAsked] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   // A day applied from outside (Clear, the board's own day arriving, the calendar) replaces the text,
   // unless the text already says that day (a typed 1/5/2026 is not rewritten under the fingers).
   if (value !== shown) {
@@ -62,32 +65,44 @@ export function DateField({ label, value, onChange, min, max, error, description
     if (day !== value) onChange(day);
   };
 
-  // The calendar hangs off its button (a popup button may say it is expanded; a text field may not).
+  // The calendar hangs off its button (a popup button may say it is expanded; a text field may not). Its
+  // code (Mantine's dates and dayjs) comes when it is first asked for (decision 222); the button stays in
+  // place until then, a transition keeping it on screen while the code arrives.
+  const toggle = () =>
+    startTransition(() => {
+      setAsked(true);
+      setCalendar((o) => !o);
+    });
+  const button = (
+    <ActionIcon
+      ref={buttonRef}
+      variant="subtle"
+      color="gray"
+      size={size === 'xs' ? 'sm' : 'md'}
+      aria-label={`${label}: choose on a calendar`}
+      onClick={toggle}
+    >
+      <IconCalendar size={16} />
+    </ActionIcon>
+  );
   const calendarButton = (
-    <Popover opened={calendar} onChange={setCalendar} position="bottom-end" trapFocus returnFocus shadow="md">
-      <Popover.Target>
-        <ActionIcon
-          variant="subtle"
-          color="gray"
-          size={size === 'xs' ? 'sm' : 'md'}
-          aria-label={`${label}: choose on a calendar`}
-          onClick={() => setCalendar((o) => !o)}
-        >
-          <IconCalendar size={16} />
-        </ActionIcon>
-      </Popover.Target>
-      <Popover.Dropdown>
-        <DatePicker
-          value={value ?? null}
-          // The calendar opens on the chosen day, else this month (or the last allowed one, if earlier).
-          defaultDate={value ?? (max && max < localDay(new Date()) ? max : undefined)}
-          onChange={pick}
-          minDate={min}
-          maxDate={max}
-          aria-label={`${label} calendar`}
+    <Suspense fallback={button}>
+      {asked ? (
+        <Calendar
+          button={button}
+          focusButton={() => buttonRef.current?.focus()}
+          opened={calendar}
+          onChange={setCalendar}
+          onPick={pick}
+          label={label}
+          value={value}
+          min={min}
+          max={max}
         />
-      </Popover.Dropdown>
-    </Popover>
+      ) : (
+        button
+      )}
+    </Suspense>
   );
 
   return (
