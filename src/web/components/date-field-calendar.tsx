@@ -1,7 +1,8 @@
 import { Popover } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
-import { type ReactElement, useEffect, useState } from 'react';
+import type { ReactElement } from 'react';
 import { localDay } from '../../shared/dates';
+import { useOpenedAfterFocus } from './use-opened-after-focus';
 
 export interface DateFieldCalendarProps {
   /** The field's calendar button, the popover's target. */
@@ -20,17 +21,10 @@ export interface DateFieldCalendarProps {
 
 /**
  * A date field's calendar (components/date-field.tsx), loaded when it is first asked for (decision 222).
- * The button it hangs off is a new element then: it takes the focus before the calendar opens, so the
- * focus comes back to it when the calendar closes, as it does on every later opening.
+ * The button it hangs off is a new element then (`useOpenedAfterFocus`).
  */
 export function DateFieldCalendar({ button, focusButton, opened, onChange, onPick, label, value, min, max }: DateFieldCalendarProps) {
-  const [ready, setReady] = useState(false);
-  useEffect(() => {
-    focusButton();
-    setReady(true);
-    // Once, when the calendar's code has just arrived.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
+  const ready = useOpenedAfterFocus(focusButton);
   return (
     <Popover opened={opened && ready} onChange={onChange} position="bottom-end" trapFocus returnFocus shadow="md">
       <Popover.Target>{button}</Popover.Target>

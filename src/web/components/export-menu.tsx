@@ -1,7 +1,8 @@
-import { Button, Group, Menu } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
 import { useState } from 'react';
 import { notifyError, notifySuccess } from '../lib/notify';
+import { OnDemandMenu } from './on-demand-menu';
 import { downloadServerExport, type ExportFormat, type ExportParams, type ServerExportFile } from '../lib/server-export';
 
 /** Every matching row, written and streamed by the server (decision 022). */
@@ -48,20 +49,14 @@ export function ExportMenu(props: Props) {
   const { busy, run } = useExport(props);
   const { disabled, size = 'sm' } = props;
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
+    <OnDemandMenu
+      target={
         <Button variant="default" size={size} leftSection={<IconDownload size={16} />} loading={busy} disabled={disabled}>
           Export
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {FORMATS.map(({ format, label, icon: Icon }) => (
-          <Menu.Item key={format} leftSection={<Icon size={16} />} onClick={() => void run(format)}>
-            {label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+      choices={FORMATS.map(({ format, label, icon: Icon }) => ({ label, icon: <Icon size={16} />, onClick: () => void run(format) }))}
+    />
   );
 }
 

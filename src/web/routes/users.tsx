@@ -1,4 +1,4 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconSearch, IconSortAscendingLetters, IconSortDescendingLetters, IconUserPlus } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -10,6 +10,7 @@ import { failureOf } from '../lib/errors';
 import { trpc } from '../trpc';
 import { Panel } from '../components/panel';
 import { Select } from '../components/select';
+import { tipProps } from '../components/tip-props';
 
 const STATUS_OPTIONS = [
   { value: 'all', label: 'All statuses' },
@@ -89,11 +90,15 @@ function UsersScreen() {
                 onChange={(v) => v && setSortKey(v as UserSortKey)}
                 w={120}
               />
-              <Tooltip label={desc ? 'Z-A' : 'A-Z'}>
-                <ActionIcon variant="default" size="lg" aria-label={desc ? 'Sorted Z-A' : 'Sorted A-Z'} onClick={() => setDesc((d) => !d)}>
-                  {desc ? <IconSortDescendingLetters size={18} /> : <IconSortAscendingLetters size={18} />}
-                </ActionIcon>
-              </Tooltip>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label={desc ? 'Sorted Z-A' : 'Sorted A-Z'}
+                onClick={() => setDesc((d) => !d)}
+                {...tipProps(desc ? 'Z-A' : 'A-Z')}
+              >
+                {desc ? <IconSortDescendingLetters size={18} /> : <IconSortAscendingLetters size={18} />}
+              </ActionIcon>
               <Button visibleFrom="sm" leftSection={<IconUserPlus size={18} />} onClick={() => setCreating(true)}>
                 Add User
               </Button>

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFilterOff, IconListDetails } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
@@ -17,6 +17,7 @@ import { TRANSACTION_NUMERIC_COLUMNS, transactionCard, transactionColumns } from
 import { ALL_OPTION as ALL } from '../../../shared/constants';
 import type { TransactionView } from '../../lib/api-types';
 import { Select } from '../../components/select';
+import { tipProps } from '../../components/tip-props';
 
 const pageOf = (data: { transactions: TransactionView[]; totalCount: number } | undefined) => data ?? { transactions: [], totalCount: 0 };
 
@@ -105,11 +106,15 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
               allowDeselect={false}
               onChange={chooseType}
             />
-            <Tooltip label="Clear filter">
-              <ActionIcon variant="default" aria-label="Clear type filter" onClick={() => chooseType(ALL)} disabled={typeName === ALL}>
-                <IconFilterOff size={16} />
-              </ActionIcon>
-            </Tooltip>
+            <ActionIcon
+              variant="default"
+              aria-label="Clear type filter"
+              onClick={() => chooseType(ALL)}
+              disabled={typeName === ALL}
+              {...tipProps('Clear filter')}
+            >
+              <IconFilterOff size={16} />
+            </ActionIcon>
             <ExportButtons
               size="xs"
               server={{

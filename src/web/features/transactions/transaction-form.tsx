@@ -1,4 +1,4 @@
-import { Badge, Button, Grid, Group, Kbd, Loader, Paper, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Grid, Group, Kbd, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconCashBanknote, IconDeviceFloppy, IconEraser, IconPlus, IconScale } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
@@ -20,6 +20,7 @@ import { useBalanceBefore } from './use-balance-before';
 import { ConfirmEntry } from './confirm-entry';
 import { entryConcerns } from './entry-concerns';
 import { formatDateTime } from '../../lib/format';
+import { Tip } from '../../components/tip';
 import { useEntryKeys, useListEnter } from './use-entry-keys';
 import {
   activeCasinosOf,
@@ -257,7 +258,7 @@ export function TransactionForm({ below, customerId }: { below: (casinoId: strin
                     description={casinoHint}
                     inputWrapperOrder={['label', 'input', 'description', 'error']}
                   />
-                  <Tooltip
+                  <Tip
                     label={
                       <>
                         Next Casino <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">N</Kbd>
@@ -276,7 +277,7 @@ export function TransactionForm({ below, customerId }: { below: (casinoId: strin
                     >
                       Next Casino
                     </Button>
-                  </Tooltip>
+                  </Tip>
                 </Group>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>

@@ -1,8 +1,9 @@
-import { Badge, Button, Group, Menu } from '@mantine/core';
+import { Badge, Button, Group } from '@mantine/core';
 import { IconDots } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../components/confirm-dialog';
+import { OnDemandMenu } from '../../components/on-demand-menu';
 import { messageOf } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { trpc } from '../../trpc';
@@ -68,26 +69,22 @@ export function UserStatusCell({ user, isSelf }: { user: UserListRow; isSelf: bo
         {user.isActive ? 'Active' : 'Deactivated'}
       </Badge>
       {!isSelf && (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
+        <OnDemandMenu
+          target={
             <Button size="compact-xs" variant="subtle" color="gray" aria-label={`Account actions for ${user.email}`}>
               <IconDots size={16} />
             </Button>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {user.isActive ? (
-              <>
-                <Menu.Item onClick={() => setAction('end-sessions')}>Sign out everywhere</Menu.Item>
-                {user.twoFactorEnabled && <Menu.Item onClick={() => setAction('two-factor-off')}>Turn off two-step sign-in</Menu.Item>}
-                <Menu.Item color="red" onClick={() => setAction('deactivate')}>
-                  Deactivate
-                </Menu.Item>
-              </>
-            ) : (
-              <Menu.Item onClick={() => setAction('reactivate')}>Reactivate</Menu.Item>
-            )}
-          </Menu.Dropdown>
-        </Menu>
+          }
+          choices={
+            user.isActive
+              ? [
+                  { label: 'Sign out everywhere', onClick: () => setAction('end-sessions') },
+                  ...(user.twoFactorEnabled ? [{ label: 'Turn off two-step sign-in', onClick: () => setAction('two-factor-off') }] : []),
+                  { label: 'Deactivate', color: 'red', onClick: () => setAction('deactivate') },
+                ]
+              : [{ label: 'Reactivate', onClick: () => setAction('reactivate') }]
+          }
+        />
       )}
       <ConfirmDialog
         opened={texts !== null}
