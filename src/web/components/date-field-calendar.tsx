@@ -1,5 +1,7 @@
 import { Popover } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
+// The picker's rules come with its code, after screens.css (decision 222).
+import '@mantine/dates/styles.layer.css';
 import type { ReactElement } from 'react';
 import { localDay } from '../../shared/dates';
 import { useOpenedAfterFocus } from './use-opened-after-focus';
