@@ -1,6 +1,6 @@
 import { Button, FileButton, Group, Text } from '@mantine/core';
 import { IconPaperclip } from '@tabler/icons-react';
-import { type DragEvent, useEffect, useState } from 'react';
+import { type DragEvent, useLayoutEffect, useState } from 'react';
 
 export const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf';
 
@@ -10,7 +10,9 @@ export const ACCEPT = 'image/png,image/jpeg,image/webp,application/pdf';
  */
 export function AttachmentDrop({ onFiles, busy }: { onFiles: (files: File[]) => void; busy: boolean }) {
   const [over, setOver] = useState(false);
-  useEffect(() => {
+  // Listening from the moment the area is on the page: a paste that comes as the dialog appears is taken
+  // (a passive effect runs after the paint, later still for a dialog opened outside a click).
+  useLayoutEffect(() => {
     const paste = (e: ClipboardEvent) => {
       const files = [...(e.clipboardData?.files ?? [])];
       if (files.length === 0) return;
