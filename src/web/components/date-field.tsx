@@ -80,6 +80,9 @@ export function DateField({ label, value, onChange, min, max, error, description
       color="gray"
       size={size === 'xs' ? 'sm' : 'md'}
       aria-label={`${label}: choose on a calendar`}
+      // As Mantine's popover target says once the calendar's code is in (it then keeps them current).
+      aria-haspopup="dialog"
+      aria-expanded={false}
       onClick={toggle}
     >
       <IconCalendar size={16} />

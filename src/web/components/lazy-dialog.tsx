@@ -1,11 +1,12 @@
-import { type ComponentType, lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { type ComponentType, lazy, Suspense, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { withScreenStyles } from '../lib/screen-styles';
 
 /**
  * A dialog whose code is fetched the first time it opens (decision 222): closed, it renders nothing, and
  * the screen's first paint does not wait for its code. Once its code is in, it is built closed (`closed`
- * gives its props when shut) and opened on the next render, and then stays built, so it closes with its
- * fade as before. The focus goes back to what opened it when it closes (`useFocusBack`).
+ * gives its props when shut) and opened on the next render, and then stays built: a dialog whose modal
+ * stays mounted while shut (a customer's Casinos) closes with its fade as before; one that builds its form
+ * as it opens does as it did. The focus goes back to what opened it when it closes (`useFocusBack`).
  */
 export function lazyDialog<P extends object>(
   load: () => Promise<ComponentType<P>>,
@@ -39,10 +40,12 @@ export function lazyDialog<P extends object>(
  */
 function useFocusBack(open: boolean) {
   const opener = useRef<HTMLElement | null>(null);
-  const wasOpen = useRef(false);
-  // Read as the dialog is asked for, before it is built and takes the focus into itself.
-  if (open && !wasOpen.current && document.activeElement instanceof HTMLElement) opener.current = document.activeElement;
-  wasOpen.current = open;
+  // Read as the dialog is asked for, before its modal takes the focus into itself (Mantine's focus trap
+  // moves it on a timer, after the layout effects).
+  useLayoutEffect(() => {
+    const active = document.activeElement;
+    if (open && active instanceof HTMLElement && active !== document.body && !active.closest('[role="dialog"]')) opener.current = active;
+  }, [open]);
   useEffect(() => {
     const from = opener.current;
     if (open || !from) return;

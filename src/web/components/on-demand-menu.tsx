@@ -14,18 +14,25 @@ const LoadedMenu = lazy(() => withScreenStyles(import('./loaded-menu')).then((m)
 /**
  * A button that opens a menu of choices (Mantine's Menu), whose code is fetched when the button is first
  * pressed (decision 222): every screen with an Export button carried Mantine's Menu before its first
- * paint for a menu opened now and then. The button stays in place while the code arrives.
+ * paint for a menu opened now and then. The button stays in place while the code arrives; the menu
+ * opens it (an onClick of its own is replaced).
  */
 export function OnDemandMenu({
   target,
   choices,
 }: {
-  target: ReactElement<{ ref?: Ref<HTMLButtonElement>; onClick?: () => void }>;
+  target: ReactElement<{ ref?: Ref<HTMLButtonElement>; 'aria-haspopup'?: 'menu'; 'aria-expanded'?: boolean; onClick?: () => void }>;
   choices: MenuChoice[];
 }) {
   const [asked, setAsked] = useState(false);
   const ref = useRef<HTMLButtonElement>(null);
-  const button = cloneElement(target, { ref, onClick: () => startTransition(() => setAsked(true)) });
+  // The button says it opens a menu from the start, as Mantine's menu target does once its code is in.
+  const button = cloneElement(target, {
+    ref,
+    'aria-haspopup': 'menu',
+    'aria-expanded': false,
+    onClick: () => startTransition(() => setAsked(true)),
+  });
   return (
     <Suspense fallback={button}>
       {asked ? <LoadedMenu button={button} focusButton={() => ref.current?.focus()} choices={choices} /> : button}

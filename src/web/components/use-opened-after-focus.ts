@@ -9,7 +9,8 @@ import { useEffect, useState } from 'react';
 export function useOpenedAfterFocus(focusButton: () => void): boolean {
   const [ready, setReady] = useState(false);
   useEffect(() => {
-    focusButton();
+    // Only when the focus went nowhere as the button was replaced: someone who has moved on keeps it.
+    if (document.activeElement === null || document.activeElement === document.body) focusButton();
     setReady(true);
     // Once, when the popup's code has just arrived.
     // eslint-disable-next-line react-hooks/exhaustive-deps
