@@ -150,9 +150,6 @@ export default defineConfig({
             // app's modules are split (a schema built first would trip the content security policy; decision 198).
             { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]zod-jitless\.ts$/, priority: 2 },
             { name: 'sign-in', test: (id: string) => signIn.has(id), minShareCount: 1, priority: 1 },
-            // Mantine's Menu, fetched with the first menu opened (the account menu, Export, a user's actions;
-            // decision 222): two lazily loaded chunks import it, which would put it in `shared`.
-            { name: 'menu', test: /@mantine[\\/]core[\\/]esm[\\/]components[\\/]Menu[\\/]/, priority: 1 },
             // What two or more screens use is one file: a screen fetched 25-50 pieces of 1-10 KB after the
             // start-up code, a round trip each on a phone's six connections (decision 216). A screen's own
             // code, and the heavy parts only some screens show, stay in their own chunks.

@@ -1,15 +1,14 @@
 import { AppShell, Burger, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconCoins, IconLogout } from '@tabler/icons-react';
+import { IconCoins, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router';
-import { lazy, Suspense } from 'react';
-import { withScreenStyles } from '../lib/screen-styles';
 import { displayName, useAuthActions } from '../lib/use-auth';
 import { useLiveUpdates } from '../lib/live-updates';
 import { AccountButton } from './account-button';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { LiveIndicator } from './live-indicator';
 import { NavLinks } from './nav-links';
+import { OnDemandMenu } from './on-demand-menu';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import { SearchEverywhere } from './search-everywhere';
 import { MAIN_ID, SkipLink } from './skip-link';
@@ -28,9 +27,6 @@ function usePageHeading(user: UserView): { title: string; subtitle: string } {
       typeof subtitle === 'function' ? subtitle({ user, search: (match?.search ?? {}) as Record<string, unknown> }) : (subtitle ?? ''),
   };
 }
-
-// The account menu comes after the first paint, its button standing in meanwhile (decision 217).
-const AccountMenu = lazy(() => withScreenStyles(import('./account-menu')).then((m) => ({ default: m.AccountMenu })));
 
 /** Spec 2.5: sidebar on large screens, slide-in menu on small ones, header with title and the user. */
 export function AppLayout({ user }: { user: UserView }) {
@@ -82,9 +78,14 @@ export function AppLayout({ user }: { user: UserView }) {
             <SearchEverywhere />
             <ShortcutsDialog />
             <ColorSchemeToggle />
-            <Suspense fallback={<AccountButton name={name} role={user.role} />}>
-              <AccountMenu name={name} role={user.role} onProfile={() => void navigate({ to: '/profile' })} onLogout={logout} />
-            </Suspense>
+            {/* Profile and Logout: the menu's code comes with the first press (decisions 217 and 222). */}
+            <OnDemandMenu
+              target={<AccountButton name={name} role={user.role} />}
+              choices={[
+                { label: 'Profile', icon: <IconUserCircle size={16} />, onClick: () => void navigate({ to: '/profile' }) },
+                { label: 'Logout', icon: <IconLogout size={16} />, onClick: logout },
+              ]}
+            />
           </Group>
         </Group>
       </AppShell.Header>
