@@ -91,6 +91,7 @@ const BARRELS: [index: RegExp, part: (name: string) => RegExp][] = [
  * never imports the shared chunk back (a cycle; scripts/bundle-budget.ts checks).
  */
 const signIn = new Set<string>();
+const SIGN_IN_PAGES = /src[\\/]web[\\/]routes[\\/](login|reset-password)\.tsx$/;
 function signInPages(): Plugin {
   return {
     name: 'sign-in-pages',
@@ -117,11 +118,18 @@ function signInPages(): Plugin {
           }
         }
       };
-      for (const id of ids) if (/src[\\/]web[\\/]routes[\\/](login|reset-password)\.tsx$/.test(id)) walk(id);
-      if (signIn.size === 0) this.error('sign-in-pages: routes/login.tsx and routes/reset-password.tsx were not found');
+      const pages = ids.filter((id) => SIGN_IN_PAGES.test(id));
+      if (pages.length !== 2) this.error('sign-in-pages: routes/login.tsx and routes/reset-password.tsx were not found');
+      for (const id of pages) walk(id);
+      // The pages themselves are chunks of their own, and their schemas stay in zod's: what the screens
+      // share with them (the inputs) then never makes a screen fetch zod (decision 223).
+      for (const id of signIn) if (SIGN_IN_PAGES.test(id) || ZOD_CHUNK.test(id)) signIn.delete(id);
     },
   };
 }
+
+/** zod and the modules that build schemas with it: the shared schemas and the forms' glue (decision 223). */
+const ZOD_CHUNK = /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]|src[\\/]web[\\/]lib[\\/]zod-form\.ts$/;
 
 /** Whether a module used by two or more screens goes into their one shared chunk. */
 const sharedByScreens = (id: string) => /src[\\/](web|shared)[\\/]|node_modules[\\/]/.test(id) && !OWN_CHUNK.test(id);
@@ -145,10 +153,11 @@ export default defineConfig({
             // over six connections before it could paint (decision 200). In it, main.tsx imports
             // zod-jitless.ts first, so jitless is set before any schema is built.
             { name: 'start', tags: ['$initial'], priority: 3 },
-            // zod and the web app's zod settings are one chunk for the lazily loaded code: every chunk that
-            // builds a schema imports it, so jitless is set before the first schema is built, however the
-            // app's modules are split (a schema built first would trip the content security policy; decision 198).
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|src[\\/]web[\\/]zod-jitless\.ts$/, priority: 2 },
+            // zod is one chunk for the lazily loaded code (decision 198); main.tsx sets jitless before it
+            // can load (a schema built first would trip the content security policy).
+            // With it, the shared schemas and the forms' zod glue: only a module that builds or checks a form
+            // imports this chunk, and a screen that shows none does not wait for it (decision 223).
+            { name: 'zod', test: ZOD_CHUNK, priority: 2 },
             { name: 'sign-in', test: (id: string) => signIn.has(id), minShareCount: 1, priority: 1 },
             // What two or more screens use is one file: a screen fetched 25-50 pieces of 1-10 KB after the
             // start-up code, a round trip each on a phone's six connections (decision 216). A screen's own

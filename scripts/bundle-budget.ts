@@ -92,3 +92,20 @@ for (const file of importsOf.keys()) {
     process.exit(1);
   }
 }
+
+// zod comes with a form, never before a screen's first paint (decision 223): the start-up file, the
+// screens' shared chunk and the sign-in chunk hold none of it and import nothing that does.
+const staticClosure = (file: string, seen = new Set<string>()): Set<string> => {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const next of importsOf.get(file) ?? []) staticClosure(next, seen);
+  return seen;
+};
+const firstPaint = new Set([...initial].map((f) => path.basename(f)));
+for (const chunk of fs.readdirSync(assets).filter((f) => /^(shared|sign-in)-[\w-]+\.js$/.test(f))) for (const f of staticClosure(chunk)) firstPaint.add(f);
+const withZod = [...firstPaint].filter((f) => /^zod-[\w-]+\.js$/.test(f) || fs.readFileSync(path.join(assets, f), 'utf8').match(/[`"']\$ZodObject[`"']/));
+if (withZod.length) {
+  console.error(`FAIL: zod is before the first paint, in ${withZod.join(', ')}: a screen imports a schema module (constants: shared/limits.ts)`);
+  process.exit(1);
+}
+console.log(`before the first paint: ${firstPaint.size} file(s), no zod`);

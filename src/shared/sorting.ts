@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { TransactionFilters } from './schemas/transactions';
 
 /** The check-ins board's sorts (its own words, not a column's sort text). */
@@ -14,12 +13,6 @@ export interface Sort<C extends string> {
 
 /** Every sort text of a whitelist of columns. */
 export const sortTexts = <C extends string>(columns: readonly C[]): SortText<C>[] => columns.flatMap((c): SortText<C>[] => [c, `-${c}`]);
-
-/** The zod schema of a `sort` parameter: one of the whitelist's columns, "-" in front for descending. */
-export function sortSchema<C extends string>(columns: readonly [C, ...C[]]) {
-  const texts = sortTexts(columns);
-  return z.enum(texts as [SortText<C>, ...SortText<C>[]], { error: `Must be one of: ${texts.join(', ')}` });
-}
 
 export function parseSort<C extends string>(text: SortText<C>): Sort<C> {
   return text.startsWith('-') ? { column: text.slice(1) as C, desc: true } : { column: text as C, desc: false };

@@ -4,7 +4,6 @@ import { ACCESS_KIND_NAMES, ACCESS_KINDS, type AccessKind } from './access-kinds
 
 export { ACCESS_KINDS, type AccessKind };
 
-export const ACCESS_LOG_PAGE_SIZE = 100;
 export const ACCESS_LOG_MAX_LIMIT = 1000;
 
 const accessLogFilters = {

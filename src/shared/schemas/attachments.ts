@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, idNumber } from './common';
+import { ATTACHMENT_COUNTS_MAX } from '../limits';
 
 /** The files an attachment may be, recognised from their bytes (decision 192). */
 export const ATTACHMENT_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'application/pdf'] as const;
@@ -30,8 +31,6 @@ export const attachmentOwnerInput = z
 
 export const attachmentIdInput = z.strictObject({ id });
 
-/** How many transactions' attachment counts one read answers (a page of History). */
-export const ATTACHMENT_COUNTS_MAX = 500;
 export const attachmentCountsInput = z.strictObject({
   transactionIds: z.array(id).max(ATTACHMENT_COUNTS_MAX, { error: `At most ${ATTACHMENT_COUNTS_MAX} ids` }),
 });

@@ -4,7 +4,6 @@ import { AUDIT_ENTITIES, type AuditEntity } from './audit-entities';
 
 export type { AuditEntity };
 
-export const AUDIT_PAGE_SIZE = 100;
 export const AUDIT_MAX_LIMIT = 1000;
 
 const auditFilters = {

@@ -1,37 +1,11 @@
 import { z } from 'zod';
+import { CHANGE_EVENT_KINDS } from '../change-event-kinds';
 
-/**
- * The change stream's contract (GET /api/events): one event per committed change, naming what it
- * touches by id and never carrying figures, so no one learns through the stream what their role may
- * not read. The server emits these after the write's transaction commits; the web app maps each kind
- * to the queries it refreshes, through the same table its own mutations use.
- */
-export const CHANGE_EVENT_KINDS = [
-  'transaction.created',
-  'transaction.updated',
-  'transaction.deleted',
-  'transaction.restored',
-  'redemption.changed',
-  'checkIn.recorded',
-  'reconciliation.recorded',
-  'link.changed',
-  'customer.changed',
-  'casino.changed',
-  'transactionType.changed',
-  'import.committed',
-  'user.changed',
-  'books.changed',
-  'note.changed',
-  'attachment.changed',
-] as const;
-
-export type ChangeEventKind = (typeof CHANGE_EVENT_KINDS)[number];
-
-/** Sent alone when a reconnect's Last-Event-ID is too far back to replay: refresh everything on screen. */
-export const RESET_EVENT = 'reset';
+export { CHANGE_EVENT_KINDS, RESET_EVENT } from '../change-event-kinds';
 
 const ids = z.array(z.number().int().positive());
 
+/** The change stream's event (its kinds: change-event-kinds.ts). */
 export const changeEventData = z.strictObject({
   kind: z.enum(CHANGE_EVENT_KINDS),
   /** When the change committed, ISO 8601 UTC. */

@@ -3,7 +3,6 @@ import { day, decimalText, flag, hundredths, id, idNumber, paging, requiredId } 
 import { CHECK_IN_SORTS, type CheckInSort } from '../sorting';
 
 export { CHECK_IN_SORTS, type CheckInSort };
-export const CHECK_IN_PAGE_SIZE = 100;
 
 /** GET /api/check-ins: the board for one office day (today when left out). */
 export const checkInBoardInput = z

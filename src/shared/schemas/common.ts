@@ -2,9 +2,10 @@ import { z } from 'zod';
 import { parseHundredths } from '../money';
 import { passwordProblem } from '../password';
 import { CONTROL_CHARACTER_MESSAGE, textProblem } from '../text';
+import { DATE_RANGE_ERROR, instantProblem } from '../value-rules';
 import { day, dayProblem, id, isOrderedRange, strictId, typeName } from './primitives';
 
-export { day, dayProblem, id, isOrderedRange, typeName };
+export { DATE_RANGE_ERROR, instantProblem, day, dayProblem, id, isOrderedRange, typeName };
 
 /** The login screen's simple email pattern: text, @, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -119,25 +120,6 @@ export const paging = (max: number) => ({
 /** A paged read's limit and offset after parsing (the type of `paging`'s fields). */
 export type Paging = Partial<Record<keyof ReturnType<typeof paging>, number>>;
 
-/** How far past the server's clock a given date may lie (clocks of two machines differ a little). */
-export const FUTURE_SKEW_MS = 5 * 60 * 1000;
-
-/** An instant written in ISO 8601 with a time and a zone: 2026-11-20T14:05Z, ...T14:05:30.250+01:00. */
-const INSTANT = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.(\d{1,3}))?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** Why an instant is refused, or null: a real date and time, from 1970, not in the future beyond the skew. */
-export function instantProblem(value: string, now = Date.now()): string | null {
-  const m = INSTANT.exec(value);
-  if (!m) return 'Must be a date and time (ISO 8601 with a time zone)';
-  const [y, mo, d, h, mi, s] = m.slice(1, 7).map((part) => Number(part ?? 0));
-  const calendar = new Date(Date.UTC(y, mo - 1, d));
-  if (calendar.getUTCMonth() !== mo - 1 || calendar.getUTCDate() !== d || h > 23 || mi > 59 || s > 59) return 'Must be a real date';
-  const ms = Date.parse(value);
-  if (Number.isNaN(ms) || y < 1970) return 'Must be a real date';
-  if (ms > now + FUTURE_SKEW_MS) return 'Must not be in the future';
-  return null;
-}
-
 /** When a transaction happened: a real instant not in the future, stored as UTC (toISOString), so (date, id) sorts as text. */
 export const occurredAt = z.string({ error: 'Must be a date and time' }).transform((value, ctx) => {
   const problem = instantProblem(value.trim());
@@ -148,7 +130,6 @@ export const occurredAt = z.string({ error: 'Must be a date and time' }).transfo
   return new Date(value.trim()).toISOString();
 });
 
-export const DATE_RANGE_ERROR = 'End date is before start date';
 /** The refinement the list and report schemas share: the message lands on endDate. */
 export const orderedRange: [typeof isOrderedRange, { error: string; path: string[] }] = [
   isOrderedRange,

@@ -72,9 +72,6 @@ export const reconcileInput = z.strictObject({
   note: optionalText(500).optional(),
 });
 
-export const RECONCILIATION_PAGE_SIZE = 100;
-export const DEFAULT_STALE_DAYS = 7;
-
 /** The Reconciliation report's filter: links not reconciled within this many days are due. */
 const staleDays = wholeNumber(1).max(3650, { error: 'Must be at most 3650' }).optional();
 

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { formatCount } from '../display';
 import { CONTROL_CHARACTER_MESSAGE, textProblem } from '../text';
 import { id, idNumber } from './common';
+import { NOTE_MAX } from '../limits';
 
-export const NOTE_MAX = 2000;
 const REQUIRED = 'Note is required';
 
 /** A note's text: 1 to 2,000 characters, line breaks allowed, other control characters refused. */

@@ -1,21 +1,19 @@
 import { z } from 'zod';
-import { DAY_RANGE_MESSAGE, FIRST_DAY, LAST_DAY } from '../dates';
+import { type SortText, sortTexts } from '../sorting';
+import { dayProblem, idValue, isOrderedRange, TYPE_NAME_MAX } from '../value-rules';
 
-// The rules a URL's search is checked by (ids, days, type names, a date range's order), alone: the web
-// app checks every screen's URL at start-up, and importing common.ts for these would build every shared
-// schema then (decision 198). common.ts re-exports them; this is their one place.
-
-/** Positive whole numbers written in decimal digits: "1e0", "0x10", "01", " 1" are not ids. */
-const DECIMAL_ID = /^[1-9][0-9]*$/;
+// The zod schemas of the values a URL's search and the API share. Their rules are value-rules.ts's
+// functions (the web app checks URLs with those alone, decision 223); common.ts re-exports these.
+export { dayProblem, isOrderedRange };
 
 /**
  * An id: a JSON number that is a positive safe integer, or the same written in decimal digits (path and
- * query strings). Booleans, arrays, exponents and hex are refused, never coerced.
+ * query strings). Booleans, arrays, exponents and hex are refused, never coerced (value-rules.ts).
  */
 export const strictId = (message: string) =>
   z.union([z.number(), z.string()], { error: message }).transform((value, ctx) => {
-    const n = typeof value === 'number' ? value : DECIMAL_ID.test(value) ? Number(value) : Number.NaN;
-    if (!Number.isSafeInteger(n) || n <= 0) {
+    const n = idValue(value);
+    if (n === null) {
       ctx.addIssue({ code: 'custom', message });
       return z.NEVER;
     }
@@ -24,27 +22,21 @@ export const strictId = (message: string) =>
 
 export const id = strictId('Must be a positive whole number');
 
-/** Why a YYYY-MM-DD text is not a day the ledger reads, or null: its layout, the calendar, then the range. */
-export function dayProblem(value: string): string | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return 'Must be a date (YYYY-MM-DD)';
-  const date = new Date(`${value}T00:00:00Z`);
-  if (Number.isNaN(date.getTime()) || !date.toISOString().startsWith(value)) return 'Must be a real date';
-  if (value < FIRST_DAY || value > LAST_DAY) return DAY_RANGE_MESSAGE;
-  return null;
-}
-
 /** YYYY-MM-DD, a real calendar day from 1970-01-01 to 2100-12-31 (every day any input reads: dates.ts). */
 export const day = z.string({ error: 'Must be a date (YYYY-MM-DD)' }).superRefine((value, ctx) => {
   const problem = dayProblem(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
 
-/** A date filter's range is in order (either end may be open). Checked by the schemas and the screens alike. */
-export const isOrderedRange = (v: { startDate?: string; endDate?: string }) => !(v.startDate && v.endDate && v.startDate > v.endDate);
-
-/** A type's name as a filter over every casino (the types' own rule: at most 100 characters). */
+/** A type's name as a filter over every casino (the types' own rule: at most 100 characters; value-rules.ts). */
 export const typeName = z
   .string({ error: 'Type name must be text' })
   .trim()
   .min(1, { error: 'Type name is empty: leave it out for every type' })
-  .max(100, { error: 'Type name is at most 100 characters' });
+  .max(TYPE_NAME_MAX, { error: `Type name is at most ${TYPE_NAME_MAX} characters` });
+
+/** The zod schema of a `sort` parameter: one of the whitelist's columns, "-" in front for descending. */
+export function sortSchema<C extends string>(columns: readonly [C, ...C[]]) {
+  const texts = sortTexts(columns);
+  return z.enum(texts as [SortText<C>, ...SortText<C>[]], { error: `Must be one of: ${texts.join(', ')}` });
+}

@@ -1,8 +1,6 @@
 import { z } from 'zod';
 import { decimalText, id, idNumber, paging } from './common';
 
-export const RECONCILIATIONS_PAGE_SIZE = 100;
-
 /** GET /api/reconciliations: broken or whole ones (or both), of one customer or casino, paged, newest first. */
 export const listReconciliationsInput = z
   .strictObject({

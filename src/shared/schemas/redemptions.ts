@@ -52,7 +52,6 @@ export const receiveRedemptionInput = z.strictObject({
 /** Reject or cancel: the coins go back to the balance. */
 export const finishRedemptionInput = z.strictObject({ id, note: optionalText(500).optional() });
 
-export const REDEMPTIONS_PAGE_SIZE = 50;
 export const listRedemptionsInput = z
   .strictObject({
     status: z.enum(REDEMPTION_STATUSES, { error: 'Status must be pending, received, rejected or cancelled' }).optional(),

@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_HIGH_SC_THRESHOLD } from '../constants';
-import { HIGH_SC_SORTS, HISTORY_SORTS, PARTICIPATION_SORTS, PROFITABILITY_SORTS, sortSchema } from '../sorting';
+import { HIGH_SC_SORTS, HISTORY_SORTS, PARTICIPATION_SORTS, PROFITABILITY_SORTS } from '../sorting';
+import { sortSchema } from './primitives';
 import { day, decimalText, id, idNumber, oneTypeFilter, orderedRange, requiredId, paging, typeName } from './common';
 import { transactionView } from './transactions';
 
 const dateRange = { startDate: day.optional(), endDate: day.optional() };
 
 export const REPORT_ROW_LIMIT = 5000;
-/** The rows a report screen shows at once; the cards come from the matching summary procedure. */
-export const REPORT_PAGE_SIZE = 100;
 
 /** Optional paging of a report's rows (without it, every row). */
 const reportPaging = paging(REPORT_ROW_LIMIT);

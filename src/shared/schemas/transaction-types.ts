@@ -1,7 +1,8 @@
 import { z } from 'zod';
+import { TYPE_NAME_MAX } from '../value-rules';
 import { id, idNumber, nameField, recordVersion, requiredId } from './common';
 
-const name = nameField('Name required', 100);
+const name = nameField('Name required', TYPE_NAME_MAX);
 
 export const listTypesInput = z.strictObject({ casinoId: id.optional() }).optional();
 export const createTypeInput = z.strictObject({ name, casinoId: requiredId('Select a casino to create type') });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { HISTORY_SORTS, sortSchema } from '../sorting';
+import { HISTORY_SORTS } from '../sorting';
+import { sortSchema } from './primitives';
 import {
   day,
   decimalText,

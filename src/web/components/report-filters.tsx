@@ -1,7 +1,7 @@
 import { Box, Button, type SelectProps, SimpleGrid } from '@mantine/core';
 import { IconFilterOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/schemas/common';
+import { DATE_RANGE_ERROR, isOrderedRange } from '../../shared/value-rules';
 import { FIRST_DAY, LAST_DAY } from '../../shared/dates';
 import type { Failure } from '../lib/errors';
 import { customerOptions, toOptions } from '../lib/master-data';

@@ -1,5 +1,5 @@
 import { EventSourceParserStream } from 'eventsource-parser/stream';
-import { CHANGE_EVENT_KINDS, type ChangeEventKind, RESET_EVENT } from '../../shared/schemas/change-events';
+import { CHANGE_EVENT_KINDS, type ChangeEventKind, RESET_EVENT } from '../../shared/change-event-kinds';
 
 /** Where the stream is: 'live' while events can arrive, 'connecting' before the first answer, 'offline' after a drop. */
 export type StreamStatus = 'connecting' | 'live' | 'offline';

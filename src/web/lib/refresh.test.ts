@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 // refresh table by a hand-kept list; the app itself imports only the router's types.
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports
 import { appRouter } from '../../server/trpc/app-router';
-import { CHANGE_EVENT_KINDS } from '../../shared/schemas/change-events';
+import { CHANGE_EVENT_KINDS } from '../../shared/change-event-kinds';
 import { mockTrpc, TrpcFailure } from '../testing/msw';
 import { queryClient, trpc, trpcClient } from '../trpc';
 import { EVENT_REFRESH, readsTouchedBy, WRITE_REFRESH } from './refresh';

@@ -1,7 +1,7 @@
 import type { QueryClient, QueryFilters } from '@tanstack/react-query';
 import type { AnyMutationProcedure, TRPCRouterRecord } from '@trpc/server';
 import type { AppRouter } from '../../server/trpc/app-router';
-import type { ChangeEventKind } from '../../shared/schemas/change-events';
+import type { ChangeEventKind } from '../../shared/change-event-kinds';
 import { trpc } from '../trpc';
 
 /**

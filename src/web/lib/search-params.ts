@@ -1,26 +1,47 @@
-import { z } from 'zod';
-import { day, id, typeName } from '../../shared/schemas/primitives';
-import { sortSchema } from '../../shared/sorting';
+import { dayProblem, idValue, typeNameValue } from '../../shared/value-rules';
+import { type SortText, sortTexts } from '../../shared/sorting';
 
 /**
- * URL search params, checked by the shared zod rules. A value that does not pass becomes undefined (it
- * does not stay as typed), so a hand-edited URL falls back to the screen's default and cannot break it.
+ * URL search params, checked by the shared value rules (value-rules.ts; no zod at start-up, decision 223).
+ * A value that does not pass becomes undefined (it does not stay as typed), so a hand-edited URL falls
+ * back to the screen's default and cannot break it.
  */
-const orDefault = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+export type SearchParam<T> = (value: unknown) => T | undefined;
 
-export const positiveId = orDefault(id);
-export const dayParam = orDefault(day);
+export const positiveId: SearchParam<number> = (value) => idValue(value) ?? undefined;
+export const dayParam: SearchParam<string> = (value) => (typeof value === 'string' && dayProblem(value) === null ? value : undefined);
 /** A date range filter: the first and last day, both optional. */
 export const dateRangeParams = { startDate: dayParam, endDate: dayParam };
 /** A type name across casinos ("Purchase (all casinos)"). */
-export const typeNameParam = orDefault(typeName);
-/** A grid's sort in the URL: one of the whitelist's sort texts ("usd", "-usd"). */
-export const sortParam = <C extends string>(columns: readonly [C, ...C[]]) => orDefault(sortSchema(columns));
-/** One of a fixed list of words. */
-export const oneOf = <const W extends readonly [string, ...string[]]>(words: W) => orDefault(z.enum(words));
+export const typeNameParam: SearchParam<string> = (value) => typeNameValue(value) ?? undefined;
+/** Some text that is not empty (a reset link's token). */
+export const textParam: SearchParam<string> = (value) => (typeof value === 'string' && value !== '' ? value : undefined);
 
-/** A route's validateSearch: an object of the params above; params it does not name pass through untouched. */
-export const searchSchema = <S extends z.ZodRawShape>(shape: S) => z.object(shape);
+/** One of a fixed list of words. */
+export const oneOf =
+  <const W extends string>(words: readonly W[]): SearchParam<W> =>
+  (value) =>
+    words.find((word) => word === value);
+
+/** A grid's sort in the URL: one of the whitelist's sort texts ("usd", "-usd"). */
+export const sortParam = <C extends string>(columns: readonly [C, ...C[]]): SearchParam<SortText<C>> => oneOf(sortTexts(columns));
+
+/** What a route's search holds: each param's value, or undefined where the URL's did not pass. */
+export type SearchOf<S extends Record<string, SearchParam<unknown>>> = { [K in keyof S]?: ReturnType<S[K]> };
+
+/**
+ * A route's validateSearch: the params above, each checked where the URL has it (a param it does not have
+ * stays out; one that does not pass is undefined, which overrides the raw text); params it does not
+ * name pass through untouched (the router keeps them).
+ */
+export const searchSchema =
+  <S extends Record<string, SearchParam<unknown>>>(shape: S) =>
+  (search: Record<string, unknown>): SearchOf<S> =>
+    Object.fromEntries(
+      Object.entries(shape)
+        .filter(([key]) => Object.hasOwn(search, key))
+        .map(([key, param]) => [key, param(search[key])]),
+    ) as SearchOf<S>;
 
 /** A path's id ("12"), or null when it is not a positive whole number (the page then says not found). */
 export const pathId = (text: string): number | null =>

@@ -1,7 +1,7 @@
 import { keepPreviousData, type QueryKey, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
 import { ALL_OPTION as ALL } from '../../shared/constants';
-import { isOrderedRange } from '../../shared/schemas/common';
+import { isOrderedRange } from '../../shared/value-rules';
 
 /** A page of a log read from the server: its entries and how many match in all. */
 export interface ListPage<E> {

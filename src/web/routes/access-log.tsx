@@ -1,7 +1,8 @@
 import { Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
-import { ACCESS_KINDS, ACCESS_LOG_PAGE_SIZE, type AccessKind } from '../../shared/schemas/access-log';
+import { ACCESS_KINDS, type AccessKind } from '../../shared/schemas/access-kinds';
+import { ACCESS_LOG_PAGE_SIZE } from '../../shared/limits';
 import { ALL_OPTION as ALL } from '../../shared/constants';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';

@@ -1,7 +1,7 @@
 import { Badge, Box, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { AUDIT_ENTITIES } from '../../shared/schemas/audit-entities';
-import { AUDIT_PAGE_SIZE } from '../../shared/schemas/audit';
+import { AUDIT_PAGE_SIZE } from '../../shared/limits';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { DateRangeFields, UserSelect, withAll } from '../components/report-filters';

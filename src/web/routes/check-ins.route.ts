@@ -1,16 +1,12 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { withScreenStyles } from '../lib/screen-styles';
-import { z } from 'zod';
 import { CHECK_IN_SORTS } from '../../shared/sorting';
 import { signedInRoute } from '../root-routes';
 import { formatDay } from '../lib/format';
-import { dayParam, oneOf, positiveId, searchSchema } from '../lib/search-params';
+import { dayParam, oneOf, positiveId, searchSchema, type SearchParam } from '../lib/search-params';
 
 /** The check-ins board's descending flag stays the text 'true' in the URL. */
-const descParam = z
-  .preprocess((v) => (v === true ? 'true' : v), z.literal('true'))
-  .optional()
-  .catch(undefined);
+const descParam: SearchParam<'true'> = (value) => (value === true || value === 'true' ? 'true' : undefined);
 
 export const checkInsRoute = createRoute({
   getParentRoute: () => signedInRoute,

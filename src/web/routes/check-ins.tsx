@@ -4,9 +4,9 @@ import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/i
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useDeferredValue, useEffect, useRef, useState } from 'react';
-import { CHECK_IN_PAGE_SIZE, type CheckInSort } from '../../shared/schemas/check-ins';
+import { CHECK_IN_PAGE_SIZE } from '../../shared/limits';
 import { FIRST_DAY, LAST_DAY } from '../../shared/dates';
-import { parseSort, type SortText, sortText } from '../../shared/sorting';
+import { type CheckInSort, parseSort, type SortText, sortText } from '../../shared/sorting';
 import { ConfirmDialog } from '../components/confirm-dialog';
 import { EmptyState } from '../components/data-table';
 import { LoadError } from '../components/load-error';

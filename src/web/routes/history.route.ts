@@ -1,6 +1,6 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { withScreenStyles } from '../lib/screen-styles';
-import { isOrderedRange } from '../../shared/schemas/primitives';
+import { isOrderedRange } from '../../shared/value-rules';
 import { signedInRoute, startReads } from '../root-routes';
 import { type HistorySearch, historyListInput, historySearch } from '../features/transactions/history-search';
 

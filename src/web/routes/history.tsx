@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
-import { isOrderedRange } from '../../shared/schemas/common';
+import { isOrderedRange } from '../../shared/value-rules';
 import { DataTable, EmptyState } from '../components/data-table';
 import { casinoFilter, customerFilter, ReportFilters } from '../components/report-filters';
 import { type TypeChoice, typeChoiceFilter, typeNames } from '../components/type-filter';

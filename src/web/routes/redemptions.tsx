@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { REDEMPTION_STATUSES, type RedemptionStatus } from '../../shared/constants';
-import { REDEMPTIONS_PAGE_SIZE } from '../../shared/schemas/redemptions';
+import { REDEMPTIONS_PAGE_SIZE } from '../../shared/limits';
 import { DataTable, EmptyState } from '../components/data-table';
 import { UrlPager } from '../components/pager';
 import { casinoFilter, customerFilter, IdSelect } from '../components/report-filters';

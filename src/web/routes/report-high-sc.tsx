@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { DEFAULT_HIGH_SC_THRESHOLD } from '../../shared/constants';
 import { formatGrouped, toHundredths } from '../../shared/money';
 import { FIRST_DAY, LAST_DAY } from '../../shared/dates';
-import { REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
+import { REPORT_PAGE_SIZE } from '../../shared/limits';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';

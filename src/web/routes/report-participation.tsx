@@ -3,7 +3,7 @@ import { IconAlertTriangle, IconExternalLink, IconListCheck, IconUserSearch, Ico
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { participationRate } from '../../shared/ledger';
-import { REPORT_PAGE_SIZE } from '../../shared/schemas/reports';
+import { REPORT_PAGE_SIZE } from '../../shared/limits';
 import { EmptyState } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { sortParam } from '../lib/search-params';
@@ -71,7 +71,7 @@ export function ParticipationReportPage() {
             allowDeselect={false}
             onChange={(v) =>
               void navigate({
-                search: (prev) => ({ ...prev, sort: sortParam(PARTICIPATION_SORTS).parse(v === 'customer' ? undefined : v) }),
+                search: (prev) => ({ ...prev, sort: sortParam(PARTICIPATION_SORTS)(v === 'customer' ? undefined : v) }),
                 replace: true,
               })
             }

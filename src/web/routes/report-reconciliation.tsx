@@ -5,7 +5,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useState } from 'react';
 import { parseWholeNumber } from '../../shared/money';
-import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE } from '../../shared/schemas/customer-casinos';
+import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE } from '../../shared/limits';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
 import { ExportMenu } from '../components/export-menu';
 import { LoadError } from '../components/load-error';

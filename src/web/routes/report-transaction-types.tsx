@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useMemo } from 'react';
 import { toHundredths } from '../../shared/money';
-import { isOrderedRange } from '../../shared/schemas/common';
+import { isOrderedRange } from '../../shared/value-rules';
 import { serverSort, servableHistorySorts } from '../lib/grid-sort';
 import { HISTORY_SORTS } from '../../shared/sorting';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';

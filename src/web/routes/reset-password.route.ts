@@ -1,12 +1,11 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { withScreenStyles } from '../lib/screen-styles';
-import { z } from 'zod';
 import { rootRoute } from '../root-routes';
-import { searchSchema } from '../lib/search-params';
+import { searchSchema, textParam } from '../lib/search-params';
 
 export const resetPasswordRoute = createRoute({
   getParentRoute: () => rootRoute,
   path: '/reset-password',
-  validateSearch: searchSchema({ token: z.string().min(1).optional().catch(undefined) }),
+  validateSearch: searchSchema({ token: textParam }),
   component: lazyRouteComponent(() => withScreenStyles(import('./reset-password')), 'ResetPasswordPage'),
 });

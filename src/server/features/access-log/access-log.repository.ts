@@ -1,5 +1,6 @@
 import { dayStartUtc, nextDay } from '../../../shared/dates';
-import { ACCESS_LOG_PAGE_SIZE, type AccessKind, type AccessLogEntryView, type AccessLogQuery } from '../../../shared/schemas/access-log';
+import { type AccessKind, type AccessLogEntryView, type AccessLogQuery } from '../../../shared/schemas/access-log';
+import { ACCESS_LOG_PAGE_SIZE } from '../../../shared/limits';
 import type { Db } from '../../db/types';
 
 /** Where a request came from, as the access log keeps it. */

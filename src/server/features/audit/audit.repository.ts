@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { dayStartUtc, nextDay } from '../../../shared/dates';
 import type { AuditEntity, AuditEntryView, AuditQuery } from '../../../shared/schemas/audit';
-import { AUDIT_PAGE_SIZE } from '../../../shared/schemas/audit';
+import { AUDIT_PAGE_SIZE } from '../../../shared/limits';
 import { perConnection } from '../../db/per-connection';
 import type { AuditRow, Db } from '../../db/types';
 

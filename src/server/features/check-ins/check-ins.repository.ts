@@ -1,7 +1,8 @@
 import { type Expression, type Nullable, type SelectQueryBuilder, sql, type SqlBool } from 'kysely';
 import { localDay, previousDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
-import { CHECK_IN_PAGE_SIZE, type CheckInBoard, type CheckInSort } from '../../../shared/schemas/check-ins';
+import { type CheckInBoard, type CheckInSort } from '../../../shared/schemas/check-ins';
+import { CHECK_IN_PAGE_SIZE } from '../../../shared/limits';
 import type { Database, Db } from '../../db/types';
 import { nameOrEmail } from '../../../shared/names';
 

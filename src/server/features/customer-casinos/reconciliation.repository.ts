@@ -1,9 +1,11 @@
 import { formatHundredths } from '../../../shared/money';
-import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE, type ReconciliationRow } from '../../../shared/schemas/customer-casinos';
+import { type ReconciliationRow } from '../../../shared/schemas/customer-casinos';
+import { DEFAULT_STALE_DAYS, RECONCILIATION_PAGE_SIZE } from '../../../shared/limits';
 import { countWhere } from '../../db/count-where';
 import type { Db } from '../../db/types';
 import { DAY_MS } from '../../../shared/dates';
-import { RECONCILIATIONS_PAGE_SIZE, type ReconciliationView } from '../../../shared/schemas/reconciliations';
+import { type ReconciliationView } from '../../../shared/schemas/reconciliations';
+import { RECONCILIATIONS_PAGE_SIZE } from '../../../shared/limits';
 
 /**
  * Active links with their last reconciliation, the ones never reconciled or not within `staleDays`

@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { dayStartUtc, localDay, nextDay } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
-import { SC_CHART_CASINOS, USD_CHART_DAYS } from '../../../shared/schemas/dashboard';
+import { SC_CHART_CASINOS } from '../../../shared/schemas/dashboard';
+import { USD_CHART_DAYS } from '../../../shared/limits';
 import type { Db } from '../../db/types';
 import { nameOrEmail } from '../../../shared/names';
 

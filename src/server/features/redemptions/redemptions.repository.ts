@@ -3,7 +3,7 @@ import { PAYOUT_WINDOW_DAYS } from '../../../shared/constants';
 import { DAY_MS, localDay, localDays } from '../../../shared/dates';
 import { formatHundredths } from '../../../shared/money';
 import type { PayoutRow, RedemptionView } from '../../../shared/schemas/redemptions';
-import { REDEMPTIONS_PAGE_SIZE } from '../../../shared/schemas/redemptions';
+import { REDEMPTIONS_PAGE_SIZE } from '../../../shared/limits';
 import { quantile } from '../../../shared/stats';
 import { countWhere } from '../../db/count-where';
 import type { Database, Db, RedemptionRow } from '../../db/types';

@@ -1,6 +1,6 @@
 import { ATTACHMENT_COUNT_KEY } from '../../lib/refresh';
 import { useQuery } from '@tanstack/react-query';
-import { ATTACHMENT_COUNTS_MAX } from '../../../shared/schemas/attachments';
+import { ATTACHMENT_COUNTS_MAX } from '../../../shared/limits';
 import { trpcClient } from '../../trpc';
 
 /** The query key of one transaction's attachment count (invalidated after an upload or a delete). */

@@ -3,7 +3,7 @@ import { BarChart } from '@mantine/charts';
 import { SimpleGrid, Stack } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { toHundredths } from '../../../shared/money';
-import { USD_CHART_DAYS } from '../../../shared/schemas/dashboard';
+import { USD_CHART_DAYS } from '../../../shared/limits';
 import { formatCount, groupedAmount, signedUsd } from '../../lib/format';
 import { trpc } from '../../trpc';
 import { ChartCard } from './chart-card';

@@ -1,4 +1,3 @@
-import type { z } from 'zod';
 import { HISTORY_PAGE_SIZE } from '../../../shared/constants';
 import { HISTORY_SORTS } from '../../../shared/sorting';
 import { dayParam, positiveId, searchSchema, sortParam, typeNameParam } from '../../lib/search-params';
@@ -14,7 +13,7 @@ export const historySearch = searchSchema({
   page: positiveId,
   sort: sortParam(HISTORY_SORTS),
 });
-export type HistorySearch = z.output<typeof historySearch>;
+export type HistorySearch = ReturnType<typeof historySearch>;
 
 /**
  * The page of History a search asks for: the screen's read and its route's loader send the same input

@@ -31,7 +31,7 @@ export function RecentPanel({ casinoId }: { casinoId: string }) {
   const [page, setPage] = useState(1);
   const [editing, setEditing] = useState<TransactionView | null>(null);
   // The panel sits on / and /transactions/add, whose URLs keep its sort (one of the History sorts).
-  const urlSort = sortParam(HISTORY_SORTS).parse(useSearch({ strict: false }).sort);
+  const urlSort = sortParam(HISTORY_SORTS)(useSearch({ strict: false }).sort);
   const sort = urlSort ?? '-date';
   const navigate = useNavigate();
   const read = (transactionTypeId?: number) => ({

@@ -1,6 +1,6 @@
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { toHundredths } from '../../../shared/money';
-import { instantProblem } from '../../../shared/schemas/common';
+import { instantProblem } from '../../../shared/value-rules';
 import { failureOf } from '../../lib/errors';
 import { trpc } from '../../trpc';
 import type { TxFormValues } from './form-state';
