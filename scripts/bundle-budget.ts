@@ -102,10 +102,15 @@ const staticClosure = (file: string, seen = new Set<string>()): Set<string> => {
   return seen;
 };
 const firstPaint = new Set([...initial].map((f) => path.basename(f)));
-for (const chunk of fs.readdirSync(assets).filter((f) => /^(shared|sign-in)-[\w-]+\.js$/.test(f))) for (const f of staticClosure(chunk)) firstPaint.add(f);
-const withZod = [...firstPaint].filter((f) => /^zod-[\w-]+\.js$/.test(f) || fs.readFileSync(path.join(assets, f), 'utf8').match(/[`"']\$ZodObject[`"']/));
+for (const chunk of fs.readdirSync(assets).filter((f) => /^(shared|sign-in)-[\w-]+\.js$/.test(f)))
+  for (const f of staticClosure(chunk)) firstPaint.add(f);
+const withZod = [...firstPaint].filter(
+  (f) => /^zod-[\w-]+\.js$/.test(f) || fs.readFileSync(path.join(assets, f), 'utf8').match(/[`"']\$ZodObject[`"']/),
+);
 if (withZod.length) {
-  console.error(`FAIL: zod is before the first paint, in ${withZod.join(', ')}: a screen imports a schema module (constants: shared/limits.ts)`);
+  console.error(
+    `FAIL: zod is before the first paint, in ${withZod.join(', ')}: a screen imports a schema module (constants: shared/limits.ts)`,
+  );
   process.exit(1);
 }
 console.log(`before the first paint: ${firstPaint.size} file(s), no zod`);
