@@ -78,6 +78,14 @@ const BARRELS: [index: RegExp, part: (name: string) => RegExp][] = [
     /@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/,
     (name) => new RegExp(`@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/]${name}[\\\\/]${name}\\.mjs$`),
   ],
+  // The toasts' store (lib/notify.ts) is in the start-up file; their container comes later (decision 224).
+  [
+    /@mantine[\\/]notifications[\\/]esm[\\/]index\.mjs$/,
+    (name) =>
+      name === 'Notifications'
+        ? /@mantine[\\/]notifications[\\/]esm[\\/]Notifications\.mjs$/
+        : /@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store\.mjs$/,
+  ],
   [
     /@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs$/,
     (name) => new RegExp(`@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/]${name}\\.mjs$`),
@@ -110,7 +118,9 @@ function signInPages(): Plugin {
             continue;
           }
           // The names this module imports from the package's index: `import { A, B as C } from '...'`.
-          for (const m of (info?.code ?? '').matchAll(/import\s*\{([^}]*)\}\s*from\s*["'](@mantine\/core|@tabler\/icons-react)["']/g)) {
+          for (const m of (info?.code ?? '').matchAll(
+            /import\s*\{([^}]*)\}\s*from\s*["'](@mantine\/core|@mantine\/notifications|@tabler\/icons-react)["']/g,
+          )) {
             for (const name of m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0])) {
               const part = ids.find((x) => barrel[1](name).test(x));
               if (part) walk(part);

@@ -21,6 +21,9 @@ function firstPassing(shades: readonly string[], ...against: string[]): string {
 /** The light backgrounds coloured text sits on: white cards, the page and tinted panels, striped rows. */
 const LIGHT_GROUNDS = ['#ffffff', '#f1f3f5'];
 
+/** The variables of each theme, worked out once: MantineProvider asks again on every render of its own. */
+const resolved = new WeakMap<MantineTheme, ReturnType<CSSVariablesResolver>>();
+
 /**
  * Mantine's colour variables, adjusted so that every text and badge passes WCAG AA (decision 042): white
  * on a filled colour, a light badge's text on its tint and on a hovered light button, coloured text (c="teal") on white and on the
@@ -30,6 +33,8 @@ const LIGHT_GROUNDS = ['#ffffff', '#f1f3f5'];
  * text of each scheme (Mantine's was 3.3:1 on white and 3.4:1 on a dark card; decision 095).
  */
 export const contrastResolver: CSSVariablesResolver = (theme: MantineTheme) => {
+  const known = resolved.get(theme);
+  if (known) return known;
   const light: Record<string, string> = {};
   const dark: Record<string, string> = {};
   const darkGrounds = [theme.colors.dark[7], theme.colors.dark[6], theme.colors.dark[5]];
@@ -53,5 +58,7 @@ export const contrastResolver: CSSVariablesResolver = (theme: MantineTheme) => {
   dark['--mantine-color-anchor'] = dark[`--mantine-color-${theme.primaryColor}-text`];
   light['--mantine-color-error'] = light['--mantine-color-red-text'];
   dark['--mantine-color-error'] = dark['--mantine-color-red-text'];
-  return { variables: {}, light, dark };
+  const variables = { variables: {}, light, dark };
+  resolved.set(theme, variables);
+  return variables;
 };

@@ -4,12 +4,11 @@ import './zod-jitless';
 import './styles/first-paint.css';
 import './styles/app.css';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { TOAST_DURATION_MS, TOAST_LIMIT } from '../shared/constants';
+import { Toasts } from './components/toasts';
 import { router } from './router';
 import { contrastResolver } from './contrast';
 import { theme } from './theme';
@@ -18,7 +17,7 @@ import { queryClient } from './trpc';
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={contrastResolver}>
-      <Notifications limit={TOAST_LIMIT} autoClose={TOAST_DURATION_MS} position="top-right" />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
       </QueryClientProvider>
