@@ -138,8 +138,30 @@ function signInPages(): Plugin {
   };
 }
 
+/**
+ * Mantine's ScrollArea (in the screens' shared chunk with the grids and dialogs) imports one hook from
+ * Floating UI; this gives it the same hook on Mantine's own (lib/scroll-area-refs.ts), so Floating UI stays
+ * in the popups' chunk (decision 225).
+ */
+function scrollAreaRefs(): Plugin {
+  const shim = path.resolve(import.meta.dirname, 'src/web/lib/scroll-area-refs.ts');
+  return {
+    name: 'scroll-area-refs',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === '@floating-ui/react' && importer && /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]/.test(importer))
+        return shim;
+      return null;
+    },
+  };
+}
+
 /** zod and the modules that build schemas with it: the shared schemas and the forms' glue (decision 223). */
 const ZOD_CHUNK = /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]|src[\\/]web[\\/]lib[\\/]zod-form\.ts$/;
+
+/** The popups' machinery and the loaded Select, which only code fetched on first use (and the entry forms) imports. */
+const POPUP =
+  /node_modules[\\/](@floating-ui[\\/]|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Popover[\\/]|Select[\\/]|Combobox[\\/](?!ComboboxChevron[\\/]|Combobox\.module))|core[\\/]utils[\\/]find-element-in-shadow-dom[\\/]))|src[\\/]web[\\/]components[\\/]select-loaded\.tsx$/;
 
 /** Whether a module used by two or more screens goes into their one shared chunk. */
 const sharedByScreens = (id: string) => /src[\\/](web|shared)[\\/]|node_modules[\\/]/.test(id) && !OWN_CHUNK.test(id);
@@ -147,7 +169,7 @@ const sharedByScreens = (id: string) => /src[\\/](web|shared)[\\/]|node_modules[
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), signInPages(), screensPage(), precompress()],
+  plugins: [react(), scrollAreaRefs(), signInPages(), screensPage(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -169,6 +191,9 @@ export default defineConfig({
             // imports this chunk, and a screen that shows none does not wait for it (decision 223).
             { name: 'zod', test: ZOD_CHUNK, priority: 2 },
             { name: 'sign-in', test: (id: string) => signIn.has(id), minShareCount: 1, priority: 1 },
+            // The popups' machinery (Mantine's Popover, Combobox and ScrollArea, Floating UI): only the code
+            // fetched when a field, a calendar or a menu is first used needs it (decisions 222, 225).
+            { name: 'popup', test: POPUP, minShareCount: 1, priority: 1 },
             // What two or more screens use is one file: a screen fetched 25-50 pieces of 1-10 KB after the
             // start-up code, a round trip each on a phone's six connections (decision 216). A screen's own
             // code, and the heavy parts only some screens show, stay in their own chunks.

@@ -93,8 +93,9 @@ for (const file of importsOf.keys()) {
   }
 }
 
-// zod comes with a form, never before a screen's first paint (decision 223): the start-up file, the
-// screens' shared chunk and the sign-in chunk hold none of it and import nothing that does.
+// zod comes with a form and the popups' code (Mantine's Select, Popover, Floating UI) with the first
+// field, calendar or menu used, never before a screen's first paint (decisions 223, 225): the start-up
+// file, the screens' shared chunk and the sign-in chunk hold neither and import nothing that does.
 const staticClosure = (file: string, seen = new Set<string>()): Set<string> => {
   if (seen.has(file)) return seen;
   seen.add(file);
@@ -104,13 +105,14 @@ const staticClosure = (file: string, seen = new Set<string>()): Set<string> => {
 const firstPaint = new Set([...initial].map((f) => path.basename(f)));
 for (const chunk of fs.readdirSync(assets).filter((f) => /^(shared|sign-in)-[\w-]+\.js$/.test(f)))
   for (const f of staticClosure(chunk)) firstPaint.add(f);
-const withZod = [...firstPaint].filter(
-  (f) => /^zod-[\w-]+\.js$/.test(f) || fs.readFileSync(path.join(assets, f), 'utf8').match(/[`"']\$ZodObject[`"']/),
-);
-if (withZod.length) {
+const late = [...firstPaint].filter((f) => {
+  const code = fs.readFileSync(path.join(assets, f), 'utf8');
+  return /^(zod|popup)-[\w-]+\.js$/.test(f) || /[`"']\$ZodObject[`"']/.test(code) || /[`"']Combobox[`"']/.test(code);
+});
+if (late.length) {
   console.error(
-    `FAIL: zod is before the first paint, in ${withZod.join(', ')}: a screen imports a schema module (constants: shared/limits.ts)`,
+    `FAIL: zod or the popups' code is before the first paint, in ${late.join(', ')}: a screen imports a schema module (constants: shared/limits.ts) or Mantine's Select (use components/select.tsx)`,
   );
   process.exit(1);
 }
-console.log(`before the first paint: ${firstPaint.size} file(s), no zod`);
+console.log(`before the first paint: ${firstPaint.size} file(s), no zod, no popups' code`);

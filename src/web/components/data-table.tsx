@@ -14,6 +14,7 @@ export type GridColumn<T extends RowData> = ColumnDef<GridFeatures, T, any>; // 
 export const gridColumns = <T extends RowData>() => createColumnHelper<GridFeatures, T>();
 
 import type { SortState } from '../lib/grid-sort';
+import { TableScroll } from './table-scroll';
 
 export type { SortState };
 
@@ -166,9 +167,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   return (
     // A scroll box no taller than the window: its header sticks and its horizontal scrollbar stays in
     // view; focusable so the keyboard can scroll it (axe: scrollable-region-focusable).
-    <Table.ScrollContainer
+    <TableScroll
       minWidth={minWidth}
-      type="native"
       tabIndex={0}
       role="region"
       aria-label={props.label ? `${props.label} (scrollable)` : 'Table (scrollable)'}
@@ -239,7 +239,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
         </Table.Tbody>
       </Table>
       {marker}
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

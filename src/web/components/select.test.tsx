@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../theme';
 import { Select } from './select';
 
@@ -29,5 +29,36 @@ describe('Select (decision 219)', () => {
     await waitFor(() => expect(document.getElementById(field().getAttribute('aria-controls') ?? '')?.getAttribute('role')).toBe('listbox'));
     fireEvent.click([...document.querySelectorAll('[role="option"]')].find((o) => o.textContent === 'Pulsz')!);
     await waitFor(() => expect(field().value).toBe('Pulsz'));
+  });
+});
+
+describe('Select before its code is in (decision 225)', () => {
+  it('shows the choice in a read-only field with no list, and a press swaps in the real field, focused, its list open', async () => {
+    vi.resetModules();
+    const fresh = await import('./select');
+    const { MantineProvider: Provider } = await import('@mantine/core');
+    render(
+      <Provider theme={theme}>
+        <fresh.Select
+          label="Casino"
+          data={[
+            { value: '1', label: 'Chumba' },
+            { group: 'Others', items: [{ value: '2', label: 'Pulsz' }] },
+          ]}
+          value="2"
+          onChange={() => {}}
+        />
+      </Provider>,
+    );
+    expect(field().value).toBe('Pulsz');
+    expect(field().readOnly).toBe(true);
+    expect(field().getAttribute('aria-haspopup')).toBe('listbox');
+    expect(document.querySelectorAll('[role="listbox"]')).toHaveLength(0);
+    const standIn = field();
+    fireEvent.pointerDown(standIn);
+    await waitFor(() => expect(options()).toEqual(['Chumba', 'Pulsz']));
+    expect(field()).not.toBe(standIn);
+    expect(document.activeElement).toBe(field());
+    expect(field().value).toBe('Pulsz');
   });
 });

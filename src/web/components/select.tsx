@@ -1,28 +1,88 @@
-// The one place that wraps Mantine's Select; everywhere else imports this one (eslint.config.js).
-// eslint-disable-next-line @typescript-eslint/no-restricted-imports
-import { Select as MantineSelect, type Primitive, type SelectProps } from '@mantine/core';
-import { type FocusEvent, type Ref, useEffect, useReducer, useState } from 'react';
+import { ComboboxChevron, InputBase, type Primitive, type SelectProps } from '@mantine/core';
+import { type KeyboardEvent, type Ref, useState } from 'react';
+import type { LoadedSelect } from './select-loaded';
+
+type Loaded = typeof LoadedSelect;
+let loaded: Loaded | null = null;
+let loading: Promise<void> | null = null;
+
+/** Fetches Mantine's Select (select-loaded.tsx) once; every field swaps to it on its next wake. */
+export function loadSelect(): Promise<void> {
+  loading ??= import('./select-loaded').then((m) => {
+    loaded = m.LoadedSelect;
+  });
+  return loading;
+}
+
+/** How a field was woken: a press or a key that opens its list, or the focus alone. */
+type Wake = 'open' | 'focus';
+const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
 
 /**
- * Mantine's Select, whose list of options is built when the field is first focused (decision 219).
- * Mantine keeps every Select's list mounted, hidden, from the start, so that a key pressed on the closed
- * field finds its options; a screen with five Selects built five lists and placed five dropdowns
- * before its first tap. Focus comes before any key or click, so each list is in place when a key or a
- * click asks for it. The list names itself to the field (aria-controls) on a render after it has
- * settled, which the effect below asks for: a searchable field opens on that same focus.
+ * A single choice from a list (Mantine's Select), whose code comes when a field is first used
+ * (decision 225): Mantine's Combobox, Popover and Floating UI are about a quarter of the screens' shared
+ * chunk, which every screen fetched before its first paint for filters no one had touched yet. Until
+ * then the field is a read-only input that looks the same (its label, choice, chevron and error); a
+ * pointer over it fetches the code, and a press, a key or the focus swaps in the real field, focused,
+ * with its list open when the press or key would have opened it. Once the code is in, fields are the
+ * real one from the start. A form whose field takes keys at once (Add Transaction, Edit) uses
+ * select-loaded.tsx's `LoadedSelect` directly: a key typed before the swap would be lost.
  */
 export function Select<V extends Primitive = string>(props: SelectProps<V> & { ref?: Ref<HTMLInputElement> }) {
-  const [focused, setFocused] = useState(false);
-  const [, renderAgain] = useReducer((n: number) => n + 1, 0);
-  useEffect(() => {
-    if (!focused) return;
-    // After the list's own renders: it takes its final id in a second one.
-    const timer = setTimeout(renderAgain);
-    return () => clearTimeout(timer);
-  }, [focused]);
-  const onFocus = (event: FocusEvent<HTMLInputElement>) => {
-    setFocused(true);
-    props.onFocus?.(event);
+  const [wake, setWake] = useState<Wake | null>(null);
+  const [, setReady] = useState(false);
+  if (loaded) {
+    const Real = loaded;
+    return wake ? <Real<V> {...props} autoFocus defaultDropdownOpened={wake === 'open'} /> : <Real<V> {...props} />;
+  }
+  const wakeUp = (how: Wake) => {
+    if (props.disabled || props.readOnly) return;
+    setWake((was) => (was === 'open' ? was : how));
+    void loadSelect().then(() => setReady(true));
   };
-  return <MantineSelect<V> {...props} onFocus={onFocus} comboboxProps={{ keepMounted: focused, ...props.comboboxProps }} />;
+  return (
+    <InputBase
+      ref={props.ref}
+      readOnly
+      pointer
+      value={labelOf(props.data, props.value ?? props.defaultValue)}
+      placeholder={props.placeholder}
+      label={props.label}
+      description={props.description}
+      error={props.error}
+      required={props.required}
+      withAsterisk={props.withAsterisk}
+      disabled={props.disabled}
+      size={props.size}
+      w={props.w}
+      style={props.style}
+      className={props.className}
+      inputWrapperOrder={props.inputWrapperOrder}
+      id={props.id}
+      aria-label={props['aria-label']}
+      aria-haspopup="listbox"
+      rightSection={<ComboboxChevron size={props.size} error={props.error} />}
+      rightSectionPointerEvents="none"
+      onPointerEnter={() => void loadSelect()}
+      onPointerDown={() => wakeUp('open')}
+      onFocus={() => wakeUp('focus')}
+      onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => OPENING_KEYS.has(event.key) && (event.preventDefault(), wakeUp('open'))}
+    />
+  );
+}
+
+/** The label of the chosen option (options may be plain values, { value, label } or groups of them). */
+function labelOf(data: readonly unknown[] | undefined, value: Primitive | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  for (const item of data ?? []) {
+    if (item === value) return String(item);
+    if (typeof item !== 'object' || item === null) continue;
+    if ('items' in item && Array.isArray(item.items)) {
+      const found = labelOf(item.items, value);
+      if (found) return found;
+    } else if ('value' in item && item.value === value) {
+      return 'label' in item && typeof item.label === 'string' ? item.label : String(value);
+    }
+  }
+  return '';
 }

@@ -24,6 +24,7 @@ import { FilterPanel } from '../components/filter-panel';
 import { usePhone } from '../components/use-phone';
 import { useGrowingRows } from '../components/use-growing-rows';
 import { Select } from '../components/select';
+import { TableScroll } from '../components/table-scroll';
 
 const route = getRouteApi('/signed-in/check-ins');
 /** The day column's header: "Today" on today's board, else the day shown. */
@@ -265,7 +266,7 @@ export function CheckInsPage() {
             </Stack>
           ))
         ) : (
-          <Table.ScrollContainer minWidth={860} type="native" className="grid-scroll">
+          <TableScroll minWidth={860} className="grid-scroll">
             <Table striped highlightOnHover stickyHeader verticalSpacing="xs" aria-label="Check-ins" aria-busy={query.isPending}>
               <Table.Thead>
                 <Table.Tr>
@@ -316,7 +317,7 @@ export function CheckInsPage() {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </TableScroll>
         )}
         {board && board.totalCount > CHECK_IN_PAGE_SIZE && (
           <UrlPager page={page} pageSize={CHECK_IN_PAGE_SIZE} total={board.totalCount} noun="links" />

@@ -1,5 +1,6 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { loadSelect } from '../components/select';
 import { queryClient } from '../trpc';
 import { mediaQueryList } from './media';
 import { server, unmocked } from './msw';
@@ -23,6 +24,9 @@ configure({ asyncUtilTimeout: 5000 });
 
 // An unhandled network request fails the test.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// Fields are Mantine's Select from the start, as once its code is in (components/select.tsx, decision 225);
+// select.test.tsx takes a fresh module to try the stand-in.
+beforeAll(() => loadSelect());
 
 /**
  * Loud tests: a console.error (a React warning, an uncaught render error) fails the test unless the

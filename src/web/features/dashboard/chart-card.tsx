@@ -4,6 +4,7 @@ import { useInViewport } from '@mantine/hooks';
 import { type ReactNode, useEffect, useState } from 'react';
 import { LoadError } from '../../components/load-error';
 import { failureOf, type QueryLike } from '../../lib/errors';
+import { TableScroll } from '../../components/table-scroll';
 
 export interface ChartTable {
   caption: string;
@@ -28,7 +29,7 @@ interface Props {
 
 function DataGrid({ table }: { table: ChartTable }) {
   return (
-    <Table.ScrollContainer minWidth={280} type="native" mah={320} tabIndex={0} role="region" aria-label={`${table.caption} (scrollable)`}>
+    <TableScroll minWidth={280} mah={320} tabIndex={0} role="region" aria-label={`${table.caption} (scrollable)`}>
       <Table striped stickyHeader>
         <Table.Caption>{table.caption}</Table.Caption>
         <Table.Thead>
@@ -56,7 +57,7 @@ function DataGrid({ table }: { table: ChartTable }) {
           ))}
         </Table.Tbody>
       </Table>
-    </Table.ScrollContainer>
+    </TableScroll>
   );
 }
 

@@ -25,7 +25,8 @@ import { TransactionAudit } from './transaction-audit';
 import { activeCasinosOf, preview, type TxFormValues, withCasino, withoutChanged } from './form-state';
 import type { TransactionView } from '../../lib/api-types';
 import { useVersionGuard, VersionNotice } from '../../components/version-notice';
-import { Select } from '../../components/select';
+// Its fields take keys the moment they are focused: Mantine's Select from the start (decision 225).
+import { LoadedSelect as Select } from '../../components/select-loaded';
 
 const validate = zodValidate(updateTransactionInput);
 

@@ -34,7 +34,8 @@ import {
   withNextCasino,
   withoutChanged,
 } from './form-state';
-import { Select } from '../../components/select';
+// Its fields take keys the moment they are focused: Mantine's Select from the start (decision 225).
+import { LoadedSelect as Select } from '../../components/select-loaded';
 
 const DRAFT_KEY = 'transaction-draft';
 const validate = zodValidate(createTransactionInput);
