@@ -23,7 +23,7 @@ const OPENING_KEYS = new Set(['ArrowDown', 'ArrowUp', 'Enter', ' ']);
  * (decision 225): Mantine's Combobox, Popover and Floating UI are about a quarter of the screens' shared
  * chunk, which every screen fetched before its first paint for filters no one had touched yet. Until
  * then the field is a read-only input that looks the same (its label, choice, chevron and error); a
- * pointer over it fetches the code, and a press, a key or the focus swaps in the real field, focused,
+ * pointer over it fetches the code, and a click, a key or the focus swaps in the real field, focused,
  * with its list open when the press or key would have opened it. Once the code is in, fields are the
  * real one from the start. A form whose field takes keys at once (Add Transaction, Edit) uses
  * select-loaded.tsx's `LoadedSelect` directly: a key typed before the swap would be lost.
@@ -64,7 +64,11 @@ export function Select<V extends Primitive = string>(props: SelectProps<V> & { r
       rightSection={<ComboboxChevron size={props.size} error={props.error} />}
       rightSectionPointerEvents="none"
       onPointerEnter={() => void loadSelect()}
-      onPointerDown={() => wakeUp('open')}
+      // A press swaps when it is complete (its click): swapped under a pressed button, the real field
+      // would get half a press, no click, and its list would stay shut or toggle shut. Its mousedown
+      // takes no focus, so the focus does not swap it first.
+      onMouseDown={(event) => event.preventDefault()}
+      onClick={() => wakeUp('open')}
       onFocus={() => wakeUp('focus')}
       onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => OPENING_KEYS.has(event.key) && (event.preventDefault(), wakeUp('open'))}
     />
