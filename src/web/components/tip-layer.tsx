@@ -1,8 +1,5 @@
-import { lazy, Suspense, useEffect, useReducer, useState } from 'react';
-import { loadTooltip } from './tip';
-
-// Mantine's Tooltip, fetched after the first paint (tip.tsx).
-const Tooltip = lazy(() => loadTooltip().then((Tooltip) => ({ default: Tooltip })));
+import { Suspense, useEffect, useReducer, useState } from 'react';
+import { LazyTooltip as Tooltip, loadTooltip } from './tip';
 
 /** The element under the pointer that asks for a tooltip (tip-props.ts), or null. */
 const tipTarget = (node: EventTarget | null) => (node instanceof Element ? node.closest<HTMLElement>('[data-tip]') : null);
@@ -16,23 +13,27 @@ interface Tip {
 /**
  * The one tooltip of the elements that carry `data-tip` (tip-props.ts): Mantine's Tooltip, shown above
  * the element a mouse is over, as a Tooltip of the element's own would be (hover only, not touch). The
- * app shell mounts it once; it listens from the first paint, and fetches Mantine's code right after it
- * (decision 220).
+ * app shell mounts it once; it listens from the first paint, and fetches Mantine's code at the first move
+ * of a mouse (decisions 220, 225).
  */
 export function TipLayer() {
   const [tip, setTip] = useState<Tip>({ target: null, open: false });
   const [, relabel] = useReducer((n: number) => n + 1, 0);
   const { target, open } = tip;
 
-  // Fetched now, after the first paint: a tooltip shown later (the "Not live" word's, while the server is
-  // unreachable) must not depend on a fetch then.
-  useEffect(() => void loadTooltip().catch(() => undefined), []);
-
   useEffect(() => {
+    // Mantine's code is fetched at the first move of a mouse: a tooltip shown later (the "Not live" word's,
+    // while the server is unreachable) must not depend on a fetch then, and a touch screen, which shows no
+    // tooltips, never fetches it (it brings Floating UI, the popups' chunk: decision 225).
+    let fetched = false;
     // Every move, not only entering an element: a page can load under a pointer at rest, and its first
     // move over the element shows the tooltip, as Mantine's own does.
     const move = (event: PointerEvent) => {
       if (event.pointerType === 'touch') return;
+      if (!fetched) {
+        fetched = true;
+        void loadTooltip().catch(() => undefined);
+      }
       const next = tipTarget(event.target);
       setTip((now) => {
         if (next) return now.target === next && now.open ? now : { target: next, open: true };

@@ -3,12 +3,21 @@ import { lazy, type ReactElement, Suspense } from 'react';
 import { withScreenStyles } from '../lib/screen-styles';
 
 /**
- * Mantine's Tooltip, fetched once: the shared tooltip (tip-layer.tsx) asks for it as the app shell
- * appears, so that a tooltip shown while the server is unreachable ("Not live") does not wait for it.
+ * Mantine's Tooltip, fetched once: the shared tooltip (tip-layer.tsx) asks for it at a mouse's first
+ * move, so that a tooltip shown while the server is unreachable ("Not live") does not wait for it.
  */
 export const loadTooltip = () => withScreenStyles(import('./floating')).then((m) => m.Tooltip);
 
-const Tooltip = lazy(() => loadTooltip().then((Tooltip) => ({ default: Tooltip })));
+/**
+ * Mantine's Tooltip as a lazy component. If its code cannot be fetched (the server restarting, a phone
+ * that never moved a mouse), the element shows without a tooltip instead of failing its screen.
+ */
+export const LazyTooltip = lazy(() =>
+  loadTooltip().then(
+    (Tooltip) => ({ default: Tooltip }),
+    () => ({ default: ({ children }: TooltipProps) => children }),
+  ),
+);
 
 /**
  * Mantine's Tooltip, loaded after the first paint (decision 217): until it is in, the element shows
@@ -17,7 +26,7 @@ const Tooltip = lazy(() => loadTooltip().then((Tooltip) => ({ default: Tooltip }
 export function Tip({ children, ...props }: Omit<TooltipProps, 'children'> & { children: ReactElement }) {
   return (
     <Suspense fallback={children}>
-      <Tooltip {...props}>{children}</Tooltip>
+      <LazyTooltip {...props}>{children}</LazyTooltip>
     </Suspense>
   );
 }
