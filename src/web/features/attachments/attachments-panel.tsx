@@ -24,8 +24,14 @@ export function AttachmentsPanel({ owner, title }: { owner: OwnerRef; title?: st
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState<{ id: number; name: string } | null>(null);
   const remove = useMutation(trpc.attachments.delete.mutationOptions());
-  // An upload is a REST call the tRPC link does not see: it refreshes through the one table itself.
-  const refreshAfterUpload = useCallback(() => refresh(queryClient, 'attachment.changed'), [queryClient]);
+  // An upload is a REST call the tRPC link does not see: it refreshes through the one table itself. A
+  // first read of this list still on its way was sent before the upload, and TanStack Query joins a
+  // refresh to a first read in flight: it is cancelled first, so the list is read again with the file
+  // (a screenshot pasted as the dialog opened stayed out of its list).
+  const refreshAfterUpload = useCallback(async () => {
+    await queryClient.cancelQueries(trpc.attachments.list.queryFilter(owner));
+    await refresh(queryClient, 'attachment.changed');
+  }, [queryClient, owner]);
 
   const add = useCallback(
     async (files: File[]) => {
