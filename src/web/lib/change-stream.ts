@@ -52,6 +52,9 @@ export async function runChangeStream(options: ChangeStreamOptions, signal: Abor
           ...(lastEventId ? { 'last-event-id': lastEventId } : {}),
         },
         cache: 'no-store',
+        // Low: the stream lasts as long as the page, so it never competes with a screen's reads, and a
+        // page-load tool (Lighthouse) that waits for the important requests to end does not wait on it.
+        priority: 'low',
         signal,
       });
       if (response.status === 401) return options.onRefused();
