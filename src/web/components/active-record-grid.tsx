@@ -1,5 +1,5 @@
 import { Group, Text } from '@mantine/core';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, useMemo, useState } from 'react';
 import { failureOf, type QueryLike } from '../lib/errors';
 import { formatDate } from '../lib/format';
 import { useSave } from '../lib/use-save';
@@ -58,33 +58,41 @@ export function ActiveRecordGrid<T extends ActiveRecord>({
   const save = useSave();
   const [editing, setEditing] = useState<{ record: T | null } | null>(null);
   const Noun = grid.noun.charAt(0).toUpperCase() + grid.noun.slice(1);
-  const col = gridColumns<T>();
-  const all: GridColumn<T>[] = [
-    col.display({ id: 'name', header: 'Name', cell: ({ row }) => <NameLink id={row.original.id} name={row.original.name} fw={600} /> }),
-    ...columns,
-    col.display({ id: 'isActive', header: 'Status', cell: ({ row }) => <ActiveBadge active={row.original.isActive} /> }),
-    col.display({ id: 'createdAt', header: 'Created', cell: ({ row }) => formatDate(row.original.createdAt) }),
-    col.display({
-      id: 'actions',
-      header: 'Actions',
-      cell: ({ row: { original } }) => (
-        <Group gap="xs" wrap="nowrap">
-          <EditAction label={`Edit ${original.name}`} onClick={() => setEditing({ record: original })} />
-          {actions?.(original)}
-          <StatusToggle
-            name={original.name}
-            isActive={original.isActive}
-            onConfirm={async () => {
-              await save(() => setActive.write({ id: original.id, isActive: !original.isActive }), {
-                success: [undefined, `${Noun} status updated successfully`],
-                failure: `Failed to update ${grid.noun} status`,
-              });
-            }}
-          />
-        </Group>
-      ),
-    }),
-  ];
+  const { write } = setActive;
+  const { noun } = grid;
+  // The same columns from render to render while what they show is the same: the grid builds its rows
+  // again only when these change (decision 227).
+  const all = useMemo(() => {
+    const col = gridColumns<T>();
+    const Title = noun.charAt(0).toUpperCase() + noun.slice(1);
+    const list: GridColumn<T>[] = [
+      col.display({ id: 'name', header: 'Name', cell: ({ row }) => <NameLink id={row.original.id} name={row.original.name} fw={600} /> }),
+      ...columns,
+      col.display({ id: 'isActive', header: 'Status', cell: ({ row }) => <ActiveBadge active={row.original.isActive} /> }),
+      col.display({ id: 'createdAt', header: 'Created', cell: ({ row }) => formatDate(row.original.createdAt) }),
+      col.display({
+        id: 'actions',
+        header: 'Actions',
+        cell: ({ row: { original } }) => (
+          <Group gap="xs" wrap="nowrap">
+            <EditAction label={`Edit ${original.name}`} onClick={() => setEditing({ record: original })} />
+            {actions?.(original)}
+            <StatusToggle
+              name={original.name}
+              isActive={original.isActive}
+              onConfirm={async () => {
+                await save(() => write({ id: original.id, isActive: !original.isActive }), {
+                  success: [undefined, `${Title} status updated successfully`],
+                  failure: `Failed to update ${noun} status`,
+                });
+              }}
+            />
+          </Group>
+        ),
+      }),
+    ];
+    return list;
+  }, [NameLink, columns, actions, write, save, noun]);
   return (
     <>
       <SearchableGrid

@@ -137,3 +137,50 @@ describe('DataTable builds long lists as they scroll near', () => {
     expect(built.at(-1)).toBe('Customer 20');
   });
 });
+
+describe('DataTable builds each row once', () => {
+  const counting = (built: string[]) => [col.accessor('name', { header: 'Name', cell: (i) => (built.push(i.getValue()), i.getValue()) })];
+  const grid = (columns: ReturnType<typeof counting>, data: Row[], extra?: string) => (
+    <MantineProvider theme={theme}>
+      <DataTable label="Customers" columns={columns} data={data} loadingText={extra} />
+    </MantineProvider>
+  );
+
+  it('does not build its rows again when the screen renders a new list of the same rows', () => {
+    stubIntersection();
+    window.matchMedia = (query: string) => mediaQueryList(query, false);
+    const built: string[] = [];
+    const columns = counting(built);
+    const same = rows(3);
+    const { rerender } = render(grid(columns, same));
+    expect(built).toEqual(['Customer 1', 'Customer 2', 'Customer 3']);
+    rerender(grid(columns, [...same], 'another render of the screen'));
+    expect(built).toHaveLength(3);
+    // A changed row is built again, alone.
+    rerender(grid(columns, [same[0], { id: 2, name: 'Customer 2 renamed' }, same[2]]));
+    expect(built).toEqual(['Customer 1', 'Customer 2', 'Customer 3', 'Customer 2 renamed']);
+    expect(bodyRows().map((r) => r.textContent)).toEqual(['Customer 1', 'Customer 2 renamed', 'Customer 3']);
+  });
+
+  it('builds only the new rows as a long list grows', () => {
+    const built: string[] = [];
+    stubIntersection();
+    window.matchMedia = (query: string) => mediaQueryList(query, false);
+    render(grid(counting(built), rows(250)));
+    expect(built).toHaveLength(100);
+    bringIntoView();
+    expect(bodyRows()).toHaveLength(200);
+    expect(built).toHaveLength(200);
+    expect(built.at(-1)).toBe('Customer 200');
+  });
+
+  it('builds every row again with new columns', () => {
+    stubIntersection();
+    window.matchMedia = (query: string) => mediaQueryList(query, false);
+    const built: string[] = [];
+    const same = rows(2);
+    const { rerender } = render(grid(counting(built), same));
+    rerender(grid(counting(built), same));
+    expect(built).toEqual(['Customer 1', 'Customer 2', 'Customer 1', 'Customer 2']);
+  });
+});

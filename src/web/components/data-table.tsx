@@ -1,7 +1,7 @@
 import { Center, Group, Loader, Paper, Skeleton, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
-import { type ColumnDef, createColumnHelper, type RowData, tableFeatures, useTable } from '@tanstack/react-table';
-import { type ReactNode, useDeferredValue } from 'react';
+import { type ColumnDef, createColumnHelper, FlexRender, type Row, type RowData, tableFeatures, useTable } from '@tanstack/react-table';
+import { memo, type ReactNode, useDeferredValue, useState } from 'react';
 import { type Failure, failureOf, type QueryLike } from '../lib/errors';
 import { LoadError } from './load-error';
 import { useGrowingRows } from './use-growing-rows';
@@ -95,13 +95,90 @@ function PhoneLoading({ label, text }: { label?: string; text?: string }) {
 /** One empty list, so an empty read is the same value from render to render (useDeferredValue compares). */
 const NONE: never[] = [];
 
+/**
+ * The list of the render before when it holds the same items in the same order: a screen that filters or
+ * sorts its rows afresh on every render (a new array of the same rows) does not make the grid build its
+ * rows again.
+ */
+function useSameItems<T>(items: T[]): T[] {
+  const [kept, setKept] = useState(items);
+  const same = kept === items || (kept.length === items.length && kept.every((item, i) => item === items[i]));
+  if (!same) setKept(items);
+  return same ? kept : items;
+}
+
+type GridRow<T extends RowData> = Row<GridFeatures, T>;
+
+/** A built row is kept while its record, the columns and the rest of its props are the same ones. */
+function sameRow<P extends { row: { original: unknown; id: string } }>(before: P, after: P): boolean {
+  return (Object.keys(after) as (keyof P)[]).every((key) =>
+    key === 'row' ? before.row.original === after.row.original && before.row.id === after.row.id : before[key] === after[key],
+  );
+}
+
+/**
+ * One row of the larger screen's table. A row is built again only when its record or the columns change
+ * (decision 227, `sameRow`): a screen's other changes (a read finishing, a dialog opening) leave the built rows as
+ * they are, and a longer list grows by building only its new rows.
+ */
+const TableRow = memo(function TableRow<T extends RowData>({ row, numeric }: { row: GridRow<T>; numeric: string; columns: unknown }) {
+  return (
+    <Table.Tr>
+      {row.getAllCells().map((cell) => (
+        <Table.Td key={cell.id} ta={numeric.split(' ').includes(cell.column.id) ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
+          <FlexRender cell={cell} />
+        </Table.Td>
+      ))}
+    </Table.Tr>
+  );
+}, sameRow) as <T extends RowData>(props: { row: GridRow<T>; numeric: string; columns: unknown }) => ReactNode;
+
+/** A phone's card of one row: header and value per line, actions last (built again as TableRow is). */
+const ColumnsCard = memo(function ColumnsCard<T extends RowData>({ row }: { row: GridRow<T>; columns: unknown }) {
+  return (
+    <Paper withBorder p="sm" role="listitem" className="grid-card">
+      <Stack gap={6}>
+        {row.getAllCells().map((cell) => {
+          const header = cell.column.columnDef.header;
+          const label = typeof header === 'string' ? header : cell.column.id === 'actions' ? '' : cell.column.id;
+          return (
+            <Group key={cell.id} justify="space-between" gap="sm" wrap="nowrap">
+              {label && (
+                <Text size="xs" c="dimmed" fw={600} tt="uppercase">
+                  {label}
+                </Text>
+              )}
+              <div style={{ textAlign: 'right', minWidth: 0, marginLeft: 'auto' }} className="card-value">
+                <FlexRender cell={cell} />
+              </div>
+            </Group>
+          );
+        })}
+      </Stack>
+    </Paper>
+  );
+}, sameRow) as <T extends RowData>(props: { row: GridRow<T>; columns: unknown }) => ReactNode;
+
+/** A phone's compact card of one row, the screen's own (built again as TableRow is). */
+const OwnCard = memo(function OwnCard<T extends RowData>({ row, card }: { row: GridRow<T>; card: (row: T) => ReactNode }) {
+  return (
+    <Paper withBorder px="sm" py={6} role="listitem" className="grid-card-compact">
+      {card(row.original)}
+    </Paper>
+  );
+}, sameRow) as <T extends RowData>(props: { row: GridRow<T>; card: (row: T) => ReactNode }) => ReactNode;
+
 /** TanStack Table on a Mantine Table, with loading and empty states and clickable sort headers. */
 export function DataTable<T extends RowData>(props: DataTableProps<T>) {
-  const { columns, getRowId, read, rangeOk = true, sort, onSort, sortable = [], minWidth = 640, numeric = [] } = props;
-  // Rows that arrive are built in the background (a transition React splits into short tasks, so a tap is
-  // answered meanwhile): the rows before stay, or the loading state while there were none (decision 200).
-  const arrived = props.data.length ? props.data : NONE;
-  const data = useDeferredValue(arrived);
+  const { getRowId, read, rangeOk = true, sort, onSort, sortable = [], minWidth = 640, numeric = [] } = props;
+  // Rows are built in the background (a transition React splits into short tasks, so a tap is answered
+  // meanwhile), from the first render on: the loading state shows until they are in, and the rows before
+  // stay while new ones are built (decisions 200 and 227). The columns too: a screen whose columns change
+  // (a count read after the rows) has its rows built again in the background, not in one long task.
+  const arrived = useSameItems(props.data.length ? props.data : NONE);
+  const data = useDeferredValue(arrived, NONE);
+  const columns = useDeferredValue(props.columns);
+  const card = useDeferredValue(props.phoneCard);
   const building = data.length === 0 && arrived.length > 0;
   const loading = rangeOk && ((read ? read.isPending : props.loading) || building);
   const failure = read ? failureOf(read) : props.failure;
@@ -111,7 +188,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   // A page of History (100 rows) is built whole on a larger screen; a longer list, and a phone's cards
   // past the first screens, are built as they scroll near (decision 172).
   const rows = table.getRowModel().rows;
-  const growing = useGrowingRows(rows.length, !phone ? FIRST_ROWS : props.phoneCard ? PHONE_FIRST_CARDS : phoneStep(columns.length));
+  const growing = useGrowingRows(rows.length, !phone ? FIRST_ROWS : card ? PHONE_FIRST_CARDS : phoneStep(columns.length));
   const built = rows.slice(0, growing.shown);
   const marker = growing.marker && <div key={growing.markerKey} ref={growing.marker} aria-hidden style={{ height: 1 }} />;
 
@@ -119,46 +196,12 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
 
   if (phone && loading) return <PhoneLoading label={props.label} text={props.loadingText} />;
 
-  if (phone && !loading && data.length > 0 && props.phoneCard) {
-    const card = props.phoneCard;
-    return (
-      <Stack gap={6} aria-label={props.label} role="list">
-        {built.map((row) => (
-          <Paper key={row.id} withBorder px="sm" py={6} role="listitem">
-            {card(row.original)}
-          </Paper>
-        ))}
-        {marker}
-      </Stack>
-    );
-  }
-
   if (phone && !loading && data.length > 0) {
-    // On a phone each row becomes a card: header and value per line, actions last.
     return (
-      <Stack gap="sm" aria-label={props.label} role="list">
-        {built.map((row) => (
-          <Paper key={row.id} withBorder p="sm" role="listitem">
-            <Stack gap={6}>
-              {row.getAllCells().map((cell) => {
-                const header = cell.column.columnDef.header;
-                const label = typeof header === 'string' ? header : cell.column.id === 'actions' ? '' : cell.column.id;
-                return (
-                  <Group key={cell.id} justify="space-between" gap="sm" wrap="nowrap">
-                    {label && (
-                      <Text size="xs" c="dimmed" fw={600} tt="uppercase">
-                        {label}
-                      </Text>
-                    )}
-                    <div style={{ textAlign: 'right', minWidth: 0, marginLeft: 'auto' }} className="card-value">
-                      <table.FlexRender cell={cell} />
-                    </div>
-                  </Group>
-                );
-              })}
-            </Stack>
-          </Paper>
-        ))}
+      <Stack gap={card ? 6 : 'sm'} aria-label={props.label} role="list">
+        {built.map((row) =>
+          card ? <OwnCard key={row.id} row={row} card={card} /> : <ColumnsCard key={row.id} row={row} columns={columns} />,
+        )}
         {marker}
       </Stack>
     );
@@ -182,7 +225,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
                 const id = header.column.id;
                 const canSort = onSort && sortable.includes(id);
                 const state = sort?.id === id ? (sort.desc ? 'desc' : 'asc') : null;
-                const content = header.isPlaceholder ? null : <table.FlexRender header={header} />;
+                const content = header.isPlaceholder ? null : <FlexRender header={header} />;
                 return (
                   <Table.Th
                     key={header.id}
@@ -226,15 +269,8 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
               <Table.Td colSpan={columns.length}>{empty}</Table.Td>
             </Table.Tr>
           ) : (
-            built.map((row) => (
-              <Table.Tr key={row.id}>
-                {row.getAllCells().map((cell) => (
-                  <Table.Td key={cell.id} ta={numeric.includes(cell.column.id) ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
-                    <table.FlexRender cell={cell} />
-                  </Table.Td>
-                ))}
-              </Table.Tr>
-            ))
+            // The right-aligned columns as one text, so a list written in the screen's render is the same value.
+            built.map((row) => <TableRow key={row.id} row={row} numeric={numeric.join(' ')} columns={columns} />)
           )}
         </Table.Tbody>
       </Table>

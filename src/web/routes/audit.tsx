@@ -1,5 +1,6 @@
 import { Badge, Box, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
+import { useMemo } from 'react';
 import { AUDIT_ENTITIES } from '../../shared/schemas/audit-entities';
 import { AUDIT_PAGE_SIZE } from '../../shared/limits';
 import { DataTable, EmptyState, type GridColumn, gridColumns } from '../components/data-table';
@@ -45,7 +46,7 @@ const auditColumns = (names: AuditNames): GridColumn<AuditEntryView>[] => [
 /** The audit trail for admins, newest first, with the API's filters in the URL. */
 function AuditScreen() {
   const { names, users } = useAuditNames({ users: true });
-  const columns = auditColumns(names);
+  const columns = useMemo(() => auditColumns(names), [names]);
   const { page, filters, rangeOk, query, set, data, active } = useUrlList(route.useSearch(), AUDIT_PAGE_SIZE, (input) =>
     trpc.audit.list.queryOptions(input),
   );

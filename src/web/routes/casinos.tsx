@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { NotesButton, NotesDialog } from '../features/notes';
 import { formatCount } from '../lib/format';
 import { Anchor, Stack, Text } from '@mantine/core';
@@ -41,6 +41,9 @@ export function CasinosPage() {
   const casinos = useCasinos();
   const update = useMutation(trpc.casinos.update.mutationOptions());
   const [notesOf, setNotesOf] = useState<CasinoView | null>(null);
+  // The same from render to render, so the grid keeps its built rows (decision 227).
+  const actions = useCallback((c: CasinoView) => <NotesButton name={c.name} onClick={() => setNotesOf(c)} />, []);
+  const setActive = useMemo(() => ({ write: update.mutateAsync }), [update.mutateAsync]);
 
   return (
     <Stack gap="md">
@@ -52,8 +55,8 @@ export function CasinosPage() {
         columns={columns}
         sortBy={{ website: (c) => c.website, scRatio: (c) => c.scRatio }}
         dialog={({ opened, record, onClose }) => <CasinoDialog opened={opened} casino={record} onClose={onClose} />}
-        actions={(c) => <NotesButton name={c.name} onClick={() => setNotesOf(c)} />}
-        setActive={{ write: update.mutateAsync }}
+        actions={actions}
+        setActive={setActive}
         searchIn={(c) => [c.name, c.website]}
         placeholder="Search casinos by name or website..."
         empty={{ title: 'No casinos yet', description: 'Add the casinos your customers play at.' }}

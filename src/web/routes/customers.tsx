@@ -1,7 +1,7 @@
 import { Button, Stack } from '@mantine/core';
 import { IconBuildingStore } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { ActiveRecordGrid, NoValue } from '../components/active-record-grid';
 import { CustomerLink } from '../components/record-links';
 import { gridColumns } from '../components/data-table';
@@ -22,6 +22,20 @@ export function CustomersPage() {
   const update = useMutation(trpc.customers.update.mutationOptions());
   const [casinosOf, setCasinosOf] = useState<CustomerView | null>(null);
   const [notesOf, setNotesOf] = useState<CustomerView | null>(null);
+
+  // The same from render to render, so the grid keeps its built rows (decision 227).
+  const actions = useCallback(
+    (c: CustomerView) => (
+      <>
+        <Button size="xs" variant="light" leftSection={<IconBuildingStore size={14} />} onClick={() => setCasinosOf(c)}>
+          Casinos
+        </Button>
+        <NotesButton name={c.name} onClick={() => setNotesOf(c)} />
+      </>
+    ),
+    [],
+  );
+  const setActive = useMemo(() => ({ write: update.mutateAsync }), [update.mutateAsync]);
 
   const activeLinks = useMemo(() => {
     const counts = new Map<number, number>();
@@ -53,15 +67,8 @@ export function CustomersPage() {
         columns={columns}
         sortBy={{ email: (c) => c.email, casinos: (c) => activeLinks.get(c.id) ?? 0 }}
         dialog={({ opened, record, onClose }) => <CustomerDialog opened={opened} customer={record} onClose={onClose} />}
-        actions={(c) => (
-          <>
-            <Button size="xs" variant="light" leftSection={<IconBuildingStore size={14} />} onClick={() => setCasinosOf(c)}>
-              Casinos
-            </Button>
-            <NotesButton name={c.name} onClick={() => setNotesOf(c)} />
-          </>
-        )}
-        setActive={{ write: update.mutateAsync }}
+        actions={actions}
+        setActive={setActive}
         searchIn={(c) => [c.name, c.email]}
         placeholder="Search customers by name or email..."
         empty={{ title: 'No customers yet', description: 'Add the first customer to start recording transactions.' }}

@@ -1,6 +1,6 @@
 import { Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useMemo } from 'react';
 import { auditActionLabel, auditChangeLines, type AuditNames } from '../../../shared/audit-text';
 import { useAllTypes, useCasinos, useCustomers } from '../../lib/master-data';
 import { nameOrEmail } from '../../../shared/names';
@@ -15,12 +15,16 @@ export function useAuditNames({ users = false }: { users?: boolean } = {}) {
   const casinos = useCasinos();
   const types = useAllTypes();
   const userList = useQuery({ ...trpc.users.list.queryOptions(), enabled: users });
-  const names: AuditNames = {
-    customers: new Map(customers.data?.map((c) => [c.id, c.name])),
-    casinos: new Map(casinos.data?.map((c) => [c.id, c.name])),
-    types: new Map(types.data?.map((t) => [t.id, t.name])),
-    users: new Map(userList.data?.map((u) => [u.id, nameOrEmail(u)])),
-  };
+  // The same names while the lists are the same, so a grid that shows them keeps its built rows (decision 227).
+  const names = useMemo<AuditNames>(
+    () => ({
+      customers: new Map(customers.data?.map((c) => [c.id, c.name])),
+      casinos: new Map(casinos.data?.map((c) => [c.id, c.name])),
+      types: new Map(types.data?.map((t) => [t.id, t.name])),
+      users: new Map(userList.data?.map((u) => [u.id, nameOrEmail(u)])),
+    }),
+    [customers.data, casinos.data, types.data, userList.data],
+  );
   return { names, users: userList };
 }
 
