@@ -3,24 +3,30 @@ import './zod-jitless';
 // The first paint's Mantine rules only; the rest load with the screens (lib/screen-styles.ts, decision 198).
 import './styles/first-paint.css';
 import './styles/app.css';
+// The theme's variables, worked out at build time rather than by the provider at start-up (decision 228).
+import './styles/theme-variables.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toasts } from './components/toasts';
 import { router } from './router';
-import { contrastResolver } from './contrast';
 import { theme } from './theme';
 import { queryClient } from './trpc';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <MantineProvider theme={theme} defaultColorScheme="auto" cssVariablesResolver={contrastResolver}>
-      <Toasts />
-      <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
-      </QueryClientProvider>
-    </MantineProvider>
-  </StrictMode>,
+const root = createRoot(document.getElementById('root')!);
+// The first render is a transition: React builds the providers, the router's first match and the
+// Loading screen in short tasks instead of one long one, so a phone can answer a tap meanwhile (decision 228).
+startTransition(() =>
+  root.render(
+    <StrictMode>
+      <MantineProvider theme={theme} defaultColorScheme="auto" withCssVariables={false}>
+        <Toasts />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>
+    </StrictMode>,
+  ),
 );
