@@ -112,33 +112,47 @@ type GridRow<T extends RowData> = Row<GridFeatures, T>;
 /** A built row is kept while its record, the columns and the rest of its props are the same ones. */
 function sameRow<P extends { row: { original: unknown; id: string } }>(before: P, after: P): boolean {
   return (Object.keys(after) as (keyof P)[]).every((key) =>
-    key === 'row' ? before.row.original === after.row.original && before.row.id === after.row.id : before[key] === after[key],
+    key === 'row'
+      ? before.row.original === after.row.original && before.row.id === after.row.id
+      : // The cells follow from the row and the columns.
+        key === 'cells' || before[key] === after[key],
   );
+}
+
+type GridCells<T extends RowData> = ReturnType<GridRow<T>['getAllCells']>;
+
+/**
+ * A built row's props: its cells are read in the grid's own render, where the table is, and handed down.
+ */
+interface RowProps<T extends RowData> {
+  row: GridRow<T>;
+  cells: GridCells<T>;
+  columns: unknown;
 }
 
 /**
  * One row of the larger screen's table. A row is built again only when its record or the columns change
- * (decision 227, `sameRow`): a screen's other changes (a read finishing, a dialog opening) leave the built rows as
- * they are, and a longer list grows by building only its new rows.
+ * (decision 227, `sameRow`): a screen's other changes (a read finishing, a dialog opening) leave the built
+ * rows as they are, and a longer list grows by building only its new rows.
  */
-const TableRow = memo(function TableRow<T extends RowData>({ row, numeric }: { row: GridRow<T>; numeric: string; columns: unknown }) {
+const TableRow = memo(function TableRow<T extends RowData>({ cells, numeric }: RowProps<T> & { numeric: string }) {
   return (
     <Table.Tr>
-      {row.getAllCells().map((cell) => (
+      {cells.map((cell) => (
         <Table.Td key={cell.id} ta={numeric.split(' ').includes(cell.column.id) ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
           <FlexRender cell={cell} />
         </Table.Td>
       ))}
     </Table.Tr>
   );
-}, sameRow) as <T extends RowData>(props: { row: GridRow<T>; numeric: string; columns: unknown }) => ReactNode;
+}, sameRow) as <T extends RowData>(props: RowProps<T> & { numeric: string }) => ReactNode;
 
 /** A phone's card of one row: header and value per line, actions last (built again as TableRow is). */
-const ColumnsCard = memo(function ColumnsCard<T extends RowData>({ row }: { row: GridRow<T>; columns: unknown }) {
+const ColumnsCard = memo(function ColumnsCard<T extends RowData>({ cells }: RowProps<T>) {
   return (
     <Paper withBorder p="sm" role="listitem" className="grid-card">
       <Stack gap={6}>
-        {row.getAllCells().map((cell) => {
+        {cells.map((cell) => {
           const header = cell.column.columnDef.header;
           const label = typeof header === 'string' ? header : cell.column.id === 'actions' ? '' : cell.column.id;
           return (
@@ -157,7 +171,7 @@ const ColumnsCard = memo(function ColumnsCard<T extends RowData>({ row }: { row:
       </Stack>
     </Paper>
   );
-}, sameRow) as <T extends RowData>(props: { row: GridRow<T>; columns: unknown }) => ReactNode;
+}, sameRow) as <T extends RowData>(props: RowProps<T>) => ReactNode;
 
 /** A phone's compact card of one row, the screen's own (built again as TableRow is). */
 const OwnCard = memo(function OwnCard<T extends RowData>({ row, card }: { row: GridRow<T>; card: (row: T) => ReactNode }) {
@@ -200,7 +214,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
     return (
       <Stack gap={card ? 6 : 'sm'} aria-label={props.label} role="list">
         {built.map((row) =>
-          card ? <OwnCard key={row.id} row={row} card={card} /> : <ColumnsCard key={row.id} row={row} columns={columns} />,
+          card ? (
+            <OwnCard key={row.id} row={row} card={card} />
+          ) : (
+            <ColumnsCard key={row.id} row={row} cells={row.getAllCells()} columns={columns} />
+          ),
         )}
         {marker}
       </Stack>
@@ -270,7 +288,7 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
             </Table.Tr>
           ) : (
             // The right-aligned columns as one text, so a list written in the screen's render is the same value.
-            built.map((row) => <TableRow key={row.id} row={row} numeric={numeric.join(' ')} columns={columns} />)
+            built.map((row) => <TableRow key={row.id} row={row} cells={row.getAllCells()} numeric={numeric.join(' ')} columns={columns} />)
           )}
         </Table.Tbody>
       </Table>

@@ -30,12 +30,15 @@ export interface SearchableGridProps<T extends RowData> {
 }
 
 type SortValue = string | number | boolean | null;
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+/** Made at the first sort, not as the screens' code loads (an Intl object costs a phone milliseconds; decision 228). */
+let collator: Intl.Collator | undefined;
 /** Ascending order of two sort values: text by the collator, numbers and flags by size, empty last. */
 function compare(a: SortValue, b: SortValue): number {
   if (a === null || a === '') return b === null || b === '' ? 0 : 1;
   if (b === null || b === '') return -1;
-  return typeof a === 'string' && typeof b === 'string' ? collator.compare(a, b) : Number(a) - Number(b);
+  return typeof a === 'string' && typeof b === 'string'
+    ? (collator ??= new Intl.Collator(undefined, { sensitivity: 'base', numeric: true })).compare(a, b)
+    : Number(a) - Number(b);
 }
 
 /** A master-data grid: search, count, Add button, table (cards on phones) and its empty states. */

@@ -1,5 +1,5 @@
 import { formatGrouped, formatSignedGrouped, toHundredths } from '../../shared/money';
-import { formatInstant, formatInstantDay } from '../../shared/display';
+import { clockText, formatInstant, formatInstantDay } from '../../shared/display';
 
 /** "15000.00" -> "15,000.00" for display. */
 export const groupedAmount = (decimal: string) => formatGrouped(toHundredths(decimal));
@@ -15,5 +15,7 @@ export const formatDateTime = (iso: string) => formatInstant(iso);
 /** "Nov 25, 2026": the instant's day in the browser's zone. */
 export const formatDate = (iso: string) => formatInstantDay(iso);
 /** "2:05 PM" in the browser's zone. */
-export const formatTime = (iso: string) => timeOnly.format(new Date(iso));
-const timeOnly = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+export const formatTime = (iso: string) => {
+  const d = new Date(iso);
+  return clockText(d.getHours(), d.getMinutes());
+};

@@ -38,6 +38,8 @@ describe('Profitability report', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Last page' }));
     await waitFor(() => expect(screen.getByTestId('pager-showing').textContent).toBe('Showing 201 to 250 of 250 pairs'));
     expect(calls.filter((c) => c.path === 'reports.profitability').at(-1)?.input).toEqual({ limit: 100, offset: 200 });
-    await waitFor(() => expect(screen.getAllByText('Customer 250').length).toBeGreaterThan(0), { timeout: 5000 });
+    // A page's rows are built in the background; a render that other updates keep interrupting is finished
+    // by React once its lane expires (5 s), so the wait allows for that on a slow machine.
+    await waitFor(() => expect(screen.getAllByText('Customer 250').length).toBeGreaterThan(0), { timeout: 10_000 });
   });
 });
