@@ -14,7 +14,13 @@ describe('formatInstantDay', () => {
 
 describe('dates, times and counts in the browser zone, written without Intl', () => {
   // What US English's own formatter writes, for comparison (Node's ICU separates the time and AM/PM by a space).
-  const usInstant = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit' });
+  const usInstant = new Intl.DateTimeFormat('en-US', {
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
   const usDay = new Intl.DateTimeFormat('en-US', { timeZone: 'UTC', year: 'numeric', month: 'short', day: 'numeric' });
   const usCount = new Intl.NumberFormat('en-US');
 
