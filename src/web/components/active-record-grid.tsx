@@ -64,7 +64,6 @@ export function ActiveRecordGrid<T extends ActiveRecord>({
   // again only when these change (decision 227).
   const all = useMemo(() => {
     const col = gridColumns<T>();
-    const Title = noun.charAt(0).toUpperCase() + noun.slice(1);
     const list: GridColumn<T>[] = [
       col.display({ id: 'name', header: 'Name', cell: ({ row }) => <NameLink id={row.original.id} name={row.original.name} fw={600} /> }),
       ...columns,
@@ -82,7 +81,7 @@ export function ActiveRecordGrid<T extends ActiveRecord>({
               isActive={original.isActive}
               onConfirm={async () => {
                 await save(() => write({ id: original.id, isActive: !original.isActive }), {
-                  success: [undefined, `${Title} status updated successfully`],
+                  success: [undefined, `${Noun} status updated successfully`],
                   failure: `Failed to update ${noun} status`,
                 });
               }}
@@ -92,7 +91,7 @@ export function ActiveRecordGrid<T extends ActiveRecord>({
       }),
     ];
     return list;
-  }, [NameLink, columns, actions, write, save, noun]);
+  }, [NameLink, columns, actions, write, save, noun, Noun]);
   return (
     <>
       <SearchableGrid
