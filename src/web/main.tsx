@@ -11,10 +11,11 @@ import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toasts } from './components/toasts';
-import { router } from './router';
+import { router, startFirstScreen } from './router';
 import { theme } from './theme';
 import { queryClient } from './trpc';
 
+startFirstScreen();
 const root = createRoot(document.getElementById('root')!);
 // The first render is a transition: React builds the providers, the router's first match and the
 // Loading screen in short tasks instead of one long one, so a phone can answer a tap meanwhile (decision 228).

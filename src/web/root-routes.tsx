@@ -29,10 +29,11 @@ export const signedInRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: 'signed-in',
   beforeLoad: ({ context, location, preload, matches }) => {
-    // The screen's code is fetched while the server says who is signed in, not after: on a slow line
-    // these are two round trips side by side instead of one after the other (decision 172).
-    if (getToken()) context.loadScreens(matches.map((m) => m.routeId));
-    return requireUser(context, location.pathname, preload);
+    // The screen's code and its first reads are fetched while the server says who is signed in, not after:
+    // the reads go in the same request as the check, and the code beside it (decisions 172, 229).
+    const user = requireUser(context, location.pathname, preload);
+    if (getToken()) context.startScreens(matches.map((m) => ({ routeId: m.routeId, deps: m.loaderDeps })));
+    return user;
   },
   pendingComponent: LoadingScreen,
   pendingMs: 0,
@@ -45,16 +46,33 @@ export const signedInRoute = createRoute({
  * A screen's reads (ensureQueryData calls), started as its route loads and when a link to it is hovered;
  * `deps` are the route's loaderDeps (the search a screen's first read depends on).
  */
-type Reads<D> = (ctx: RouterContext, deps: D) => Promise<unknown>[];
+type Reads<D> = (ctx: ReadContext, deps: D) => Promise<unknown>[];
+
+/** What a screen's reads need of the router's context. */
+export type ReadContext = Pick<RouterContext, 'queryClient' | 'trpc'>;
+
+/** Starts a screen's reads; a failed read is the screen's to show, so nothing waits for it or fails with it. */
+const start = (reads: Promise<unknown>[]) => {
+  for (const read of reads) read.catch(() => undefined);
+};
+
+/** Each screen loader's reads, so the signed-in check can start them beside its own (router.tsx, `startScreens`). */
+const screenReads = new WeakMap<object, (ctx: ReadContext, deps: unknown) => void>();
+
+/** The reads a route's loader starts, given the router's loaderDeps for that route; none for other loaders. */
+export const readsOf = (loader: unknown) => (typeof loader === 'function' ? screenReads.get(loader) : undefined);
 
 /**
  * A loader that starts the screen's reads without waiting for them: the screen keeps its own loading and
  * failure states (a failed read shows inside the screen with Retry), and the reads are shared with the
- * screen's queries (same keys). ensureQueryData reads only what is not cached.
+ * screen's queries (same keys). ensureQueryData reads only what is not cached, so the reads the signed-in
+ * check already started are not read twice.
  */
-export const startReads =
-  <D = unknown,>(reads: Reads<D>) =>
-  ({ context, deps }: { context: RouterContext & { user: UserView | null }; deps: D }) => {
-    // A failed read is the screen's to show; the loader does not wait for it or fail with it.
-    if (context.user) for (const read of reads(context, deps)) read.catch(() => undefined);
+export const startReads = <D = unknown,>(reads: Reads<D>) => {
+  const loader = ({ context, deps }: { context: RouterContext & { user: UserView | null }; deps: D }) => {
+    if (context.user) start(reads(context, deps));
   };
+  // The router hands the loader this route's loaderDeps, and the signed-in check the same match's.
+  screenReads.set(loader, (ctx, deps) => start(reads(ctx, deps as D)));
+  return loader;
+};

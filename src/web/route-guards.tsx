@@ -12,8 +12,8 @@ import type { UserView } from './lib/api-types';
 export interface RouterContext {
   queryClient: QueryClient;
   trpc: typeof trpc;
-  /** Starts fetching the code of the routes a navigation matched (router.tsx; decision 172). */
-  loadScreens: (routeIds: readonly string[]) => void;
+  /** Starts fetching the code and the first reads of the routes a navigation matched (router.tsx; decisions 172, 229). */
+  startScreens: (matches: readonly { routeId: string; deps: unknown }[]) => void;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -37,7 +37,8 @@ async function currentUser({ queryClient, trpc }: RouterContext): Promise<UserVi
  */
 export async function requireUser(context: RouterContext, pathname: string, preload: boolean): Promise<{ user: UserView | null }> {
   const user = await currentUser(context);
-  if (user) return { user };
+  // The token can be refused by a read that went out beside the check (decision 229).
+  if (user && getToken()) return { user };
   clearToken();
   if (pathname === '/' && !sessionExpired()) return { user: null };
   if (preload) throw redirect({ to: '/login' });

@@ -1,6 +1,7 @@
 import { type AnyRouter, createRouter, type RouterHistory } from '@tanstack/react-router';
 import { RouteError } from './components/load-error';
-import { rootRoute, signedInRoute } from './root-routes';
+import { readsOf, rootRoute, signedInRoute } from './root-routes';
+import type { RouterContext } from './route-guards';
 import { accessLogRoute } from './routes/access-log.route';
 import { addTransactionRoute, startRoute } from './routes/add-transaction.route';
 import { auditRoute } from './routes/audit.route';
@@ -27,6 +28,7 @@ import { resetPasswordRoute } from './routes/reset-password.route';
 import { typesRoute } from './routes/types.route';
 import { usersRoute } from './routes/users.route';
 import { queryClient, trpc } from './trpc';
+import { getToken } from './lib/auth-token';
 
 declare module '@tanstack/react-router' {
   interface Register {
@@ -70,12 +72,17 @@ const routeTree = rootRoute.addChildren([
   ]),
 ]);
 
-/** Starts fetching the code of the matched routes' screens (the signed-in check calls it; decision 172). */
-function loadScreens(router: AnyRouter, routeIds: readonly string[]): void {
-  for (const id of routeIds) {
-    const route = router.routesById[id];
+/**
+ * Starts fetching the matched routes' screens and their loaders' reads: the signed-in check calls it in the
+ * same tick as its own read, so a screen's first reads share that request (decisions 172, 229).
+ */
+function startScreens(router: AnyRouter, matches: readonly { routeId: string; deps: unknown }[]): void {
+  for (const { routeId, deps } of matches) {
+    const route = router.routesById[routeId];
+    if (!route) continue;
+    readsOf(route.options.loader)?.({ queryClient, trpc }, deps);
     // A chunk that fails to load here is loaded again, and its failure shown, by the navigation itself.
-    if (route) router.loadRouteChunk(route)?.catch(() => undefined);
+    router.loadRouteChunk(route)?.catch(() => undefined);
   }
 }
 
@@ -83,7 +90,7 @@ export function createAppRouter(history?: RouterHistory) {
   const router = createRouter({
     routeTree,
     history,
-    context: { queryClient, trpc, loadScreens: (routeIds: readonly string[]): void => loadScreens(router, routeIds) },
+    context: { queryClient, trpc, startScreens: (matches: Parameters<RouterContext['startScreens']>[0]) => startScreens(router, matches) },
     defaultPreload: 'intent',
     scrollRestoration: true,
     // A list reached by a new navigation (a tab, a filter, a page) starts at its top: the router would
@@ -95,3 +102,17 @@ export function createAppRouter(history?: RouterHistory) {
 }
 
 export const router = createAppRouter();
+
+/**
+ * At start-up, before React renders anything: with a token, the sign-in check, the first screen's reads (one
+ * request) and its code go out now, not from inside the first render's long task (decision 229). The
+ * signed-in check then finds them in flight.
+ */
+export function startFirstScreen(): void {
+  if (!getToken()) return;
+  void queryClient.prefetchQuery(trpc.auth.user.queryOptions());
+  startScreens(
+    router,
+    router.matchRoutes(router.latestLocation).map((m) => ({ routeId: m.routeId, deps: m.loaderDeps })),
+  );
+}

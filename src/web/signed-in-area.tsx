@@ -1,7 +1,7 @@
 import { Box, Center } from '@mantine/core';
 import { useRouteContext, useRouter } from '@tanstack/react-router';
 import { lazy, Suspense, useDeferredValue, useEffect } from 'react';
-import { subscribeToken } from './lib/auth-token';
+import { getToken, subscribeToken } from './lib/auth-token';
 import { withScreenStyles } from './lib/screen-styles';
 import { AppLayout } from './components/app-shell';
 import { LoadError } from './components/load-error';
@@ -18,7 +18,12 @@ const LoginPage = lazy(() => withScreenStyles(import('./routes/login')).then((m)
 export function SignedInArea() {
   const { user } = useRouteContext({ from: '/signed-in' });
   const router = useRouter();
-  useEffect(() => subscribeToken(() => void router.invalidate()), [router]);
+  useEffect(() => {
+    const stop = subscribeToken(() => void router.invalidate());
+    // A screen's first read refused the token while the check was answered (they go out together): ask again.
+    if (!getToken()) void router.invalidate();
+    return stop;
+  }, [router]);
   // The shell and the screen are built in the background the first time (a transition React splits into
   // short tasks), the Loading screen staying until they are in: one long task of building them would hold
   // a phone's main thread for a third of a second (decision 200).

@@ -52,15 +52,18 @@ function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
   return <IconArrowsSort size={14} opacity={0.4} />;
 }
 
-/** Rows a larger screen builds at once (a page of History is 100), and cards a phone builds at once. */
+/**
+ * Rows a larger screen builds at once (a page of History is 100), and compact cards a phone builds at once:
+ * a screen and a half of them, the next ones built after the first paint as the end comes near (decision 229).
+ */
 const FIRST_ROWS = 100;
-const PHONE_FIRST_CARDS = 20;
+const PHONE_FIRST_CARDS = 12;
 /**
  * A phone's card of a grid without its own compact card has a line per column, so a grid builds about
- * this many lines of cards at a time (two to three screens), at most PHONE_FIRST_CARDS cards: a 9-column
- * report builds 7 cards of 9 lines, not 20 (decision 175).
+ * this many lines of cards at a time (a screen and a half), at most PHONE_FIRST_CARDS cards: a 9-column
+ * report builds 4 cards of 9 lines, not 12 (decisions 175, 229).
  */
-const PHONE_FIRST_LINES = 60;
+const PHONE_FIRST_LINES = 32;
 const phoneStep = (lines: number) => Math.min(PHONE_FIRST_CARDS, Math.ceil(PHONE_FIRST_LINES / Math.max(lines, 1)));
 
 /** A row's `id`, when it has one, else its place. */

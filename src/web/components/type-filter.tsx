@@ -1,4 +1,4 @@
-import { nameKey } from '../../shared/names';
+import { compareNames, nameKey } from '../../shared/names';
 import { ALL_OPTION as ALL } from '../../shared/constants';
 import { Select } from './select';
 
@@ -25,7 +25,7 @@ export const allCasinosLabel = (name: string) => `${name} (all casinos)`;
 export function typeNames(types: { name: string }[] | undefined): string[] {
   const byKey = new Map<string, string>();
   for (const t of types ?? []) if (!byKey.has(nameKey(t.name))) byKey.set(nameKey(t.name), t.name.trim());
-  return [...byKey.values()].sort((a, b) => a.localeCompare(b));
+  return [...byKey.values()].sort(compareNames);
 }
 
 /** The type filter's pieces: options per casino and across casinos, the URL's choice, and a change. */

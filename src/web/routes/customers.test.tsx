@@ -94,6 +94,22 @@ describe('Customers screen (spec 2.10)', () => {
     expect(screen.getByTestId('list-count').textContent).toBe('3 customers');
   });
 
+  it("asks for the screen's first reads beside the sign-in check, not once it has answered", async () => {
+    let signedIn: (user: typeof ADMIN) => void = () => undefined;
+    mockTrpc({
+      'auth.user': () => new Promise((resolve) => (signedIn = resolve)),
+      'customers.list': () => CUSTOMERS,
+      'customerCasinos.list': () => LINKS,
+      'casinos.list': () => [],
+    });
+    renderApp('/customers');
+    await waitFor(() => expect(calls.map((c) => c.path).sort()).toEqual(['auth.user', 'customerCasinos.list', 'customers.list']));
+    signedIn(ADMIN);
+    expect(await screen.findByText('alice@example.com')).toBeTruthy();
+    // The loader's own reads found them read: nothing was asked twice.
+    expect(calls.filter((c) => c.path === 'customers.list')).toHaveLength(1);
+  });
+
   it('shows no count while the list is loading, then the count', async () => {
     let answer: (rows: typeof CUSTOMERS) => void = () => undefined;
     mockTrpc({

@@ -86,11 +86,11 @@ describe('Login screen', () => {
   });
 
   it('after the server ends a session (a role change), keeps the spec toast and says on the login screen to sign in again', async () => {
-    mockTrpc({
-      'auth.user': () => {
-        throw new TrpcFailure(401, 'Unauthorized');
-      },
-    });
+    const refused = () => {
+      throw new TrpcFailure(401, 'Unauthorized');
+    };
+    // The screen's first reads go out beside the check, and are refused as well.
+    mockTrpc({ 'auth.user': refused, 'customers.list': refused, 'customerCasinos.list': refused });
     const { router } = renderApp('/customers');
     expect(await screen.findByText('You are logged out. Logging in again...')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 2000 });

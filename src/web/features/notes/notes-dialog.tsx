@@ -1,15 +1,17 @@
-import { Button, Modal, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconNotes } from '@tabler/icons-react';
-import { NotesPanel, type NotesOwner } from './notes-panel';
+import { lazyDialog } from '../../components/lazy-dialog';
+import type { NotesDialogProps } from './notes-dialog-body';
 
-/** The Notes dialog of a customer or a casino, opened from its grid row. */
-export function NotesDialog({ target, onClose }: { target: { owner: NotesOwner; name: string } | null; onClose: () => void }) {
-  return (
-    <Modal opened={target !== null} onClose={onClose} title={<Text fw={700}>Notes: {target?.name}</Text>} size="lg" centered>
-      {target && <NotesPanel owner={target.owner} />}
-    </Modal>
-  );
-}
+/**
+ * The Notes dialog of a customer or a casino, its code fetched when it first opens (decision 222): a grid's
+ * screen built a closed Mantine Modal at its first paint before (decision 229).
+ */
+export const NotesDialog = lazyDialog<NotesDialogProps>(
+  () => import('./notes-dialog-body').then((m) => m.NotesDialogBody),
+  (props) => ({ ...props, target: null }),
+  (props) => props.target !== null,
+);
 
 /** The grids' row button that opens it. */
 export function NotesButton({ onClick, name }: { onClick: () => void; name: string }) {
