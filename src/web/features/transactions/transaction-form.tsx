@@ -1,15 +1,14 @@
 import { Badge, Button, Grid, Group, Kbd, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconCashBanknote, IconDeviceFloppy, IconEraser, IconPlus, IconScale } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
-import { createTransactionInput } from '../../../shared/schemas/transactions';
 import { describeSaveError, failureOf, isUnauthorized } from '../../lib/errors';
 import { customerOptions, toOptions, useAllLinks, useAllTypes, useCasinos, useCustomers } from '../../lib/master-data';
 import { LoadError } from '../../components/load-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useForm } from '../../lib/use-form';
-import { zodValidate } from '../../lib/zod-form';
+import { checksOnUse } from '../../lib/checks-on-use';
 import { trpc } from '../../trpc';
 import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos';
 import { RequestRedemptionDialog, type RedemptionTarget } from '../redemptions';
@@ -38,7 +37,8 @@ import {
 import { LoadedSelect as Select } from '../../components/select-loaded';
 
 const DRAFT_KEY = 'transaction-draft';
-const validate = zodValidate(createTransactionInput);
+// The form's check comes with its first use, not before the screen's first paint (decision 230).
+const checks = checksOnUse(() => import('../../../shared/schemas/transactions').then((m) => m.createTransactionInput));
 
 function loadDraft(): TxFormValues {
   try {
@@ -67,13 +67,14 @@ export function TransactionForm({ below, customerId }: { below: (casinoId: strin
   const casinos = useCasinos();
   const links = useAllLinks();
   const optionsFailure = failureOf(customers, casinos, links);
-  const form = useForm(() => draftFor(customerId), validate);
+  const form = useForm(() => draftFor(customerId), checks.validate);
   const { values, setValues, errors, setErrors } = form;
   // Every casino's types in one list (master data, small): the next casino's types are at hand at once.
   const types = useAllTypes();
   /** When it happened, as a datetime-local value; '' is now (decision 050). */
   const [occurredAt, setOccurredAt] = useState('');
   const create = useMutation(trpc.transactions.create.mutationOptions());
+  const waitingForChecks = useRef(false);
 
   const active = useMemo(() => activeCasinosOf(links.data, casinos.data, values.customerId), [links.data, casinos.data, values.customerId]);
   const activeIds = active.map((c) => String(c.id));
@@ -110,14 +111,24 @@ export function TransactionForm({ below, customerId }: { below: (casinoId: strin
   };
   const checkField = (key: keyof TxFormValues) => {
     if (values[key] === '') return;
-    const problem = validate(values)[key];
-    setErrors((current) => (problem ? { ...current, [key]: problem } : current));
+    const show = () => {
+      const problem = checks.validate(values)[key];
+      setErrors((current) => (problem ? { ...current, [key]: problem } : current));
+    };
+    // A field left before the check has come (the form's first moments) is checked once it is in.
+    if (checks.ready()) show();
+    else void checks.load().then(show);
   };
   const setField = (field: keyof TxFormValues) => (value: string) => update({ ...values, [field]: value });
 
   /** `confirmed`: the person has seen this entry's concerns and saves it anyway (decision 112). */
   const save = async (confirmed = false) => {
-    if (create.isPending || (concerns && !confirmed)) return;
+    if (create.isPending || (concerns && !confirmed) || waitingForChecks.current) return;
+    if (!checks.ready()) {
+      // A save in the form's first moments waits for its check; a second press meanwhile is not a second save.
+      waitingForChecks.current = true;
+      await checks.load().finally(() => (waitingForChecks.current = false));
+    }
     const payload = occurredAt ? { ...values, occurredAt: fromLocalInput(occurredAt) } : values;
     if (!form.check(payload)) return;
     const found = confirmed ? [] : entryConcerns(values, previewKnown ? calc : null);
@@ -192,6 +203,8 @@ export function TransactionForm({ below, customerId }: { below: (casinoId: strin
       <Paper withBorder p={{ base: 'md', sm: 'lg' }}>
         <form
           ref={keys.refs.form}
+          onFocusCapture={() => void checks.load()}
+          onPointerDownCapture={() => void checks.load()}
           onSubmit={(e) => {
             e.preventDefault();
             void save();
