@@ -54,10 +54,11 @@ export type ReadContext = Pick<RouterContext, 'queryClient' | 'trpc'>;
 /** Starts a screen's reads; a failed read is the screen's to show, so nothing waits for it or fails with it. */
 const start = (reads: Promise<unknown>[]) => {
   for (const read of reads) read.catch(() => undefined);
+  return reads;
 };
 
 /** Each screen loader's reads, so the signed-in check can start them beside its own (router.tsx, `startScreens`). */
-const screenReads = new WeakMap<object, (ctx: ReadContext, deps: unknown) => void>();
+const screenReads = new WeakMap<object, (ctx: ReadContext, deps: unknown) => Promise<unknown>[]>();
 
 /** The reads a route's loader starts, given the router's loaderDeps for that route; none for other loaders. */
 export const readsOf = (loader: unknown) => (typeof loader === 'function' ? screenReads.get(loader) : undefined);
@@ -70,7 +71,7 @@ export const readsOf = (loader: unknown) => (typeof loader === 'function' ? scre
  */
 export const startReads = <D = unknown,>(reads: Reads<D>) => {
   const loader = ({ context, deps }: { context: RouterContext & { user: UserView | null }; deps: D }) => {
-    if (context.user) start(reads(context, deps));
+    if (context.user) void start(reads(context, deps));
   };
   // The router hands the loader this route's loaderDeps, and the signed-in check the same match's.
   screenReads.set(loader, (ctx, deps) => start(reads(ctx, deps as D)));

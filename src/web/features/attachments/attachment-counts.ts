@@ -1,5 +1,5 @@
 import { ATTACHMENT_COUNT_KEY } from '../../lib/refresh';
-import { useQuery } from '@tanstack/react-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { ATTACHMENT_COUNTS_MAX } from '../../../shared/limits';
 import { trpcClient } from '../../trpc';
 
@@ -26,7 +26,21 @@ function countOf(id: number): Promise<number> {
   return waiting.answer.then((counts) => counts[id] ?? 0);
 }
 
+const countOptions = (transactionId: number) => ({
+  queryKey: attachmentCountKey(transactionId),
+  queryFn: () => countOf(transactionId),
+  staleTime: 30_000,
+});
+
 export function useAttachmentCount(transactionId: number): number {
-  const query = useQuery({ queryKey: attachmentCountKey(transactionId), queryFn: () => countOf(transactionId), staleTime: 30_000 });
+  const query = useQuery(countOptions(transactionId));
   return query.data ?? 0;
+}
+
+/**
+ * Reads the counts of a page's rows as the page arrives, before its rows are built (a screen's first
+ * reads): the rows then find them, instead of every row building again when they come (decision 231).
+ */
+export function readAttachmentCounts(queryClient: QueryClient, transactionIds: readonly number[]): Promise<unknown> {
+  return Promise.all(transactionIds.map((id) => queryClient.prefetchQuery(countOptions(id))));
 }

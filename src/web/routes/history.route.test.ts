@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { readsOf } from '../root-routes';
+import { ATTACHMENT_COUNT_KEY } from '../lib/refresh';
+import { transaction } from '../testing/fixtures';
+import { calls, mockTrpc } from '../testing/msw';
+import { queryClient, trpc } from '../trpc';
+import { historyRoute } from './history.route';
+
+describe("History's first reads", () => {
+  it("read the books' close and the page's attachment counts before its rows are built, the counts in one request", async () => {
+    queryClient.clear();
+    const closed = { closedThrough: '2026-01-31', closedBefore: '2026-02-01', history: [] };
+    mockTrpc({
+      'customers.list': () => [],
+      'casinos.list': () => [],
+      'transactionTypes.list': () => [],
+      'transactions.list': () => ({ transactions: [transaction(7), transaction(9)], totalCount: 2 }),
+      'books.get': () => closed,
+      'attachments.counts': () => ({ 9: 3 }),
+    });
+    const reads = readsOf(historyRoute.options.loader);
+    expect(reads).toBeDefined();
+    await Promise.all(reads!({ queryClient, trpc }, {}));
+    expect(queryClient.getQueryData(trpc.books.get.queryKey())).toEqual(closed);
+    expect(queryClient.getQueryData([ATTACHMENT_COUNT_KEY, 7])).toBe(0);
+    expect(queryClient.getQueryData([ATTACHMENT_COUNT_KEY, 9])).toBe(3);
+    expect(calls.filter((c) => c.path === 'attachments.counts').map((c) => c.input)).toEqual([{ transactionIds: [7, 9] }]);
+  });
+});
