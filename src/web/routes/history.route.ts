@@ -21,9 +21,12 @@ export const historyRoute = createRoute({
     // A range that ends before it starts is not read: the screen says so instead.
     ...(isOrderedRange(search)
       ? [
-          queryClient
-            .ensureQueryData(trpc.transactions.list.queryOptions(historyListInput(search)))
-            .then((page) => readAttachmentCounts(queryClient, page.transactions.map((t) => t.id))),
+          queryClient.ensureQueryData(trpc.transactions.list.queryOptions(historyListInput(search))).then((page) =>
+            readAttachmentCounts(
+              queryClient,
+              page.transactions.map((t) => t.id),
+            ),
+          ),
         ]
       : []),
   ]),
