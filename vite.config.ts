@@ -194,7 +194,10 @@ export default defineConfig({
             // Each schema module is a chunk of its own (a form that checks a transaction ran every schema of
             // the app as the one chunk loaded: 60 ms on a phone's first Add Transaction; decision 229).
             {
-              name: (id: string) => (SCHEMA_MODULE.exec(id)?.[1] ? `schema-${SCHEMA_MODULE.exec(id)?.[1]}` : null),
+              name: (id: string) => {
+                const module = SCHEMA_MODULE.exec(id)?.[1];
+                return module ? `schema-${module}` : null;
+              },
               test: SCHEMA_MODULE,
               priority: 2,
             },

@@ -30,9 +30,9 @@ export const signedInRoute = createRoute({
   id: 'signed-in',
   beforeLoad: ({ context, location, preload, matches }) => {
     // The screen's code and its first reads are fetched while the server says who is signed in, not after:
-    // the reads go in the same request as the check, and the code beside it (decisions 172, 229).
+    // they leave in the same tick as the check, side by side with it (decisions 172, 229).
     const user = requireUser(context, location.pathname, preload);
-    if (getToken()) context.startScreens(matches.map((m) => ({ routeId: m.routeId, deps: m.loaderDeps })));
+    if (getToken()) context.startScreens(matches);
     return user;
   },
   pendingComponent: LoadingScreen,

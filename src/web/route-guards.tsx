@@ -13,7 +13,7 @@ export interface RouterContext {
   queryClient: QueryClient;
   trpc: typeof trpc;
   /** Starts fetching the code and the first reads of the routes a navigation matched (router.tsx; decisions 172, 229). */
-  startScreens: (matches: readonly { routeId: string; deps: unknown }[]) => void;
+  startScreens: (matches: readonly { routeId: string; loaderDeps: unknown }[]) => void;
 }
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -74,13 +74,13 @@ const routeTree = rootRoute.addChildren([
 
 /**
  * Starts fetching the matched routes' screens and their loaders' reads: the signed-in check calls it in the
- * same tick as its own read, so a screen's first reads share that request (decisions 172, 229).
+ * same tick as its own read, so they go out side by side with it (decisions 172, 229).
  */
-function startScreens(router: AnyRouter, matches: readonly { routeId: string; deps: unknown }[]): void {
-  for (const { routeId, deps } of matches) {
+function startScreens(router: AnyRouter, matches: Parameters<RouterContext['startScreens']>[0]): void {
+  for (const { routeId, loaderDeps } of matches) {
     const route = router.routesById[routeId];
     if (!route) continue;
-    readsOf(route.options.loader)?.({ queryClient, trpc }, deps);
+    readsOf(route.options.loader)?.({ queryClient, trpc }, loaderDeps);
     // A chunk that fails to load here is loaded again, and its failure shown, by the navigation itself.
     router.loadRouteChunk(route)?.catch(() => undefined);
   }
@@ -104,15 +104,12 @@ export function createAppRouter(history?: RouterHistory) {
 export const router = createAppRouter();
 
 /**
- * At start-up, before React renders anything: with a token, the sign-in check, the first screen's reads (one
- * request) and its code go out now, not from inside the first render's long task (decision 229). The
- * signed-in check then finds them in flight.
+ * At start-up, before React renders anything: with a token, the sign-in check, the first screen's reads and
+ * its code go out now, not from inside the first render's long task (decision 229). The signed-in check
+ * then finds them in flight.
  */
 export function startFirstScreen(): void {
   if (!getToken()) return;
   void queryClient.prefetchQuery(trpc.auth.user.queryOptions());
-  startScreens(
-    router,
-    router.matchRoutes(router.latestLocation).map((m) => ({ routeId: m.routeId, deps: m.loaderDeps })),
-  );
+  startScreens(router, router.matchRoutes(router.latestLocation));
 }
