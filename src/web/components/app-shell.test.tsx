@@ -20,3 +20,26 @@ describe('The sidebar on a phone', () => {
     expect(screen.getByRole('link', { name: 'Deleted Transactions' })).toBeTruthy();
   });
 });
+
+describe('The shell', () => {
+  it('is never marked as resizing, so the browser does not style the whole screen again after its first paint', async () => {
+    const marks: string[] = [];
+    const watch = new MutationObserver((records) => {
+      for (const r of records) {
+        if (r.type === 'attributes') marks.push(`${r.attributeName} changed`);
+        for (const node of r.addedNodes)
+          if (node instanceof Element && (node.matches('[data-resizing]') || node.querySelector('[data-resizing]')))
+            marks.push('added marked');
+      }
+    });
+    watch.observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-resizing', 'id'] });
+    mockTrpc({ 'auth.user': () => ADMIN, 'casinos.list': () => [] });
+    renderApp('/casinos');
+    expect(await screen.findByText('No casinos yet')).toBeTruthy();
+    // Mantine takes its mark off 200 ms after the shell mounts, and gives the shell a new id once mounted.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    watch.disconnect();
+    expect(document.getElementById('app-shell')?.hasAttribute('data-resizing')).toBe(false);
+    expect(marks.filter((m) => m !== 'id changed' || document.getElementById('app-shell') === null)).toEqual([]);
+  });
+});

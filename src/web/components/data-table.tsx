@@ -142,9 +142,10 @@ const TableRow = memo(function TableRow<T extends RowData>({ cells, numeric }: R
   return (
     <Table.Tr>
       {cells.map((cell) => (
-        <Table.Td key={cell.id} ta={numeric.split(' ').includes(cell.column.id) ? 'right' : undefined} style={{ whiteSpace: 'nowrap' }}>
+        // Mantine's cell class on a plain cell (decision 232): a page writes a thousand.
+        <td key={cell.id} className={`${Table.classes.td} grid-cell`} data-num={numeric.split(' ').includes(cell.column.id) || undefined}>
           <FlexRender cell={cell} />
-        </Table.Td>
+        </td>
       ))}
     </Table.Tr>
   );

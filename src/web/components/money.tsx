@@ -1,26 +1,25 @@
-import { Badge, Text, type TextProps } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { ratioLevel, ratioText } from '../../shared/ledger';
 import { toHundredths } from '../../shared/money';
 import { formatSignedUsd, groupedAmount, signedUsd } from '../lib/format';
+import { type PlainText, plainText } from './plain-text';
+
+type AmountProps = { value: string } & Pick<PlainText, 'size' | 'fw'>;
 
 /** Signed USD: green with a + when >= 0, red when negative (spec 9); with `dollar`, "+$1,012.50" (report totals). */
-export function SignedUsd({ value, dollar = false, ...props }: { value: string; dollar?: boolean } & TextProps) {
+export function SignedUsd({ value, dollar = false, size, fw = 600 }: AmountProps & { dollar?: boolean }) {
   const negative = toHundredths(value) < 0;
   return (
-    <Text span c={negative ? 'red' : 'teal'} fw={600} ff="monospace" {...props}>
+    <span className={plainText({ size, fw, c: negative ? 'red' : 'teal', mono: true })}>
       {dollar ? formatSignedUsd(value) : signedUsd(value)}
-    </Text>
+    </span>
   );
 }
 
 /** A coin amount; negative balances in red (design.md section 3). */
-export function Coins({ value, ...props }: { value: string } & TextProps) {
+export function Coins({ value, size, fw }: AmountProps) {
   const negative = toHundredths(value) < 0;
-  return (
-    <Text span c={negative ? 'red' : undefined} ff="monospace" {...props}>
-      {groupedAmount(value)}
-    </Text>
-  );
+  return <span className={plainText({ size, fw, c: negative ? 'red' : undefined, mono: true })}>{groupedAmount(value)}</span>;
 }
 
 /** Badges in grids keep their full text. */
@@ -28,12 +27,7 @@ const BADGE_STYLES = { root: { minWidth: 'max-content' }, label: { overflow: 'vi
 
 /** Purchase ratio to 2 decimals; green at or above 1.1, red below, '-' when not computed. */
 export function RatioBadge({ ratio }: { ratio: number | null }) {
-  if (ratio === null)
-    return (
-      <Text span c="dimmed">
-        -
-      </Text>
-    );
+  if (ratio === null) return <span className={plainText({ c: 'dimmed' })}>-</span>;
   return (
     <Badge variant="light" color={ratioLevel(ratio) === 'good' ? 'teal' : 'red'} ff="monospace" styles={BADGE_STYLES}>
       {ratioText(ratio)}

@@ -1,27 +1,42 @@
 import type { CellContext, TableFeatures } from '@tanstack/react-table';
-import type { AnchorProps } from '@mantine/core';
+import { Link } from '@tanstack/react-router';
 import type { CSSProperties } from 'react';
-import { RouterAnchor } from './router-link';
+import { type PlainText, plainLink } from './plain-text';
 
-type Props = { id: number; name: string; style?: CSSProperties } & Pick<AnchorProps, 'fw' | 'size'>;
+type Props = { id: number; name: string; style?: CSSProperties } & Pick<PlainText, 'fw' | 'size'>;
 
 /**
  * A customer's or a casino's name wherever the app shows one, as a link to their page: the one place
  * every grid, panel and report takes its name links from. Cut with "…" like a grid's names (NameText).
+ * A plain link with Mantine's Anchor look (decision 232): a page of History writes two hundred.
  */
-export function CustomerLink({ id, name, ...props }: Props) {
+export function CustomerLink({ id, name, size = 'sm', fw, style }: Props) {
   return (
-    <RouterAnchor to="/customers/$customerId" params={{ customerId: String(id) }} size="sm" className="cell-name" title={name} {...props}>
+    <Link
+      to="/customers/$customerId"
+      params={{ customerId: String(id) }}
+      className={plainLink({ size, fw }, 'cell-name')}
+      data-underline="always"
+      title={name}
+      style={style}
+    >
       {name}
-    </RouterAnchor>
+    </Link>
   );
 }
 
-export function CasinoLink({ id, name, ...props }: Props) {
+export function CasinoLink({ id, name, size = 'sm', fw, style }: Props) {
   return (
-    <RouterAnchor to="/casinos/$casinoId" params={{ casinoId: String(id) }} size="sm" className="cell-name" title={name} {...props}>
+    <Link
+      to="/casinos/$casinoId"
+      params={{ casinoId: String(id) }}
+      className={plainLink({ size, fw }, 'cell-name')}
+      data-underline="always"
+      title={name}
+      style={style}
+    >
       {name}
-    </RouterAnchor>
+    </Link>
   );
 }
 

@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Group } from '@mantine/core';
+import { ActionIcon, Badge } from '@mantine/core';
 import { IconLock, IconPaperclip, IconPencil } from '@tabler/icons-react';
 import { tipProps } from '../../components/tip-props';
 import type { TransactionView } from '../../lib/api-types';
@@ -14,7 +14,7 @@ export function TransactionActions({ t, onEdit, size }: { t: TransactionView; on
   const attachments = useAttachmentCount(t.id);
   const count = `${attachments} ${attachments === 1 ? 'attachment' : 'attachments'}`;
   return (
-    <Group gap={4} wrap="nowrap">
+    <div className="row-actions">
       {attachments > 0 && (
         <Badge
           variant="light"
@@ -52,6 +52,6 @@ export function TransactionActions({ t, onEdit, size }: { t: TransactionView; on
           <IconPencil size={16} />
         </ActionIcon>
       )}
-    </Group>
+    </div>
   );
 }

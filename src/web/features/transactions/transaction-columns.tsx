@@ -5,6 +5,7 @@ import { formatDate, formatDateTime, formatTime, groupedAmount } from '../../lib
 import type { TransactionView } from '../../lib/api-types';
 import { CasinoLink, CustomerLink } from '../../components/record-links';
 import { TransactionActions } from './transaction-actions';
+import { plainText } from '../../components/plain-text';
 
 const col = gridColumns<TransactionView>();
 
@@ -14,12 +15,10 @@ const col = gridColumns<TransactionView>();
  */
 export function DateTimeText({ value }: { value: string }) {
   return (
-    <Text size="sm" title={formatDateTime(value)} style={{ whiteSpace: 'nowrap', lineHeight: 1.3 }}>
+    <p className={plainText({ size: 'sm' }, 'cell-date')} title={formatDateTime(value)}>
       {formatDate(value)}
-      <Text span display="block" size="xs" c="dimmed" inherit={false}>
-        {formatTime(value)}
-      </Text>
-    </Text>
+      <span className={plainText({ size: 'xs', c: 'dimmed' }, 'cell-time')}>{formatTime(value)}</span>
+    </p>
   );
 }
 
