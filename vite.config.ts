@@ -156,6 +156,23 @@ function scrollAreaRefs(): Plugin {
   };
 }
 
+/**
+ * Mantine's `useId` replaces React's id with a random one in a layout effect after mounting, so every
+ * component with an id (inputs, tooltips, the shell) was built twice in a row, the second time at once:
+ * its own index gets lib/stable-id.ts instead (decision 233).
+ */
+function stableIds(): Plugin {
+  const shim = path.resolve(import.meta.dirname, 'src/web/lib/stable-id.ts');
+  return {
+    name: 'stable-ids',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      if (source === './use-id/use-id.mjs' && importer && /@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/.test(importer)) return shim;
+      return null;
+    },
+  };
+}
+
 /** zod and the modules that build schemas with it: the shared schemas and the forms' glue (decision 223). */
 const ZOD_CHUNK = /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]|src[\\/]web[\\/]lib[\\/]zod-form\.ts$/;
 /** A shared schema module: a chunk of its own, so a form runs the schemas it checks with, not all of them (decision 229). */
@@ -171,7 +188,7 @@ const sharedByScreens = (id: string) => /src[\\/](web|shared)[\\/]|node_modules[
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), scrollAreaRefs(), signInPages(), screensPage(), precompress()],
+  plugins: [react(), scrollAreaRefs(), stableIds(), signInPages(), screensPage(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,

@@ -66,6 +66,27 @@ function typeAmounts(usd = '-20', unplayed = '22000', played = '0') {
 beforeEach(() => localStorage.removeItem('transaction-draft'));
 
 describe('Add Transaction form', () => {
+  it("asks for the form's lists beside the sign-in check, so the form is built once with them", async () => {
+    let signedIn: (user: typeof ADMIN) => void = () => undefined;
+    mockLedger({ 'auth.user': () => new Promise((resolve) => (signedIn = resolve)) });
+    renderApp('/transactions/add');
+    await waitFor(() =>
+      expect(calls.map((c) => c.path).sort()).toEqual([
+        'auth.user',
+        'casinos.list',
+        'customerCasinos.list',
+        'customers.list',
+        'transactionTypes.list',
+      ]),
+    );
+    expect(calls.find((c) => c.path === 'transactionTypes.list')?.input).toBeUndefined();
+    signedIn(ADMIN);
+    await choose('Customer', 'Alice');
+    // The form's own reads found them read: nothing was asked twice.
+    expect(calls.filter((c) => c.path === 'customers.list')).toHaveLength(1);
+    expect(calls.filter((c) => c.path === 'customerCasinos.list')).toHaveLength(1);
+  });
+
   it('offers only active linked casinos, cycles with Next Casino and clears the type', async () => {
     mockLedger();
     renderApp('/transactions/add');

@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { calls, mockTrpc, TrpcFailure } from '../testing/msw';
+import { calls, mockTrpc, START_PAGE_READS, TrpcFailure } from '../testing/msw';
 import { ADMIN, renderApp, STAFF } from '../testing/render';
 import { expectConsoleError } from '../testing/setup';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
@@ -55,7 +55,7 @@ describe('Route guards (beforeLoad)', () => {
   });
 
   it('staff on Profitability see Access Restricted and the toast inside the app, and leave for / after 2 s, not before', async () => {
-    mockTrpc({ 'auth.user': () => STAFF });
+    mockTrpc({ 'auth.user': () => STAFF, ...START_PAGE_READS });
     const { router } = renderApp('/reports/profitability');
     expect(await screen.findByText('You need admin privileges to view profitability reports')).toBeTruthy();
     const toastAt = Date.now();

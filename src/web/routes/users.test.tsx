@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { calls, mockTrpc } from '../testing/msw';
+import { calls, mockTrpc, START_PAGE_READS } from '../testing/msw';
 import { ADMIN, renderApp, STAFF } from '../testing/render';
 import type { UserListRow } from '../lib/api-types';
 
@@ -101,7 +101,7 @@ describe('Users page', () => {
   });
 
   it('sends staff away with Access Denied, explaining why', async () => {
-    mockTrpc({ 'auth.user': () => STAFF });
+    mockTrpc({ 'auth.user': () => STAFF, ...START_PAGE_READS });
     const { router } = renderApp('/admin/users');
     expect((await screen.findAllByText('Admins only')).length).toBeGreaterThan(0);
     expect(await screen.findByText('Only administrators can manage users and their roles. Taking you to the start page...')).toBeTruthy();

@@ -87,6 +87,14 @@ const QUIET_DEFAULTS: TrpcMocks = {
   'customerCasinos.reconciliations': () => ({ reconciliations: [], totalCount: 0 }),
 };
 
+/** What the start page (/, Add Transaction) reads as it opens, empty: for a test that ends there. */
+export const START_PAGE_READS: TrpcMocks = {
+  'customers.list': () => [],
+  'casinos.list': () => [],
+  'customerCasinos.list': () => [],
+  'transactionTypes.list': () => [],
+};
+
 export function mockTrpc(given: TrpcMocks) {
   const mocks: TrpcMocks = { ...QUIET_DEFAULTS, ...given };
   calls.length = 0;
