@@ -25,6 +25,7 @@ import { usePhone } from '../components/use-phone';
 import { useGrowingRows } from '../components/use-growing-rows';
 import { Select } from '../components/select';
 import { TableScroll } from '../components/table-scroll';
+import { boardInput } from '../features/check-ins/board-search';
 
 const route = getRouteApi('/signed-in/check-ins');
 /** The day column's header: "Today" on today's board, else the day shown. */
@@ -66,17 +67,8 @@ export function CheckInsPage() {
   const customers = useCustomers();
   const casinos = useCasinos();
   const page = search.page ?? 1;
-  const sort: CheckInSort = search.sort ?? 'customer';
-  const input = {
-    date: search.date,
-    status: search.status,
-    customerId: search.customerId,
-    casinoId: search.casinoId,
-    sort,
-    desc: search.desc === 'true' || undefined,
-    limit: CHECK_IN_PAGE_SIZE,
-    offset: (page - 1) * CHECK_IN_PAGE_SIZE,
-  };
+  const input = boardInput(search);
+  const sort: CheckInSort = input.sort;
   const options = trpc.checkIns.board.queryOptions(input);
   const query = useQuery({ ...options, placeholderData: keepPreviousData });
   const record = useMutation(trpc.checkIns.record.mutationOptions());

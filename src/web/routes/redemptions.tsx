@@ -18,6 +18,7 @@ import { trpc } from '../trpc';
 import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
 
+import { redemptionsInput } from '../features/redemptions/redemptions-search';
 const route = getRouteApi('/signed-in/redemptions');
 const TABS = [...REDEMPTION_STATUSES, 'all'] as const;
 
@@ -32,13 +33,7 @@ export function RedemptionsPage() {
   const [action, setAction] = useState<RedemptionAction | null>(null);
   const [requesting, setRequesting] = useState<RedemptionTarget | null>(null);
   const query = useQuery({
-    ...trpc.redemptions.list.queryOptions({
-      status: status === 'all' ? undefined : status,
-      customerId: search.customerId,
-      casinoId: search.casinoId,
-      limit: REDEMPTIONS_PAGE_SIZE,
-      offset: (page - 1) * REDEMPTIONS_PAGE_SIZE,
-    }),
+    ...trpc.redemptions.list.queryOptions(redemptionsInput(search)),
     placeholderData: keepPreviousData,
   });
   const columns = useMemo(() => redemptionColumns(setAction, status), [status]);

@@ -1,9 +1,8 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { withScreenStyles } from '../lib/screen-styles';
-import { HIGH_SC_SORTS } from '../../shared/sorting';
-import { signedInRoute } from '../root-routes';
+import { signedInRoute, startReads } from '../root-routes';
 import { formatCount } from '../lib/format';
-import { dayParam, positiveId, searchSchema, sortParam } from '../lib/search-params';
+import { highScInputs, highScSearch, type HighScSearch } from '../features/reports/high-sc-search';
 
 export const highScRoute = createRoute({
   getParentRoute: () => signedInRoute,
@@ -12,6 +11,15 @@ export const highScRoute = createRoute({
     title: 'High SC Report',
     subtitle: ({ search }) => `Balances > $${formatCount(typeof search.threshold === 'number' ? search.threshold : 100)}`,
   },
-  validateSearch: searchSchema({ threshold: positiveId, asOf: dayParam, sort: sortParam(HIGH_SC_SORTS) }),
+  validateSearch: highScSearch,
+  // The report's first page and summary leave beside the sign-in check (decisions 229, 233).
+  loaderDeps: ({ search }) => search,
+  loader: startReads<HighScSearch>(({ queryClient, trpc }, search) => {
+    const inputs = highScInputs(search);
+    return [
+      queryClient.ensureQueryData(trpc.reports.highSc.queryOptions(inputs.list)),
+      queryClient.ensureQueryData(trpc.reports.highScSummary.queryOptions(inputs.summary)),
+    ];
+  }),
   component: lazyRouteComponent(() => withScreenStyles(import('./report-high-sc')), 'HighScReportPage'),
 });

@@ -28,6 +28,7 @@ import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
 import { casinoNameCell, customerNameCell } from '../components/record-links';
 
+import { highScInputs } from '../features/reports/high-sc-search';
 const route = getRouteApi('/signed-in/reports/high-sc');
 const col = gridColumns<HighScRow>();
 
@@ -69,7 +70,6 @@ export function HighScReportPage() {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const threshold = search.threshold ?? DEFAULT_HIGH_SC_THRESHOLD;
-  const asOfFilter = search.asOf ? { asOf: search.asOf } : {};
   const [text, setText] = useState(String(threshold));
   const [error, setError] = useState<string>();
   const [page, setPage] = usePage(`${threshold} ${search.asOf ?? ''} ${search.sort ?? ''}`);
@@ -81,17 +81,9 @@ export function HighScReportPage() {
     textColumns: ['customer', 'casino'],
     apply: (next) => void navigate({ search: (prev) => ({ ...prev, sort: next }), replace: true }),
   });
-  const query = useQuery({
-    ...trpc.reports.highSc.queryOptions({
-      threshold,
-      ...asOfFilter,
-      sort: search.sort,
-      limit: REPORT_PAGE_SIZE,
-      offset: (page - 1) * REPORT_PAGE_SIZE,
-    }),
-    placeholderData: keepPreviousData,
-  });
-  const summary = useQuery(trpc.reports.highScSummary.queryOptions({ threshold, ...asOfFilter }));
+  const inputs = highScInputs(search, page);
+  const query = useQuery({ ...trpc.reports.highSc.queryOptions(inputs.list), placeholderData: keepPreviousData });
+  const summary = useQuery(trpc.reports.highScSummary.queryOptions(inputs.summary));
   const rows = query.data ?? [];
   const summaryFailure = failureOf(summary);
   const accounts = summary.data?.accounts ?? 0;
@@ -119,7 +111,7 @@ export function HighScReportPage() {
         active={(search.threshold === undefined ? 0 : 1) + (search.asOf === undefined ? 0 : 1)}
         actions={
           <ExportMenu
-            server={{ file: 'high-sc', params: { threshold, ...asOfFilter }, count: summary.data?.accounts }}
+            server={{ file: 'high-sc', params: inputs.summary, count: summary.data?.accounts }}
             disabled={!summary.data}
             emptyMessage="There are no high SC balances to export"
             noun="high SC records"

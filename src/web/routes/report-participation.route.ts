@@ -1,13 +1,26 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { withScreenStyles } from '../lib/screen-styles';
-import { PARTICIPATION_SORTS } from '../../shared/sorting';
-import { signedInRoute } from '../root-routes';
-import { positiveId, searchSchema, sortParam } from '../lib/search-params';
+import { signedInRoute, startReads } from '../root-routes';
+import { participationInputs, participationSearch, type ParticipationSearch } from '../features/reports/participation-search';
 
 export const participationRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/reports/participation',
   staticData: { title: 'Participation Report', subtitle: 'Compare customer casino participation' },
-  validateSearch: searchSchema({ masterUserId: positiveId, sort: sortParam(PARTICIPATION_SORTS) }),
+  validateSearch: participationSearch,
+  // The customers, and the chosen customer's report, leave beside the sign-in check (decisions 229, 233).
+  loaderDeps: ({ search }) => search,
+  loader: startReads<ParticipationSearch>(({ queryClient, trpc }, search) => {
+    const inputs = participationInputs(search);
+    return [
+      queryClient.ensureQueryData(trpc.customers.list.queryOptions()),
+      ...(search.masterUserId === undefined
+        ? []
+        : [
+            queryClient.ensureQueryData(trpc.reports.participation.queryOptions(inputs.list)),
+            queryClient.ensureQueryData(trpc.reports.participationSummary.queryOptions(inputs.summary)),
+          ]),
+    ];
+  }),
   component: lazyRouteComponent(() => withScreenStyles(import('./report-participation')), 'ParticipationReportPage'),
 });

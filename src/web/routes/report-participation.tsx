@@ -20,6 +20,7 @@ import { Panel } from '../components/panel';
 import { CustomerLink } from '../components/record-links';
 import { Select } from '../components/select';
 
+import { participationInputs } from '../features/reports/participation-search';
 const route = getRouteApi('/signed-in/reports/participation');
 
 /** Spec 2.16. The master customer lives in the URL. */
@@ -30,13 +31,13 @@ export function ParticipationReportPage() {
   // Sorted on the server over every compared customer (decision 044), the sort kept in the URL; 100 a page.
   const [page, setPage] = usePage(`${masterUserId} ${sort ?? ''}`);
   const enabled = masterUserId !== undefined;
-  const paging = { limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE };
+  const inputs = participationInputs({ masterUserId, sort }, page);
   const query = useQuery({
-    ...trpc.reports.participation.queryOptions({ masterUserId: masterUserId ?? 0, sort, ...paging }),
+    ...trpc.reports.participation.queryOptions(inputs.list),
     enabled,
     placeholderData: keepPreviousData,
   });
-  const summary = useQuery({ ...trpc.reports.participationSummary.queryOptions({ masterUserId: masterUserId ?? 0 }), enabled });
+  const summary = useQuery({ ...trpc.reports.participationSummary.queryOptions(inputs.summary), enabled });
   const rows = query.data ?? [];
   const analyzed = summary.data?.customersAnalyzed ?? 0;
   const needing = summary.data?.needRegistration ?? 0;

@@ -21,6 +21,7 @@ import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
 import { casinoNameCell, customerNameCell } from '../components/record-links';
 
+import { reconciliationInput } from '../features/reports/reconciliation-search';
 const route = getRouteApi('/signed-in/reports/reconciliation');
 const col = gridColumns<ReconciliationRow>();
 
@@ -59,11 +60,7 @@ export function ReconciliationReportPage() {
   const [error, setError] = useState<string>();
   const page = search.page ?? 1;
   const query = useQuery({
-    ...trpc.customerCasinos.reconciliationReport.queryOptions({
-      staleDays,
-      limit: RECONCILIATION_PAGE_SIZE,
-      offset: (page - 1) * RECONCILIATION_PAGE_SIZE,
-    }),
+    ...trpc.customerCasinos.reconciliationReport.queryOptions(reconciliationInput(search)),
     placeholderData: keepPreviousData,
   });
   const failure = failureOf(query);
