@@ -1,10 +1,10 @@
 import { createRoute, lazyRouteComponent } from '@tanstack/react-router';
 import { withScreenStyles } from '../lib/screen-styles';
 import { PROFITABILITY_ACCESS_DENIED_DELAY_MS } from '../../shared/constants';
-import { PROFITABILITY_SORTS } from '../../shared/sorting';
 import { adminOnly } from '../route-guards';
 import { signedInRoute } from '../root-routes';
-import { dateRangeParams, positiveId, searchSchema, sortParam } from '../lib/search-params';
+import { profitabilityInputs, profitabilitySearch } from '../features/reports/profitability-search';
+import { isOrderedRange } from '../../shared/value-rules';
 
 // Spec 2.15: others see Access Restricted and go to / after 2 s.
 const admins = adminOnly({
@@ -18,8 +18,28 @@ export const profitabilityRoute = createRoute({
   getParentRoute: () => signedInRoute,
   path: '/reports/profitability',
   staticData: { title: 'Profitability Report', subtitle: 'USD profit/loss analysis (Admin Only)' },
-  validateSearch: searchSchema({ customerId: positiveId, casinoId: positiveId, ...dateRangeParams, sort: sortParam(PROFITABILITY_SORTS) }),
+  validateSearch: profitabilitySearch,
   beforeLoad: admins.beforeLoad,
-  loader: admins.loader,
+  loaderDeps: ({ search }) => search,
+  // An admin's filters' lists, first page and summary leave as soon as the check has said who is signed
+  // in (not beside it: a staff member's never leave), before the screen is built (decision 234).
+  loader: ({ context, deps }) => {
+    if (!context.denied && context.user) {
+      const { queryClient, trpc } = context;
+      const inputs = profitabilityInputs(deps);
+      const reads = [
+        queryClient.ensureQueryData(trpc.customers.list.queryOptions()),
+        queryClient.ensureQueryData(trpc.casinos.list.queryOptions()),
+        ...(isOrderedRange(deps)
+          ? [
+              queryClient.ensureQueryData(trpc.reports.profitability.queryOptions(inputs.list)),
+              queryClient.ensureQueryData(trpc.reports.profitabilitySummary.queryOptions(inputs.summary)),
+            ]
+          : []),
+      ];
+      for (const read of reads) read.catch(() => undefined);
+    }
+    return admins.loader({ context });
+  },
   component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./report-profitability')), 'ProfitabilityReportPage')),
 });

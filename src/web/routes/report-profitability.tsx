@@ -24,6 +24,7 @@ import type { ProfitabilityRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
 import { casinoNameCell, customerNameCell } from '../components/record-links';
 
+import { profitabilityInputs } from '../features/reports/profitability-search';
 const route = getRouteApi('/signed-in/reports/profitability');
 const col = gridColumns<ProfitabilityRow>();
 const STATUS_COLOR = { Profitable: 'teal', Loss: 'red', 'Break Even': 'gray' } as const;
@@ -66,10 +67,11 @@ function ProfitabilityReport() {
   const customers = useCustomers();
   const casinos = useCasinos();
   const [page, setPage] = usePage(JSON.stringify(search));
-  const { sort: _sort, ...filters } = search;
+  const inputs = profitabilityInputs(search, page);
+  const filters = inputs.summary;
   const rangeOk = isOrderedRange(search);
   const query = useQuery({
-    ...trpc.reports.profitability.queryOptions({ ...search, limit: REPORT_PAGE_SIZE, offset: (page - 1) * REPORT_PAGE_SIZE }),
+    ...trpc.reports.profitability.queryOptions(inputs.list),
     placeholderData: keepPreviousData,
     enabled: rangeOk,
   });
