@@ -5,6 +5,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import * as Lantern from 'lighthouse/core/lib/lantern/lantern.js';
 import puppeteer from 'puppeteer-core';
 import { BROWSER_FLAGS } from '../e2e/browser';
 import { browserPath } from '../e2e/browser-path';
@@ -16,7 +17,9 @@ import { spawnServer } from '../src/server/testing/spawn-server';
  * Login, Reset and a 404. Needs `npm run build` first. Writes the table into docs/benchmarks.md's
  * "Phone and desktop (Lighthouse)" section. `--only /customers,/dashboard` measures some screens;
  * `--preset mobile|desktop` one preset; `--runs N` takes each screen's median of N runs (default 1); `--save DIR` keeps each report's JSON
- * there (to read its audits and treemap).
+ * there (to read its audits and treemap); `--critical-path DIR` writes there, per run, the graph Lighthouse simulated for the
+ * screen's largest paint (each request and main-thread task, simulated start and end) and the tasks it counts as blocking
+ * (decision 235).
  */
 const ROOT = path.resolve(import.meta.dirname, '..');
 const args = process.argv.slice(2);
@@ -109,6 +112,7 @@ async function measure(screen: string, preset: 'mobile' | 'desktop'): Promise<Sc
     page,
   );
   await page.close();
+  writeCriticalPath(screen, preset);
   if (!result) throw new Error(`Lighthouse gave no result for ${screen}`);
   const save = arg('save');
   if (save) fs.writeFileSync(path.join(save, `${preset}${screen.split('?')[0].replaceAll('/', '-')}.json`), JSON.stringify(result.lhr));
@@ -191,4 +195,43 @@ function writeSection(text: string) {
   if (start < 0) return fs.writeFileSync(file, `${doc.trimEnd()}\n\n${text}`);
   const next = doc.indexOf('\n## ', start + 3);
   fs.writeFileSync(file, doc.slice(0, start) + text + (next < 0 ? '' : doc.slice(next + 1)));
+}
+
+/** A node of Lighthouse's simulated load: a request, or a main-thread task (its observed length in microseconds). */
+interface SimulatedNode {
+  type: string;
+  request?: { url: string; transferSize: number };
+  duration?: number;
+  didPerformLayout?: () => boolean;
+}
+type Timings = Map<SimulatedNode, { startTime: number; endTime: number }>;
+
+/**
+ * `--critical-path DIR`: the simulation of the screen's largest paint, node by node, and the main-thread
+ * tasks longer than 50 ms in the simulation of its blocking time (decision 235). The simulator keeps every
+ * simulation of a run by name; they are cleared for the next run.
+ */
+function writeCriticalPath(screen: string, preset: string) {
+  const dir = arg('critical-path');
+  const all = (Lantern.Simulation.Simulator as unknown as { allNodeTimings: Map<string, Timings> }).allNodeTimings;
+  if (dir) {
+    const line = (node: SimulatedNode, t: { startTime: number; endTime: number }) =>
+      `${Math.round(t.startTime)}\t${Math.round(t.endTime)}\t` +
+      (node.request
+        ? `request ${node.request.transferSize} B ${node.request.url.replace(/^https?:\/\/[^/]+/, '')}`
+        : `task ${((node.duration ?? 0) / 1000).toFixed(1)} ms at 1x${node.didPerformLayout?.() ? ' (layout)' : ''}`);
+    const sorted = (timings: Timings | undefined) => [...(timings ?? [])].sort((a, b) => a[1].startTime - b[1].startTime);
+    const text = [
+      `# ${screen} (${preset}): Lighthouse's simulated load, ms (start, end, what)`,
+      '## largest contentful paint (pessimistic graph)',
+      ...sorted(all.get('pessimisticLargestContentfulPaint')).map(([node, t]) => line(node, t)),
+      '## tasks over 50 ms (simulated) in the blocking-time graph',
+      ...sorted(all.get('pessimisticTotalBlockingTime'))
+        .filter(([node, t]) => node.type === 'cpu' && t.endTime - t.startTime > 50)
+        .map(([node, t]) => line(node, t)),
+    ].join('\n');
+    fs.mkdirSync(dir, { recursive: true });
+    fs.appendFileSync(path.join(dir, `${preset}${screen.split('?')[0].replaceAll('/', '-')}.txt`), `${text}\n\n`);
+  }
+  all.clear();
 }
