@@ -139,39 +139,36 @@ function signInPages(): Plugin {
 }
 
 /**
+ * A plugin that hands one importer's import of `source` a module of ours instead (`shim`, under src/web/lib).
+ */
+function swapImport(name: string, source: string, importer: RegExp, shim: string): Plugin {
+  const file = path.resolve(import.meta.dirname, 'src/web/lib', shim);
+  return {
+    name,
+    enforce: 'pre',
+    resolveId: (id, from) => (id === source && from && importer.test(from) ? file : null),
+  };
+}
+
+/**
  * Mantine's ScrollArea (in the screens' shared chunk with the grids and dialogs) imports one hook from
  * Floating UI; this gives it the same hook on Mantine's own (lib/scroll-area-refs.ts), so Floating UI stays
  * in the popups' chunk (decision 225).
  */
-function scrollAreaRefs(): Plugin {
-  const shim = path.resolve(import.meta.dirname, 'src/web/lib/scroll-area-refs.ts');
-  return {
-    name: 'scroll-area-refs',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === '@floating-ui/react' && importer && /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]/.test(importer))
-        return shim;
-      return null;
-    },
-  };
-}
+const scrollAreaRefs = () =>
+  swapImport(
+    'scroll-area-refs',
+    '@floating-ui/react',
+    /@mantine[\\/]core[\\/]esm[\\/]components[\\/]ScrollArea[\\/]/,
+    'scroll-area-refs.ts',
+  );
 
 /**
  * Mantine's `useId` replaces React's id with a random one in a layout effect after mounting, so every
  * component with an id (inputs, tooltips, the shell) was built twice in a row, the second time at once:
  * its own index gets lib/stable-id.ts instead (decision 233).
  */
-function stableIds(): Plugin {
-  const shim = path.resolve(import.meta.dirname, 'src/web/lib/stable-id.ts');
-  return {
-    name: 'stable-ids',
-    enforce: 'pre',
-    resolveId(source, importer) {
-      if (source === './use-id/use-id.mjs' && importer && /@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/.test(importer)) return shim;
-      return null;
-    },
-  };
-}
+const stableIds = () => swapImport('stable-ids', './use-id/use-id.mjs', /@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/, 'stable-id.ts');
 
 /** zod and the modules that build schemas with it: the shared schemas and the forms' glue (decision 223). */
 const ZOD_CHUNK = /node_modules[\\/]zod[\\/]|src[\\/]shared[\\/]schemas[\\/]|src[\\/]web[\\/]lib[\\/]zod-form\.ts$/;

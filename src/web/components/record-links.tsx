@@ -9,35 +9,22 @@ type Props = { id: number; name: string; style?: CSSProperties } & Pick<PlainTex
  * A customer's or a casino's name wherever the app shows one, as a link to their page: the one place
  * every grid, panel and report takes its name links from. Cut with "…" like a grid's names (NameText).
  * A plain link with Mantine's Anchor look (decision 232): a page of History writes two hundred.
+ * What the link shows and how is the same for a customer and a casino.
  */
-export function CustomerLink({ id, name, size = 'sm', fw, style }: Props) {
-  return (
-    <Link
-      to="/customers/$customerId"
-      params={{ customerId: String(id) }}
-      className={plainLink({ size, fw }, 'cell-name')}
-      data-underline="always"
-      title={name}
-      style={style}
-    >
-      {name}
-    </Link>
-  );
+const recordLink = ({ name, size = 'sm', fw, style }: Omit<Props, 'id'>) => ({
+  className: plainLink({ size, fw }, 'cell-name'),
+  'data-underline': 'always',
+  title: name,
+  style,
+  children: name,
+});
+
+export function CustomerLink({ id, ...props }: Props) {
+  return <Link to="/customers/$customerId" params={{ customerId: String(id) }} {...recordLink(props)} />;
 }
 
-export function CasinoLink({ id, name, size = 'sm', fw, style }: Props) {
-  return (
-    <Link
-      to="/casinos/$casinoId"
-      params={{ casinoId: String(id) }}
-      className={plainLink({ size, fw }, 'cell-name')}
-      data-underline="always"
-      title={name}
-      style={style}
-    >
-      {name}
-    </Link>
-  );
+export function CasinoLink({ id, ...props }: Props) {
+  return <Link to="/casinos/$casinoId" params={{ casinoId: String(id) }} {...recordLink(props)} />;
 }
 
 /** A grid cell of the customer's name (the row carries `customerId`), as a link to their page. */

@@ -17,8 +17,8 @@ import { useCasinos, useCustomers } from '../lib/master-data';
 import { trpc } from '../trpc';
 import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
-
 import { redemptionsInput } from '../features/redemptions/redemptions-search';
+
 const route = getRouteApi('/signed-in/redemptions');
 const TABS = [...REDEMPTION_STATUSES, 'all'] as const;
 

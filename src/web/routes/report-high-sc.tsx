@@ -27,8 +27,8 @@ import type { HighScRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
 import { casinoNameCell, customerNameCell } from '../components/record-links';
-
 import { highScInputs } from '../features/reports/high-sc-search';
+
 const route = getRouteApi('/signed-in/reports/high-sc');
 const col = gridColumns<HighScRow>();
 

@@ -19,8 +19,8 @@ import { trpc } from '../trpc';
 import { Panel } from '../components/panel';
 import { CustomerLink } from '../components/record-links';
 import { Select } from '../components/select';
-
 import { participationInputs } from '../features/reports/participation-search';
+
 const route = getRouteApi('/signed-in/reports/participation');
 
 /** Spec 2.16. The master customer lives in the URL. */

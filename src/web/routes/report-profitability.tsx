@@ -23,8 +23,8 @@ import { trpc } from '../trpc';
 import type { ProfitabilityRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
 import { casinoNameCell, customerNameCell } from '../components/record-links';
-
 import { profitabilityInputs } from '../features/reports/profitability-search';
+
 const route = getRouteApi('/signed-in/reports/profitability');
 const col = gridColumns<ProfitabilityRow>();
 const STATUS_COLOR = { Profitable: 'teal', Loss: 'red', 'Break Even': 'gray' } as const;

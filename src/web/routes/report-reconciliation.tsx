@@ -20,8 +20,8 @@ import type { ReconciliationRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
 import { casinoNameCell, customerNameCell } from '../components/record-links';
-
 import { reconciliationInput } from '../features/reports/reconciliation-search';
+
 const route = getRouteApi('/signed-in/reports/reconciliation');
 const col = gridColumns<ReconciliationRow>();
 
