@@ -25,10 +25,19 @@ export function stubIntersection(): void {
   vi.stubGlobal('IntersectionObserver', FakeObserver);
 }
 
-/** Every element observed now comes into view (scrolled near). */
-export const bringIntoView = () =>
+/** The browser reports on every element observed now: near the view (scrolled near) or still far from it. */
+const report = (isIntersecting: boolean) =>
   act(() => {
     for (const o of observers.filter((x) => x.target)) {
-      o.callback([{ isIntersecting: true, target: o.target } as IntersectionObserverEntry], {} as IntersectionObserver);
+      o.callback([{ isIntersecting, target: o.target } as IntersectionObserverEntry], {} as IntersectionObserver);
     }
   });
+
+/** Every element observed now comes into view (scrolled near). */
+export const bringIntoView = () => report(true);
+
+/** Every element observed now is reported still far from the view (as a browser does when it starts watching). */
+export const reportFar = () => report(false);
+
+/** How many elements are watched now. */
+export const watchedCount = () => observers.filter((x) => x.target).length;
