@@ -203,12 +203,36 @@ interface SimulatedNode {
   request?: { url: string; transferSize: number };
   duration?: number;
   didPerformLayout?: () => boolean;
+  childEvents?: { name: string; dur?: number }[];
 }
 type Timings = Map<SimulatedNode, { startTime: number; endTime: number }>;
 
+/** The kinds of work a task's trace events name, the longest first ("Layout 20.1, UpdateLayoutTree 12.5"). */
+function taskWork(node: SimulatedNode): string {
+  const TASK_WORK = new Set([
+    'FunctionCall',
+    'TimerFire',
+    'EventDispatch',
+    'RunMicrotasks',
+    'v8.evaluateModule',
+    'EvaluateScript',
+    'ParseHTML',
+    'ParseAuthorStyleSheet',
+    'UpdateLayoutTree',
+    'Layout',
+    'Paint',
+    'MinorGC',
+    'MajorGC',
+  ]);
+  const sums = new Map<string, number>();
+  for (const e of node.childEvents ?? []) if (TASK_WORK.has(e.name)) sums.set(e.name, (sums.get(e.name) ?? 0) + (e.dur ?? 0));
+  const top = [...sums].sort((a, b) => b[1] - a[1]).filter(([, d]) => d >= 500);
+  return top.length ? `: ${top.map(([name, d]) => `${name} ${(d / 1000).toFixed(1)}`).join(', ')}` : '';
+}
+
 /**
  * `--critical-path DIR`: the simulation of the screen's largest paint, node by node, and the main-thread
- * tasks longer than 50 ms in the simulation of its blocking time (decision 235). The simulator keeps every
+ * tasks longer than 50 ms in the simulation of its blocking time, each with the work its trace names (decision 235). The simulator keeps every
  * simulation of a run by name; they are cleared for the next run.
  */
 function writeCriticalPath(screen: string, preset: string) {
@@ -219,7 +243,7 @@ function writeCriticalPath(screen: string, preset: string) {
       `${Math.round(t.startTime)}\t${Math.round(t.endTime)}\t` +
       (node.request
         ? `request ${node.request.transferSize} B ${node.request.url.replace(/^https?:\/\/[^/]+/, '')}`
-        : `task ${((node.duration ?? 0) / 1000).toFixed(1)} ms at 1x${node.didPerformLayout?.() ? ' (layout)' : ''}`);
+        : `task ${((node.duration ?? 0) / 1000).toFixed(1)} ms at 1x${taskWork(node)}`);
     const sorted = (timings: Timings | undefined) => [...(timings ?? [])].sort((a, b) => a[1].startTime - b[1].startTime);
     const text = [
       `# ${screen} (${preset}): Lighthouse's simulated load, ms (start, end, what)`,

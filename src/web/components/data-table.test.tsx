@@ -1,9 +1,9 @@
 import { MantineProvider } from '@mantine/core';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../theme';
 import { mediaQueryList } from '../testing/media';
-import { bringIntoView, stubIntersection } from '../testing/intersection';
+import { bringIntoView, stubIntersection, watchedCount } from '../testing/intersection';
 import { DataTable, gridColumns } from './data-table';
 
 interface Row {
@@ -71,17 +71,23 @@ describe('DataTable when its rows arrive', () => {
 });
 
 describe('DataTable builds long lists as they scroll near', () => {
-  it('builds a page of 100 rows whole, and of 250 rows the first 100, then 100 more at a time', () => {
+  it('builds a page of 100 rows 25 at a time, a frame apart, without a scroll; of 250 rows the first 100, then 25 more as the end comes near', async () => {
     const { unmount } = renderGrid(rows(100));
-    expect(bodyRows()).toHaveLength(100);
+    expect(bodyRows()).toHaveLength(25);
+    expect(watchedCount()).toBe(0);
+    await waitFor(() => expect(bodyRows()).toHaveLength(100));
+    expect(bodyRows()[99].textContent).toBe('Customer 100');
     unmount();
 
     renderGrid(rows(250));
+    expect(bodyRows()).toHaveLength(25);
+    await waitFor(() => expect(bodyRows()).toHaveLength(100));
+    // A page is whole; the rows past it wait for the end to come near.
+    await new Promise((r) => setTimeout(r, 100));
     expect(bodyRows()).toHaveLength(100);
-    expect(bodyRows()[99].textContent).toBe('Customer 100');
     bringIntoView();
-    expect(bodyRows()).toHaveLength(200);
-    bringIntoView();
+    expect(bodyRows()).toHaveLength(125);
+    for (let i = 0; i < 6; i++) bringIntoView();
     expect(bodyRows()).toHaveLength(250);
     expect(bodyRows()[249].textContent).toBe('Customer 250');
   });
@@ -160,16 +166,18 @@ describe('DataTable builds each row once', () => {
     expect(bodyRows().map((r) => r.textContent)).toEqual(['Customer 1', 'Customer 2 renamed', 'Customer 3']);
   });
 
-  it('builds only the new rows as a long list grows', () => {
+  it('builds only the new rows as a long list grows', async () => {
     const built: string[] = [];
     stubIntersection();
     window.matchMedia = (query: string) => mediaQueryList(query, false);
     render(grid(counting(built), rows(250)));
+    expect(built).toHaveLength(25);
+    await waitFor(() => expect(bodyRows()).toHaveLength(100));
     expect(built).toHaveLength(100);
     bringIntoView();
-    expect(bodyRows()).toHaveLength(200);
-    expect(built).toHaveLength(200);
-    expect(built.at(-1)).toBe('Customer 200');
+    expect(bodyRows()).toHaveLength(125);
+    expect(built).toHaveLength(125);
+    expect(built.at(-1)).toBe('Customer 125');
   });
 
   it('builds every row again with new columns', () => {

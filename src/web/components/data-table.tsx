@@ -53,10 +53,12 @@ function SortIcon({ state }: { state: 'asc' | 'desc' | null }) {
 }
 
 /**
- * Rows a larger screen builds at once (a page of History is 100), and compact cards a phone builds at once:
- * a screen and a half of them, the next ones built after the first paint as the end comes near (decision 229).
+ * A larger screen builds a page of rows (History's is 100) a screen at a time, one step a frame without
+ * waiting for a scroll (decision 237), then more as the end comes near; a phone builds a screen and a half
+ * of compact cards at once, the next ones after the first paint as the end comes near (decision 229).
  */
-const FIRST_ROWS = 100;
+const PAGE_ROWS = 100;
+const ROWS_STEP = 25;
 const PHONE_FIRST_CARDS = 12;
 /**
  * A phone's card of a grid without its own compact card has a line per column, so a grid builds about
@@ -206,7 +208,11 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   // A page of History (100 rows) is built whole on a larger screen; a longer list, and a phone's cards
   // past the first screens, are built as they scroll near (decision 172).
   const rows = table.getRowModel().rows;
-  const growing = useGrowingRows(rows.length, !phone ? FIRST_ROWS : card ? PHONE_FIRST_CARDS : phoneStep(columns.length));
+  const growing = useGrowingRows(
+    rows.length,
+    !phone ? ROWS_STEP : card ? PHONE_FIRST_CARDS : phoneStep(columns.length),
+    phone ? 0 : PAGE_ROWS,
+  );
   const built = rows.slice(0, growing.shown);
   const marker = growing.marker && <div key={growing.markerKey} ref={growing.marker} aria-hidden style={{ height: 1 }} />;
 

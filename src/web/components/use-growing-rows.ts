@@ -1,4 +1,4 @@
-import { startTransition, useCallback, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { useNear } from './use-near';
 
 /**
@@ -7,13 +7,21 @@ import { useNear } from './use-near';
  * opens a report of 1,000 rows builds the rows it can show, not a thousand, before it answers a tap.
  * The marker is a new element after each step (`markerKey`), so the browser says afresh whether it is
  * still near: a tall screen keeps filling, one step per answer. The browser's reports build nothing
- * else: only a step re-renders the list (decision 236).
+ * else: only a step re-renders the list (decision 236). Up to `eagerUpTo` rows, each step follows the one
+ * before on the next frame, without waiting for a scroll: a page is whole a few frames after its first
+ * paint, and no frame lays out the whole page's new rows at once (decision 237).
  */
-export function useGrowingRows(total: number, step: number) {
+export function useGrowingRows(total: number, step: number, eagerUpTo = 0) {
   const [steps, setSteps] = useState(1);
   // A transition: React builds the next step in short tasks, so a tap is answered meanwhile (decision 219).
   const grow = useCallback(() => startTransition(() => setSteps((n) => n + 1)), []);
   const ref = useNear<HTMLElement>(grow);
   const shown = Math.min(steps * step, total);
-  return { shown, marker: shown < total ? ref : null, markerKey: steps };
+  const eager = shown < Math.min(total, eagerUpTo);
+  useEffect(() => {
+    if (!eager) return;
+    const frame = requestAnimationFrame(grow);
+    return () => cancelAnimationFrame(frame);
+  }, [eager, steps, grow]);
+  return { shown, marker: shown < total && !eager ? ref : null, markerKey: steps };
 }
