@@ -232,8 +232,8 @@ function taskWork(node: SimulatedNode): string {
 
 /**
  * `--critical-path DIR`: the simulation of the screen's largest paint, node by node, and the main-thread
- * tasks longer than 50 ms in the simulation of its blocking time, each with the work its trace names (decision 235). The simulator keeps every
- * simulation of a run by name; they are cleared for the next run.
+ * tasks longer than 50 ms in the simulation of its blocking time, each with the work its trace names
+ * (decision 235). The simulator keeps every simulation of a run by name; they are cleared for the next run.
  */
 function writeCriticalPath(screen: string, preset: string) {
   const dir = arg('critical-path');
