@@ -112,7 +112,7 @@ async function measure(screen: string, preset: 'mobile' | 'desktop'): Promise<Sc
     page,
   );
   await page.close();
-  writeCriticalPath(screen, preset);
+  writeCriticalPath(screen, preset, result?.lhr.audits['first-contentful-paint']?.numericValue ?? 0);
   if (!result) throw new Error(`Lighthouse gave no result for ${screen}`);
   const save = arg('save');
   if (save) fs.writeFileSync(path.join(save, `${preset}${screen.split('?')[0].replaceAll('/', '-')}.json`), JSON.stringify(result.lhr));
@@ -235,7 +235,7 @@ function taskWork(node: SimulatedNode): string {
  * tasks longer than 50 ms in the simulation of its blocking time, each with the work its trace names
  * (decision 235). The simulator keeps every simulation of a run by name; they are cleared for the next run.
  */
-function writeCriticalPath(screen: string, preset: string) {
+function writeCriticalPath(screen: string, preset: string, fcp: number) {
   const dir = arg('critical-path');
   const all = (Lantern.Simulation.Simulator as unknown as { allNodeTimings: Map<string, Timings> }).allNodeTimings;
   if (dir) {
@@ -249,10 +249,10 @@ function writeCriticalPath(screen: string, preset: string) {
       `# ${screen} (${preset}): Lighthouse's simulated load, ms (start, end, what)`,
       '## largest contentful paint (pessimistic graph)',
       ...sorted(all.get('pessimisticLargestContentfulPaint')).map(([node, t]) => line(node, t)),
-      '## tasks over 50 ms (simulated) in the blocking-time graph',
+      `## tasks over 50 ms (simulated) in the blocking-time graph; * after the first contentful paint (${Math.round(fcp)} ms), where they count`,
       ...sorted(all.get('pessimisticTotalBlockingTime'))
         .filter(([node, t]) => node.type === 'cpu' && t.endTime - t.startTime > 50)
-        .map(([node, t]) => line(node, t)),
+        .map(([node, t]) => `${t.startTime >= fcp ? '* ' : ''}${line(node, t)}`),
     ].join('\n');
     fs.mkdirSync(dir, { recursive: true });
     fs.appendFileSync(path.join(dir, `${preset}${screen.split('?')[0].replaceAll('/', '-')}.txt`), `${text}\n\n`);
