@@ -31,8 +31,7 @@ describe("History's first reads", () => {
   it('asks again only for the rows whose counts it has not read in the last 30 s', async () => {
     queryClient.clear();
     mockTrpc({
-      'attachments.counts': ({ transactionIds }: { transactionIds: number[] }) =>
-        Object.fromEntries(transactionIds.map((id) => [id, id % 2])),
+      'attachments.counts': ({ transactionIds }) => Object.fromEntries(transactionIds.map((id) => [id, Number(id) % 2])),
     });
     await readAttachmentCounts(queryClient, [1, 2, 3]);
     await readAttachmentCounts(queryClient, [2, 3, 4, 5]);
