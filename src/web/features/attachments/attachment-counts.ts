@@ -51,12 +51,9 @@ export async function readAttachmentCounts(queryClient: QueryClient, transaction
   const ids = transactionIds.filter(
     (id) => cache.find({ queryKey: attachmentCountKey(id), exact: true })?.isStaleByTime(COUNT_STALE_MS) ?? true,
   );
-  const chunks = Array.from({ length: Math.ceil(ids.length / ATTACHMENT_COUNTS_MAX) }, (_, i) =>
-    ids.slice(i * ATTACHMENT_COUNTS_MAX, (i + 1) * ATTACHMENT_COUNTS_MAX),
-  );
-  const answers = await Promise.all(chunks.map((transactionIds) => trpcClient.attachments.counts.query({ transactionIds })));
-  const counts: Record<number, number> = Object.assign({}, ...answers);
+  // countOf gathers these asks into one request (as many as the server takes at once).
+  const counts = await Promise.all(ids.map(countOf));
   notifyManager.batch(() => {
-    for (const id of ids) queryClient.setQueryData(attachmentCountKey(id), counts[id] ?? 0);
+    ids.forEach((id, i) => queryClient.setQueryData(attachmentCountKey(id), counts[i]));
   });
 }
