@@ -116,3 +116,21 @@ if (late.length) {
   process.exit(1);
 }
 console.log(`before the first paint: ${firstPaint.size} file(s), no zod, no popups' code`);
+
+// A screen's own chunk paints without zod too: a constant taken from a schema module brought the whole
+// of zod to the import screen's first paint (21 KB on a phone's line, then its run; decision 239). Only
+// the pages that are a form checked by a schema (Login, Profile) take it with them.
+const ZOD_FORM_PAGES = new Set(['login', 'profile']);
+const routes = path.resolve(import.meta.dirname, '../src/web/routes');
+const screenChunks = fs
+  .readdirSync(routes)
+  .filter((f) => /^[a-z-]+\.tsx$/.test(f))
+  .map((f) => f.replace(/\.tsx$/, ''))
+  .filter((screen) => !ZOD_FORM_PAGES.has(screen))
+  .flatMap((screen) => [...importsOf.keys()].filter((f) => new RegExp(`^${screen}-[\\w-]{8}\\.js$`).test(f)));
+const withZod = screenChunks.filter((chunk) => [...staticClosure(chunk)].some((f) => /^zod-[\w-]+\.js$/.test(f)));
+if (withZod.length) {
+  console.error(`FAIL: a screen fetches zod before its first paint: ${withZod.join(', ')} (take constants from a module without zod)`);
+  process.exit(1);
+}
+console.log(`screens' own chunks: ${screenChunks.length}, none fetches zod before its first paint but ${[...ZOD_FORM_PAGES].join(' and ')}`);

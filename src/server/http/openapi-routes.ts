@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CHANGE_EVENT_KINDS, changeEventData, RESET_EVENT } from '../../shared/schemas/change-events';
-import { importQuery, importResult, XLSX_TYPE } from '../../shared/schemas/import';
+import { XLSX_TYPE } from '../../shared/import-fields';
+import { importQuery, importResult } from '../../shared/schemas/import';
 import { CONTENT_TYPES, EXPORT_FILTERS, isAdminExport, tokenRequest } from '../features/exports/exports.routes';
 import type { ExportKind } from '../features/exports/export-sheets';
 import { STATEMENT_TYPES } from '../features/exports/statement.routes';

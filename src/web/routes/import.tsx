@@ -2,7 +2,8 @@ import { Alert, Button, Checkbox, FileInput, Group, Paper, Progress, SegmentedCo
 import { IconAlertTriangle, IconFileImport, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { ImportField, ImportKind, ImportResult } from '../../shared/schemas/import';
+import type { ImportField, ImportKind } from '../../shared/import-fields';
+import type { ImportResult } from '../../shared/schemas/import';
 import { downloadFailedRows, sendImport } from '../features/import/import-api';
 import { ImportSummary } from '../features/import/import-summary';
 import { MappingTable } from '../features/import/mapping-table';

@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { XLSX_TYPE } from '../../../shared/schemas/import';
+import { XLSX_TYPE } from '../../../shared/import-fields';
 import { craftedXlsx } from '../../testing/import-file';
 import { pairFixture } from '../../testing/fixtures';
 import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';

@@ -1,7 +1,7 @@
 import type SQLite from 'better-sqlite3';
 import { nameKey } from '../../../shared/names';
 import { createCustomerInput } from '../../../shared/schemas/customers';
-import type { CustomerImportField, ImportField } from '../../../shared/schemas/import';
+import type { CustomerImportField, ImportField } from '../../../shared/import-fields';
 import { appendAuditSync } from '../audit/audit.repository';
 import type { ImportCell } from './import-file';
 import type { ImportWrite, RowOutcome, RowWriter } from './import-run';

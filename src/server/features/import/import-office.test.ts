@@ -3,7 +3,7 @@ import http from 'node:http';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { XLSX_TYPE } from '../../../shared/schemas/import';
+import { XLSX_TYPE } from '../../../shared/import-fields';
 import { openDatabase } from '../../db/database';
 import { migrateToLatest } from '../../db/migrate';
 import { type AppServer, createServer } from '../../server';

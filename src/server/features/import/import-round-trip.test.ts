@@ -7,7 +7,7 @@ import type { Db } from '../../db/types';
 import { runCommand } from '../../testing/run-command';
 import { tempDir } from '../../testing/test-db';
 import { createTestServer, type TestServer } from '../../testing/test-server';
-import { XLSX_TYPE } from '../../../shared/schemas/import';
+import { XLSX_TYPE } from '../../../shared/import-fields';
 import { exportSheet } from '../exports/export-sheets';
 import { writeExport } from '../exports/export-writer';
 import { checkLedger } from '../transactions/invariants';

@@ -3,14 +3,12 @@ import {
   detectColumns,
   type ImportField,
   type ImportKind,
-  type ImportOptions,
-  type ImportResult,
-  type ImportRowError,
   IMPORT_HEADERS,
   importFields,
   MAX_LISTED_ERRORS,
   OPTIONAL_IMPORT_FIELDS,
-} from '../../../shared/schemas/import';
+} from '../../../shared/import-fields';
+import type { ImportOptions, ImportResult, ImportRowError } from '../../../shared/schemas/import';
 import { conflict, DomainError } from '../../errors/domain-errors';
 import type { Actor } from '../audit/audit.repository';
 import { type ImportCell, type ImportFormat, readRows } from './import-file';

@@ -1,5 +1,5 @@
 import type SQLite from 'better-sqlite3';
-import type { ImportField, TransactionImportField } from '../../../shared/schemas/import';
+import type { ImportField, TransactionImportField } from '../../../shared/import-fields';
 import { appendAuditSync } from '../audit/audit.repository';
 import { closedProblem, refuseClosed } from '../books/closed-books';
 import { auditedFields } from '../transactions/ledger';

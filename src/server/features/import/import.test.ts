@@ -3,7 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pairFixture, type Pair } from '../../testing/fixtures';
 import { createTestServer, type TestServer, type TestUser } from '../../testing/test-server';
-import { XLSX_TYPE } from '../../../shared/schemas/import';
+import { XLSX_TYPE } from '../../../shared/import-fields';
 import { linkBalances } from '../../testing/fixtures';
 import { checkLedger } from '../transactions/invariants';
 

@@ -1,4 +1,5 @@
-import { type ImportField, type ImportKind, type ImportResult, XLSX_TYPE } from '../../../shared/schemas/import';
+import { type ImportField, type ImportKind, XLSX_TYPE } from '../../../shared/import-fields';
+import type { ImportResult } from '../../../shared/schemas/import';
 import { getToken } from '../../lib/auth-token';
 
 export interface ImportRequest {

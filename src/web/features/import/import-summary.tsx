@@ -1,6 +1,7 @@
 import { Button, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { IconAlertTriangle, IconCopy, IconDownload, IconTable, IconCircleCheck } from '@tabler/icons-react';
-import { IMPORT_HEADERS, type ImportResult } from '../../../shared/schemas/import';
+import { IMPORT_HEADERS } from '../../../shared/import-fields';
+import type { ImportResult } from '../../../shared/schemas/import';
 import { StatCard } from '../../components/stat-card';
 
 const SHOWN_ERRORS = 100;

@@ -1,5 +1,6 @@
 import { SimpleGrid } from '@mantine/core';
-import { IMPORT_HEADERS, type ImportField, type ImportKind, type ImportResult, importFields } from '../../../shared/schemas/import';
+import { IMPORT_HEADERS, type ImportField, type ImportKind, importFields } from '../../../shared/import-fields';
+import type { ImportResult } from '../../../shared/schemas/import';
 import { Select } from '../../components/select';
 
 /** One select per product field: the file's column it reads (detected, or chosen). */
