@@ -1,4 +1,4 @@
-import { Group, Progress, SegmentedControl, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
+import { Group, Progress, SimpleGrid, Stack, Table, Text, UnstyledButton } from '@mantine/core';
 import { DateField } from '../components/date-field';
 import { IconArrowsSort, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -26,6 +26,7 @@ import { useGrowingRows } from '../components/use-growing-rows';
 import { Select } from '../components/select';
 import { TableScroll } from '../components/table-scroll';
 import { boardInput } from '../features/check-ins/board-search';
+import { Segmented } from '../components/segmented';
 
 const route = getRouteApi('/signed-in/check-ins');
 /** The day column's header: "Today" on today's board, else the day shown. */
@@ -205,7 +206,7 @@ export function CheckInsPage() {
             <Text size="sm" fw={500} id="check-in-status">
               Show
             </Text>
-            <SegmentedControl
+            <Segmented
               aria-labelledby="check-in-status"
               data={[
                 { value: ALL, label: 'All' },

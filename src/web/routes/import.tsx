@@ -1,4 +1,4 @@
-import { Alert, Button, Checkbox, FileInput, Group, Paper, Progress, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, FileInput, Group, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconFileImport, IconRefresh, IconUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { ImportSummary } from '../features/import/import-summary';
 import { MappingTable } from '../features/import/mapping-table';
 import { notifyError, notifySuccess } from '../lib/notify';
 import { refresh } from '../lib/refresh';
+import { Segmented } from '../components/segmented';
 
 type Step =
   | { state: 'idle' }
@@ -85,20 +86,21 @@ export function ImportPage() {
         }}
       >
         <Stack>
-          <SegmentedControl
-            value={kind}
-            onChange={(v) => {
-              const next = v === 'customers' ? 'customers' : 'transactions';
-              setKind(next);
-              setMapping({});
-              if (file) void run(true, { kind: next, mapping: {} });
-            }}
-            data={[
-              { value: 'transactions', label: 'Transactions' },
-              { value: 'customers', label: 'Customers' },
-            ]}
-            w="fit-content"
-          />
+          <Group>
+            <Segmented
+              aria-label="What the file holds"
+              value={kind}
+              onChange={(next) => {
+                setKind(next);
+                setMapping({});
+                if (file) void run(true, { kind: next, mapping: {} });
+              }}
+              data={[
+                { value: 'transactions', label: 'Transactions' },
+                { value: 'customers', label: 'Customers' },
+              ]}
+            />
+          </Group>
           <FileInput
             label="File"
             description="CSV or Excel (.xlsx, first sheet); or drop it here"

@@ -1,4 +1,4 @@
-import { Badge, SegmentedControl, SimpleGrid, Stack } from '@mantine/core';
+import { Badge, SimpleGrid, Stack } from '@mantine/core';
 import { BrokenReconciliations } from '../features/customer-casinos';
 import { IconAlertTriangle, IconScale } from '@tabler/icons-react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -21,6 +21,7 @@ import { Panel } from '../components/panel';
 import { FilterPanel } from '../components/filter-panel';
 import { casinoNameCell, customerNameCell } from '../components/record-links';
 import { reconciliationInput } from '../features/reports/reconciliation-search';
+import { Segmented } from '../components/segmented';
 
 const route = getRouteApi('/signed-in/reports/reconciliation');
 const col = gridColumns<ReconciliationRow>();
@@ -87,7 +88,7 @@ export function ReconciliationReportPage() {
           )
         }
       >
-        <SegmentedControl
+        <Segmented
           aria-label="Show"
           data={[
             { value: 'links', label: 'Links' },

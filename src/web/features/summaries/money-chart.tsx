@@ -1,6 +1,6 @@
 import '@mantine/charts/styles.layer.css';
 import { CompositeChart } from '@mantine/charts';
-import { Group, SegmentedControl } from '@mantine/core';
+import { Group } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { localDay } from '../../../shared/dates';
@@ -8,6 +8,7 @@ import { toHundredths } from '../../../shared/money';
 import { ChartCard } from '../dashboard';
 import { groupedAmount, signedUsd } from '../../lib/format';
 import { trpc } from '../../trpc';
+import { Segmented } from '../../components/segmented';
 
 const RANGES = [
   { value: '30', label: '30 days', step: 'day' },
@@ -61,7 +62,7 @@ export function MoneyChart({ customerId }: { customerId: number }) {
       }}
     >
       <Group justify="flex-end" mb="xs">
-        <SegmentedControl
+        <Segmented
           size="xs"
           aria-label="Range"
           data={RANGES.map(({ value, label }) => ({ value, label }))}

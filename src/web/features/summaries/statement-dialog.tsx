@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { localDay, previousDay } from '../../../shared/dates';
@@ -6,6 +6,7 @@ import { DateField } from '../../components/date-field';
 import { downloadStatement, type StatementChoice } from '../../lib/server-export';
 import { notifySuccess } from '../../lib/notify';
 import { Select } from '../../components/select';
+import { Segmented } from '../../components/segmented';
 
 const FORMATS = [
   { value: 'pdf', label: 'PDF' },
@@ -76,7 +77,7 @@ export function StatementDialog({
           <Text size="sm" fw={500} id="statement-format">
             Format
           </Text>
-          <SegmentedControl
+          <Segmented
             aria-labelledby="statement-format"
             data={FORMATS}
             value={format}
