@@ -53,7 +53,7 @@ export const transactionTypesReportInput = z
     transactionTypeId: id.optional(),
     typeName: typeName.optional(),
     ...dateRange,
-    limit: reportPaging.limit,
+    ...reportPaging,
     sort: sortSchema(HISTORY_SORTS).optional(),
   })
   .refine(...orderedRange)

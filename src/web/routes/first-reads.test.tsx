@@ -30,8 +30,11 @@ describe("a screen's first reads", () => {
     ],
     ['/reports/participation', {}, ['customers.list']],
     [
-      '/reports/transaction-types?typeName=Bonus',
-      { 'reports.transactionTypes': { typeName: 'Bonus' }, 'reports.transactionTypesSummary': { typeName: 'Bonus' } },
+      '/reports/transaction-types?typeName=Bonus&page=2',
+      {
+        'reports.transactionTypes': { typeName: 'Bonus', limit: 100, offset: 100 },
+        'reports.transactionTypesSummary': { typeName: 'Bonus' },
+      },
       ['transactionTypes.list', 'casinos.list'],
     ],
     ['/reports/transaction-types?startDate=2026-02-01&endDate=2026-01-01', {}, ['transactionTypes.list', 'casinos.list']],

@@ -14,13 +14,16 @@ import { Coins, RatioBadge, SignedUsd, TypeBadge } from '../components/money';
 import { ReportFilters } from '../components/report-filters';
 import { typeChoiceFilter, typeNames } from '../components/type-filter';
 import { StatCard } from '../components/stat-card';
-import { formatCount, formatDate, formatSignedUsd } from '../lib/format';
+import { formatDate, formatSignedUsd } from '../lib/format';
 import { DateTimeText } from '../features/transactions/transaction-columns';
 import { failureOf } from '../lib/errors';
 import { typeOptions, useAllTypes, useCasinos } from '../lib/master-data';
 import { trpc } from '../trpc';
 import type { TypeReportRow } from '../lib/api-types';
 import { Panel } from '../components/panel';
+import { UrlPager } from '../components/pager';
+import { REPORT_PAGE_SIZE } from '../../shared/limits';
+import { typesReportInputs } from '../features/reports/types-report-search';
 import { casinoNameCell, CustomerLink } from '../components/record-links';
 
 const route = getRouteApi('/signed-in/reports/transaction-types');
@@ -52,15 +55,18 @@ export function TransactionTypesReportPage() {
   const navigate = route.useNavigate();
   const types = useAllTypes();
   const casinos = useCasinos();
-  const { sort: _sort, ...filters } = search;
+  const inputs = typesReportInputs(search);
+  const filters = inputs.summary;
   const rangeOk = isOrderedRange(search);
-  const rowsQuery = useQuery({ ...trpc.reports.transactionTypes.queryOptions(search), enabled: rangeOk });
+  const rowsQuery = useQuery({ ...trpc.reports.transactionTypes.queryOptions(inputs.rows), enabled: rangeOk });
   const summaryQuery = useQuery({ ...trpc.reports.transactionTypesSummary.queryOptions(filters), enabled: rangeOk });
   const rows = useMemo(() => (rangeOk && rowsQuery.data) || [], [rangeOk, rowsQuery.data]);
   const summary = rangeOk ? summaryQuery.data : undefined;
   const cards = { loading: rangeOk && summaryQuery.isPending, failed: !rangeOk || summaryQuery.isError };
   const summaryFailure = failureOf(summaryQuery);
-  const set = (key: string, value: string | number | undefined) => void navigate({ search: (prev) => ({ ...prev, [key]: value }) });
+  // A filter or sort that changes goes back to the first page.
+  const set = (key: string, value: string | number | undefined) =>
+    void navigate({ search: (prev) => ({ ...prev, [key]: value, page: undefined }) });
   // The rows sort on the server as History's do (decision 044), the sort kept in the URL.
   const sorting = serverSort({
     columns: HISTORY_SORTS,
@@ -81,7 +87,10 @@ export function TransactionTypesReportPage() {
             typeOptions(types.data, casinos.data),
             typeNames(types.data),
             { transactionTypeId: search.transactionTypeId, typeName: search.typeName },
-            (choice) => void navigate({ search: (prev) => ({ ...prev, transactionTypeId: undefined, typeName: undefined, ...choice }) }),
+            (choice) =>
+              void navigate({
+                search: (prev) => ({ ...prev, transactionTypeId: undefined, typeName: undefined, ...choice, page: undefined }),
+              }),
           ),
         ]}
         startDate={search.startDate}
@@ -123,12 +132,6 @@ export function TransactionTypesReportPage() {
       </SimpleGrid>
       <Panel>
         <Stack gap="sm">
-          {summary && summary.transactionCount > rows.length && (
-            <Text size="sm" c="dimmed">
-              Showing the newest {formatCount(rows.length)} of {formatCount(summary.transactionCount)} transactions; narrow the filters to
-              see older ones.
-            </Text>
-          )}
           <DataTable
             label="Transactions by type"
             columns={columns}
@@ -141,6 +144,9 @@ export function TransactionTypesReportPage() {
             minWidth={900}
             empty={<EmptyState title="No transactions found" />}
           />
+          {rangeOk && !rowsQuery.isError && summary && (
+            <UrlPager page={search.page ?? 1} pageSize={REPORT_PAGE_SIZE} total={summary.transactionCount} />
+          )}
         </Stack>
       </Panel>
     </Stack>

@@ -363,7 +363,7 @@ function sheet(db: Db, request: ExportRequest, timeZone: string): Omit<ExportShe
         ),
       };
     case 'transaction-types': {
-      const { limit: _limit, ...filters } = request.input ?? {};
+      const { limit: _limit, offset: _offset, ...filters } = request.input ?? {};
       return {
         sheetName: 'Transaction Types Report',
         columns: [

@@ -26,7 +26,7 @@ import { participation, participationSummary } from './participation';
 import { hasRange, profitability, profitabilitySummary } from './profitability';
 import { typeReportReadsRanges, typeReportRows, typeReportSummary } from './type-report';
 
-/** The Transaction Types rows a read without `limit` answers (its screen asks for them all). */
+/** The Transaction Types rows a read without `limit` answers (the screen asks for a page of REPORT_PAGE_SIZE). */
 const DEFAULT_TYPE_REPORT_ROWS = 1000;
 
 /**
@@ -77,9 +77,11 @@ export const reportReads = {
     output: z.array(typeReportRow),
     input: transactionTypesReportInput,
     run: async (db, input, env) => {
-      const { limit, sort: sortText, ...filters } = input ?? {};
-      const sort = sortText ? servableSort(sortText, filters, await countTransactions(db, filters, env.timeZone)) : undefined;
-      return typeReportRows(db, { filters, timeZone: env.timeZone, limit: limit ?? DEFAULT_TYPE_REPORT_ROWS, sort });
+      const { limit, offset, sort: sortText, ...filters } = input ?? {};
+      // A sort or a page past the first needs the matching count (a deep page is read from the nearer end).
+      const totalCount = sortText || offset ? await countTransactions(db, filters, env.timeZone) : undefined;
+      const sort = sortText && totalCount !== undefined ? servableSort(sortText, filters, totalCount) : undefined;
+      return typeReportRows(db, { filters, timeZone: env.timeZone, limit: limit ?? DEFAULT_TYPE_REPORT_ROWS, offset, totalCount, sort });
     },
     pool: (input) => (typeReportReadsRanges(input ?? {}) ? 'ranges' : 'screens'),
   }),
@@ -87,7 +89,7 @@ export const reportReads = {
     output: typeReportSummaryView,
     input: transactionTypesReportInput,
     run: (db, input, env) => {
-      const { limit: _limit, sort: _sort, ...filters } = input ?? {};
+      const { limit: _limit, offset: _offset, sort: _sort, ...filters } = input ?? {};
       return typeReportSummary(db, filters, env.timeZone);
     },
     pool: (input) => (typeReportReadsRanges(input ?? {}) ? 'ranges' : 'screens'),

@@ -163,7 +163,7 @@ export async function typeReportSummary(db: Db, f: TransactionFilters, timeZone:
 /** Spec 2.17 rows: the matching transactions, newest first (or as `sort` says, as History), at most `limit`, with their type's totals. */
 export async function typeReportRows(
   db: Db,
-  page: Pick<TransactionPage, 'filters' | 'timeZone' | 'limit' | 'sort'>,
+  page: Pick<TransactionPage, 'filters' | 'timeZone' | 'limit' | 'offset' | 'totalCount' | 'sort'>,
 ): Promise<TypeReportRow[]> {
   const rows = await listTransactions(db, page);
   const totals = await typeTotals(db, page.filters, spanOf(page.filters, page.timeZone));

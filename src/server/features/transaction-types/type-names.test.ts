@@ -72,6 +72,19 @@ describe('a type name across casinos ("Purchase (all casinos)")', () => {
         [a.casino.name, '-2.50', 3, '-6.50'],
         [a.casino.name, '-1.00', 3, '-6.50'],
       ]);
+      // The screen reads a page at a time (newest first, or in its sort); the cards' summary covers them all.
+      const usd = (page: { usdChange: string }[]) => page.map((r) => r.usdChange);
+      expect(usd(await api.reports.transactionTypes({ typeName: 'Purchase', limit: 2, offset: 2 }))).toEqual(['-3.00', '-2.50']);
+      expect(usd(await api.reports.transactionTypes({ typeName: 'Purchase', limit: 2, offset: 4 }))).toEqual(['-1.00']);
+      expect(usd(await api.reports.transactionTypes({ typeName: 'Purchase', sort: 'usd', limit: 2, offset: 1 }))).toEqual([
+        '-4.75',
+        '-3.00',
+      ]);
+      expect(await api.reports.transactionTypesSummary({ typeName: 'Purchase', limit: 2, offset: 4 })).toMatchObject({
+        transactionCount: 5,
+      });
+      const restPage = await get(s, staff, '/api/reports/transaction-types?typeName=Purchase&limit=2&offset=2');
+      expect(usd(restPage.json())).toEqual(['-3.00', '-2.50']);
       const summary = await api.reports.transactionTypesSummary({ typeName: 'Purchase', startDate: '2026-03-01' });
       expect(summary).toMatchObject({ transactionCount: 5, totalUSD: '-16.50', uniqueCustomers: 2 });
       const byCount = <T extends { transactionCount: number }>(rows: T[]) =>
