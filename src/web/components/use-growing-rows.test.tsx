@@ -1,6 +1,6 @@
 import { render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { bringIntoView, reportFar, stubIntersection, watchedCount } from '../testing/intersection';
+import { bringIntoView, reportFar, stubIntersection, watchedCount, watchedMargins } from '../testing/intersection';
 import { useGrowingRows } from './use-growing-rows';
 
 let renders = 0;
@@ -47,5 +47,12 @@ describe('a list built as it scrolls near', () => {
     expect(await screen.findByText('item 25')).toBeTruthy();
     expect(screen.getAllByRole('listitem')).toHaveLength(25);
     expect(watchedCount()).toBe(0);
+  });
+
+  it('builds the next step when its end is a quarter screen below the view, not a whole screen (decision 242)', () => {
+    render(<List total={25} step={10} />);
+    // A phone's first 12 of History's cards reach a screen and a half down: with a screen's margin the next
+    // 12 were built while the screen loaded; with a quarter, when it is scrolled.
+    expect(watchedMargins()).toEqual(['25% 0px']);
   });
 });

@@ -2,12 +2,12 @@ import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 
 /** IntersectionObservers whose targets the test brings into view (happy-dom never says one is). */
-const observers: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+const observers: { callback: IntersectionObserverCallback; margin?: string; target?: Element }[] = [];
 
 class FakeObserver {
   private readonly entry: (typeof observers)[number];
-  constructor(callback: IntersectionObserverCallback) {
-    this.entry = { callback };
+  constructor(callback: IntersectionObserverCallback, options?: IntersectionObserverInit) {
+    this.entry = { callback, margin: options?.rootMargin };
     observers.push(this.entry);
   }
   observe(target: Element) {
@@ -41,3 +41,6 @@ export const reportFar = () => report(false);
 
 /** How many elements are watched now. */
 export const watchedCount = () => observers.filter((x) => x.target).length;
+
+/** The margins (rootMargin) the elements watched now are watched with: how near the view counts as near. */
+export const watchedMargins = () => observers.filter((x) => x.target).map((x) => x.margin);
