@@ -77,12 +77,7 @@ export function StatementDialog({
           <Text size="sm" fw={500} id="statement-format">
             Format
           </Text>
-          <Segmented
-            aria-labelledby="statement-format"
-            data={FORMATS}
-            value={format}
-            onChange={(v) => isFormat(v) && setFormat(v)}
-          />
+          <Segmented aria-labelledby="statement-format" data={FORMATS} value={format} onChange={(v) => isFormat(v) && setFormat(v)} />
         </Stack>
         <Text size="xs" c="dimmed">
           Days are the office&apos;s; the opening balance is at the start of the first day, the closing at the end of the last.
