@@ -5103,6 +5103,7 @@ export interface operations {
                 startDate?: string;
                 endDate?: string;
                 limit?: number;
+                offset?: number;
                 sort?: "date" | "-date" | "usd" | "-usd";
             };
             header?: never;
@@ -5940,6 +5941,7 @@ export interface operations {
                 startDate?: string;
                 endDate?: string;
                 limit?: number;
+                offset?: number;
                 sort?: "date" | "-date" | "usd" | "-usd";
             };
             header?: never;
