@@ -29,3 +29,11 @@ export type ChangeEventKind = (typeof CHANGE_EVENT_KINDS)[number];
 
 /** Sent alone when a reconnect's Last-Event-ID is too far back to replay: refresh everything on screen. */
 export const RESET_EVENT = 'reset';
+
+/**
+ * Each tRPC answer names the stream's last event id as the server received the request: the data it
+ * carries holds every change up to that id. The web app opens its stream from the earliest such id of
+ * the reads it holds, so a change committed between a read and the stream's opening is replayed, not
+ * missed (decision 243).
+ */
+export const CHANGE_ID_HEADER = 'x-change-id';

@@ -9,6 +9,8 @@ import { TRPC_MAX_BATCH_CALLS } from '../shared/constants';
 import { expireSession, getToken } from './lib/auth-token';
 import { isUnauthorized } from './lib/errors';
 import { refreshAfterWrite } from './lib/refresh';
+import { noteChangeId } from './lib/change-cursor';
+import { CHANGE_ID_HEADER } from '../shared/change-event-kinds';
 
 /** The one error path for a refused token: any read or write answered 401 signs out (spec 8.2). */
 const onError = (error: unknown) => {
@@ -54,6 +56,13 @@ const headers = () => {
   return token ? { authorization: `Bearer ${token}` } : {};
 };
 
+/** Each answer's change stream id is noted until the stream opens, which opens from the earliest (decision 243). */
+const fetchNotingChanges: typeof fetch = async (input, init) => {
+  const response = await fetch(input, init);
+  noteChangeId(response.headers.get(CHANGE_ID_HEADER));
+  return response;
+};
+
 export const trpcClient = createTRPCClient<AppRouter>({
   links: [
     refreshLink,
@@ -61,8 +70,8 @@ export const trpcClient = createTRPCClient<AppRouter>({
     // their batch, the shell would wait for the slowest of them instead of showing the screen's own loading.
     splitLink({
       condition: (op) => op.path === 'auth.user',
-      true: httpLink({ url: '/trpc', headers }),
-      false: httpBatchLink({ url: '/trpc', maxItems: TRPC_MAX_BATCH_CALLS, headers }),
+      true: httpLink({ url: '/trpc', headers, fetch: fetchNotingChanges }),
+      false: httpBatchLink({ url: '/trpc', maxItems: TRPC_MAX_BATCH_CALLS, headers, fetch: fetchNotingChanges }),
     }),
   ],
 });

@@ -101,6 +101,24 @@ describe('GET /api/events', () => {
     expect(await stale.next()).toEqual({ id: String(s.services.changes.lastId), event: 'reset', data: '{}', comments: [] });
   });
 
+  it('names on each tRPC answer where the stream stood as the read arrived; a stream opened from there replays what came after', async () => {
+    const read = () => fetch(`${base}/trpc/customers.list`, { headers: staff.auth });
+    const before = await read();
+    expect(before.status).toBe(200);
+    const cursor = before.headers.get('x-change-id');
+    expect(cursor).toBe(String(s.services.changes.lastId));
+    const made = (await purchase()).json() as { id: number };
+    const after = await read();
+    expect(Number(after.headers.get('x-change-id'))).toBe(Number(cursor) + 1);
+    // A stream opened later from the first read's id gets the purchase made after that read.
+    const late = await stream({ ...staff.auth, 'last-event-id': cursor! });
+    const replayed = await late.next();
+    expect([replayed?.id, replayed?.event]).toEqual([String(Number(cursor) + 1), 'transaction.created']);
+    expect((JSON.parse(replayed!.data!) as { transactionId: number }).transactionId).toBe(made.id);
+    // Only the app's reads carry it.
+    expect((await fetch(`${base}/api/customers`, { headers: staff.auth })).headers.get('x-change-id')).toBeNull();
+  });
+
   it('answers 429 past 10 streams of one user and past the server total', async () => {
     for (let i = 0; i < 10; i++) expect((await stream(staff.auth)).status).toBe(200);
     const eleventh = await stream(staff.auth);

@@ -3,6 +3,7 @@ import { hasFullAccess } from '../features/auth/sessions';
 import { SETUP_FIRST } from '../trpc/access-messages';
 import type { AppServices } from '../trpc/context';
 import type { ErrorBody } from './errors';
+import { CHANGE_ID_HEADER } from '../../shared/change-event-kinds';
 
 /** The change stream's path (the OpenAPI document describes it beside the REST table's routes). */
 const EVENTS_PATH = '/api/events';
@@ -15,6 +16,11 @@ const EVENTS_PATH = '/api/events';
  */
 export function registerEvents(app: FastifyInstance, services: AppServices): void {
   const hub = services.changes;
+  // Where the stream stood as each read arrived: the web app opens its stream from there (decision 243).
+  app.addHook('onRequest', (req, reply, done) => {
+    if (req.url.startsWith('/trpc/')) reply.header(CHANGE_ID_HEADER, String(hub.lastId));
+    done();
+  });
   app.addHook('preClose', (done) => {
     hub.closeAll();
     done();

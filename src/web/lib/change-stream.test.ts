@@ -107,6 +107,26 @@ describe('the change stream client', () => {
     expect(resets).toBe(2);
   });
 
+  it('opens from the id it is given, as a reconnect would', async () => {
+    const seen = serveStream([() => streamOf('', { hold: true })]);
+    const controller = new AbortController();
+    const done = runChangeStream(
+      {
+        token: 't',
+        since: '77',
+        onChange: () => undefined,
+        onReset: () => undefined,
+        onStatus: () => undefined,
+        onRefused: () => undefined,
+      },
+      controller.signal,
+    );
+    await waitFor(() => expect(seen).toHaveLength(1));
+    controller.abort();
+    await done;
+    expect(seen[0].lastEventId).toBe('77');
+  });
+
   it('stops when the server refuses the token', async () => {
     const seen = serveStream([() => new HttpResponse(null, { status: 401 })]);
     let refused = 0;
@@ -158,6 +178,30 @@ describe('live updates while signed in', () => {
     release?.();
     await waitFor(() => expect(invalidated(trpc.customers.list.queryKey())).toBe(true));
     expect(invalidated(trpc.users.list.queryKey())).toBe(true);
+    unmount();
+  });
+
+  it('opens once the reads in flight have answered, from the earliest change id they carried (decision 243)', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'test-token');
+    let answer: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (answer = resolve));
+    // Each read's answer names where the stream stood as it arrived: the later one is answered first.
+    const read = (id: string, wait?: Promise<void>) => async () => {
+      await wait;
+      return HttpResponse.json([{ result: { data: [] } }], { headers: { 'x-change-id': id } });
+    };
+    server.use(http.get('*/trpc/customers.list', read('900', held)), http.get('*/trpc/casinos.list', read('905')));
+    const seen = serveStream([() => streamOf('', { hold: true })]);
+    const customers = queryClient.fetchQuery(trpc.customers.list.queryOptions());
+    await new Promise((r) => setTimeout(r, 0));
+    await queryClient.fetchQuery(trpc.casinos.list.queryOptions());
+    const { unmount } = renderHook(() => useLiveUpdates(1), { wrapper });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(seen).toHaveLength(0);
+    answer();
+    await customers;
+    await waitFor(() => expect(seen).toHaveLength(1));
+    expect(seen[0].lastEventId).toBe('900');
     unmount();
   });
 });

@@ -11,6 +11,8 @@ export interface ChangeStreamOptions {
   /** The server could not replay what was missed: everything on screen must be read again. */
   onReset: () => void;
   onStatus: (status: StreamStatus) => void;
+  /** The id to open from (Last-Event-ID): the earliest the reads on screen carried; none: from now (decision 243). */
+  since?: string;
   /** The server refused the token: the stream stops (the app's other requests sign the person out). */
   onRefused: () => void;
   /** Delay before reconnect attempt `n` (0-based). */
@@ -39,7 +41,7 @@ const pause = (ms: number, signal: AbortSignal) =>
  */
 export async function runChangeStream(options: ChangeStreamOptions, signal: AbortSignal): Promise<void> {
   const backoff = options.backoffMs ?? defaultBackoff;
-  let lastEventId: string | undefined;
+  let lastEventId = options.since;
   let attempt = 0;
   let dropped = false;
   options.onStatus('connecting');

@@ -1,7 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { getToken } from './auth-token';
 import { runChangeStream, type StreamStatus } from './change-stream';
+import { streamCloses, streamOpens } from './change-cursor';
 import { refresh } from './refresh';
 
 let status: StreamStatus = 'connecting';
@@ -18,10 +19,46 @@ const subscribe = (listener: () => void) => {
 /** Whether colleagues' changes reach this screen now (the header's indicator). */
 export const useStreamStatus = () => useSyncExternalStore(subscribe, () => status);
 
+/** The longest the stream waits for the first screen's reads before it opens anyway. */
+const FIRST_READS_WAIT_MS = 5000;
+
+/** Runs `fn` when the main thread has nothing else to do (soon, where the browser cannot say). */
+const whenIdle = (fn: () => void) =>
+  typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 50);
+
+/**
+ * Resolves once no read is in flight and the frame after has been drawn (at most FIRST_READS_WAIT_MS), or
+ * at once when `signal` aborts: the stream then does not share a phone's line and its six connections with
+ * a screen's first reads, nor its main thread with their building (decision 243).
+ */
+function afterReads(queryClient: QueryClient, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    let settling = false;
+    const done = () => {
+      clearTimeout(cap);
+      unsubscribe();
+      resolve();
+    };
+    const check = () => {
+      if (settling || queryClient.isFetching() > 0) return;
+      settling = true;
+      // The frame that shows the screen is drawn first (the second frame's callback comes after it), then
+      // the stream waits for the main thread to be free.
+      requestAnimationFrame(() => requestAnimationFrame(() => whenIdle(done)));
+    };
+    const cap = setTimeout(done, FIRST_READS_WAIT_MS);
+    const unsubscribe = queryClient.getQueryCache().subscribe(check);
+    signal.addEventListener('abort', done, { once: true });
+    check();
+  });
+}
+
 /**
  * Holds the one change stream while someone is signed in (decision 141): each event refreshes what the
  * refresh table says its kind touches, the same reads as one's own write of that kind; a `reset`
  * refreshes everything on screen. No polling and no refetch on focus: the server says what changed.
+ * It opens once the first screen's reads have answered, from the earliest change id they carried, so a
+ * change made meanwhile is replayed (decision 243).
  */
 export function useLiveUpdates(userId: number) {
   const queryClient = useQueryClient();
@@ -29,18 +66,23 @@ export function useLiveUpdates(userId: number) {
     const token = getToken();
     if (!token) return;
     const controller = new AbortController();
-    void runChangeStream(
-      {
-        token,
-        onChange: (kind) => void refresh(queryClient, kind),
-        onReset: () => void refresh(queryClient, 'everything'),
-        onStatus: setStatus,
-        onRefused: () => setStatus('offline'),
-      },
-      controller.signal,
-    );
+    void afterReads(queryClient, controller.signal).then(() => {
+      if (controller.signal.aborted) return;
+      void runChangeStream(
+        {
+          token,
+          since: streamOpens(),
+          onChange: (kind) => void refresh(queryClient, kind),
+          onReset: () => void refresh(queryClient, 'everything'),
+          onStatus: setStatus,
+          onRefused: () => setStatus('offline'),
+        },
+        controller.signal,
+      );
+    });
     return () => {
       controller.abort();
+      streamCloses();
       setStatus('connecting');
     };
   }, [userId, queryClient]);
