@@ -39,8 +39,9 @@ function precompress(): Plugin {
  * screens.html: index.html with the screens' shared chunk, the sign-in chunk (its inputs) and the screens'
  * style sheet asked for from the page itself, so a phone fetches them beside the start-up file instead of
  * after it has run (a round trip and the start-up's run saved; decision 218). The server sends it for the
- * signed-in screens' paths (server/http/static.ts); Login, Reset password and unknown paths get index.html,
- * which needs none of them.
+ * signed-in screens' paths (server/http/static.ts). sign-in.html does the same for Login and Reset
+ * password: the sign-in chunk, the two pages' own chunks and the style sheet (decision 244). Unknown paths
+ * get index.html, which needs none of them.
  */
 function screensPage(): Plugin {
   return {
@@ -54,15 +55,16 @@ function screensPage(): Plugin {
         const files = Object.values(bundle);
         const chunk = (name: string) => files.find((f) => f.type === 'chunk' && f.name === name)?.fileName;
         const sheet = files.find((f) => f.type === 'asset' && f.names.includes('screens.css'))?.fileName;
-        const [shared, signInChunk] = [chunk('shared'), chunk('sign-in')];
-        if (!shared || !signInChunk || !sheet) this.error('screens-page: the shared chunk, the sign-in chunk or screens.css is missing');
-        const links = [
-          `<link rel="modulepreload" crossorigin href="/${shared}">`,
-          `<link rel="modulepreload" crossorigin href="/${signInChunk}">`,
-          `<link rel="preload" as="style" crossorigin href="/${sheet}">`,
-        ];
+        const [shared, signInChunk, login, reset] = [chunk('shared'), chunk('sign-in'), chunk('login'), chunk('reset-password')];
+        if (!shared || !signInChunk || !login || !reset || !sheet)
+          this.error('screens-page: the shared chunk, the sign-in chunk, a sign-in page or screens.css is missing');
+        const script = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
+        const style = `<link rel="preload" as="style" crossorigin href="/${sheet}">`;
         const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-        fs.writeFileSync(path.join(dir, 'screens.html'), html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
+        const page = (name: string, links: string[]) =>
+          fs.writeFileSync(path.join(dir, name), html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
+        page('screens.html', [script(shared), script(signInChunk), style]);
+        page('sign-in.html', [script(signInChunk), script(login), script(reset), style]);
       },
     },
   };

@@ -31,6 +31,9 @@ export const SCREENS: readonly { path: string; label: string; adminOnly?: boolea
 export const isScreenPath = (path: string): boolean =>
   path === '/' || SCREENS.some((s) => s.path === path) || /^\/(customers|casinos)\/[^/]+$/.test(path);
 
+/** The signed-out pages that sign a person in: their page asks for the sign-in code (decision 244). */
+export const isSignInPath = (path: string): boolean => path === '/login' || path === '/reset-password';
+
 /** Text as search compares it: accents dropped (é -> e), lower case, spaces collapsed. */
 export const searchKey = (text: string) =>
   text

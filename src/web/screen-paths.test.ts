@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isScreenPath } from '../shared/screens';
+import { isScreenPath, isSignInPath } from '../shared/screens';
 import { router } from './router';
 
 // The server sends a signed-in screen's path the page that fetches the screens' code early (decision 218):
@@ -11,5 +11,9 @@ describe('which paths get the page that fetches the screens’ code', () => {
     const signedOut = ['/login', '/reset-password'];
     expect(paths.length).toBeGreaterThan(20);
     for (const path of paths) expect(isScreenPath(path), path).toBe(!signedOut.includes(path));
+  });
+
+  it('the signed-out routes get the page that fetches the sign-in code (decision 244), and no other route', () => {
+    expect(paths.filter(isSignInPath).sort()).toEqual(['/login', '/reset-password']);
   });
 });

@@ -10,6 +10,7 @@ import { registerStatic } from './static';
 const SCRIPT = 'export const answer = 42;\n'.repeat(100);
 const PAGE = `<!doctype html><title>Coin Ledger</title>${'<p>ledger</p>'.repeat(100)}`;
 const SCREENS_PAGE = PAGE.replace('</title>', '</title><link rel="modulepreload" href="/assets/shared-1a2b.js">');
+const SIGN_IN_PAGE = PAGE.replace('</title>', '</title><link rel="modulepreload" href="/assets/sign-in-1a2b.js">');
 const app = Fastify();
 beforeAll(async () => {
   const root = tempDir('ledger-precompressed-');
@@ -21,6 +22,7 @@ beforeAll(async () => {
   };
   write('index.html', PAGE);
   write('screens.html', SCREENS_PAGE);
+  write('sign-in.html', SIGN_IN_PAGE);
   write('assets/app-1a2b.js', SCRIPT);
   const servePage = await registerStatic(app, root);
   app.setNotFoundHandler((req, reply) => servePage(reply, req.url.split('?')[0]));
@@ -57,11 +59,11 @@ describe("the web app's files, compressed once at build", () => {
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(SCREENS_PAGE);
   });
 
-  it("sends a signed-in screen's path the page that asks for the screens' code, and other paths the plain one", async () => {
+  it("sends a signed-in screen's path the page that asks for the screens' code, Login and Reset the one that asks for the sign-in code, and other paths the plain one", async () => {
     const body = async (url: string) => (await get(url)).body;
     for (const url of ['/', '/dashboard', '/admin/users', '/customers/12', '/casinos/3?tab=links'])
       expect(await body(url), url).toBe(SCREENS_PAGE);
-    for (const url of ['/login', '/reset-password?token=x', '/no-such-screen', '/customers/12/more'])
-      expect(await body(url), url).toBe(PAGE);
+    for (const url of ['/login', '/reset-password?token=x']) expect(await body(url), url).toBe(SIGN_IN_PAGE);
+    for (const url of ['/no-such-screen', '/customers/12/more', '/login/more']) expect(await body(url), url).toBe(PAGE);
   });
 });

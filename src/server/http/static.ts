@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isScreenPath } from '../../shared/screens';
+import { isScreenPath, isSignInPath } from '../../shared/screens';
 
 /** The project folder: the nearest one above `from` with a package.json (from src/ and from the dist/server bundle alike). */
 function projectRoot(from: string): string {
@@ -20,7 +20,8 @@ export type ServePage = (reply: FastifyReply, path: string) => unknown;
 /**
  * Serves the built web app; unknown non-API paths get the app's page so client routes load directly: a
  * signed-in screen's path gets screens.html (index.html asking for the screens' shared code too; decision
- * 218), any other index.html.
+ * 218), Login and Reset password sign-in.html (asking for the sign-in code; decision 244), any other
+ * index.html.
  */
 export async function registerStatic(app: FastifyInstance, root = WEB_DIST): Promise<ServePage> {
   const index = path.join(root, 'index.html');
@@ -40,9 +41,11 @@ export async function registerStatic(app: FastifyInstance, root = WEB_DIST): Pro
       res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
-  const screens = fs.existsSync(path.join(root, 'screens.html'));
-  const servePage: ServePage = (reply, pathname) =>
-    reply.header('Cache-Control', 'no-cache').sendFile(screens && isScreenPath(pathname) ? 'screens.html' : 'index.html', root);
+  const built = (page: string) => fs.existsSync(path.join(root, page));
+  const [screens, signIn] = [built('screens.html'), built('sign-in.html')];
+  const pageFor = (pathname: string) =>
+    screens && isScreenPath(pathname) ? 'screens.html' : signIn && isSignInPath(pathname) ? 'sign-in.html' : 'index.html';
+  const servePage: ServePage = (reply, pathname) => reply.header('Cache-Control', 'no-cache').sendFile(pageFor(pathname), root);
   app.get('/', (_req, reply) => servePage(reply, '/'));
   return servePage;
 }
