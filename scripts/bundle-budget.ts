@@ -133,6 +133,4 @@ if (withZod.length) {
   console.error(`FAIL: a screen fetches zod before its first paint: ${withZod.join(', ')} (take constants from a module without zod)`);
   process.exit(1);
 }
-console.log(
-  `screens' own chunks: ${screenChunks.length}, none fetches zod before its first paint but ${[...ZOD_FORM_PAGES].join(', ')}`,
-);
+console.log(`screens' own chunks: ${screenChunks.length}, none fetches zod before its first paint but ${[...ZOD_FORM_PAGES].join(', ')}`);
