@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Burger, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCoins, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router';
@@ -44,20 +44,14 @@ export function AppLayout({ user }: { user: UserView }) {
   const logout = () => void signOut(() => void navigate({ to: '/login' }));
 
   return (
-    <AppShell
-      // Mantine marks the shell "resizing" for 200 ms after it mounts (no slides meanwhile); taking the mark
-      // off changed a variable every element inherits, so the browser styled the whole screen again after
-      // its first paint (64 ms at 1x with History's 100 rows). The shell never carries it (decision 232).
-      data-resizing={null}
-      // Its own id, as the page has one shell: Mantine's generated id is replaced after mounting, which
-      // restyled the whole screen once more.
-      id="app-shell"
-      header={{ height: 64 }}
-      navbar={{ width: 260, breakpoint: 'md', collapsed: { mobile: !opened } }}
-      padding={{ base: 'sm', sm: 'lg' }}
-    >
+    // The page's frame is ours (app.css, `.shell*`), not Mantine's AppShell: that one worked out its sizes
+    // in a style element it wrote while rendering, and brought a resize handle and react-remove-scroll into
+    // the start-up file (decision 245). Same sizes: a 64 px header, a 260 px sidebar from Mantine's `md`,
+    // which slides in over the page below it.
+    <div className="shell" id="app-shell" data-nav-open={opened || undefined}>
       <SkipLink />
-      <AppShell.Header px={{ base: 'sm', sm: 'lg' }}>
+      {/* The class react-remove-scroll offsets when a dialog takes the page's scrollbar away. */}
+      <header className="shell-header right-scroll-bar-position">
         <Group h="100%" justify="space-between" wrap="nowrap" gap="sm">
           <Group gap="sm" wrap="nowrap" style={{ minWidth: 0 }}>
             <Burger opened={opened} onClick={toggle} hiddenFrom="md" size="sm" aria-label="Toggle navigation" />
@@ -95,54 +89,45 @@ export function AppLayout({ user }: { user: UserView }) {
             />
           </Group>
         </Group>
-      </AppShell.Header>
+      </header>
 
-      <AppShell.Navbar p="sm">
-        <AppShell.Section>
-          <Group gap="xs" px="sm" py="xs" mb="sm">
-            <ThemeIcon size="lg" radius="md" variant="gradient" gradient={{ from: 'indigo', to: 'cyan' }}>
-              <IconCoins size={20} />
-            </ThemeIcon>
-            <div>
-              <Text fw={800} size="md">
-                Coin Ledger
-              </Text>
-              <Text size="xs" c="dimmed">
-                Back office
-              </Text>
-            </div>
-          </Group>
-        </AppShell.Section>
+      <nav className="shell-navbar">
+        <Group gap="xs" px="sm" py="xs" mb="sm">
+          <ThemeIcon size="lg" radius="md" variant="gradient" gradient={{ from: 'indigo', to: 'cyan' }}>
+            <IconCoins size={20} />
+          </ThemeIcon>
+          <div>
+            <Text fw={800} size="md">
+              Coin Ledger
+            </Text>
+            <Text size="xs" c="dimmed">
+              Back office
+            </Text>
+          </div>
+        </Group>
         {/* A scrollbar whenever the links are taller than the window (800 px with the Admin group), not only on
             hover: the browser's own (Mantine's ScrollArea brought Floating UI into the start-up code; decision 217). */}
-        <AppShell.Section
-          grow
-          className="sidebar-scroll"
-          data-testid="sidebar-links"
-          style={{ minHeight: 0, overflowY: 'auto', scrollbarWidth: 'thin' }}
-        >
+        <div className="sidebar-scroll" data-testid="sidebar-links">
           {/* A phone builds the links when its menu opens: folded away they are off screen, and building
               them on every screen's first render kept a phone from answering a tap sooner (decision 176). */}
           {(!phone || opened) && <NavLinks isAdmin={user.role === 'admin'} onNavigate={close} />}
-        </AppShell.Section>
-        <AppShell.Section pt="sm" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
-          <Stack gap={6}>
-            <Button variant="subtle" color="gray" justify="flex-start" leftSection={<IconLogout size={18} />} onClick={logout}>
-              Logout
-            </Button>
-          </Stack>
-        </AppShell.Section>
-      </AppShell.Navbar>
+        </div>
+        <Stack gap={6} className="shell-navbar-foot">
+          <Button variant="subtle" color="gray" justify="flex-start" leftSection={<IconLogout size={18} />} onClick={logout}>
+            Logout
+          </Button>
+        </Stack>
+      </nav>
 
-      <AppShell.Main className="page-bg" id={MAIN_ID} tabIndex={-1} style={{ outline: 'none' }}>
+      <main className="shell-main page-bg" id={MAIN_ID} tabIndex={-1}>
         {subtitle && phone && (
           <Text size="sm" c="dimmed" mb="sm">
             {subtitle}
           </Text>
         )}
         <Outlet />
-      </AppShell.Main>
+      </main>
       <TipLayer />
-    </AppShell>
+    </div>
   );
 }
