@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rollup } from 'vite';
+
+type PluginContext = Rollup.PluginContext;
 import react from '@vitejs/plugin-react';
 
 const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
@@ -55,15 +57,32 @@ function screensPage(): Plugin {
         const files = Object.values(bundle);
         const chunk = (name: string) => files.find((f) => f.type === 'chunk' && f.name === name)?.fileName;
         const sheet = files.find((f) => f.type === 'asset' && f.names.includes('screens.css'))?.fileName;
-        const [shared, signInChunk, login, reset] = [chunk('shared'), chunk('sign-in'), chunk('login'), chunk('reset-password')];
-        if (!shared || !signInChunk || !login || !reset || !sheet)
-          this.error('screens-page: the shared chunk, the sign-in chunk, a sign-in page or screens.css is missing');
+        const [shared, signInChunk, login, reset, first] = [
+          chunk('shared'),
+          chunk('sign-in'),
+          chunk('login'),
+          chunk('reset-password'),
+          chunk('early'),
+        ];
+        if (!shared || !signInChunk || !login || !reset || !first || !sheet)
+          this.error('screens-page: the shared chunk, the sign-in chunk, a sign-in page, early.ts or screens.css is missing');
         const script = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
         const style = `<link rel="preload" as="style" crossorigin href="/${sheet}">`;
         const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-        const page = (name: string, links: string[]) =>
-          fs.writeFileSync(path.join(dir, name), html.replace('</head>', `  ${links.join('\n    ')}\n  </head>`));
-        page('screens.html', [script(shared), script(signInChunk), style]);
+        const page = (name: string, links: string[], firstScript = '') =>
+          fs.writeFileSync(
+            path.join(dir, name),
+            html
+              .replace('<script type="module"', `${firstScript}<script type="module"`)
+              .replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
+          );
+        // A signed-in screen's page runs early.ts as its own script, before the start-up file: the sign-in
+        // check and the first reads leave once it is in, while the start-up file downloads (decision 246).
+        page(
+          'screens.html',
+          [script(shared), script(signInChunk), style],
+          `<script type="module" crossorigin src="/${first}"></script>\n    `,
+        );
         page('sign-in.html', [script(signInChunk), script(login), script(reset), style]);
       },
     },
@@ -94,6 +113,46 @@ const BARRELS: [index: RegExp, part: (name: string) => RegExp][] = [
   ],
 ];
 
+/** The page's first script imports Mantine's hooks only through the toasts' store (randomId): of their index, the part named. */
+const EARLY_BARRELS: typeof BARRELS = [
+  ...BARRELS,
+  // A hook's file is named for it: useDisclosure in use-disclosure/use-disclosure.mjs, randomId in utils/random-id/.
+  [
+    /@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/,
+    (name) => {
+      const file = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      return new RegExp(`@mantine[\\\\/]hooks[\\\\/]esm[\\\\/](utils[\\\\/])?${file}[\\\\/]${file}\\.mjs$`);
+    },
+  ],
+];
+
+/** The modules `from` imports, walked; of a package's index named in BARRELS, the parts imported by name. */
+function walkImports(ctx: PluginContext, from: string[], into: Set<string>, barrels = BARRELS): void {
+  const ids = [...ctx.getModuleIds()];
+  const walk = (id: string) => {
+    if (into.has(id)) return;
+    into.add(id);
+    const info = ctx.getModuleInfo(id);
+    for (const dep of info?.importedIds ?? []) {
+      const barrel = barrels.find(([index]) => index.test(dep));
+      if (!barrel) {
+        walk(dep);
+        continue;
+      }
+      // The names this module imports from the package's index: `import { A, B as C } from '...'`.
+      for (const m of (info?.code ?? '').matchAll(
+        /import\s*\{([^}]*)\}\s*from\s*["'](@mantine\/core|@mantine\/notifications|@mantine\/hooks|@tabler\/icons-react)["']/g,
+      )) {
+        for (const name of m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0])) {
+          const part = ids.find((x) => barrel[1](name).test(x));
+          if (part) walk(part);
+        }
+      }
+    }
+  };
+  for (const id of from) walk(id);
+}
+
 /**
  * The sign-in pages (Login, Reset password) and every module they import that the start-up file does not
  * carry: one chunk of their own, so a visitor signing in does not fetch the screens' shared chunk
@@ -102,40 +161,26 @@ const BARRELS: [index: RegExp, part: (name: string) => RegExp][] = [
  */
 const signIn = new Set<string>();
 const SIGN_IN_PAGES = /src[\\/]web[\\/]routes[\\/](login|reset-password)\.tsx$/;
+/** The page's first script (early.ts) and what it imports: the router, the routes, tRPC and the query cache (decision 246). */
+const early = new Set<string>();
+const EARLY_ENTRY = /src[\\/]web[\\/]early\.ts$/;
 function signInPages(): Plugin {
   return {
     name: 'sign-in-pages',
     apply: 'build',
     buildEnd() {
       signIn.clear();
+      early.clear();
       const ids = [...this.getModuleIds()];
-      const walk = (id: string) => {
-        if (signIn.has(id)) return;
-        signIn.add(id);
-        const info = this.getModuleInfo(id);
-        for (const dep of info?.importedIds ?? []) {
-          const barrel = BARRELS.find(([index]) => index.test(dep));
-          if (!barrel) {
-            walk(dep);
-            continue;
-          }
-          // The names this module imports from the package's index: `import { A, B as C } from '...'`.
-          for (const m of (info?.code ?? '').matchAll(
-            /import\s*\{([^}]*)\}\s*from\s*["'](@mantine\/core|@mantine\/notifications|@tabler\/icons-react)["']/g,
-          )) {
-            for (const name of m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0])) {
-              const part = ids.find((x) => barrel[1](name).test(x));
-              if (part) walk(part);
-            }
-          }
-        }
-      };
+      const entry = ids.filter((id) => EARLY_ENTRY.test(id));
+      if (entry.length !== 1) this.error('sign-in-pages: src/web/early.ts was not found');
+      walkImports(this, entry, early, EARLY_BARRELS);
       const pages = ids.filter((id) => SIGN_IN_PAGES.test(id));
       if (pages.length !== 2) this.error('sign-in-pages: routes/login.tsx and routes/reset-password.tsx were not found');
-      for (const id of pages) walk(id);
+      walkImports(this, pages, signIn);
       // The pages themselves are chunks of their own, and their schemas stay in zod's: what the screens
       // share with them (the inputs) then never makes a screen fetch zod (decision 223).
-      for (const id of signIn) if (SIGN_IN_PAGES.test(id) || ZOD_CHUNK.test(id)) signIn.delete(id);
+      for (const id of signIn) if (SIGN_IN_PAGES.test(id) || ZOD_CHUNK.test(id) || early.has(id)) signIn.delete(id);
     },
   };
 }
@@ -193,6 +238,10 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      input: {
+        index: path.resolve(import.meta.dirname, 'src/web/index.html'),
+        early: path.resolve(import.meta.dirname, 'src/web/early.ts'),
+      },
       output: {
         codeSplitting: {
           // A module goes where its group puts it, without pulling its imports along: the screens' shared
@@ -202,6 +251,7 @@ export default defineConfig({
             // Everything the first page runs is one file: a phone on a slow line fetched 17 small files
             // over six connections before it could paint (decision 200). In it, main.tsx imports
             // zod-jitless.ts first, so jitless is set before any schema is built.
+            { name: 'early', test: (id: string) => early.has(id), priority: 4 },
             { name: 'start', tags: ['$initial'], priority: 3 },
             // zod is one chunk for the lazily loaded code (decision 198); main.tsx sets jitless before it
             // can load (a schema built first would trip the content security policy).

@@ -134,3 +134,28 @@ if (withZod.length) {
   process.exit(1);
 }
 console.log(`screens' own chunks: ${screenChunks.length}, none fetches zod before its first paint but ${[...ZOD_FORM_PAGES].join(', ')}`);
+
+// The page's first script (early.ts, decision 246) starts the sign-in check and the first reads while the
+// start-up file downloads: it must need nothing but itself (and the bundler's runtime), or it waits for
+// what it imports. A component imported by a route's declaration (root-routes.tsx) would bring React's DOM
+// code and Mantine into it.
+const EARLY_BUDGET_BYTES = 75 * 1024;
+const earlyChunk = [...importsOf.keys()].filter((f) => /^early-[\w-]+\.js$/.test(f));
+const earlyImports = (importsOf.get(earlyChunk[0] ?? '') ?? []).filter((f) => !/^rolldown-runtime-[\w-]+\.js$/.test(f));
+const screensPage = fs.readFileSync(path.join(dist, 'screens.html'), 'utf8');
+if (
+  earlyChunk.length !== 1 ||
+  earlyImports.length ||
+  !screensPage.includes(`<script type="module" crossorigin src="/assets/${earlyChunk[0]}">`)
+) {
+  console.error(
+    `FAIL: the page's first script is not one chunk that screens.html runs and that imports only the runtime (found ${earlyChunk.join(', ') || 'none'}, importing ${earlyImports.join(', ') || 'nothing else'})`,
+  );
+  process.exit(1);
+}
+const earlyBytes = zlib.gzipSync(fs.readFileSync(path.join(assets, earlyChunk[0]))).length;
+if (earlyBytes > EARLY_BUDGET_BYTES) {
+  console.error(`FAIL: the page's first script is over budget by ${kb(earlyBytes - EARLY_BUDGET_BYTES)}`);
+  process.exit(1);
+}
+console.log(`the page's first script: ${kb(earlyBytes)} gzip (budget ${kb(EARLY_BUDGET_BYTES)}), imports only the runtime`);

@@ -12,9 +12,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { Toasts } from './components/toasts';
 import { router, startFirstScreen } from './router';
+import { attachViews } from './route-views';
 import { theme } from './theme';
 import { queryClient } from './trpc';
 
+attachViews(router);
+// early.ts has started them when the page ran it first (it does nothing a second time).
 startFirstScreen();
 const root = createRoot(document.getElementById('root')!);
 // The first render is a transition: React builds the providers, the router's first match and the

@@ -1,6 +1,4 @@
 import { createRootRouteWithContext, createRoute, Outlet } from '@tanstack/react-router';
-import { AuthFailed, SignedInArea } from './signed-in-area';
-import { LoadingScreen, NotFoundScreen } from './components/status-screens';
 import { requireUser, type RouterContext } from './route-guards';
 import { getToken } from './lib/auth-token';
 import type { UserView } from './lib/api-types';
@@ -21,8 +19,11 @@ declare module '@tanstack/react-router' {
 /**
  * The two routes every screen's route hangs from (decision 170): the root, and the signed-in area. Each
  * screen declares its own route beside it (`routes/<screen>.route.ts`); router.tsx only gathers them.
+ * What they show (the 404, Loading and failure screens, the signed-in area) is added by route-views.tsx:
+ * the routes themselves import no component, so the page's first script can start the sign-in check and
+ * the first reads without React's DOM code or Mantine (decision 246).
  */
-export const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet, notFoundComponent: NotFoundScreen });
+export const rootRoute = createRootRouteWithContext<RouterContext>()({ component: Outlet });
 
 /** Spec 2.2: every signed-in page waits for authentication (the Loading screen), then shows or redirects. */
 export const signedInRoute = createRoute({
@@ -35,11 +36,8 @@ export const signedInRoute = createRoute({
     if (getToken()) context.startScreens(matches);
     return user;
   },
-  pendingComponent: LoadingScreen,
   pendingMs: 0,
   pendingMinMs: 0,
-  errorComponent: AuthFailed,
-  component: SignedInArea,
 });
 
 /**

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { type AsyncRouteComponent, Await, Navigate, redirect, useLoaderData } from '@tanstack/react-router';
+import { lazy } from 'react';
 import { LOGIN_REDIRECT_DELAY_MS, USERS_ACCESS_DENIED_DELAY_MS } from '../shared/constants';
-import { DeniedNotice } from './components/status-screens';
 import { clearToken, getToken, sessionExpired } from './lib/auth-token';
 import { isUnauthorized } from './lib/errors';
 import { notifyError } from './lib/notify';
@@ -15,6 +15,10 @@ export interface RouterContext {
   /** Starts fetching the code and the first reads of the routes a navigation matched (router.tsx; decisions 172, 229). */
   startScreens: (matches: readonly { routeId: string; loaderDeps: unknown }[]) => void;
 }
+
+// The notice is in the start-up file (status-screens.tsx); the routes, which the page's first script
+// declares, name it without importing it (decision 246).
+const DeniedNotice = lazy(() => import('./components/status-screens').then((m) => ({ default: m.DeniedNotice })));
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

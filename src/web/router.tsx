@@ -1,5 +1,4 @@
 import { type AnyRouter, createRouter, type RouterHistory } from '@tanstack/react-router';
-import { RouteError } from './components/load-error';
 import { readsOf, rootRoute, signedInRoute } from './root-routes';
 import type { RouterContext } from './route-guards';
 import { accessLogRoute } from './routes/access-log.route';
@@ -96,7 +95,6 @@ export function createAppRouter(history?: RouterHistory) {
     // A list reached by a new navigation (a tab, a filter, a page) starts at its top: the router would
     // otherwise carry the grid's scroll position over from the list before (decision 099).
     scrollToTopSelectors: ['.grid-scroll'],
-    defaultErrorComponent: RouteError,
   });
   return router;
 }
@@ -106,10 +104,12 @@ export const router = createAppRouter();
 /**
  * At start-up, before React renders anything: with a token, the sign-in check, the first screen's reads and
  * its code go out now, not from inside the first render's long task (decision 229). The signed-in check
- * then finds them in flight.
+ * then finds them in flight. early.ts calls it as the page's first script; main.tsx again, which does nothing.
  */
+let started = false;
 export function startFirstScreen(): void {
-  if (!getToken()) return;
+  if (started || !getToken()) return;
+  started = true;
   void queryClient.prefetchQuery(trpc.auth.user.queryOptions());
   startScreens(router, router.matchRoutes(router.latestLocation));
 }

@@ -2,12 +2,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { createElement, type ReactNode } from 'react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { server } from '../testing/msw';
 import { queryClient, trpc } from '../trpc';
 import { AUTH_TOKEN_KEY } from './auth-token';
 import { runChangeStream, type StreamStatus } from './change-stream';
-import { useLiveUpdates, useStreamStatus } from './live-updates';
+import { STREAM_NOT_BEFORE_MS, useLiveUpdates, useStreamStatus } from './live-updates';
 
 const encoder = new TextEncoder();
 const frame = (id: number, kind: string) =>
@@ -202,6 +202,19 @@ describe('live updates while signed in', () => {
     await customers;
     await waitFor(() => expect(seen).toHaveLength(1));
     expect(seen[0].lastEventId).toBe('900');
+    unmount();
+  });
+
+  it('opens no sooner than STREAM_NOT_BEFORE_MS after the page began, though the reads have answered (decision 246)', async () => {
+    localStorage.setItem(AUTH_TOKEN_KEY, 'test-token');
+    // The page is 600 ms short of the soonest the stream may open (without the rule it opens in about 80 ms).
+    const now = vi.spyOn(performance, 'now').mockReturnValue(STREAM_NOT_BEFORE_MS - 600);
+    const seen = serveStream([() => streamOf('', { hold: true })]);
+    const { unmount } = renderHook(() => useLiveUpdates(1), { wrapper });
+    await new Promise((r) => setTimeout(r, 300));
+    expect(seen).toHaveLength(0);
+    await waitFor(() => expect(seen).toHaveLength(1), { timeout: 2000 });
+    now.mockRestore();
     unmount();
   });
 });

@@ -22,14 +22,23 @@ export const useStreamStatus = () => useSyncExternalStore(subscribe, () => statu
 /** The longest the stream waits for the first screen's reads before it opens anyway. */
 const FIRST_READS_WAIT_MS = 5000;
 
+/**
+ * The soonest the stream opens, in ms since the page began: it then holds one of a phone's six connections
+ * for good, and a screen's first moments (its code, its first reads, a chart's or a dialog's code fetched at
+ * once) have all six. Nothing is missed meanwhile: it opens from the first reads' change id, and a change
+ * made as the page opened still shows within decision 141's 2 s (decision 246).
+ */
+export const STREAM_NOT_BEFORE_MS = 1500;
+
 /** Runs `fn` when the main thread has nothing else to do (soon, where the browser cannot say). */
 const whenIdle = (fn: () => void) =>
   typeof requestIdleCallback === 'function' ? requestIdleCallback(fn, { timeout: 1000 }) : setTimeout(fn, 50);
 
 /**
- * Resolves once no read is in flight and the frame after has been drawn (at most FIRST_READS_WAIT_MS), or
- * at once when `signal` aborts: the stream then does not share a phone's line and its six connections with
- * a screen's first reads, nor its main thread with their building (decision 243).
+ * Resolves once no read is in flight, the frame after has been drawn and the page is STREAM_NOT_BEFORE_MS
+ * old (at most FIRST_READS_WAIT_MS), or at once when `signal` aborts: the stream then does not share a
+ * phone's line and its six connections with a screen's first reads, nor its main thread with their
+ * building (decisions 243, 246).
  */
 function afterReads(queryClient: QueryClient, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -44,7 +53,12 @@ function afterReads(queryClient: QueryClient, signal: AbortSignal): Promise<void
       settling = true;
       // The frame that shows the screen is drawn first (the second frame's callback comes after it), then
       // the stream waits for the main thread to be free.
-      requestAnimationFrame(() => requestAnimationFrame(() => whenIdle(done)));
+      requestAnimationFrame(() => requestAnimationFrame(() => whenIdle(notBefore)));
+    };
+    const notBefore = () => {
+      const wait = STREAM_NOT_BEFORE_MS - performance.now();
+      if (wait > 0) setTimeout(done, wait);
+      else done();
     };
     const cap = setTimeout(done, FIRST_READS_WAIT_MS);
     const unsubscribe = queryClient.getQueryCache().subscribe(check);

@@ -4,6 +4,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { createMemoryHistory, RouterProvider } from '@tanstack/react-router';
 import { render } from '@testing-library/react';
 import { createAppRouter } from '../router';
+import { attachViews } from '../route-views';
 import { theme } from '../theme';
 import { queryClient } from '../trpc';
 import { AUTH_TOKEN_KEY } from '../lib/auth-token';
@@ -17,6 +18,7 @@ export function renderApp(path: string, { signedIn = true }: { signedIn?: boolea
   queryClient.clear();
   if (signedIn) localStorage.setItem(AUTH_TOKEN_KEY, 'test-token');
   const router = createAppRouter(createMemoryHistory({ initialEntries: [path] }));
+  attachViews(router);
   const view = render(
     <MantineProvider theme={theme}>
       <Notifications limit={1} />
