@@ -1,4 +1,4 @@
-import { Burger, Button, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Burger, Button, Group, Text, ThemeIcon, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconCoins, IconLogout, IconUserCircle } from '@tabler/icons-react';
 import { Outlet, useMatches, useNavigate } from '@tanstack/react-router';
@@ -112,11 +112,11 @@ export function AppLayout({ user }: { user: UserView }) {
               them on every screen's first render kept a phone from answering a tap sooner (decision 176). */}
           {(!phone || opened) && <NavLinks isAdmin={user.role === 'admin'} onNavigate={close} />}
         </div>
-        <Stack gap={6} className="shell-navbar-foot">
-          <Button variant="subtle" color="gray" justify="flex-start" leftSection={<IconLogout size={18} />} onClick={logout}>
+        <div className="shell-navbar-foot">
+          <Button variant="subtle" color="gray" justify="flex-start" leftSection={<IconLogout size={18} />} onClick={logout} fullWidth>
             Logout
           </Button>
-        </Stack>
+        </div>
       </nav>
 
       <main className="shell-main page-bg" id={MAIN_ID} tabIndex={-1}>

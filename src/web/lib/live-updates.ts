@@ -43,8 +43,10 @@ const whenIdle = (fn: () => void) =>
 function afterReads(queryClient: QueryClient, signal: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     let settling = false;
+    let floor: ReturnType<typeof setTimeout> | undefined;
     const done = () => {
       clearTimeout(cap);
+      clearTimeout(floor);
       unsubscribe();
       resolve();
     };
@@ -57,7 +59,7 @@ function afterReads(queryClient: QueryClient, signal: AbortSignal): Promise<void
     };
     const notBefore = () => {
       const wait = STREAM_NOT_BEFORE_MS - performance.now();
-      if (wait > 0) setTimeout(done, wait);
+      if (wait > 0) floor = setTimeout(done, wait);
       else done();
     };
     const cap = setTimeout(done, FIRST_READS_WAIT_MS);
