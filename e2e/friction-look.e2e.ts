@@ -112,6 +112,8 @@ describe('types across casinos', () => {
     await page.getByRole('option', { name: 'Purchase (all casinos)' }).click();
     await page.waitForURL(/typeName=Purchase/);
     await page.getByText('Showing 1 to 7 of 7 transactions').waitFor();
+    // The rows before stay (aria-busy) until the answer's rows are built, a transition after the count.
+    await page.locator('table[aria-label="Transactions"][aria-busy="false"]').waitFor();
     const rows = page.locator('tbody tr');
     const cells = await rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent ?? '')));
     expect(cells.map((c) => c[3])).toEqual(Array(7).fill('Purchase'));

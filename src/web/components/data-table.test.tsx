@@ -70,6 +70,44 @@ describe('DataTable when its rows arrive', () => {
   });
 });
 
+describe("DataTable while its rows are not yet the read's answer", () => {
+  const read = (isPlaceholderData: boolean) => ({
+    isError: false,
+    error: null,
+    refetch: () => undefined,
+    isPending: false,
+    isPlaceholderData,
+  });
+  const grid = (data: Row[], placeholder: boolean) => (
+    <MantineProvider theme={theme}>
+      <DataTable label="Customers" columns={columns} data={data} read={read(placeholder)} />
+    </MantineProvider>
+  );
+
+  it('is busy while the rows before are kept for a new read, and while the new rows are built', () => {
+    window.matchMedia = (query: string) => mediaQueryList(query, false);
+    const busy = () => screen.getByRole('table', { name: 'Customers' }).getAttribute('aria-busy');
+    const { rerender } = render(grid(rows(3), false));
+    expect(busy()).toBe('false');
+    rerender(grid(rows(3), true));
+    expect(bodyRows()).toHaveLength(3);
+    expect(busy()).toBe('true');
+
+    rerender(grid(rows(3), false));
+    expect(busy()).toBe('false');
+
+    // A new answer straight away: busy for the commits that still show the three rows before.
+    const watch = new MutationObserver(() => undefined);
+    watch.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['aria-busy'], attributeOldValue: true });
+    rerender(grid(rows(2), false));
+    const changes = watch.takeRecords().map((r) => `${r.oldValue} -> ${(r.target as Element).getAttribute('aria-busy')}`);
+    watch.disconnect();
+    expect(bodyRows().map((r) => r.textContent)).toEqual(['Customer 1', 'Customer 2']);
+    expect(busy()).toBe('false');
+    expect(changes.map((c) => c.split(' -> ')[0])).toEqual(['false', 'true']);
+  });
+});
+
 describe('DataTable builds long lists as they scroll near', () => {
   it('builds a page of 100 rows 25 at a time, a frame apart, without a scroll; of 250 rows the first 100, then 25 more as the end comes near', async () => {
     const { unmount } = renderGrid(rows(100));

@@ -29,7 +29,7 @@ interface DataTableProps<T extends RowData> {
   /** A failed read: shown instead of rows or the empty state. */
   failure?: Failure | null;
   /** The read behind the rows, instead of `loading` and `failure`. */
-  read?: QueryLike & { isPending: boolean };
+  read?: QueryLike & { isPending: boolean; isPlaceholderData?: boolean };
   /** False while the screen's date range runs backwards: nothing is read, and the range message shows. */
   rangeOk?: boolean;
   sort?: SortState;
@@ -201,6 +201,9 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
   const card = useDeferredValue(props.phoneCard);
   const building = data.length === 0 && arrived.length > 0;
   const loading = rangeOk && ((read ? read.isPending : props.loading) || building);
+  // Rows on screen that are not yet the read's answer: the list before, kept while a new filter's read
+  // runs or while its rows are built. The grid says it is busy until they are.
+  const stale = rangeOk && (data !== arrived || read?.isPlaceholderData === true);
   const failure = read ? failureOf(read) : props.failure;
   const empty = rangeOk ? props.empty : <RangeEmptyState />;
   const table = useTable({ features: gridFeatures, columns, data, getRowId: getRowId ?? rowKey });
@@ -245,7 +248,15 @@ export function DataTable<T extends RowData>(props: DataTableProps<T>) {
       aria-label={props.label ? `${props.label} (scrollable)` : 'Table (scrollable)'}
       className="grid-scroll"
     >
-      <Table striped highlightOnHover stickyHeader verticalSpacing="sm" horizontalSpacing={6} aria-label={props.label} aria-busy={loading}>
+      <Table
+        striped
+        highlightOnHover
+        stickyHeader
+        verticalSpacing="sm"
+        horizontalSpacing={6}
+        aria-label={props.label}
+        aria-busy={loading || stale}
+      >
         <Table.Thead>
           {table.getHeaderGroups().map((group) => (
             <Table.Tr key={group.id}>
