@@ -46,8 +46,11 @@ export const signedInRoute = createRoute({
  */
 type Reads<D> = (ctx: ReadContext, deps: D) => Promise<unknown>[];
 
-/** What a screen's reads need of the router's context. */
-export type ReadContext = Pick<RouterContext, 'queryClient' | 'trpc'>;
+/**
+ * What a screen's reads need of the router's context, and the signed-in user once the check has answered
+ * (absent when the reads start beside the check): a read that only an admin may make waits for it.
+ */
+export type ReadContext = Pick<RouterContext, 'queryClient' | 'trpc'> & { user?: UserView | null };
 
 /** Starts a screen's reads; a failed read is the screen's to show, so nothing waits for it or fails with it. */
 const start = (reads: Promise<unknown>[]) => {
