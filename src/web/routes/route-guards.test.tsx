@@ -93,7 +93,7 @@ describe('Route loaders', () => {
     expect(screen.getByText('Manage gaming platforms')).toBeTruthy();
   });
 
-  it("hovering Dashboard starts the cards' and Recent Activity's reads before the click", async () => {
+  it("hovering Dashboard starts the cards', Recent Activity's and an admin's ledger check's reads before the click", async () => {
     mockTrpc({
       'auth.user': () => ADMIN,
       'casinos.list': () => [],
@@ -102,13 +102,20 @@ describe('Route loaders', () => {
       'redemptions.inTransit': () => ({ count: 0, usd: '0.00' }),
       'checkIns.board': () => ({ date: '2026-03-03', today: '2026-03-03', rows: [], totalCount: 0, done: 0, total: 0 }),
       'customerCasinos.reconciliations': () => ({ reconciliations: [], totalCount: 0 }),
+      'audit.lastLedgerCheck': () => null,
     });
     renderApp('/casinos');
     const link = await screen.findByRole('link', { name: 'Dashboard' });
     fireEvent.mouseEnter(link);
     await waitFor(() =>
       expect(calls.map((c) => c.path)).toEqual(
-        expect.arrayContaining(['transactions.recent', 'redemptions.inTransit', 'checkIns.board', 'customerCasinos.reconciliations']),
+        expect.arrayContaining([
+          'transactions.recent',
+          'redemptions.inTransit',
+          'checkIns.board',
+          'customerCasinos.reconciliations',
+          'audit.lastLedgerCheck',
+        ]),
       ),
     );
     expect(screen.getByText('Manage gaming platforms')).toBeTruthy();
