@@ -1,5 +1,5 @@
 import { createRootRouteWithContext, createRoute, Outlet } from '@tanstack/react-router';
-import { requireUser, type RouterContext } from './route-guards';
+import { type ReadContext, requireUser, type RouterContext } from './route-guards';
 import { getToken } from './lib/auth-token';
 import type { UserView } from './lib/api-types';
 
@@ -45,12 +45,6 @@ export const signedInRoute = createRoute({
  * `deps` are the route's loaderDeps (the search a screen's first read depends on).
  */
 type Reads<D> = (ctx: ReadContext, deps: D) => Promise<unknown>[];
-
-/**
- * What a screen's reads need of the router's context, and the signed-in user once the check has answered
- * (absent when the reads start beside the check): a read that only an admin may make waits for it.
- */
-export type ReadContext = Pick<RouterContext, 'queryClient' | 'trpc'> & { user?: UserView | null };
 
 /** Starts a screen's reads; a failed read is the screen's to show, so nothing waits for it or fails with it. */
 const start = (reads: Promise<unknown>[]) => {

@@ -16,6 +16,12 @@ export interface RouterContext {
   startScreens: (matches: readonly { routeId: string; loaderDeps: unknown }[]) => void;
 }
 
+/**
+ * What a screen's reads need of the router's context, and the signed-in user once the check has answered
+ * (absent when the reads start beside the check): a read that only an admin may make waits for it.
+ */
+export type ReadContext = Pick<RouterContext, 'queryClient' | 'trpc'> & { user?: UserView | null };
+
 // The notice is in the start-up file (status-screens.tsx); the routes, which the page's first script
 // declares, name it without importing it (decision 246).
 const DeniedNotice = lazy(() => import('./components/status-screens').then((m) => ({ default: m.DeniedNotice })));
@@ -66,16 +72,26 @@ interface Denial {
  * the loader's delay has passed (a loader that waited would hold the whole screen on the Loading screen).
  */
 export function adminOnly(denial: Denial) {
+  const loader = ({ context }: { context: { denied: boolean } }) => {
+    if (!context.denied) return { leave: null };
+    notifyError('Access Denied', denial.toast);
+    return { leave: wait(denial.delayMs) };
+  };
   return {
     beforeLoad: ({ context, preload }: { context: { user: UserView | null }; preload: boolean }) => {
       const denied = context.user?.role !== 'admin';
       if (denied && preload) throw redirect({ to: '/' });
       return { denied };
     },
-    loader: ({ context }: { context: { denied: boolean } }) => {
-      if (!context.denied) return { leave: null };
-      notifyError('Access Denied', denial.toast);
-      return { leave: wait(denial.delayMs) };
+    loader,
+    /**
+     * The loader, which also starts an admin's first reads as soon as the check has said who is signed in
+     * (not beside it: a staff member's never leave), before the screen is built (decision 234). A route
+     * calls it from its own loader, so the router types that loader's `deps` from its loaderDeps.
+     */
+    loadWith: (context: ReadContext & { denied: boolean; user: UserView | null }, reads: (ctx: ReadContext) => Promise<unknown>[]) => {
+      if (!context.denied && context.user) for (const read of reads(context)) read.catch(() => undefined);
+      return loader({ context });
     },
     /** The screen, or the notice until it is time to leave. */
     gate: (Screen: AsyncRouteComponent<object>) =>

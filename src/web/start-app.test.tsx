@@ -1,18 +1,44 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ADMIN } from './testing/render';
+import { mockTrpc } from './testing/msw';
 
 const calls: string[] = [];
 vi.mock('react-dom/client', () => ({
   createRoot: () => ({ render: () => calls.push('render') }),
 }));
 
-afterEach(() => vi.restoreAllMocks());
+/** The start-up modules afresh (each keeps whether it has started), with the router's load recorded. */
+async function startUp(path: string) {
+  vi.resetModules();
+  window.history.replaceState(null, '', path);
+  const { router, startFirstScreen } = await import('./router');
+  const load = vi.spyOn(router, 'load').mockImplementation(async () => void calls.push('load'));
+  const { startApp } = await import('./start-app');
+  return { load, startFirstScreen, startApp };
+}
 
-describe('startApp', () => {
+beforeEach(() => {
+  calls.length = 0;
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  localStorage.clear();
+});
+
+describe('start-up', () => {
   it("has the router loading the page's location before React's first render (decision 247)", async () => {
-    window.history.replaceState(null, '', '/login');
-    const { router } = await import('./router');
-    const load = vi.spyOn(router, 'load').mockImplementation(async () => void calls.push('load'));
-    const { startApp } = await import('./start-app');
+    const { load, startApp } = await startUp('/login');
+    startApp(document.createElement('div'));
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(calls).toEqual(['load', 'render']);
+  });
+
+  it("with a token, the page's first script starts the router's load, and the start-up file does not start another", async () => {
+    localStorage.setItem('auth_token', 'a-token');
+    mockTrpc({ 'auth.user': () => ADMIN });
+    const { load, startFirstScreen, startApp } = await startUp('/admin/books');
+    startFirstScreen();
+    await vi.waitFor(() => expect(calls).toEqual(['load']));
     startApp(document.createElement('div'));
     expect(load).toHaveBeenCalledTimes(1);
     expect(calls).toEqual(['load', 'render']);

@@ -46,3 +46,15 @@ export const searchSchema =
 /** A path's id ("12"), or null when it is not a positive whole number (the page then says not found). */
 export const pathId = (text: string): number | null =>
   /^[1-9][0-9]{0,15}$/.test(text) && Number.isSafeInteger(Number(text)) ? Number(text) : null;
+
+/**
+ * A paged list's read input for the URL's page (the Audit Trail, the Access log): its filters, the page's
+ * size and where it starts. The screen's query and its route's first read use it, so they share one key.
+ */
+export function urlListInput<S extends { page?: number }>(
+  search: S,
+  pageSize: number,
+): Omit<S, 'page'> & { limit: number; offset: number } {
+  const { page = 1, ...filters } = search;
+  return { ...filters, limit: pageSize, offset: (page - 1) * pageSize };
+}

@@ -2,6 +2,7 @@ import { keepPreviousData, type QueryKey, useQuery, type UseQueryOptions } from 
 import { useNavigate } from '@tanstack/react-router';
 import { ALL_OPTION as ALL } from '../../shared/constants';
 import { isOrderedRange } from '../../shared/value-rules';
+import { urlListInput } from './search-params';
 
 /** A page of a log read from the server: its entries and how many match in all. */
 export interface ListPage<E> {
@@ -30,7 +31,7 @@ export function useUrlList<S extends ListSearch, E, TError, K extends QueryKey>(
   const { page = 1, ...filters } = search;
   const rangeOk = isOrderedRange(search);
   const query = useQuery({
-    ...read({ ...filters, limit: pageSize, offset: (page - 1) * pageSize }),
+    ...read(urlListInput(search, pageSize)),
     placeholderData: keepPreviousData,
     enabled: rangeOk,
   });

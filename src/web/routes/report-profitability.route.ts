@@ -21,13 +21,11 @@ export const profitabilityRoute = createRoute({
   validateSearch: profitabilitySearch,
   beforeLoad: admins.beforeLoad,
   loaderDeps: ({ search }) => search,
-  // An admin's filters' lists, first page and summary leave as soon as the check has said who is signed
-  // in (not beside it: a staff member's never leave), before the screen is built (decision 234).
-  loader: ({ context, deps }) => {
-    if (!context.denied && context.user) {
-      const { queryClient, trpc } = context;
+  // The filters' lists, first page and summary (decision 234).
+  loader: ({ context, deps }) =>
+    admins.loadWith(context, ({ queryClient, trpc }) => {
       const inputs = profitabilityInputs(deps);
-      const reads = [
+      return [
         queryClient.ensureQueryData(trpc.customers.list.queryOptions()),
         queryClient.ensureQueryData(trpc.casinos.list.queryOptions()),
         ...(isOrderedRange(deps)
@@ -37,9 +35,6 @@ export const profitabilityRoute = createRoute({
             ]
           : []),
       ];
-      for (const read of reads) read.catch(() => undefined);
-    }
-    return admins.loader({ context });
-  },
+    }),
   component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./report-profitability')), 'ProfitabilityReportPage')),
 });

@@ -5,6 +5,9 @@ import { ADMIN, renderApp, STAFF } from '../testing/render';
 import { expectConsoleError } from '../testing/setup';
 import { HISTORY_PAGE_SIZE } from '../../shared/constants';
 import { redemptionsReportRoute } from './report-redemptions.route';
+import { AUDIT_PAGE_SIZE } from '../../shared/limits';
+import { admins } from '../route-guards';
+import { queryClient, trpc } from '../trpc';
 
 describe('Route guards (beforeLoad)', () => {
   it('shows Loading while the user is checked, then the page', async () => {
@@ -119,6 +122,33 @@ describe('Route loaders', () => {
       ),
     );
     expect(screen.getByText('Manage gaming platforms')).toBeTruthy();
+  });
+
+  it("hovering Audit Trail as an admin starts its names' and first page's reads before the click", async () => {
+    mockTrpc({
+      'auth.user': () => ADMIN,
+      'casinos.list': () => [],
+      'customers.list': () => [],
+      'transactionTypes.list': () => [],
+      'users.list': () => [],
+      'audit.list': () => ({ entries: [], totalCount: 0 }),
+    });
+    renderApp('/casinos');
+    fireEvent.mouseEnter(await screen.findByRole('link', { name: 'Audit Trail' }));
+    await waitFor(() => expect(calls.find((c) => c.path === 'audit.list')?.input).toEqual({ limit: AUDIT_PAGE_SIZE, offset: 0 }));
+    expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining(['customers.list', 'transactionTypes.list', 'users.list']));
+    expect(screen.getByText('Manage gaming platforms')).toBeTruthy();
+  });
+
+  it("an admin screen's first reads leave for an admin once the check has answered, never for staff", () => {
+    const asked: string[] = [];
+    const reads = () => [Promise.resolve(asked.push('read'))];
+    const ctx = { queryClient, trpc };
+    expect(admins.loadWith({ ...ctx, denied: false, user: ADMIN }, reads)).toEqual({ leave: null });
+    expect(asked).toEqual(['read']);
+    admins.loadWith({ ...ctx, denied: true, user: STAFF }, reads);
+    admins.loadWith({ ...ctx, denied: false, user: null }, reads);
+    expect(asked).toEqual(['read']);
   });
 
   it('hovering Redemptions Report starts its read before the click', async () => {

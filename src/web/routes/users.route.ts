@@ -17,6 +17,7 @@ export const usersRoute = createRoute({
   path: '/admin/users',
   staticData: { title: 'Users', subtitle: 'Manage staff and admin roles' },
   beforeLoad: admins.beforeLoad,
-  loader: admins.loader,
+  loader: ({ context }) =>
+    admins.loadWith(context, ({ queryClient, trpc }) => [queryClient.ensureQueryData(trpc.users.list.queryOptions())]),
   component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./users')), 'UsersPage')),
 });
