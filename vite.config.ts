@@ -226,6 +226,14 @@ const SCHEMA_MODULE = /src[\\/]shared[\\/]schemas[\\/]([\w-]+)\.ts$/;
 const POPUP =
   /node_modules[\\/](@floating-ui[\\/]|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Popover[\\/]|Select[\\/]|Combobox[\\/](?!ComboboxChevron[\\/]|Combobox\.module))|core[\\/]utils[\\/]find-element-in-shadow-dom[\\/]))|src[\\/]web[\\/]components[\\/]select-loaded\.tsx$/;
 
+/**
+ * A modal's machinery (Mantine's Modal and react-remove-scroll; the focus trap, which popovers use too, stays
+ * with them) and the form dialog's frame:
+ * only code fetched when a dialog first opens imports it (lazyDialog, decision 249), so no screen waits for it.
+ */
+const DIALOG =
+  /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Modal|ModalBase)|react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton|use-callback-ref|get-nonce)[\\/]|src[\\/]web[\\/]components[\\/]form-dialog\.tsx$/;
+
 /** Whether a module used by two or more screens goes into their one shared chunk. */
 const sharedByScreens = (id: string) => /src[\\/](web|shared)[\\/]|node_modules[\\/]/.test(id) && !OWN_CHUNK.test(id);
 
@@ -272,6 +280,7 @@ export default defineConfig({
             // The popups' machinery (Mantine's Popover, Combobox and ScrollArea, Floating UI): only the code
             // fetched when a field, a calendar or a menu is first used needs it (decisions 222, 225).
             { name: 'popup', test: POPUP, minShareCount: 1, priority: 1 },
+            { name: 'dialog', test: DIALOG, minShareCount: 1, priority: 1 },
             // What two or more screens use is one file: a screen fetched 25-50 pieces of 1-10 KB after the
             // start-up code, a round trip each on a phone's six connections (decision 216). A screen's own
             // code, and the heavy parts only some screens show, stay in their own chunks.

@@ -94,9 +94,10 @@ for (const file of importsOf.keys()) {
   }
 }
 
-// zod comes with a form and the popups' code (Mantine's Select, Popover, Floating UI) with the first
-// field, calendar or menu used, never before a screen's first paint (decisions 223, 225): the start-up
-// file, the screens' shared chunk and the sign-in chunk hold neither and import nothing that does.
+// zod comes with a form, the popups' code (Mantine's Select, Popover, Floating UI) with the first field,
+// calendar or menu used, and a modal's code with the first dialog opened, never before a screen's first
+// paint (decisions 223, 225, 249): the start-up file, the screens' shared chunk and the sign-in chunk hold
+// none of them and import nothing that does.
 const staticClosure = (file: string, seen = new Set<string>()): Set<string> => {
   if (seen.has(file)) return seen;
   seen.add(file);
@@ -108,15 +109,15 @@ for (const chunk of fs.readdirSync(assets).filter((f) => /^(shared|sign-in)-[\w-
   for (const f of staticClosure(chunk)) firstPaint.add(f);
 const late = [...firstPaint].filter((f) => {
   const code = fs.readFileSync(path.join(assets, f), 'utf8');
-  return /^(zod|popup)-[\w-]+\.js$/.test(f) || /[`"']\$ZodObject[`"']/.test(code) || /[`"']Combobox[`"']/.test(code);
+  return /^(zod|popup|dialog)-[\w-]+\.js$/.test(f) || /[`"']\$ZodObject[`"']/.test(code) || /[`"'](Combobox|Modal)[`"']/.test(code);
 });
 if (late.length) {
   console.error(
-    `FAIL: zod or the popups' code is before the first paint, in ${late.join(', ')}: a screen imports a schema module (constants: shared/limits.ts) or Mantine's Select (use components/select.tsx)`,
+    `FAIL: zod, the popups' or a modal's code is before the first paint, in ${late.join(', ')}: a screen imports a schema module (constants: shared/limits.ts), Mantine's Select (use components/select.tsx) or its Modal (use components/lazy-dialog.tsx)`,
   );
   process.exit(1);
 }
-console.log(`before the first paint: ${firstPaint.size} file(s), no zod, no popups' code`);
+console.log(`before the first paint: ${firstPaint.size} file(s), no zod, no popups' or modal's code`);
 
 // A screen's own chunk paints without zod too: a constant taken from a schema module brought the whole
 // of zod to the import screen's first paint (21 KB on a phone's line, then its run; decision 239). Only
@@ -134,7 +135,20 @@ if (withZod.length) {
   console.error(`FAIL: a screen fetches zod before its first paint: ${withZod.join(', ')} (take constants from a module without zod)`);
   process.exit(1);
 }
-console.log(`screens' own chunks: ${screenChunks.length}, none fetches zod before its first paint but ${[...ZOD_FORM_PAGES].join(', ')}`);
+// Nor a modal's code: a dialog's code comes when it first opens (components/lazy-dialog.tsx, decision 249).
+const allScreenChunks = fs
+  .readdirSync(routes)
+  .filter((f) => /^[a-z-]+\.tsx$/.test(f))
+  .map((f) => f.replace(/\.tsx$/, ''))
+  .flatMap((screen) => [...importsOf.keys()].filter((f) => new RegExp(`^${screen}-[\\w-]{8}\\.js$`).test(f)));
+const withModal = allScreenChunks.filter((chunk) => [...staticClosure(chunk)].some((f) => /^dialog-[\w-]+\.js$/.test(f)));
+if (withModal.length) {
+  console.error(`FAIL: a screen fetches a modal's code before its first paint: ${withModal.join(', ')} (use components/lazy-dialog.tsx)`);
+  process.exit(1);
+}
+console.log(
+  `screens' own chunks: ${screenChunks.length}, none fetches zod before its first paint but ${[...ZOD_FORM_PAGES].join(', ')}; ${allScreenChunks.length}, none a modal's code`,
+);
 
 // The page's first script (early.ts, decision 246) starts the sign-in check and the first reads while the
 // start-up file downloads: it must need nothing but itself (and the bundler's runtime), or it waits for

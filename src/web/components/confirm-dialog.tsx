@@ -1,37 +1,14 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import type { ReactNode } from 'react';
-
-interface Props {
-  opened: boolean;
-  title: string;
-  message: ReactNode;
-  confirmLabel: string;
-  /** The way back (Cancel unless told). */
-  cancelLabel?: string;
-  danger?: boolean;
-  busy?: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-}
+import { lazyDialog } from './lazy-dialog';
+import type { ConfirmDialogProps } from './confirm-dialog-body';
 
 /**
  * Asks before a destructive or consequential action. Escape cancels. A destructive one (danger) puts the
  * focus on Cancel, so Enter pressed twice cannot destroy anything; any other focuses its confirm button.
+ * Its modal's code (Mantine's Modal, its focus trap and scroll lock) is fetched the first time one opens:
+ * a screen that only might ask does not wait for it (decision 249).
  */
-export function ConfirmDialog({ opened, title, message, confirmLabel, cancelLabel = 'Cancel', danger, busy, onConfirm, onCancel }: Props) {
-  return (
-    <Modal opened={opened} onClose={onCancel} title={<Text fw={700}>{title}</Text>} centered>
-      <Text size="sm" mb="lg">
-        {message}
-      </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onCancel} disabled={busy} data-autofocus={danger || undefined}>
-          {cancelLabel}
-        </Button>
-        <Button color={danger ? 'red' : undefined} onClick={onConfirm} loading={busy} data-autofocus={!danger || undefined}>
-          {confirmLabel}
-        </Button>
-      </Group>
-    </Modal>
-  );
-}
+export const ConfirmDialog = lazyDialog<ConfirmDialogProps>(
+  () => import('./confirm-dialog-body').then((m) => m.ConfirmDialogBody),
+  (props) => ({ ...props, opened: false }),
+  (props) => props.opened,
+);

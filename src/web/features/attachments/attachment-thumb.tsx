@@ -1,11 +1,19 @@
-import { ActionIcon, Anchor, Group, Image, Modal, Stack, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Group, Image, Stack, Text, UnstyledButton } from '@mantine/core';
 import { IconFileTypePdf, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import type { AttachmentView } from '../../../shared/schemas/attachments';
 import { tipProps } from '../../components/tip-props';
-import { formatDateTime } from '../../lib/format';
 import { attachmentBlob } from './attachments-api';
+import { lazyDialog } from '../../components/lazy-dialog';
+import type { AttachmentPreviewProps } from './attachment-preview-body';
+
+/** The viewer, its modal's code fetched the first time one opens (decision 249). */
+const AttachmentPreview = lazyDialog<AttachmentPreviewProps>(
+  () => import('./attachment-preview-body').then((m) => m.AttachmentPreviewBody),
+  (props) => ({ ...props, opened: false }),
+  (props) => props.opened,
+);
 
 /** An attachment's bytes as an object URL, released when no longer shown. */
 function useObjectUrl(id: number) {
@@ -19,9 +27,6 @@ function useObjectUrl(id: number) {
   }, [blob.data]);
   return { url, failed: blob.isError };
 }
-
-const sizeText = (bytes: number) =>
-  bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 /** A thumbnail (an image) or a PDF sign, with the name; a click opens the viewer. */
 export function AttachmentThumb({ a, canDelete, onDelete }: { a: AttachmentView; canDelete: boolean; onDelete: () => void }) {
@@ -56,20 +61,7 @@ export function AttachmentThumb({ a, canDelete, onDelete }: { a: AttachmentView;
           </ActionIcon>
         )}
       </Group>
-      <Modal opened={open} onClose={() => setOpen(false)} title={<Text fw={700}>{a.name}</Text>} size="xl" centered>
-        <Stack>
-          <Text size="xs" c="dimmed">
-            {sizeText(a.size)} · added by {a.createdBy} on {formatDateTime(a.createdAt)}
-          </Text>
-          {url && image && <Image src={url} alt={a.name} fit="contain" mah="70vh" />}
-          {url && !image && <iframe src={url} title={a.name} style={{ width: '100%', height: '70vh', border: 0 }} />}
-          {url && (
-            <Anchor href={url} download={a.name} size="sm">
-              Download
-            </Anchor>
-          )}
-        </Stack>
-      </Modal>
+      <AttachmentPreview opened={open} onClose={() => setOpen(false)} attachment={a} url={url} />
     </Stack>
   );
 }
