@@ -227,9 +227,9 @@ const POPUP =
   /node_modules[\\/](@floating-ui[\\/]|@mantine[\\/]core[\\/]esm[\\/](components[\\/](Popover[\\/]|Select[\\/]|Combobox[\\/](?!ComboboxChevron[\\/]|Combobox\.module))|core[\\/]utils[\\/]find-element-in-shadow-dom[\\/]))|src[\\/]web[\\/]components[\\/]select-loaded\.tsx$/;
 
 /**
- * A modal's machinery (Mantine's Modal and react-remove-scroll; the focus trap, which popovers use too, stays
- * with them) and the form dialog's frame:
- * only code fetched when a dialog first opens imports it (lazyDialog, decision 249), so no screen waits for it.
+ * A modal's machinery (Mantine's Modal and react-remove-scroll) and the form dialog's frame: only code
+ * fetched when a dialog first opens imports it (lazyDialog, decision 249), so no screen waits for it. The
+ * focus trap stays out of it: popovers use it too, and the entry forms load theirs with their Selects.
  */
 const DIALOG =
   /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Modal|ModalBase)|react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton|use-callback-ref|get-nonce)[\\/]|src[\\/]web[\\/]components[\\/]form-dialog\.tsx$/;

@@ -102,22 +102,23 @@ export function createAppRouter(history?: RouterHistory) {
 export const router = createAppRouter();
 
 /**
- * The router's load of the page's location, once: before React's first render (decision 247), and on a
- * signed-in screen's page from its first script, so the route's guards and loaders run as soon as the
- * sign-in check answers, not once the start-up file is in (an admin screen's reads wait for the check).
+ * The router's load of the page's location, once, before React's first render (decision 247). Not from the
+ * page's first script: the router decides whether to show a route's Loading screen as its load starts, and
+ * the start-up file attaches that screen (route-views.tsx), so a load started before it showed nothing while
+ * the check was out (decision 248).
  */
 let loading = false;
 export function loadFirstLocation(): void {
   if (loading) return;
   loading = true;
-  void router.load();
+  router.load().catch(console.error);
 }
 
 /**
  * At start-up, before React renders anything: with a token, the sign-in check, the first screen's reads and
- * its code go out now, not from inside the first render's long task (decision 229), and the router's load
- * starts. The signed-in check then finds them in flight. early.ts calls it as the page's first script;
- * start-app.tsx again, which does nothing.
+ * its code go out now, not from inside the first render's long task (decision 229). The signed-in check
+ * then finds them in flight. early.ts calls it as the page's first script; start-app.tsx again, which does
+ * nothing.
  */
 let started = false;
 export function startFirstScreen(): void {
@@ -125,6 +126,4 @@ export function startFirstScreen(): void {
   started = true;
   void queryClient.prefetchQuery(trpc.auth.user.queryOptions());
   startScreens(router, router.matchRoutes(router.latestLocation));
-  // In a task of its own: the batch of reads and the check leave first, not after the load's own work.
-  setTimeout(loadFirstLocation, 0);
 }

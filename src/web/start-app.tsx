@@ -15,7 +15,7 @@ import { queryClient } from './trpc';
  */
 export function startApp(container: HTMLElement): void {
   attachViews(router);
-  // early.ts has started them when the page ran it first (neither does anything a second time).
+  // early.ts has started them when the page ran it first (it does nothing a second time).
   startFirstScreen();
   // The router is loading the page's location before React renders: its first render then shows what the
   // router is waiting for (the Loading screen, or a page whose code is in) in the transition's short tasks.

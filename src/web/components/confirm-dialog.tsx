@@ -4,7 +4,7 @@ import type { ConfirmDialogProps } from './confirm-dialog-body';
 /**
  * Asks before a destructive or consequential action. Escape cancels. A destructive one (danger) puts the
  * focus on Cancel, so Enter pressed twice cannot destroy anything; any other focuses its confirm button.
- * Its modal's code (Mantine's Modal, its focus trap and scroll lock) is fetched the first time one opens:
+ * Its modal's code (Mantine's Modal and its scroll lock) is fetched the first time one opens:
  * a screen that only might ask does not wait for it (decision 249).
  */
 export const ConfirmDialog = lazyDialog<ConfirmDialogProps>(

@@ -7,6 +7,13 @@ import { HISTORY_PAGE_SIZE } from '../../shared/constants';
 import { redemptionsReportRoute } from './report-redemptions.route';
 import { AUDIT_PAGE_SIZE } from '../../shared/limits';
 import { admins } from '../route-guards';
+import { readsOf } from '../root-routes';
+import { accessLogRoute } from './access-log.route';
+import { auditRoute } from './audit.route';
+import { booksRoute } from './books.route';
+import { deletedTransactionsRoute } from './deleted-transactions.route';
+import { profitabilityRoute } from './report-profitability.route';
+import { usersRoute } from './users.route';
 import { queryClient, trpc } from '../trpc';
 
 describe('Route guards (beforeLoad)', () => {
@@ -138,6 +145,11 @@ describe('Route loaders', () => {
     await waitFor(() => expect(calls.find((c) => c.path === 'audit.list')?.input).toEqual({ limit: AUDIT_PAGE_SIZE, offset: 0 }));
     expect(calls.map((c) => c.path)).toEqual(expect.arrayContaining(['customers.list', 'transactionTypes.list', 'users.list']));
     expect(screen.getByText('Manage gaming platforms')).toBeTruthy();
+  });
+
+  it('no admin screen reads beside the sign-in check, before the role is known', () => {
+    for (const route of [usersRoute, auditRoute, accessLogRoute, deletedTransactionsRoute, booksRoute, profitabilityRoute])
+      expect(readsOf(route.options.loader)).toBeUndefined();
   });
 
   it("an admin screen's first reads leave for an admin once the check has answered, never for staff", () => {
