@@ -7,9 +7,6 @@ import { tipProps } from './tip-props';
 /** An active/inactive switch that asks first (spec 4: "Are you sure you want to activate/deactivate NAME"). */
 export function StatusToggle({ name, isActive, onConfirm }: { name: string; isActive: boolean; onConfirm: () => Promise<void> }) {
   const [asking, setAsking] = useState(false);
-  // The dialog is built from the first time it is asked for, then kept (its closing fade and the focus's
-  // way back): a grid's rows each built a closed Mantine Modal before (decision 220).
-  const [asked, setAsked] = useState(false);
   const [busy, setBusy] = useState(false);
   const verb = isActive ? 'deactivate' : 'activate';
   const confirm = async () => {
@@ -25,25 +22,21 @@ export function StatusToggle({ name, isActive, onConfirm }: { name: string; isAc
     <>
       <Switch
         checked={isActive}
-        onChange={() => {
-          setAsked(true);
-          setAsking(true);
-        }}
+        onChange={() => setAsking(true)}
         aria-label={`${isActive ? 'Deactivate' : 'Activate'} ${name}`}
         color="teal"
       />
-      {asked && (
-        <ConfirmDialog
-          opened={asking}
-          title={isActive ? 'Deactivate' : 'Activate'}
-          message={`Are you sure you want to ${verb} ${name}?`}
-          confirmLabel={isActive ? 'Deactivate' : 'Activate'}
-          danger={isActive}
-          busy={busy}
-          onConfirm={() => void confirm()}
-          onCancel={() => setAsking(false)}
-        />
-      )}
+      {/* Nothing is built until it is first asked for, then it is kept (lazyDialog; decisions 220, 249). */}
+      <ConfirmDialog
+        opened={asking}
+        title={isActive ? 'Deactivate' : 'Activate'}
+        message={`Are you sure you want to ${verb} ${name}?`}
+        confirmLabel={isActive ? 'Deactivate' : 'Activate'}
+        danger={isActive}
+        busy={busy}
+        onConfirm={() => void confirm()}
+        onCancel={() => setAsking(false)}
+      />
     </>
   );
 }
