@@ -3,6 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
+import { type PageChunk, screenFiles, screenRoutes } from './scripts/screen-pages';
+import { isScreenPath, screenPageFile } from './src/shared/screens';
 
 type PluginContext = Rollup.PluginContext;
 
@@ -69,21 +71,37 @@ function screensPage(): Plugin {
         const script = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
         const style = `<link rel="preload" as="style" crossorigin href="/${sheet}">`;
         const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-        const page = (name: string, links: string[], firstScript = '') =>
+        const firstScript = (file: string) => `<script type="module" crossorigin src="/${file}"></script>\n    `;
+        const page = (name: string, links: string[], before = '') =>
           fs.writeFileSync(
             path.join(dir, name),
             html
-              .replace('<script type="module"', `${firstScript}<script type="module"`)
+              .replace('<script type="module"', `${before}<script type="module"`)
               .replace('</head>', `  ${links.join('\n    ')}\n  </head>`),
           );
         // A signed-in screen's page runs early.ts as its own script, before the start-up file: the sign-in
         // check and the first reads leave once it is in, while the start-up file downloads (decision 246).
-        page(
-          'screens.html',
-          [script(shared), script(signInChunk), style],
-          `<script type="module" crossorigin src="/${first}"></script>\n    `,
-        );
+        page('screens.html', [script(shared), script(signInChunk), style], firstScript(first));
         page('sign-in.html', [script(signInChunk), script(login), script(reset), style]);
+        // Each screen's path: the screens' page asking for that screen's own code too, so it comes beside
+        // the start-up file, not after the page's first script has run (decision 250).
+        const screens = fs.readFileSync(path.join(dir, 'screens.html'), 'utf8');
+        const asked = new Set([...screens.matchAll(/"\/(assets\/[^"]+)"/g)].map((m) => m[1]));
+        const chunks = new Map<string, PageChunk>();
+        for (const f of files)
+          if (f.type === 'chunk')
+            chunks.set(f.fileName, { fileName: f.fileName, imports: f.imports, css: [...(f.viteMetadata?.importedCss ?? [])] });
+        for (const [route, name] of screenRoutes(path.resolve(import.meta.dirname, 'src/web/routes'))) {
+          if (!isScreenPath(route)) continue;
+          const own = files.find(
+            (f) =>
+              f.type === 'chunk' && f.isDynamicEntry && f.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/web/routes/${name}.tsx`),
+          );
+          if (!own) this.error(`screens-page: no chunk of its own for routes/${name}.tsx`);
+          const { scripts, styles } = screenFiles(own.fileName, chunks, asked);
+          const sheets = styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
+          page(screenPageFile(route), [script(shared), script(signInChunk), style, ...scripts.map(script), ...sheets], firstScript(first));
+        }
       },
     },
   };

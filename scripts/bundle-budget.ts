@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { isScreenPath, screenPageFile } from '../src/shared/screens';
+import { screenRoutes } from './screen-pages';
 
 // Reports the initial JavaScript (what index.html loads before any lazy chunk) in gzip bytes and
 // fails when it passes the budget or when exceljs sits in it.
@@ -174,3 +176,27 @@ if (earlyBytes > EARLY_BUDGET_BYTES) {
   process.exit(1);
 }
 console.log(`the page's first script: ${kb(earlyBytes)} gzip (budget ${kb(EARLY_BUDGET_BYTES)}), imports only the runtime`);
+
+// Each screen's own page (decision 250) asks for what screens.html asks for and for its screen's code (the
+// screen's chunk and the chunks it imports), nothing else: another screen's code, or a dialog's, would be
+// bytes its first paint waits beside.
+const assetsOf = (page: string) => new Set([...page.matchAll(/"\/assets\/([^"]+\.js)"/g)].map((m) => m[1]));
+const screensAsked = assetsOf(screensPage);
+const screenPaths = [...screenRoutes(routes)].filter(([route]) => isScreenPath(route));
+for (const [route, screen] of screenPaths) {
+  const file = path.join(dist, screenPageFile(route));
+  const own = [...importsOf.keys()].find((f) => new RegExp(`^${screen}-[\\w-]{8}\\.js$`).test(f));
+  if (!fs.existsSync(file) || !own) {
+    console.error(`FAIL: no page of its own (${screenPageFile(route)}) or no chunk of its own for ${route}`);
+    process.exit(1);
+  }
+  const asked = assetsOf(fs.readFileSync(file, 'utf8'));
+  const expected = new Set([...screensAsked, ...staticClosure(own)]);
+  const wrong = [...asked].filter((f) => !expected.has(f) || /^dialog-[\w-]+\.js$/.test(f));
+  const missing = [...expected].filter((f) => !asked.has(f));
+  if (wrong.length || missing.length) {
+    console.error(`FAIL: ${screenPageFile(route)} asks for ${wrong.join(', ') || 'nothing else'}, not for ${missing.join(', ') || 'nothing missing'}`);
+    process.exit(1);
+  }
+}
+console.log(`screens' own pages: ${screenPaths.length}, each asking for its screen's code and no other`);

@@ -10,10 +10,11 @@ import puppeteer from 'puppeteer-core';
 import { BROWSER_FLAGS } from '../e2e/browser';
 import { browserPath } from '../e2e/browser-path';
 import { spawnServer } from '../src/server/testing/spawn-server';
+import { SCREENS } from '../src/shared/screens';
 
 /**
  * `npm run web:timing` (or `npm run lighthouse`): Lighthouse's mobile preset (a mid-range phone: simulated slow 4G, 4x slower CPU)
- * and its desktop preset on every screen of the sidebar, signed in as an admin over the demo data, and on
+ * and its desktop preset on every screen (the sidebar's and Profile), signed in as an admin over the demo data, and on
  * Login, Reset and a 404. Needs `npm run build` first. Writes the table into docs/benchmarks.md's
  * "Phone and desktop (Lighthouse)" section. `--only /customers,/dashboard` measures some screens;
  * `--preset mobile|desktop` one preset; `--runs N` takes each screen's median of N runs (default 1); `--save DIR` keeps each report's JSON
@@ -27,26 +28,9 @@ const arg = (name: string) => (args.includes(`--${name}`) ? args[args.indexOf(`-
 const RUNS = Number(arg('runs') ?? 1);
 const ADMIN = { email: 'admin@example.com', password: 'Lighthouse1234' };
 
-const SIGNED_IN = [
-  '/dashboard',
-  '/transactions/add',
-  '/transactions/history',
-  '/redemptions',
-  '/check-ins',
-  '/reports/high-sc',
-  '/reports/profitability',
-  '/reports/participation',
-  '/reports/transaction-types',
-  '/reports/reconciliation',
-  '/reports/redemptions',
-  '/customers',
-  '/casinos',
-  '/types',
-  '/import',
-  '/admin/users',
-  '/admin/audit',
-  '/admin/deleted-transactions',
-];
+// Every screen of shared/screens.ts: the sidebar's (Access log and Books among them) and Profile, which the
+// account menu opens.
+const SIGNED_IN = SCREENS.map((s) => s.path);
 const SIGNED_OUT = ['/login', '/reset-password?token=lighthouse', '/no-such-screen'];
 const only = arg('only')?.split(',');
 const screens = [...SIGNED_IN, ...SIGNED_OUT].filter((s) => !only || only.includes(s));

@@ -31,6 +31,12 @@ export const SCREENS: readonly { path: string; label: string; adminOnly?: boolea
 export const isScreenPath = (path: string): boolean =>
   path === '/' || SCREENS.some((s) => s.path === path) || /^\/(customers|casinos)\/[^/]+$/.test(path);
 
+/**
+ * The page the build writes for one screen's path: the screens' page asking for that screen's own code too
+ * (decision 250). The server sends it when the build has one (server/http/static.ts).
+ */
+export const screenPageFile = (path: string): string => `screen${path === '/' ? '-start' : path.replaceAll('/', '-')}.html`;
+
 /** The signed-out pages that sign a person in: their page asks for the sign-in code (decision 244). */
 export const isSignInPath = (path: string): boolean => path === '/login' || path === '/reset-password';
 

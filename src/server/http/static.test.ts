@@ -10,6 +10,8 @@ import { registerStatic } from './static';
 const SCRIPT = 'export const answer = 42;\n'.repeat(100);
 const PAGE = `<!doctype html><title>Coin Ledger</title>${'<p>ledger</p>'.repeat(100)}`;
 const SCREENS_PAGE = PAGE.replace('</title>', '</title><link rel="modulepreload" href="/assets/shared-1a2b.js">');
+const DASHBOARD_PAGE = SCREENS_PAGE.replace('</title>', '</title><link rel="modulepreload" href="/assets/dashboard-1a2b.js">');
+const START_PAGE = SCREENS_PAGE.replace('</title>', '</title><link rel="modulepreload" href="/assets/add-transaction-1a2b.js">');
 const SIGN_IN_PAGE = PAGE.replace('</title>', '</title><link rel="modulepreload" href="/assets/sign-in-1a2b.js">');
 const app = Fastify();
 beforeAll(async () => {
@@ -23,6 +25,8 @@ beforeAll(async () => {
   write('index.html', PAGE);
   write('screens.html', SCREENS_PAGE);
   write('sign-in.html', SIGN_IN_PAGE);
+  write('screen-dashboard.html', DASHBOARD_PAGE);
+  write('screen-start.html', START_PAGE);
   write('assets/app-1a2b.js', SCRIPT);
   const servePage = await registerStatic(app, root);
   app.setNotFoundHandler((req, reply) => servePage(reply, req.url.split('?')[0]));
@@ -59,10 +63,12 @@ describe("the web app's files, compressed once at build", () => {
     expect(zlib.brotliDecompressSync(page.rawPayload).toString()).toBe(SCREENS_PAGE);
   });
 
-  it("sends a signed-in screen's path the page that asks for the screens' code, Login and Reset the one that asks for the sign-in code, and other paths the plain one", async () => {
+  it("sends a signed-in screen's path its own page or the one that asks for the screens' code, Login and Reset the one that asks for the sign-in code, and other paths the plain one", async () => {
     const body = async (url: string) => (await get(url)).body;
-    for (const url of ['/', '/dashboard', '/admin/users', '/customers/12', '/casinos/3?tab=links'])
-      expect(await body(url), url).toBe(SCREENS_PAGE);
+    for (const url of ['/admin/users', '/customers/12', '/casinos/3?tab=links']) expect(await body(url), url).toBe(SCREENS_PAGE);
+    // A screen the build wrote a page of its own for gets that page (decision 250).
+    expect(await body('/dashboard?range=week')).toBe(DASHBOARD_PAGE);
+    expect(await body('/')).toBe(START_PAGE);
     for (const url of ['/login', '/reset-password?token=x']) expect(await body(url), url).toBe(SIGN_IN_PAGE);
     for (const url of ['/no-such-screen', '/customers/12/more', '/login/more']) expect(await body(url), url).toBe(PAGE);
   });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isScreenPath, isSignInPath } from '../../shared/screens';
+import { isScreenPath, isSignInPath, screenPageFile } from '../../shared/screens';
 
 /** The project folder: the nearest one above `from` with a package.json (from src/ and from the dist/server bundle alike). */
 function projectRoot(from: string): string {
@@ -19,9 +19,9 @@ export type ServePage = (reply: FastifyReply, path: string) => unknown;
 
 /**
  * Serves the built web app; unknown non-API paths get the app's page so client routes load directly: a
- * signed-in screen's path gets screens.html (index.html asking for the screens' shared code too; decision
- * 218), Login and Reset password sign-in.html (asking for the sign-in code; decision 244), any other
- * index.html.
+ * signed-in screen's path gets its own page (screens.html asking for that screen's code too; decision 250)
+ * or screens.html (index.html asking for the screens' shared code too; decision 218), Login and Reset
+ * password sign-in.html (asking for the sign-in code; decision 244), any other index.html.
  */
 export async function registerStatic(app: FastifyInstance, root = WEB_DIST): Promise<ServePage> {
   const index = path.join(root, 'index.html');
@@ -43,8 +43,11 @@ export async function registerStatic(app: FastifyInstance, root = WEB_DIST): Pro
   });
   const built = (page: string) => fs.existsSync(path.join(root, page));
   const [screens, signIn] = [built('screens.html'), built('sign-in.html')];
+  // The screens' own pages (decision 250), as the build wrote them.
+  const ownPages = new Set(fs.readdirSync(root).filter((file) => /^screen-[\w-]+\.html$/.test(file)));
+  const screenPage = (pathname: string) => (ownPages.has(screenPageFile(pathname)) ? screenPageFile(pathname) : 'screens.html');
   const pageFor = (pathname: string) =>
-    screens && isScreenPath(pathname) ? 'screens.html' : signIn && isSignInPath(pathname) ? 'sign-in.html' : 'index.html';
+    screens && isScreenPath(pathname) ? screenPage(pathname) : signIn && isSignInPath(pathname) ? 'sign-in.html' : 'index.html';
   const servePage: ServePage = (reply, pathname) => reply.header('Cache-Control', 'no-cache').sendFile(pageFor(pathname), root);
   app.get('/', (_req, reply) => servePage(reply, '/'));
   return servePage;

@@ -43,6 +43,7 @@ describe("a screen's first reads", () => {
       { 'customerCasinos.reconciliationReport': { staleDays: 7, limit: 100, offset: 200 } },
       [],
     ],
+    ['/profile', {}, ['auth.account.sessions', 'auth.twoFactor.status', 'auth.account.apiTokens']],
   ] as const)('%s: asked for while the sign-in check is unanswered', async (path, reads, lists) => {
     const expected = [...Object.keys(reads), ...lists];
     mockTrpc({ 'auth.user': never, ...pending(expected) });
