@@ -80,12 +80,15 @@ async function measure(screen: string, preset: 'mobile' | 'desktop'): Promise<Sc
   const page = await browser.newPage();
   // Lighthouse clears the origin's caches before it loads the screen (a cold cache) but keeps its local
   // storage: the token is put into a fresh document before the app's script runs, as a signed-in browser
-  // has it, and taken out for a signed-out screen (else /login measured a signed-in visit's redirect).
+  // has it (with the role its last sign-in check answered, decision 251), and taken out for a signed-out
+  // screen (else /login measured a signed-in visit's redirect).
   const signedIn = SIGNED_IN.includes(screen);
   await page.evaluateOnNewDocument(
     (t: string | null) => {
       if (t) localStorage.setItem('auth_token', t);
       else localStorage.removeItem('auth_token');
+      if (t) localStorage.setItem('auth_last_role', 'admin');
+      else localStorage.removeItem('auth_last_role');
     },
     signedIn ? token : null,
   );

@@ -1,7 +1,8 @@
 import { createRootRouteWithContext, createRoute, Outlet } from '@tanstack/react-router';
-import { type ReadContext, requireUser, type RouterContext } from './route-guards';
+import { requireUser, type RouterContext } from './route-guards';
 import { getToken } from './lib/auth-token';
 import type { UserView } from './lib/api-types';
+import { type Reads, startAll, withReads } from './lib/screen-reads';
 
 /** What a heading's subtitle may read: the signed-in user and the screen's search. */
 interface HeadingContext {
@@ -41,24 +42,6 @@ export const signedInRoute = createRoute({
 });
 
 /**
- * A screen's reads (ensureQueryData calls), started as its route loads and when a link to it is hovered;
- * `deps` are the route's loaderDeps (the search a screen's first read depends on).
- */
-type Reads<D> = (ctx: ReadContext, deps: D) => Promise<unknown>[];
-
-/** Starts a screen's reads; a failed read is the screen's to show, so nothing waits for it or fails with it. */
-const start = (reads: Promise<unknown>[]) => {
-  for (const read of reads) read.catch(() => undefined);
-  return reads;
-};
-
-/** Each screen loader's reads, so the signed-in check can start them beside its own (router.tsx, `startScreens`). */
-const screenReads = new WeakMap<object, (ctx: ReadContext, deps: unknown) => Promise<unknown>[]>();
-
-/** The reads a route's loader starts, given the router's loaderDeps for that route; none for other loaders. */
-export const readsOf = (loader: unknown) => (typeof loader === 'function' ? screenReads.get(loader) : undefined);
-
-/**
  * A loader that starts the screen's reads without waiting for them: the screen keeps its own loading and
  * failure states (a failed read shows inside the screen with Retry), and the reads are shared with the
  * screen's queries (same keys). ensureQueryData reads only what is not cached, so the reads the signed-in
@@ -66,9 +49,8 @@ export const readsOf = (loader: unknown) => (typeof loader === 'function' ? scre
  */
 export const startReads = <D = unknown,>(reads: Reads<D>) => {
   const loader = ({ context, deps }: { context: RouterContext & { user: UserView | null }; deps: D }) => {
-    if (context.user) void start(reads(context, deps));
+    if (context.user) void startAll(reads(context, deps));
   };
   // The router hands the loader this route's loaderDeps, and the signed-in check the same match's.
-  screenReads.set(loader, (ctx, deps) => start(reads(ctx, deps as D)));
-  return loader;
+  return withReads(loader, (ctx, deps) => startAll(reads(ctx, deps as D)));
 };

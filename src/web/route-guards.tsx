@@ -2,7 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type AsyncRouteComponent, Await, Navigate, redirect, useLoaderData } from '@tanstack/react-router';
 import { lazy } from 'react';
 import { LOGIN_REDIRECT_DELAY_MS, USERS_ACCESS_DENIED_DELAY_MS } from '../shared/constants';
-import { clearToken, getToken, sessionExpired } from './lib/auth-token';
+import { clearToken, getToken, lastRole, rememberRole, sessionExpired } from './lib/auth-token';
+import { type ReadContext, type Reads, startAll, withReads } from './lib/screen-reads';
 import { isUnauthorized } from './lib/errors';
 import { notifyError } from './lib/notify';
 import type { trpc } from './trpc';
@@ -16,12 +17,6 @@ export interface RouterContext {
   startScreens: (matches: readonly { routeId: string; loaderDeps: unknown }[]) => void;
 }
 
-/**
- * What a screen's reads need of the router's context, and the signed-in user once the check has answered
- * (absent when the reads start beside the check): a read that only an admin may make waits for it.
- */
-export type ReadContext = Pick<RouterContext, 'queryClient' | 'trpc'> & { user?: UserView | null };
-
 // The notice is in the start-up file (status-screens.tsx); the routes, which the page's first script
 // declares, name it without importing it (decision 246).
 const DeniedNotice = lazy(() => import('./components/status-screens').then((m) => ({ default: m.DeniedNotice })));
@@ -32,7 +27,9 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 async function currentUser({ queryClient, trpc }: RouterContext): Promise<UserView | null> {
   if (!getToken()) return null;
   try {
-    return await queryClient.ensureQueryData(trpc.auth.user.queryOptions());
+    const user = await queryClient.ensureQueryData(trpc.auth.user.queryOptions());
+    if (user) rememberRole(user.role);
+    return user;
   } catch (error) {
     // A refused token has already signed out (the query client's 401 handler, spec 8.2).
     if (isUnauthorized(error)) return null;
@@ -85,14 +82,18 @@ export function adminOnly(denial: Denial) {
     },
     loader,
     /**
-     * The loader, which also starts an admin's first reads as soon as the check has said who is signed in
-     * (not beside it: a staff member's never leave), before the screen is built (decision 234). A route
-     * calls it from its own loader, so the router types that loader's `deps` from its loaderDeps.
+     * The loader, which also starts an admin's first reads before the screen is built (decision 234): once
+     * the check has said who is signed in, or beside the check when this browser's last check said admin
+     * (decision 251). A staff member's never leave. `deps` are the route's loaderDeps.
      */
-    loadWith: (context: ReadContext & { denied: boolean; user: UserView | null }, reads: (ctx: ReadContext) => Promise<unknown>[]) => {
-      if (!context.denied && context.user) for (const read of reads(context)) read.catch(() => undefined);
-      return loader({ context });
-    },
+    startReads: <D = unknown,>(reads: Reads<D>) =>
+      withReads(
+        ({ context, deps }: { context: ReadContext & { denied: boolean; user: UserView | null }; deps: D }) => {
+          if (!context.denied && context.user) startAll(reads(context, deps));
+          return loader({ context });
+        },
+        (ctx, deps) => (lastRole() === 'admin' ? startAll(reads(ctx, deps as D)) : []),
+      ),
     /** The screen, or the notice until it is time to leave. */
     gate: (Screen: AsyncRouteComponent<object>) =>
       Object.assign(

@@ -1,5 +1,6 @@
 import { type AnyRouter, createRouter, type RouterHistory } from '@tanstack/react-router';
-import { readsOf, rootRoute, signedInRoute } from './root-routes';
+import { rootRoute, signedInRoute } from './root-routes';
+import { readsOf } from './lib/screen-reads';
 import type { RouterContext } from './route-guards';
 import { accessLogRoute } from './routes/access-log.route';
 import { addTransactionRoute, startRoute } from './routes/add-transaction.route';

@@ -34,7 +34,29 @@ export function setToken(token: string): void {
 export function clearToken(): void {
   if (getToken() === null) return;
   localStorage.removeItem(AUTH_TOKEN_KEY);
+  localStorage.removeItem(LAST_ROLE_KEY);
   emit();
+}
+
+/**
+ * The role the last sign-in check of this browser answered with: a hint that lets an admin screen's reads
+ * leave beside the next check (decision 251). It decides nothing: the server refuses a read the role may
+ * not make, and the check's answer decides what the screen shows.
+ */
+const LAST_ROLE_KEY = 'auth_last_role';
+export function lastRole(): string | null {
+  try {
+    return localStorage.getItem(LAST_ROLE_KEY);
+  } catch {
+    return null;
+  }
+}
+export function rememberRole(role: string): void {
+  try {
+    if (localStorage.getItem(LAST_ROLE_KEY) !== role) localStorage.setItem(LAST_ROLE_KEY, role);
+  } catch {
+    // Storage refused (a private window's quota): the hint is only a hint.
+  }
 }
 
 /** The server refused the token (401): sign out, remembering why, so the app says so (spec 8.2). */

@@ -17,12 +17,11 @@ export const accessLogRoute = createRoute({
   beforeLoad: admins.beforeLoad,
   loaderDeps: ({ search }) => search,
   // The user filter's list and the URL's page of events (none while the date range runs backwards).
-  loader: ({ context, deps: search }) =>
-    admins.loadWith(context, ({ queryClient, trpc }) => [
-      queryClient.ensureQueryData(trpc.users.list.queryOptions()),
-      ...(isOrderedRange(search)
-        ? [queryClient.ensureQueryData(trpc.accessLog.list.queryOptions(urlListInput(search, ACCESS_LOG_PAGE_SIZE)))]
-        : []),
-    ]),
+  loader: admins.startReads<ReturnType<typeof accessLogSearch>>(({ queryClient, trpc }, search) => [
+    queryClient.ensureQueryData(trpc.users.list.queryOptions()),
+    ...(isOrderedRange(search)
+      ? [queryClient.ensureQueryData(trpc.accessLog.list.queryOptions(urlListInput(search, ACCESS_LOG_PAGE_SIZE)))]
+      : []),
+  ]),
   component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./access-log')), 'AccessLogPage')),
 });

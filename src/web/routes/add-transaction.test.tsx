@@ -96,6 +96,8 @@ describe('Add Transaction form', () => {
     await choose('Casino', 'Lucky');
     await choose('Transaction Type', 'Bonus');
 
+    // Its tip is the shared tooltip's: no Tooltip of its own to fetch with the form (decision 250).
+    expect(screen.getByRole('button', { name: 'Next Casino' }).dataset.tip).toBe('Next Casino (Alt+N)');
     fireEvent.click(screen.getByRole('button', { name: 'Next Casino' }));
     expect(fieldValue('Casino')).toBe('Star');
     expect(fieldValue('Transaction Type')).toBe('');

@@ -23,13 +23,12 @@ export const auditRoute = createRoute({
   beforeLoad: admins.beforeLoad,
   loaderDeps: ({ search }) => search,
   // The names the entries show and the URL's page of entries (none while the date range runs backwards).
-  loader: ({ context, deps: search }) =>
-    admins.loadWith(context, ({ queryClient, trpc }) => [
-      queryClient.ensureQueryData(trpc.customers.list.queryOptions()),
-      queryClient.ensureQueryData(trpc.casinos.list.queryOptions()),
-      queryClient.ensureQueryData(trpc.transactionTypes.list.queryOptions(undefined)),
-      queryClient.ensureQueryData(trpc.users.list.queryOptions()),
-      ...(isOrderedRange(search) ? [queryClient.ensureQueryData(trpc.audit.list.queryOptions(urlListInput(search, AUDIT_PAGE_SIZE)))] : []),
-    ]),
+  loader: admins.startReads<ReturnType<typeof auditSearch>>(({ queryClient, trpc }, search) => [
+    queryClient.ensureQueryData(trpc.customers.list.queryOptions()),
+    queryClient.ensureQueryData(trpc.casinos.list.queryOptions()),
+    queryClient.ensureQueryData(trpc.transactionTypes.list.queryOptions(undefined)),
+    queryClient.ensureQueryData(trpc.users.list.queryOptions()),
+    ...(isOrderedRange(search) ? [queryClient.ensureQueryData(trpc.audit.list.queryOptions(urlListInput(search, AUDIT_PAGE_SIZE)))] : []),
+  ]),
   component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./audit')), 'AuditPage')),
 });

@@ -8,7 +8,6 @@ export const booksRoute = createRoute({
   path: '/admin/books',
   staticData: { title: 'Books', subtitle: 'Close checked periods so nothing in them changes' },
   beforeLoad: admins.beforeLoad,
-  loader: ({ context }) =>
-    admins.loadWith(context, ({ queryClient, trpc }) => [queryClient.ensureQueryData(trpc.books.get.queryOptions())]),
+  loader: admins.startReads(({ queryClient, trpc }) => [queryClient.ensureQueryData(trpc.books.get.queryOptions())]),
   component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./books')), 'BooksPage')),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readsOf } from '../root-routes';
+import { readsOf } from '../lib/screen-reads';
 import { calls, mockTrpc } from '../testing/msw';
 import { ADMIN, STAFF } from '../testing/render';
 import { queryClient, trpc } from '../trpc';

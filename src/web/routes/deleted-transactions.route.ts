@@ -10,9 +10,8 @@ export const deletedTransactionsRoute = createRoute({
   staticData: { title: 'Deleted Transactions', subtitle: 'Restore what was deleted' },
   beforeLoad: admins.beforeLoad,
   // The first page (the page lives in the screen, not the URL).
-  loader: ({ context }) =>
-    admins.loadWith(context, ({ queryClient, trpc }) => [
-      queryClient.ensureQueryData(trpc.transactions.deleted.queryOptions({ limit: HISTORY_PAGE_SIZE, offset: 0 })),
-    ]),
+  loader: admins.startReads(({ queryClient, trpc }) => [
+    queryClient.ensureQueryData(trpc.transactions.deleted.queryOptions({ limit: HISTORY_PAGE_SIZE, offset: 0 })),
+  ]),
   component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./deleted-transactions')), 'DeletedTransactionsPage')),
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readsOf } from '../root-routes';
+import { readsOf } from '../lib/screen-reads';
 import { ATTACHMENT_COUNT_KEY } from '../lib/refresh';
 import { transaction } from '../testing/fixtures';
 import { calls, mockTrpc } from '../testing/msw';

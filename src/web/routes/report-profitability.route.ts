@@ -22,19 +22,18 @@ export const profitabilityRoute = createRoute({
   beforeLoad: admins.beforeLoad,
   loaderDeps: ({ search }) => search,
   // The filters' lists, first page and summary (decision 234).
-  loader: ({ context, deps }) =>
-    admins.loadWith(context, ({ queryClient, trpc }) => {
-      const inputs = profitabilityInputs(deps);
-      return [
-        queryClient.ensureQueryData(trpc.customers.list.queryOptions()),
-        queryClient.ensureQueryData(trpc.casinos.list.queryOptions()),
-        ...(isOrderedRange(deps)
-          ? [
-              queryClient.ensureQueryData(trpc.reports.profitability.queryOptions(inputs.list)),
-              queryClient.ensureQueryData(trpc.reports.profitabilitySummary.queryOptions(inputs.summary)),
-            ]
-          : []),
-      ];
-    }),
+  loader: admins.startReads<ReturnType<typeof profitabilitySearch>>(({ queryClient, trpc }, deps) => {
+    const inputs = profitabilityInputs(deps);
+    return [
+      queryClient.ensureQueryData(trpc.customers.list.queryOptions()),
+      queryClient.ensureQueryData(trpc.casinos.list.queryOptions()),
+      ...(isOrderedRange(deps)
+        ? [
+            queryClient.ensureQueryData(trpc.reports.profitability.queryOptions(inputs.list)),
+            queryClient.ensureQueryData(trpc.reports.profitabilitySummary.queryOptions(inputs.summary)),
+          ]
+        : []),
+    ];
+  }),
   component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./report-profitability')), 'ProfitabilityReportPage')),
 });

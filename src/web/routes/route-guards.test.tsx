@@ -7,7 +7,8 @@ import { HISTORY_PAGE_SIZE } from '../../shared/constants';
 import { redemptionsReportRoute } from './report-redemptions.route';
 import { AUDIT_PAGE_SIZE } from '../../shared/limits';
 import { admins } from '../route-guards';
-import { readsOf } from '../root-routes';
+import { readsOf } from '../lib/screen-reads';
+import { clearToken, lastRole, rememberRole, setToken } from '../lib/auth-token';
 import { accessLogRoute } from './access-log.route';
 import { auditRoute } from './audit.route';
 import { booksRoute } from './books.route';
@@ -147,20 +148,41 @@ describe('Route loaders', () => {
     expect(screen.getByText('Manage gaming platforms')).toBeTruthy();
   });
 
-  it('no admin screen reads beside the sign-in check, before the role is known', () => {
-    for (const route of [usersRoute, auditRoute, accessLogRoute, deletedTransactionsRoute, booksRoute, profitabilityRoute])
-      expect(readsOf(route.options.loader)).toBeUndefined();
+  it("no admin screen reads beside the sign-in check unless this browser's last check said admin (decision 251)", async () => {
+    const admin = [usersRoute, auditRoute, accessLogRoute, deletedTransactionsRoute, booksRoute, profitabilityRoute];
+    const beside = (route: (typeof admin)[number]) => readsOf(route.options.loader)!({ queryClient, trpc }, {});
+    mockTrpc({ 'users.list': () => [], 'books.get': () => ({ closedThrough: null, closedBefore: null, history: [] }) });
+    // Never checked here, then a staff member's check.
+    for (const role of [null, 'staff']) {
+      if (role) rememberRole(role);
+      for (const route of admin) expect(beside(route), `${route.id} as ${role}`).toEqual([]);
+    }
+    expect(calls).toEqual([]);
+    rememberRole('admin');
+    await Promise.allSettled([...beside(usersRoute), ...beside(booksRoute)]);
+    expect(calls.map((c) => c.path).sort()).toEqual(['books.get', 'users.list']);
+    // Signing out forgets it.
+    setToken('t');
+    clearToken();
+    expect(beside(usersRoute)).toEqual([]);
   });
 
   it("an admin screen's first reads leave for an admin once the check has answered, never for staff", () => {
     const asked: string[] = [];
-    const reads = () => [Promise.resolve(asked.push('read'))];
+    const load = admins.startReads(() => [Promise.resolve(asked.push('read'))]);
     const ctx = { queryClient, trpc };
-    expect(admins.loadWith({ ...ctx, denied: false, user: ADMIN }, reads)).toEqual({ leave: null });
+    expect(load({ context: { ...ctx, denied: false, user: ADMIN }, deps: undefined })).toEqual({ leave: null });
     expect(asked).toEqual(['read']);
-    admins.loadWith({ ...ctx, denied: true, user: STAFF }, reads);
-    admins.loadWith({ ...ctx, denied: false, user: null }, reads);
+    load({ context: { ...ctx, denied: true, user: STAFF }, deps: undefined });
+    load({ context: { ...ctx, denied: false, user: null }, deps: undefined });
     expect(asked).toEqual(['read']);
+  });
+
+  it("the sign-in check remembers the role it answered with, for the next page's admin reads", async () => {
+    mockTrpc({ 'auth.user': () => ADMIN, 'casinos.list': () => [] });
+    renderApp('/casinos');
+    await screen.findByText('Manage gaming platforms');
+    expect(lastRole()).toBe('admin');
   });
 
   it('hovering Redemptions Report starts its read before the click', async () => {

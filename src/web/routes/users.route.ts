@@ -17,7 +17,6 @@ export const usersRoute = createRoute({
   path: '/admin/users',
   staticData: { title: 'Users', subtitle: 'Manage staff and admin roles' },
   beforeLoad: admins.beforeLoad,
-  loader: ({ context }) =>
-    admins.loadWith(context, ({ queryClient, trpc }) => [queryClient.ensureQueryData(trpc.users.list.queryOptions())]),
+  loader: admins.startReads(({ queryClient, trpc }) => [queryClient.ensureQueryData(trpc.users.list.queryOptions())]),
   component: admins.gate(lazyRouteComponent(() => withScreenStyles(import('./users')), 'UsersPage')),
 });

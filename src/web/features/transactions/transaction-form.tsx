@@ -1,4 +1,4 @@
-import { Badge, Button, Grid, Group, Kbd, Loader, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Grid, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconCashBanknote, IconDeviceFloppy, IconEraser, IconPlus, IconScale } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
@@ -19,7 +19,7 @@ import { useBalanceBefore } from './use-balance-before';
 import { ConfirmEntry } from './confirm-entry';
 import { entryConcerns } from './entry-concerns';
 import { formatDateTime } from '../../lib/format';
-import { Tip } from '../../components/tip';
+import { tipProps } from '../../components/tip-props';
 import { useEntryKeys, useListEnter } from './use-entry-keys';
 import {
   activeCasinosOf,
@@ -272,26 +272,19 @@ export function TransactionForm({ below, customerId }: { below: (casinoId: strin
                     description={casinoHint}
                     inputWrapperOrder={['label', 'input', 'description', 'error']}
                   />
-                  <Tip
-                    label={
-                      <>
-                        Next Casino <Kbd size="xs">Alt</Kbd>+<Kbd size="xs">N</Kbd>
-                      </>
-                    }
+                  <Button
+                    variant="light"
+                    mt={25}
+                    px="sm"
+                    tabIndex={-1}
+                    onClick={nextCasino}
+                    disabled={activeIds.length === 0}
+                    aria-keyshortcuts="Alt+N"
+                    {...tipProps('Next Casino (Alt+N)')}
+                    rightSection={<IconArrowRight size={16} />}
                   >
-                    <Button
-                      variant="light"
-                      mt={25}
-                      px="sm"
-                      tabIndex={-1}
-                      onClick={nextCasino}
-                      disabled={activeIds.length === 0}
-                      aria-keyshortcuts="Alt+N"
-                      rightSection={<IconArrowRight size={16} />}
-                    >
-                      Next Casino
-                    </Button>
-                  </Tip>
+                    Next Casino
+                  </Button>
                 </Group>
               </Grid.Col>
               <Grid.Col span={{ base: 12, md: 4 }}>
