@@ -7,4 +7,6 @@ import './styles/app.css';
 import './styles/theme-variables.css';
 import { startApp } from './start-app';
 
-startApp(document.getElementById('root')!);
+// In a task of its own: evaluating the start-up file (React's DOM code, Mantine) and the app's start (the
+// router's load, React's first render) were one long task on a phone (decision 252).
+setTimeout(() => startApp(document.getElementById('root')!), 0);

@@ -77,13 +77,17 @@ const routeTree = rootRoute.addChildren([
  * same tick as its own read, so they go out side by side with it (decisions 172, 229).
  */
 function startScreens(router: AnyRouter, matches: Parameters<RouterContext['startScreens']>[0]): void {
-  for (const { routeId, loaderDeps } of matches) {
+  const routes = matches.flatMap(({ routeId, loaderDeps }) => {
     const route = router.routesById[routeId];
-    if (!route) continue;
-    readsOf(route.options.loader)?.({ queryClient, trpc }, loaderDeps);
-    // A chunk that fails to load here is loaded again, and its failure shown, by the navigation itself.
-    router.loadRouteChunk(route)?.catch(() => undefined);
-  }
+    if (route) readsOf(route.options.loader)?.({ queryClient, trpc }, loaderDeps);
+    return route ? [route] : [];
+  });
+  // The code in the next task: the reads leave as this one ends, without waiting for the screen's module
+  // and its styles to be set up, and a screen's own page has asked for its code already (decision 252).
+  // A chunk that fails to load here is loaded again, and its failure shown, by the navigation itself.
+  setTimeout(() => {
+    for (const route of routes) router.loadRouteChunk(route)?.catch(() => undefined);
+  }, 0);
 }
 
 export function createAppRouter(history?: RouterHistory) {
