@@ -3,8 +3,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
-import { type PageChunk, screenFiles, screenRoutes } from './scripts/screen-pages';
-import { isScreenPath, screenPageFile } from './src/shared/screens';
+import { type PageChunk, screenFiles, screenPagePaths } from './scripts/screen-pages';
+import { screenPageFile } from './src/shared/screens';
 
 type PluginContext = Rollup.PluginContext;
 
@@ -45,7 +45,8 @@ function precompress(): Plugin {
  * after it has run (a round trip and the start-up's run saved; decision 218). The server sends it for the
  * signed-in screens' paths (server/http/static.ts). sign-in.html does the same for Login and Reset
  * password: the sign-in chunk, the two pages' own chunks and the style sheet (decision 244). Unknown paths
- * get index.html, which needs none of them.
+ * get index.html, which needs none of them. Each screen's path gets a page of its own too, screens.html
+ * asking for that screen's code as well (decision 250).
  */
 function screensPage(): Plugin {
   return {
@@ -81,7 +82,8 @@ function screensPage(): Plugin {
           );
         // A signed-in screen's page runs early.ts as its own script, before the start-up file: the sign-in
         // check and the first reads leave once it is in, while the start-up file downloads (decision 246).
-        page('screens.html', [script(shared), script(signInChunk), style], firstScript(first));
+        const screensLinks = [script(shared), script(signInChunk), style];
+        page('screens.html', screensLinks, firstScript(first));
         page('sign-in.html', [script(signInChunk), script(login), script(reset), style]);
         // Each screen's path: the screens' page asking for that screen's own code too, so it comes beside
         // the start-up file, not after the page's first script has run (decision 250).
@@ -91,8 +93,7 @@ function screensPage(): Plugin {
         for (const f of files)
           if (f.type === 'chunk')
             chunks.set(f.fileName, { fileName: f.fileName, imports: f.imports, css: [...(f.viteMetadata?.importedCss ?? [])] });
-        for (const [route, name] of screenRoutes(path.resolve(import.meta.dirname, 'src/web/routes'))) {
-          if (!isScreenPath(route)) continue;
+        for (const [route, name] of screenPagePaths(path.resolve(import.meta.dirname, 'src/web/routes'))) {
           const own = files.find(
             (f) =>
               f.type === 'chunk' && f.isDynamicEntry && f.facadeModuleId?.replaceAll('\\', '/').endsWith(`/src/web/routes/${name}.tsx`),
@@ -100,7 +101,7 @@ function screensPage(): Plugin {
           if (!own) this.error(`screens-page: no chunk of its own for routes/${name}.tsx`);
           const { scripts, styles } = screenFiles(own.fileName, chunks, asked);
           const sheets = styles.map((file) => `<link rel="preload" as="style" crossorigin href="/${file}">`);
-          page(screenPageFile(route), [script(shared), script(signInChunk), style, ...scripts.map(script), ...sheets], firstScript(first));
+          page(screenPageFile(route), [...screensLinks, ...scripts.map(script), ...sheets], firstScript(first));
         }
       },
     },

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { isScreenPath, screenPageFile } from '../src/shared/screens';
-import { screenRoutes } from './screen-pages';
+import { screenPageFile } from '../src/shared/screens';
+import { screenPagePaths } from './screen-pages';
 
 // Reports the initial JavaScript (what index.html loads before any lazy chunk) in gzip bytes and
 // fails when it passes the budget or when exceljs sits in it.
@@ -29,7 +29,8 @@ let total = 0;
 let hasExcel = false;
 // The server sends the build's brotli and gzip copies (vite.config.ts, decision 171): a missing copy
 // would go out whole to a phone.
-const uncompressed = [...initial, 'index.html'].filter((f) => !['.br', '.gz'].every((ext) => fs.existsSync(path.join(dist, f + ext))));
+const pages = fs.readdirSync(dist).filter((f) => f.endsWith('.html'));
+const uncompressed = [...initial, ...pages].filter((f) => !['.br', '.gz'].every((ext) => fs.existsSync(path.join(dist, f + ext))));
 if (uncompressed.length) {
   console.error(`FAIL: no .br and .gz copy of ${uncompressed.join(', ')}`);
   process.exit(1);
@@ -177,12 +178,12 @@ if (earlyBytes > EARLY_BUDGET_BYTES) {
 }
 console.log(`the page's first script: ${kb(earlyBytes)} gzip (budget ${kb(EARLY_BUDGET_BYTES)}), imports only the runtime`);
 
-// Each screen's own page (decision 250) asks for what screens.html asks for and for its screen's code (the
-// screen's chunk and the chunks it imports), nothing else: another screen's code, or a dialog's, would be
+// Each screen's own page (decision 250) asks for the scripts screens.html asks for and for its screen's
+// code (the screen's chunk and the chunks it imports), nothing else: another screen's code, or a dialog's, would be
 // bytes its first paint waits beside.
 const assetsOf = (page: string) => new Set([...page.matchAll(/"\/assets\/([^"]+\.js)"/g)].map((m) => m[1]));
 const screensAsked = assetsOf(screensPage);
-const screenPaths = [...screenRoutes(routes)].filter(([route]) => isScreenPath(route));
+const screenPaths = screenPagePaths(routes);
 for (const [route, screen] of screenPaths) {
   const file = path.join(dist, screenPageFile(route));
   const own = [...importsOf.keys()].find((f) => new RegExp(`^${screen}-[\\w-]{8}\\.js$`).test(f));
@@ -195,7 +196,9 @@ for (const [route, screen] of screenPaths) {
   const wrong = [...asked].filter((f) => !expected.has(f) || /^dialog-[\w-]+\.js$/.test(f));
   const missing = [...expected].filter((f) => !asked.has(f));
   if (wrong.length || missing.length) {
-    console.error(`FAIL: ${screenPageFile(route)} asks for ${wrong.join(', ') || 'nothing else'}, not for ${missing.join(', ') || 'nothing missing'}`);
+    console.error(
+      `FAIL: ${screenPageFile(route)} asks for ${wrong.join(', ') || 'nothing else'}, not for ${missing.join(', ') || 'nothing missing'}`,
+    );
     process.exit(1);
   }
 }

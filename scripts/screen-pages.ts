@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { isScreenPath } from '../src/shared/screens';
 
 /**
  * The paths each screen's route file declares, by screen: `routes/<name>.route.ts` declares its paths
@@ -55,3 +56,7 @@ export function screenFiles(
   walk(start);
   return { scripts, styles: [...styles] };
 }
+
+/** The signed-in screens' paths the route files declare, with their screens: the paths that get a page of their own. */
+export const screenPagePaths = (routesDir: string): [path: string, screen: string][] =>
+  [...screenRoutes(routesDir)].filter(([route]) => isScreenPath(route));

@@ -87,6 +87,7 @@ async function measure(screen: string, preset: 'mobile' | 'desktop'): Promise<Sc
     (t: string | null) => {
       if (t) localStorage.setItem('auth_token', t);
       else localStorage.removeItem('auth_token');
+      // (The keys of lib/auth-token.ts: this runs in the page.)
       if (t) localStorage.setItem('auth_last_role', 'admin');
       else localStorage.removeItem('auth_last_role');
     },

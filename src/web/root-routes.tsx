@@ -32,7 +32,8 @@ export const signedInRoute = createRoute({
   id: 'signed-in',
   beforeLoad: ({ context, location, preload, matches }) => {
     // The screen's code and its first reads are fetched while the server says who is signed in, not after:
-    // they leave in the same tick as the check, side by side with it (decisions 172, 229).
+    // the reads leave in the same tick as the check, side by side with it, the code in the next task
+    // (decisions 172, 229, 252).
     const user = requireUser(context, location.pathname, preload);
     if (getToken()) context.startScreens(matches);
     return user;

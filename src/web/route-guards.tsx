@@ -2,8 +2,8 @@ import type { QueryClient } from '@tanstack/react-query';
 import { type AsyncRouteComponent, Await, Navigate, redirect, useLoaderData } from '@tanstack/react-router';
 import { lazy } from 'react';
 import { LOGIN_REDIRECT_DELAY_MS, USERS_ACCESS_DENIED_DELAY_MS } from '../shared/constants';
-import { clearToken, getToken, lastRole, rememberRole, sessionExpired } from './lib/auth-token';
-import { type ReadContext, type Reads, startAll, withReads } from './lib/screen-reads';
+import { clearToken, getToken, rememberRole, sessionExpired } from './lib/auth-token';
+import { type ReadContext, type Reads, readsAsAdmin, startAll, withReads } from './lib/screen-reads';
 import { isUnauthorized } from './lib/errors';
 import { notifyError } from './lib/notify';
 import type { trpc } from './trpc';
@@ -25,10 +25,13 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The signed-in user, or null when signed out; throws when the server could not say (not the same as signed out). */
 async function currentUser({ queryClient, trpc }: RouterContext): Promise<UserView | null> {
-  if (!getToken()) return null;
+  const token = getToken();
+  if (!token) return null;
   try {
     const user = await queryClient.ensureQueryData(trpc.auth.user.queryOptions());
-    if (user) rememberRole(user.role);
+    // The role of this token's user, for the next page's admin reads (decision 251); not if the token
+    // changed meanwhile (signed out here or in another tab).
+    if (user && getToken() === token) rememberRole(user.role);
     return user;
   } catch (error) {
     // A refused token has already signed out (the query client's 401 handler, spec 8.2).
@@ -80,11 +83,11 @@ export function adminOnly(denial: Denial) {
       if (denied && preload) throw redirect({ to: '/' });
       return { denied };
     },
-    loader,
     /**
      * The loader, which also starts an admin's first reads before the screen is built (decision 234): once
-     * the check has said who is signed in, or beside the check when this browser's last check said admin
-     * (decision 251). A staff member's never leave. `deps` are the route's loaderDeps.
+     * the check has said the user is an admin, or beside the check when this browser's last check said
+     * admin (decision 251). A staff member's leave only on a stale hint (an admin demoted), and the server
+     * refuses them. `deps` are the route's loaderDeps.
      */
     startReads: <D = unknown,>(reads: Reads<D>) =>
       withReads(
@@ -92,7 +95,7 @@ export function adminOnly(denial: Denial) {
           if (!context.denied && context.user) startAll(reads(context, deps));
           return loader({ context });
         },
-        (ctx, deps) => (lastRole() === 'admin' ? startAll(reads(ctx, deps as D)) : []),
+        (ctx, deps) => (readsAsAdmin(ctx) ? startAll(reads(ctx, deps as D)) : []),
       ),
     /** The screen, or the notice until it is time to leave. */
     gate: (Screen: AsyncRouteComponent<object>) =>

@@ -74,7 +74,8 @@ const routeTree = rootRoute.addChildren([
 
 /**
  * Starts fetching the matched routes' screens and their loaders' reads: the signed-in check calls it in the
- * same tick as its own read, so they go out side by side with it (decisions 172, 229).
+ * same tick as its own read, so the reads go out side by side with it, and the code in the next task
+ * (decisions 172, 229, 252).
  */
 function startScreens(router: AnyRouter, matches: Parameters<RouterContext['startScreens']>[0]): void {
   const routes = matches.flatMap(({ routeId, loaderDeps }) => {
@@ -120,8 +121,8 @@ export function loadFirstLocation(): void {
 }
 
 /**
- * At start-up, before React renders anything: with a token, the sign-in check, the first screen's reads and
- * its code go out now, not from inside the first render's long task (decision 229). The signed-in check
+ * At start-up, before React renders anything: with a token, the sign-in check and the first screen's reads
+ * go out now (its code in the next task), not from inside the first render's long task (decisions 229, 252). The signed-in check
  * then finds them in flight. early.ts calls it as the page's first script; start-app.tsx again, which does
  * nothing.
  */

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { isScreenPath, isSignInPath, screenPageFile } from '../../shared/screens';
+import { isScreenPath, isSignInPath, SCREENS, screenPageFile } from '../../shared/screens';
 
 /** The project folder: the nearest one above `from` with a package.json (from src/ and from the dist/server bundle alike). */
 function projectRoot(from: string): string {
@@ -14,7 +14,7 @@ function projectRoot(from: string): string {
 
 export const WEB_DIST = path.join(projectRoot(import.meta.dirname), 'dist/web');
 
-/** How a client route's page is sent: the path decides which of the build's two pages. */
+/** How a client route's page is sent: the path decides which of the build's pages. */
 export type ServePage = (reply: FastifyReply, path: string) => unknown;
 
 /**
@@ -43,9 +43,12 @@ export async function registerStatic(app: FastifyInstance, root = WEB_DIST): Pro
   });
   const built = (page: string) => fs.existsSync(path.join(root, page));
   const [screens, signIn] = [built('screens.html'), built('sign-in.html')];
-  // The screens' own pages (decision 250), as the build wrote them.
-  const ownPages = new Set(fs.readdirSync(root).filter((file) => /^screen-[\w-]+\.html$/.test(file)));
-  const screenPage = (pathname: string) => (ownPages.has(screenPageFile(pathname)) ? screenPageFile(pathname) : 'screens.html');
+  // The screens' own pages (decision 250), by path, as the build wrote them; other screen paths (a
+  // customer's page) get screens.html.
+  const ownPages = new Map(
+    ['/', ...SCREENS.map((screen) => screen.path)].filter((p) => built(screenPageFile(p))).map((p) => [p, screenPageFile(p)]),
+  );
+  const screenPage = (pathname: string) => ownPages.get(pathname) ?? 'screens.html';
   const pageFor = (pathname: string) =>
     screens && isScreenPath(pathname) ? screenPage(pathname) : signIn && isSignInPath(pathname) ? 'sign-in.html' : 'index.html';
   const servePage: ServePage = (reply, pathname) => reply.header('Cache-Control', 'no-cache').sendFile(pageFor(pathname), root);

@@ -1,5 +1,9 @@
+import type { UserView } from './api-types';
+
 /** The signed-in token lives in local storage under auth_token (spec section 4). */
 export const AUTH_TOKEN_KEY = 'auth_token';
+/** The role the last sign-in check of this browser answered with (decision 251): see `lastCheckSaidAdmin`. */
+export const LAST_ROLE_KEY = 'auth_last_role';
 
 const listeners = new Set<() => void>();
 let expired = false;
@@ -26,6 +30,8 @@ export function getToken(): string | null {
 
 export function setToken(token: string): void {
   localStorage.setItem(AUTH_TOKEN_KEY, token);
+  // A new sign-in: the last check's role was another token's.
+  localStorage.removeItem(LAST_ROLE_KEY);
   expired = false;
   emit();
 }
@@ -43,15 +49,14 @@ export function clearToken(): void {
  * leave beside the next check (decision 251). It decides nothing: the server refuses a read the role may
  * not make, and the check's answer decides what the screen shows.
  */
-const LAST_ROLE_KEY = 'auth_last_role';
-export function lastRole(): string | null {
+export function lastCheckSaidAdmin(): boolean {
   try {
-    return localStorage.getItem(LAST_ROLE_KEY);
+    return localStorage.getItem(LAST_ROLE_KEY) === 'admin';
   } catch {
-    return null;
+    return false;
   }
 }
-export function rememberRole(role: string): void {
+export function rememberRole(role: UserView['role']): void {
   try {
     if (localStorage.getItem(LAST_ROLE_KEY) !== role) localStorage.setItem(LAST_ROLE_KEY, role);
   } catch {

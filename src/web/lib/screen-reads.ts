@@ -1,10 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { trpc } from '../trpc';
 import type { UserView } from './api-types';
+import { lastCheckSaidAdmin } from './auth-token';
 
 /**
  * What a screen's reads need of the router's context, and the signed-in user once the check has answered
- * (absent when the reads start beside the check): a read that only an admin may make waits for it.
+ * (absent when the reads start beside the check): a read that only an admin may make waits for it, or
+ * for this browser's last check to have said admin (decision 251).
  */
 export interface ReadContext {
   queryClient: QueryClient;
@@ -35,3 +37,9 @@ export const withReads = <L extends object>(loader: L, reads: Reads<unknown>): L
 
 /** The reads a route's loader starts, given the router's loaderDeps for that route; none for other loaders. */
 export const readsOf = (loader: unknown) => (typeof loader === 'function' ? screenReads.get(loader) : undefined);
+
+/**
+ * Whether a screen's reads may include an admin's: the check's answer once it has come, before it this
+ * browser's last check (decision 251). The server refuses an admin's read to anyone else either way.
+ */
+export const readsAsAdmin = (ctx: ReadContext) => (ctx.user ? ctx.user.role === 'admin' : lastCheckSaidAdmin());

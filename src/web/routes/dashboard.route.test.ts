@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readsOf } from '../lib/screen-reads';
+import { rememberRole } from '../lib/auth-token';
 import { calls, mockTrpc } from '../testing/msw';
 import { ADMIN, STAFF } from '../testing/render';
 import { queryClient, trpc } from '../trpc';
@@ -35,8 +36,12 @@ describe("the Dashboard's first reads", () => {
     expect(await readPaths(ADMIN)).toEqual([...FIRST_READS, 'audit.lastLedgerCheck'].sort());
   });
 
-  it('read no ledger check for staff, nor before the check has answered', async () => {
+  it("read no ledger check for staff, nor before the check has answered unless this browser's last check said admin (decision 251)", async () => {
     expect(await readPaths(STAFF)).toEqual([...FIRST_READS].sort());
     expect(await readPaths(undefined)).toEqual([...FIRST_READS].sort());
+    rememberRole('admin');
+    expect(await readPaths(undefined)).toEqual([...FIRST_READS, 'audit.lastLedgerCheck'].sort());
+    // The check's answer wins over the hint.
+    expect(await readPaths(STAFF)).toEqual([...FIRST_READS].sort());
   });
 });
