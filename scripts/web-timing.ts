@@ -11,6 +11,7 @@ import { BROWSER_FLAGS } from '../e2e/browser';
 import { browserPath } from '../e2e/browser-path';
 import { spawnServer } from '../src/server/testing/spawn-server';
 import { SCREENS } from '../src/shared/screens';
+import { AUTH_TOKEN_KEY, LAST_ROLE_KEY } from '../src/web/lib/auth-token';
 
 /**
  * `npm run web:timing` (or `npm run lighthouse`): Lighthouse's mobile preset (a mid-range phone: simulated slow 4G, 4x slower CPU)
@@ -84,14 +85,15 @@ async function measure(screen: string, preset: 'mobile' | 'desktop'): Promise<Sc
   // screen (else /login measured a signed-in visit's redirect).
   const signedIn = SIGNED_IN.includes(screen);
   await page.evaluateOnNewDocument(
-    (t: string | null) => {
-      if (t) localStorage.setItem('auth_token', t);
-      else localStorage.removeItem('auth_token');
-      // (The keys of lib/auth-token.ts: this runs in the page.)
-      if (t) localStorage.setItem('auth_last_role', 'admin');
-      else localStorage.removeItem('auth_last_role');
+    (t: string | null, tokenKey: string, roleKey: string) => {
+      if (t) localStorage.setItem(tokenKey, t);
+      else localStorage.removeItem(tokenKey);
+      if (t) localStorage.setItem(roleKey, 'admin');
+      else localStorage.removeItem(roleKey);
     },
     signedIn ? token : null,
+    AUTH_TOKEN_KEY,
+    LAST_ROLE_KEY,
   );
   const result = await lighthouse(
     `${base}${screen}`,

@@ -122,8 +122,8 @@ export function loadFirstLocation(): void {
 
 /**
  * At start-up, before React renders anything: with a token, the sign-in check and the first screen's reads
- * go out now (its code in the next task), not from inside the first render's long task (decisions 229, 252). The signed-in check
- * then finds them in flight. early.ts calls it as the page's first script; start-app.tsx again, which does
+ * go out now (its code in the next task), not from inside the first render's long task (decisions 229,
+ * 252). The signed-in check then finds them in flight. early.ts calls it as the page's first script; start-app.tsx again, which does
  * nothing.
  */
 let started = false;
