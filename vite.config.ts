@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { type PageChunk, screenFiles, screenPagePaths } from './scripts/screen-pages';
+import { sharedChunkNames } from './scripts/shared-chunks';
 import { screenPageFile } from './src/shared/screens';
 
 type PluginContext = Rollup.PluginContext;
@@ -116,7 +117,8 @@ const OWN_CHUNK =
 const BARRELS: [index: RegExp, part: (name: string) => RegExp][] = [
   [
     /@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/,
-    (name) => new RegExp(`@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/]${name}[\\\\/]${name}\\.mjs$`),
+    // A part in its component's folder (Combobox/ComboboxChevron/ComboboxChevron.mjs) or in one of its own.
+    (name) => new RegExp(`@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/]([\\w-]+[\\\\/])?${name}[\\\\/]${name}\\.mjs$`),
   ],
   // The toasts' store (lib/notify.ts) is in the start-up file; their container comes later (decision 224).
   [
@@ -145,29 +147,43 @@ const EARLY_BARRELS: typeof BARRELS = [
   ],
 ];
 
+/** The modules one module imports; of a package's index named in BARRELS, the parts it imports by name. */
+function directImports(ctx: PluginContext, id: string, barrels = BARRELS): string[] {
+  const key = `${barrels === BARRELS ? 'all' : 'early'}:${id}`;
+  const known = importsFound.get(key);
+  if (known) return known;
+  const info = ctx.getModuleInfo(id);
+  const deps: string[] = [];
+  for (const dep of info?.importedIds ?? []) {
+    const barrel = barrels.find(([index]) => index.test(dep));
+    if (!barrel) {
+      deps.push(dep);
+      continue;
+    }
+    // The names this module imports from the package's index: `import { A, B as C } from '...'`.
+    for (const m of (info?.code ?? '').matchAll(
+      /import\s*\{([^}]*)\}\s*from\s*["'](@mantine\/core|@mantine\/notifications|@mantine\/hooks|@tabler\/icons-react)["']/g,
+    )) {
+      for (const name of m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0])) {
+        const part = moduleIds(ctx).find((x) => barrel[1](name).test(x));
+        if (part) deps.push(part);
+      }
+    }
+  }
+  importsFound.set(key, deps);
+  return deps;
+}
+/** One build's module ids and the imports found, kept while its chunks are planned (buildEnd clears them). */
+const importsFound = new Map<string, string[]>();
+let builtIds: string[] = [];
+const moduleIds = (ctx: PluginContext) => (builtIds.length ? builtIds : (builtIds = [...ctx.getModuleIds()]));
+
 /** The modules `from` imports, walked; of a package's index named in BARRELS, the parts imported by name. */
 function walkImports(ctx: PluginContext, from: string[], into: Set<string>, barrels = BARRELS): void {
-  const ids = [...ctx.getModuleIds()];
   const walk = (id: string) => {
     if (into.has(id)) return;
     into.add(id);
-    const info = ctx.getModuleInfo(id);
-    for (const dep of info?.importedIds ?? []) {
-      const barrel = barrels.find(([index]) => index.test(dep));
-      if (!barrel) {
-        walk(dep);
-        continue;
-      }
-      // The names this module imports from the package's index: `import { A, B as C } from '...'`.
-      for (const m of (info?.code ?? '').matchAll(
-        /import\s*\{([^}]*)\}\s*from\s*["'](@mantine\/core|@mantine\/notifications|@mantine\/hooks|@tabler\/icons-react)["']/g,
-      )) {
-        for (const name of m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0])) {
-          const part = ids.find((x) => barrel[1](name).test(x));
-          if (part) walk(part);
-        }
-      }
-    }
+    for (const dep of directImports(ctx, id, barrels)) walk(dep);
   };
   for (const id of from) walk(id);
 }
@@ -183,6 +199,8 @@ const SIGN_IN_PAGES = /src[\\/]web[\\/]routes[\\/](login|reset-password)\.tsx$/;
 /** The page's first script (early.ts) and what it imports: the router, the routes, tRPC and the query cache (decision 246). */
 const early = new Set<string>();
 const EARLY_ENTRY = /src[\\/]web[\\/]early\.ts$/;
+/** The start-up file's entry (index.html's script). */
+const START_ENTRY = /src[\\/]web[\\/]main\.tsx$/;
 function signInPages(): Plugin {
   return {
     name: 'sign-in-pages',
@@ -190,6 +208,8 @@ function signInPages(): Plugin {
     buildEnd() {
       signIn.clear();
       early.clear();
+      importsFound.clear();
+      builtIds = [];
       const ids = [...this.getModuleIds()];
       const entry = ids.filter((id) => EARLY_ENTRY.test(id));
       if (entry.length !== 1) this.error('sign-in-pages: src/web/early.ts was not found');
@@ -200,8 +220,43 @@ function signInPages(): Plugin {
       // The pages themselves are chunks of their own, and their schemas stay in zod's: what the screens
       // share with them (the inputs) then never makes a screen fetch zod (decision 223).
       for (const id of signIn) if (SIGN_IN_PAGES.test(id) || ZOD_CHUNK.test(id) || early.has(id)) signIn.delete(id);
+      splitShared(this, ids);
     },
   };
+}
+
+/** The chunk of each module the screens share, by the screens that paint with it (decision 253). */
+const sharedNames = new Map<string, string>();
+/** A screen: a route's component, each a chunk of its own (the sign-in pages aside). */
+const SCREEN_MODULE = /src[\\/]web[\\/]routes[\\/]([a-z-]+)\.tsx$/;
+/** The modules the screens' shared chunks take: what the groups before them leave. */
+const sharedCandidate = (id: string) =>
+  sharedByScreens(id) && !early.has(id) && !signIn.has(id) && !ZOD_CHUNK.test(id) && !POPUP.test(id) && !DIALOG.test(id);
+function splitShared(ctx: PluginContext, ids: string[]): void {
+  sharedNames.clear();
+  // What the start-up file carries (main.tsx and its imports) is not the screens' to share.
+  const initial = new Set<string>();
+  walkImports(
+    ctx,
+    ids.filter((id) => START_ENTRY.test(id)),
+    initial,
+    EARLY_BARRELS,
+  );
+  const screensOf = new Map<string, string[]>();
+  for (const screen of ids.filter((id) => SCREEN_MODULE.test(id) && !SIGN_IN_PAGES.test(id))) {
+    const reached = new Set<string>();
+    walkImports(ctx, [screen], reached, EARLY_BARRELS);
+    for (const id of reached) screensOf.set(id, [...(screensOf.get(id) ?? []), SCREEN_MODULE.exec(screen)![1]]);
+  }
+  const modules = ids
+    .filter((id) => sharedCandidate(id) && !initial.has(id) && !SCREEN_MODULE.test(id))
+    .map((id) => ({
+      id,
+      size: ctx.getModuleInfo(id)?.code?.length ?? 0,
+      screens: screensOf.get(id) ?? [],
+      imports: directImports(ctx, id, EARLY_BARRELS),
+    }));
+  for (const [id, name] of sharedChunkNames(modules)) sharedNames.set(id, name);
 }
 
 /**
@@ -300,10 +355,12 @@ export default defineConfig({
             // fetched when a field, a calendar or a menu is first used needs it (decisions 222, 225).
             { name: 'popup', test: POPUP, minShareCount: 1, priority: 1 },
             { name: 'dialog', test: DIALOG, minShareCount: 1, priority: 1 },
-            // What two or more screens use is one file: a screen fetched 25-50 pieces of 1-10 KB after the
-            // start-up code, a round trip each on a phone's six connections (decision 216). A screen's own
+            // What two or more screens use is a few files: a screen fetched 25-50 pieces of 1-10 KB after the
+            // start-up code, a round trip each on a phone's six connections (decision 216), and then all of
+            // one file, half of it code it did not run: now `shared`, which every screen uses, and a few
+            // more by the screens that use them (scripts/shared-chunks.ts, decision 253). A screen's own
             // code, and the heavy parts only some screens show, stay in their own chunks.
-            { name: 'shared', test: sharedByScreens, minShareCount: 2, priority: 0 },
+            { name: (id: string) => sharedNames.get(id) ?? 'shared', test: sharedByScreens, minShareCount: 2, priority: 0 },
           ],
         },
       },

@@ -50,6 +50,10 @@ describe("the web app's files, compressed once at build", () => {
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
 
+    // A browser that refuses brotli (q=0) gets gzip.
+    const refused = await get('/assets/app-1a2b.js', 'br;q=0, gzip');
+    expect(refused.headers['content-encoding']).toBe('gzip');
+
     const plain = await get('/assets/app-1a2b.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { readBuild, sendBuilt } from './built-files';
 import { isScreenPath, isSignInPath, SCREENS, screenPageFile } from '../../shared/screens';
 
 /** The project folder: the nearest one above `from` with a package.json (from src/ and from the dist/server bundle alike). */
@@ -24,24 +24,19 @@ export type ServePage = (reply: FastifyReply, path: string) => unknown;
  * password sign-in.html (asking for the sign-in code; decision 244), any other index.html.
  */
 export async function registerStatic(app: FastifyInstance, root = WEB_DIST): Promise<ServePage> {
-  const index = path.join(root, 'index.html');
-  if (!fs.existsSync(index)) {
+  if (!fs.existsSync(path.join(root, 'index.html'))) {
     return (reply) =>
       reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
   }
-  await app.register(fastifyStatic, {
-    root,
-    wildcard: true,
-    index: false,
-    // The build writes .br and .gz beside each file (vite.config.ts): a phone on a slow line gets a
-    // fraction of the bytes, and the server compresses nothing per request (decision 171).
-    preCompressed: true,
-    setHeaders(res, file) {
-      const immutable = file.includes(`${path.sep}assets${path.sep}`);
-      res.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
-    },
+  // Read once, sent from memory (decision 253); each file as the browser takes it, brotli or gzip as the
+  // build wrote it (decision 171). A file's name carries its content's hash, so the browser keeps it.
+  const files = readBuild(root);
+  const IMMUTABLE = 'public, max-age=31536000, immutable';
+  app.get('/assets/*', (req, reply) => {
+    const file = files.get(`assets/${(req.params as { '*': string })['*']}`);
+    return file ? sendBuilt(reply, file, IMMUTABLE) : reply.callNotFound();
   });
-  const built = (page: string) => fs.existsSync(path.join(root, page));
+  const built = (page: string) => files.has(page);
   const [screens, signIn] = [built('screens.html'), built('sign-in.html')];
   // The screens' own pages (decision 250), by path, as the build wrote them; other screen paths (a
   // customer's page) get screens.html.
@@ -51,7 +46,11 @@ export async function registerStatic(app: FastifyInstance, root = WEB_DIST): Pro
   const screenPage = (pathname: string) => ownPages.get(pathname) ?? 'screens.html';
   const pageFor = (pathname: string) =>
     screens && isScreenPath(pathname) ? screenPage(pathname) : signIn && isSignInPath(pathname) ? 'sign-in.html' : 'index.html';
-  const servePage: ServePage = (reply, pathname) => reply.header('Cache-Control', 'no-cache').sendFile(pageFor(pathname), root);
+  // A page is asked for again on each visit: no browser keeps it, so a new build's page is the one loaded.
+  const servePage: ServePage = (reply, pathname) => {
+    const page = files.get(pageFor(pathname));
+    return page ? sendBuilt(reply, page, 'no-cache') : reply.callNotFound();
+  };
   app.get('/', (_req, reply) => servePage(reply, '/'));
   return servePage;
 }
