@@ -1,7 +1,7 @@
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useSyncExternalStore } from 'react';
 import { getToken } from './auth-token';
-import { runChangeStream, type StreamStatus } from './change-stream';
+import type { StreamStatus } from './change-stream';
 import { streamCloses, streamOpens } from './change-cursor';
 import { refresh } from './refresh';
 
@@ -82,20 +82,26 @@ export function useLiveUpdates(userId: number) {
     const token = getToken();
     if (!token) return;
     const controller = new AbortController();
-    void afterReads(queryClient, controller.signal).then(() => {
-      if (controller.signal.aborted) return;
-      void runChangeStream(
-        {
-          token,
-          since: streamOpens(),
-          onChange: (kind) => void refresh(queryClient, kind),
-          onReset: () => void refresh(queryClient, 'everything'),
-          onStatus: setStatus,
-          onRefused: () => setStatus('offline'),
-        },
-        controller.signal,
-      );
-    });
+    // The stream's code (its reader and the event-stream parser) is fetched as it opens, after the first
+    // reads, not with the start-up file every page waits for (decision 256).
+    void afterReads(queryClient, controller.signal)
+      .then(() => import('./change-stream'))
+      .then(({ runChangeStream }) => {
+        if (controller.signal.aborted) return;
+        void runChangeStream(
+          {
+            token,
+            since: streamOpens(),
+            onChange: (kind) => void refresh(queryClient, kind),
+            onReset: () => void refresh(queryClient, 'everything'),
+            onStatus: setStatus,
+            onRefused: () => setStatus('offline'),
+          },
+          controller.signal,
+        );
+      })
+      // Its code could not be fetched (the server restarted on a new build): the header says offline.
+      .catch(() => setStatus('offline'));
     return () => {
       controller.abort();
       streamCloses();
