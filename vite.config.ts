@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { type PageChunk, screenFiles, screenPagePaths } from './scripts/screen-pages';
+import { directImports, EARLY_BARRELS, forgetModules, walkImports } from './scripts/module-walk';
 import { sharedChunkNames } from './scripts/shared-chunks';
 import { screenPageFile } from './src/shared/screens';
 
@@ -113,81 +114,6 @@ function screensPage(): Plugin {
 const OWN_CHUNK =
   /node_modules[\\/](recharts|victory-vendor|d3-[^\\/]+|es-toolkit|decimal\.js-light|@reduxjs|immer|redux|reselect|react-redux|eventemitter3|react-is|@mantine[\\/]charts|react-number-format|exceljs)[\\/]|src[\\/]web[\\/](routes|features[\\/](summaries|dashboard))[\\/]/;
 
-/** Packages whose index re-exports parts that other screens use: the sign-in walk takes the parts named, not the index. */
-const BARRELS: [index: RegExp, part: (name: string) => RegExp][] = [
-  [
-    /@mantine[\\/]core[\\/]esm[\\/]index\.mjs$/,
-    // A part in its component's folder (Combobox/ComboboxChevron/ComboboxChevron.mjs) or in one of its own.
-    (name) => new RegExp(`@mantine[\\\\/]core[\\\\/]esm[\\\\/]components[\\\\/]([\\w-]+[\\\\/])?${name}[\\\\/]${name}\\.mjs$`),
-  ],
-  // The toasts' store (lib/notify.ts) is in the start-up file; their container comes later (decision 224).
-  [
-    /@mantine[\\/]notifications[\\/]esm[\\/]index\.mjs$/,
-    (name) =>
-      name === 'Notifications'
-        ? /@mantine[\\/]notifications[\\/]esm[\\/]Notifications\.mjs$/
-        : /@mantine[\\/]notifications[\\/]esm[\\/]notifications\.store\.mjs$/,
-  ],
-  [
-    /@tabler[\\/]icons-react[\\/]dist[\\/]esm[\\/]tabler-icons-react\.mjs$/,
-    (name) => new RegExp(`@tabler[\\\\/]icons-react[\\\\/]dist[\\\\/]esm[\\\\/]icons[\\\\/]${name}\\.mjs$`),
-  ],
-];
-
-/** The page's first script imports Mantine's hooks only through the toasts' store (randomId): of their index, the part named. */
-const EARLY_BARRELS: typeof BARRELS = [
-  ...BARRELS,
-  // A hook's file is named for it: useDisclosure in use-disclosure/use-disclosure.mjs, randomId in utils/random-id/.
-  [
-    /@mantine[\\/]hooks[\\/]esm[\\/]index\.mjs$/,
-    (name) => {
-      const file = name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-      return new RegExp(`@mantine[\\\\/]hooks[\\\\/]esm[\\\\/](utils[\\\\/])?${file}[\\\\/]${file}\\.mjs$`);
-    },
-  ],
-];
-
-/** The modules one module imports; of a package's index named in BARRELS, the parts it imports by name. */
-function directImports(ctx: PluginContext, id: string, barrels = BARRELS): string[] {
-  const key = `${barrels === BARRELS ? 'all' : 'early'}:${id}`;
-  const known = importsFound.get(key);
-  if (known) return known;
-  const info = ctx.getModuleInfo(id);
-  const deps: string[] = [];
-  for (const dep of info?.importedIds ?? []) {
-    const barrel = barrels.find(([index]) => index.test(dep));
-    if (!barrel) {
-      deps.push(dep);
-      continue;
-    }
-    // The names this module imports from the package's index: `import { A, B as C } from '...'`.
-    for (const m of (info?.code ?? '').matchAll(
-      /import\s*\{([^}]*)\}\s*from\s*["'](@mantine\/core|@mantine\/notifications|@mantine\/hooks|@tabler\/icons-react)["']/g,
-    )) {
-      for (const name of m[1].split(',').map((n) => n.trim().split(/\s+as\s+/)[0])) {
-        const part = moduleIds(ctx).find((x) => barrel[1](name).test(x));
-        if (part) deps.push(part);
-      }
-    }
-  }
-  importsFound.set(key, deps);
-  return deps;
-}
-/** One build's module ids and the imports found, kept while its chunks are planned (buildEnd clears them). */
-const importsFound = new Map<string, string[]>();
-let builtIds: string[] = [];
-const moduleIds = (ctx: PluginContext) => (builtIds.length ? builtIds : (builtIds = [...ctx.getModuleIds()]));
-
-/** The modules `from` imports, walked; of a package's index named in BARRELS, the parts imported by name. */
-function walkImports(ctx: PluginContext, from: string[], into: Set<string>, barrels = BARRELS): void {
-  const walk = (id: string) => {
-    if (into.has(id)) return;
-    into.add(id);
-    for (const dep of directImports(ctx, id, barrels)) walk(dep);
-  };
-  for (const id of from) walk(id);
-}
-
 /**
  * The sign-in pages (Login, Reset password) and every module they import that the start-up file does not
  * carry: one chunk of their own, so a visitor signing in does not fetch the screens' shared chunk
@@ -208,8 +134,7 @@ function signInPages(): Plugin {
     buildEnd() {
       signIn.clear();
       early.clear();
-      importsFound.clear();
-      builtIds = [];
+      forgetModules();
       const ids = [...this.getModuleIds()];
       const entry = ids.filter((id) => EARLY_ENTRY.test(id));
       if (entry.length !== 1) this.error('sign-in-pages: src/web/early.ts was not found');
