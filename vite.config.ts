@@ -4,7 +4,7 @@ import zlib from 'node:zlib';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { type PageChunk, screenFiles, screenPagePaths } from './scripts/screen-pages';
-import { directImports, EARLY_BARRELS, forgetModules, walkImports } from './scripts/module-walk';
+import { directImports, EARLY_BARRELS, FEATURE_INDEX, forgetModules, walkImports } from './scripts/module-walk';
 import { sharedChunkNames } from './scripts/shared-chunks';
 import { screenPageFile } from './src/shared/screens';
 
@@ -14,8 +14,8 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '3001'}`;
 
 /**
  * Writes a brotli (.br) and a gzip (.gz) copy beside each text file of the build, once, at the best
- * compression: the server sends the one the browser accepts (static.ts, `preCompressed`) without
- * compressing per request (decision 171).
+ * compression: the server sends the one the browser accepts (server/http/built-files.ts, from memory:
+ * decision 254) without compressing per request (decision 171).
  */
 function precompress(): Plugin {
   return {
@@ -42,7 +42,7 @@ function precompress(): Plugin {
 }
 
 /**
- * screens.html: index.html with the screens' shared chunk, the sign-in chunk (its inputs) and the screens'
+ * screens.html: index.html with the screens' shared chunk (`shared`, decision 253), the sign-in chunk (its inputs) and the screens'
  * style sheet asked for from the page itself, so a phone fetches them beside the start-up file instead of
  * after it has run (a round trip and the start-up's run saved; decision 218). The server sends it for the
  * signed-in screens' paths (server/http/static.ts). sign-in.html does the same for Login and Reset
@@ -116,9 +116,9 @@ const OWN_CHUNK =
 
 /**
  * The sign-in pages (Login, Reset password) and every module they import that the start-up file does not
- * carry: one chunk of their own, so a visitor signing in does not fetch the screens' shared chunk
+ * carry: one chunk of their own, so a visitor signing in does not fetch the screens' shared chunks
  * (decision 217). It takes all of what they import (of Mantine and the icons, the parts they name), so it
- * never imports the shared chunk back (a cycle; scripts/bundle-budget.ts checks).
+ * never imports a shared chunk back (a cycle; scripts/bundle-budget.ts checks).
  */
 const signIn = new Set<string>();
 const SIGN_IN_PAGES = /src[\\/]web[\\/]routes[\\/](login|reset-password)\.tsx$/;
@@ -174,7 +174,7 @@ function splitShared(ctx: PluginContext, ids: string[]): void {
     for (const id of reached) screensOf.set(id, [...(screensOf.get(id) ?? []), SCREEN_MODULE.exec(screen)![1]]);
   }
   const modules = ids
-    .filter((id) => sharedCandidate(id) && !initial.has(id) && !SCREEN_MODULE.test(id))
+    .filter((id) => sharedCandidate(id) && !initial.has(id) && !SCREEN_MODULE.test(id) && !FEATURE_INDEX.test(id))
     .map((id) => ({
       id,
       size: ctx.getModuleInfo(id)?.code?.length ?? 0,
@@ -197,7 +197,7 @@ function swapImport(name: string, source: string, importer: RegExp, shim: string
 }
 
 /**
- * Mantine's ScrollArea (in the screens' shared chunk with the grids and dialogs) imports one hook from
+ * Mantine's ScrollArea (in the screens' shared chunks with the grids and dialogs) imports one hook from
  * Floating UI; this gives it the same hook on Mantine's own (lib/scroll-area-refs.ts), so Floating UI stays
  * in the popups' chunk (decision 225).
  */
@@ -233,7 +233,7 @@ const POPUP =
 const DIALOG =
   /node_modules[\\/](@mantine[\\/]core[\\/]esm[\\/]components[\\/](Modal|ModalBase)|react-remove-scroll|react-remove-scroll-bar|use-sidecar|react-style-singleton|use-callback-ref|get-nonce)[\\/]|src[\\/]web[\\/]components[\\/]form-dialog\.tsx$/;
 
-/** Whether a module used by two or more screens goes into their one shared chunk. */
+/** Whether a module used by two or more screens goes into their shared chunks (decisions 216, 253). */
 const sharedByScreens = (id: string) => /src[\\/](web|shared)[\\/]|node_modules[\\/]/.test(id) && !OWN_CHUNK.test(id);
 
 export default defineConfig({

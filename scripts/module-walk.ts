@@ -52,7 +52,7 @@ export function directImports(ctx: PluginContext, id: string, barrels = BARRELS)
   for (const dep of info?.importedIds ?? []) {
     const barrel = barrels.find(([index]) => index.test(dep));
     if (!barrel) {
-      deps.push(dep);
+      deps.push(...(featureParts(ctx, info?.code ?? '', dep) ?? [dep]));
       continue;
     }
     // The names this module imports from the package's index: `import { A, B as C } from '...'`.
@@ -68,6 +68,55 @@ export function directImports(ctx: PluginContext, id: string, barrels = BARRELS)
   importsFound.set(key, deps);
   return deps;
 }
+/** A feature's index (decision 077): it re-exports, name by name, what other features and the screens use. */
+export const FEATURE_INDEX = /src[\\/]web[\\/]features[\\/]([\w-]+)[\\/]index\.ts$/;
+
+/**
+ * Of a feature's index, the modules behind the names `code` imports from it: walked whole, the index made
+ * every screen that takes one hook from it (History, `useAttachmentCount`) look as if it used all of it
+ * (the attachments panel). Null when the index or the import is not plain `export { ... } from './x'` and
+ * `import { ... } from '.../<feature>'`: the walk then takes the whole index.
+ */
+function featureParts(ctx: PluginContext, code: string, dep: string): string[] | null {
+  const folder = FEATURE_INDEX.exec(dep)?.[1];
+  const index = folder ? ctx.getModuleInfo(dep) : null;
+  if (!folder || !index?.code) return null;
+  const exported = new Map<string, string>();
+  let statements = 0;
+  for (const m of index.code.matchAll(/export\s*\{([^}]*)\}\s*from\s*["']\.\/([\w-]+)["']/g)) {
+    statements++;
+    const file = index.importedIds.find((x) => new RegExp(`[\\\\/]${m[2]}\\.tsx?$`).test(x));
+    if (!file) return null;
+    for (const spec of m[1].split(',')) {
+      const name = spec
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)
+        .pop();
+      if (name) exported.set(name, file);
+    }
+  }
+  // Anything else in the index (its own code, `export *`): take it whole.
+  if (statements === 0 || /\bexport\s*\*|\b(function|const|let|class)\b/.test(index.code.replace(/\/\*[\s\S]*?\*\/|\/\/.*$/gm, '')))
+    return null;
+  const parts = new Set<string>();
+  const source = new RegExp(`import\\s*\\{([^}]*)\\}\\s*from\\s*["'](?:\\.\\.?\\/)+(?:features\\/)?${folder}["']`, 'g');
+  let imports = 0;
+  for (const m of code.matchAll(source)) {
+    imports++;
+    for (const spec of m[1].split(',')) {
+      const name = spec
+        .trim()
+        .replace(/^type\s+/, '')
+        .split(/\s+as\s+/)[0];
+      const file = name ? exported.get(name) : undefined;
+      if (name && !file) return null;
+      if (file) parts.add(file);
+    }
+  }
+  return imports ? [...parts] : null;
+}
+
 /** One build's module ids and the imports found, kept while its chunks are planned. */
 const importsFound = new Map<string, string[]>();
 let builtIds: string[] = [];

@@ -10,7 +10,17 @@ import path from 'node:path';
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SERVER_BUNDLE = path.join(ROOT, 'dist/server/main.mjs');
 const WEB_STAMP = path.join(ROOT, 'dist/web/index.html');
-const WEB_INPUTS = ['src/web', 'src/shared', 'vite.config.ts', 'postcss.config.cjs', 'package.json'];
+// vite.config.ts and the build scripts it imports (the screens' pages, the shared chunks' plan, the module walk).
+const WEB_INPUTS = [
+  'src/web',
+  'src/shared',
+  'vite.config.ts',
+  'scripts/screen-pages.ts',
+  'scripts/shared-chunks.ts',
+  'scripts/module-walk.ts',
+  'postcss.config.cjs',
+  'package.json',
+];
 const SERVER_INPUTS = ['src/server', 'src/shared', 'migrations', 'package.json'];
 
 function newestMtime(target: string): number {

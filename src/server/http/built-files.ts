@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyReply } from 'fastify';
@@ -5,6 +6,8 @@ import type { FastifyReply } from 'fastify';
 /** One file of the web build, with the brotli and gzip copies the build wrote beside it (decision 171). */
 interface BuiltFile {
   type: string;
+  /** The content's hash, quoted: a page asked for again with it is answered 304, no body. */
+  etag: string;
   plain: Buffer;
   br?: Buffer;
   gzip?: Buffer;
@@ -22,7 +25,7 @@ const TYPES: Record<string, string> = {
 };
 
 /**
- * Every file of the web build, read once when the server starts (decision 253): the build does not change
+ * Every file of the web build, read once when the server starts (decision 254): the build does not change
  * under a running server, and a page's eight or nine files then go out without a file-system call each (a
  * phone's first load waited about 20 ms a file for them while the machine was busy). About 3 MB with the
  * compressed copies. Keys are paths below the build's folder with `/` separators: `assets/early-1a2b.js`.
@@ -35,9 +38,11 @@ export function readBuild(root: string): Map<string, BuiltFile> {
       if (entry.isDirectory()) walk(file);
       else if (!/\.(br|gz)$/.test(entry.name)) {
         const copy = (suffix: string) => (fs.existsSync(file + suffix) ? fs.readFileSync(file + suffix) : undefined);
+        const plain = fs.readFileSync(file);
         files.set(path.relative(root, file).split(path.sep).join('/'), {
           type: TYPES[path.extname(entry.name)] ?? 'application/octet-stream',
-          plain: fs.readFileSync(file),
+          etag: `"${crypto.createHash('sha1').update(plain).digest('base64url')}"`,
+          plain,
           br: copy('.br'),
           gzip: copy('.gz'),
         });
@@ -52,19 +57,27 @@ export function readBuild(root: string): Map<string, BuiltFile> {
 function accepted(header: string | string[] | undefined): Set<string> {
   const names = new Set<string>();
   for (const part of String(header ?? '').split(',')) {
-    const [name, ...params] = part.trim().toLowerCase().split(';');
-    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const [name, ...params] = part
+      .toLowerCase()
+      .split(';')
+      .map((p) => p.trim());
+    const q = params.find((p) => p.startsWith('q='));
     if (name && !(q && Number(q.slice(2)) === 0)) names.add(name);
   }
   return names;
 }
 
-/** Sends a built file in the smallest encoding the browser takes: brotli, then gzip, then as it is. */
+/**
+ * Sends a built file in the smallest encoding the browser takes: brotli, then gzip, then as it is; 304
+ * when the browser has this content already (a page, which it asks for again each visit).
+ */
 export function sendBuilt(reply: FastifyReply, file: BuiltFile, cacheControl: string): FastifyReply {
+  reply.header('cache-control', cacheControl).header('vary', 'accept-encoding').header('etag', file.etag);
+  if (reply.request.headers['if-none-match'] === file.etag) return reply.code(304).send();
   const takes = accepted(reply.request.headers['accept-encoding']);
   const [encoding, body] =
     file.br && takes.has('br') ? ['br', file.br] : file.gzip && takes.has('gzip') ? ['gzip', file.gzip] : [undefined, file.plain];
-  reply.header('cache-control', cacheControl).header('vary', 'accept-encoding').type(file.type);
+  reply.type(file.type);
   if (encoding) reply.header('content-encoding', encoding);
   return reply.send(body);
 }

@@ -51,12 +51,24 @@ describe("the web app's files, compressed once at build", () => {
     expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(SCRIPT);
 
     // A browser that refuses brotli (q=0) gets gzip.
-    const refused = await get('/assets/app-1a2b.js', 'br;q=0, gzip');
+    const refused = await get('/assets/app-1a2b.js', 'br;q=0, gzip ;q=0.5');
     expect(refused.headers['content-encoding']).toBe('gzip');
 
     const plain = await get('/assets/app-1a2b.js');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('answers a page the browser has already with 304 and no body, and a changed one in full', async () => {
+    const first = await get('/dashboard', 'br');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"[\w-]+"$/);
+    const again = await app.inject({ method: 'GET', url: '/dashboard', headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    const other = await app.inject({ method: 'GET', url: '/dashboard', headers: { 'if-none-match': '"an-older-page"' } });
+    expect(other.statusCode).toBe(200);
+    expect(other.body).toBe(DASHBOARD_PAGE);
   });
 
   it('compresses the page a client route answers with, which no browser keeps', async () => {

@@ -28,7 +28,7 @@ export async function registerStatic(app: FastifyInstance, root = WEB_DIST): Pro
     return (reply) =>
       reply.code(503).type('text/plain').send('The web app is not built yet. Run `npm run build` (npm start does it for you).');
   }
-  // Read once, sent from memory (decision 253); each file as the browser takes it, brotli or gzip as the
+  // Read once, sent from memory (decision 254); each file as the browser takes it, brotli or gzip as the
   // build wrote it (decision 171). A file's name carries its content's hash, so the browser keeps it.
   const files = readBuild(root);
   const IMMUTABLE = 'public, max-age=31536000, immutable';

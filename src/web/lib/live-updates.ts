@@ -85,10 +85,11 @@ export function useLiveUpdates(userId: number) {
     // The stream's code (its reader and the event-stream parser) is fetched as it opens, after the first
     // reads, not with the start-up file every page waits for (decision 256).
     void afterReads(queryClient, controller.signal)
-      .then(() => import('./change-stream'))
-      .then(({ runChangeStream }) => {
-        if (controller.signal.aborted) return;
-        void runChangeStream(
+      // Not once the effect is gone (signed out, another user): nothing to open.
+      .then(() => (controller.signal.aborted ? null : import('./change-stream')))
+      .then((stream) => {
+        if (!stream || controller.signal.aborted) return;
+        void stream.runChangeStream(
           {
             token,
             since: streamOpens(),
@@ -100,8 +101,9 @@ export function useLiveUpdates(userId: number) {
           controller.signal,
         );
       })
-      // Its code could not be fetched (the server restarted on a new build): the header says offline.
-      .catch(() => setStatus('offline'));
+      // Its code could not be fetched (the server restarted on a new build): the header says offline until
+      // the page is loaded again.
+      .catch(() => !controller.signal.aborted && setStatus('offline'));
     return () => {
       controller.abort();
       streamCloses();
