@@ -245,6 +245,10 @@ export default defineConfig({
     emptyOutDir: true,
     chunkSizeWarningLimit: 1500,
     rolldownOptions: {
+      // A feature's index (features/<name>/index.ts) only re-exports: without side effects, a chunk that
+      // uses one name from it imports that name's chunk, not (to run the index in order) all of its parts'
+      // chunks, which made the screens' shared chunks import each other (decision 253).
+      treeshake: { moduleSideEffects: (id: string) => (FEATURE_INDEX.test(id) ? false : undefined) },
       input: {
         index: path.resolve(import.meta.dirname, 'src/web/index.html'),
         early: path.resolve(import.meta.dirname, 'src/web/early.ts'),

@@ -80,7 +80,11 @@ const importsOf = new Map(
   fs
     .readdirSync(assets)
     .filter((f) => f.endsWith('.js'))
-    .map((f) => [f, [...fs.readFileSync(path.join(assets, f), 'utf8').matchAll(/from\s*["']\.\/([^"']+\.js)["']/g)].map((m) => m[1])]),
+    // `from "./x.js"`, and `import "./x.js"`, which the bundler writes to run a chunk first.
+    .map((f) => [
+      f,
+      [...fs.readFileSync(path.join(assets, f), 'utf8').matchAll(/(?:from|import)\s*["']\.\/([^"']+\.js)["']/g)].map((m) => m[1]),
+    ]),
 );
 const cycle = (start: string): string[] | null => {
   const walk = (file: string, trail: string[]): string[] | null => {
