@@ -16,6 +16,13 @@ interface Group {
   ids: string[];
 }
 
+/** Groups as one: the screens that use any of them, their code, their modules. */
+const joined = (parts: Group[]): Group => ({
+  screens: new Set(parts.flatMap((g) => [...g.screens])),
+  size: parts.reduce((sum, g) => sum + g.size, 0),
+  ids: parts.flatMap((g) => g.ids),
+});
+
 /** What joining two groups changes for the screens: the part each did not use, less a file for those using both. */
 function joinCost(a: Group, b: Group, fileCost: number): number {
   let cost = 0;
@@ -37,9 +44,8 @@ function joinWhileSaving(start: Group[], fileCost: number): Group[] {
         if (!best || cost < best.cost) best = { i, j, cost };
       }
     if (!best || best.cost > 0) return groups;
-    const [a, b] = [groups[best.i], groups[best.j]];
-    groups = groups.filter((_, k) => k !== best.i && k !== best.j);
-    groups.push({ screens: new Set([...a.screens, ...b.screens]), size: a.size + b.size, ids: [...a.ids, ...b.ids] });
+    const pair = [groups[best.i], groups[best.j]];
+    groups = [...groups.filter((_, k) => k !== best.i && k !== best.j), joined(pair)];
   }
 }
 
@@ -88,11 +94,7 @@ function withoutCycles(groups: Group[], modules: readonly SharedModule[]): Group
     }
   };
   groups.forEach((_, v) => order[v] === -1 && visit(v));
-  return components.map((component) => ({
-    screens: new Set(component.flatMap((v) => [...groups[v].screens])),
-    size: component.reduce((sum, v) => sum + groups[v].size, 0),
-    ids: component.flatMap((v) => groups[v].ids),
-  }));
+  return components.map((component) => joined(component.map((v) => groups[v])));
 }
 
 /**
