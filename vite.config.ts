@@ -5,7 +5,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { type PageChunk, screenFiles, screenPagePaths } from './scripts/screen-pages';
 import { directImports, EARLY_BARRELS, FEATURE_INDEX, forgetModules, walkImports } from './scripts/module-walk';
-import { sharedChunkNames } from './scripts/shared-chunks';
+import { FILE_COST, sharedChunkNames } from './scripts/shared-chunks';
 import { screenPageFile } from './src/shared/screens';
 
 type PluginContext = Rollup.PluginContext;
@@ -62,15 +62,17 @@ function screensPage(): Plugin {
         const files = Object.values(bundle);
         const chunk = (name: string) => files.find((f) => f.type === 'chunk' && f.name === name)?.fileName;
         const sheet = files.find((f) => f.type === 'asset' && f.names.includes('screens.css'))?.fileName;
-        const [shared, signInChunk, login, reset, first] = [
+        const [shared, inputsChunk, login, reset, first] = [
           chunk('shared'),
-          chunk('sign-in'),
+          chunk('inputs'),
           chunk('login'),
           chunk('reset-password'),
           chunk('early'),
         ];
-        if (!shared || !signInChunk || !login || !reset || !first || !sheet)
-          this.error('screens-page: the shared chunk, the sign-in chunk, a sign-in page, early.ts or screens.css is missing');
+        if (!shared || !inputsChunk || !login || !reset || !first || !sheet)
+          this.error('screens-page: the shared chunk, the inputs chunk, a sign-in page, early.ts or screens.css is missing');
+        // The sign-in pages' chunks: the inputs, which the screens share, and theirs alone (decision 257).
+        const signInChunks = files.filter((f) => f.type === 'chunk' && /^(inputs|sign-in(-\d+)?)$/.test(f.name)).map((f) => f.fileName);
         const script = (file: string) => `<link rel="modulepreload" crossorigin href="/${file}">`;
         const style = `<link rel="preload" as="style" crossorigin href="/${sheet}">`;
         const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
@@ -84,9 +86,9 @@ function screensPage(): Plugin {
           );
         // A signed-in screen's page runs early.ts as its own script, before the start-up file: the sign-in
         // check and the first reads leave once it is in, while the start-up file downloads (decision 246).
-        const screensLinks = [script(shared), script(signInChunk), style];
+        const screensLinks = [script(shared), script(inputsChunk), style];
         page('screens.html', screensLinks, firstScript(first));
-        page('sign-in.html', [script(signInChunk), script(login), script(reset), style]);
+        page('sign-in.html', [...signInChunks.map(script), script(login), script(reset), style]);
         // Each screen's path: the screens' page asking for that screen's own code too, so it comes beside
         // the start-up file, not after the page's first script has run (decision 250).
         const screens = fs.readFileSync(path.join(dir, 'screens.html'), 'utf8');
@@ -121,6 +123,12 @@ const OWN_CHUNK =
  * never imports a shared chunk back (a cycle; scripts/bundle-budget.ts checks).
  */
 const signIn = new Set<string>();
+/**
+ * The chunk of each of the sign-in pages' modules, by the pages and screens that paint with it: what most
+ * screens use too (the inputs, the form's glue) is `inputs`, so a screen does not fetch the pages' own
+ * parts (the second step, use-drag) with it; the rest `sign-in` (decision 257).
+ */
+const signInNames = new Map<string, string>();
 const SIGN_IN_PAGES = /src[\\/]web[\\/]routes[\\/](login|reset-password)\.tsx$/;
 /** The page's first script (early.ts) and what it imports: the router, the routes, tRPC and the query cache (decision 246). */
 const early = new Set<string>();
@@ -157,8 +165,20 @@ const SCREEN_MODULE = /src[\\/]web[\\/]routes[\\/]([a-z-]+)\.tsx$/;
 /** The modules the screens' shared chunks take: what the groups before them leave. */
 const sharedCandidate = (id: string) =>
   sharedByScreens(id) && !early.has(id) && !signIn.has(id) && !ZOD_CHUNK.test(id) && !POPUP.test(id) && !DIALOG.test(id);
+/** The pages (route modules matching `page`, its first group their name) whose first paint imports each module. */
+function usersOf(ctx: PluginContext, ids: string[], page: RegExp): Map<string, string[]> {
+  const users = new Map<string, string[]>();
+  for (const pageId of ids.filter((id) => page.test(id))) {
+    const reached = new Set<string>();
+    walkImports(ctx, [pageId], reached, EARLY_BARRELS);
+    for (const id of reached) users.set(id, [...(users.get(id) ?? []), page.exec(pageId)![1]]);
+  }
+  return users;
+}
+
 function splitShared(ctx: PluginContext, ids: string[]): void {
   sharedNames.clear();
+  signInNames.clear();
   // What the start-up file carries (main.tsx and its imports) is not the screens' to share.
   const initial = new Set<string>();
   walkImports(
@@ -167,12 +187,23 @@ function splitShared(ctx: PluginContext, ids: string[]): void {
     initial,
     EARLY_BARRELS,
   );
-  const screensOf = new Map<string, string[]>();
-  for (const screen of ids.filter((id) => SCREEN_MODULE.test(id) && !SIGN_IN_PAGES.test(id))) {
-    const reached = new Set<string>();
-    walkImports(ctx, [screen], reached, EARLY_BARRELS);
-    for (const id of reached) screensOf.set(id, [...(screensOf.get(id) ?? []), SCREEN_MODULE.exec(screen)![1]]);
-  }
+  const screensOf = usersOf(
+    ctx,
+    ids.filter((id) => !SIGN_IN_PAGES.test(id)),
+    SCREEN_MODULE,
+  );
+  // The sign-in pages' modules, planned as the screens' shared ones are, the two pages counting as screens.
+  const pagesOf = usersOf(ctx, ids, SIGN_IN_PAGES);
+  const pageModules = [...signIn]
+    .filter((id) => !initial.has(id))
+    .map((id) => ({
+      id,
+      size: ctx.getModuleInfo(id)?.code?.length ?? 0,
+      screens: [...(screensOf.get(id) ?? []), ...(pagesOf.get(id) ?? ['login', 'reset-password'])],
+      imports: directImports(ctx, id, EARLY_BARRELS),
+    }));
+  const pageChunk = (index: number) => (index === 0 ? 'inputs' : index === 1 ? 'sign-in' : `sign-in-${index - 1}`);
+  for (const [id, name] of sharedChunkNames(pageModules, FILE_COST, pageChunk)) signInNames.set(id, name);
   const modules = ids
     .filter((id) => sharedCandidate(id) && !initial.has(id) && !SCREEN_MODULE.test(id) && !FEATURE_INDEX.test(id))
     .map((id) => ({
@@ -210,6 +241,19 @@ const scrollAreaRefs = () =>
   );
 
 /**
+ * Mantine's provider with its CSS variables turned off (start-app.tsx; they are built ahead, decision
+ * 228) still imports the component that writes them and its resolver: it gets lib/no-css-variables.ts
+ * instead (decision 257).
+ */
+const noCssVariables = () =>
+  swapImport(
+    'no-css-variables',
+    './MantineCssVariables/MantineCssVariables.mjs',
+    /@mantine[\\/]core[\\/]esm[\\/]core[\\/]MantineProvider[\\/]MantineProvider\.mjs$/,
+    'no-css-variables.ts',
+  );
+
+/**
  * Mantine's `useId` replaces React's id with a random one in a layout effect after mounting, so every
  * component with an id (inputs, tooltips, the shell) was built twice in a row, the second time at once:
  * its own index gets lib/stable-id.ts instead (decision 233).
@@ -239,7 +283,7 @@ const sharedByScreens = (id: string) => /src[\\/](web|shared)[\\/]|node_modules[
 export default defineConfig({
   root: 'src/web',
   publicDir: false,
-  plugins: [react(), scrollAreaRefs(), stableIds(), signInPages(), screensPage(), precompress()],
+  plugins: [react(), scrollAreaRefs(), stableIds(), noCssVariables(), signInPages(), screensPage(), precompress()],
   build: {
     outDir: '../../dist/web',
     emptyOutDir: true,
@@ -279,7 +323,7 @@ export default defineConfig({
               priority: 2,
             },
             { name: 'zod', test: ZOD_CHUNK, priority: 2 },
-            { name: 'sign-in', test: (id: string) => signIn.has(id), minShareCount: 1, priority: 1 },
+            { name: (id: string) => signInNames.get(id) ?? 'sign-in', test: (id: string) => signIn.has(id), minShareCount: 1, priority: 1 },
             // The popups' machinery (Mantine's Popover, Combobox and ScrollArea, Floating UI): only the code
             // fetched when a field, a calendar or a menu is first used needs it (decisions 222, 225).
             { name: 'popup', test: POPUP, minShareCount: 1, priority: 1 },

@@ -142,6 +142,49 @@ describe('keyboard-first entry', () => {
     ]);
   });
 
+  // The pickers' code (Mantine's Select) comes when a picker is first used (decision 257): held back here,
+  // what is typed meanwhile is kept, Enter on it chooses, and the real field takes over what was typed.
+  it('keeps every key typed into a picker before its code is in', async () => {
+    const { page } = s;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const popup = /\/assets\/popup-[\w-]+\.js$/;
+    await page.route(popup, async (route) => {
+      await held;
+      await route.continue().catch(() => undefined);
+    });
+    const field = (label: string) => page.getByLabel(label, { exact: true }).and(page.locator('input'));
+    try {
+      // A fresh form, not the draft the last entry left.
+      await page.evaluate(() => localStorage.removeItem('transaction-draft'));
+      await page.goto(`${baseUrl()}/transactions/add`);
+      await focusMovesTo(page, 'Customer');
+      await type(page, 'Quil');
+      expect(await field('Customer').inputValue()).toBe('Quil');
+      expect(await page.getByRole('listbox').count()).toBe(0);
+      await page.keyboard.press('Enter');
+      await focusMovesTo(page, 'Casino');
+      expect(await field('Customer').inputValue()).toBe(customer);
+      await type(page, 'Zir');
+      await page.keyboard.press('Enter');
+      await focusMovesTo(page, 'Transaction Type');
+      expect(await field('Casino').inputValue()).toBe(casinos[1]);
+      await type(page, 'Bo');
+      release();
+      // The real field, focused, with "Bo" typed into it and its list open on the match.
+      await page.getByRole('option', { name: 'Bonus' }).waitFor();
+      expect(await field('Transaction Type').inputValue()).toBe('Bo');
+      await focusMovesTo(page, 'Transaction Type');
+      await type(page, 'n');
+      await page.keyboard.press('Enter');
+      await focusMovesTo(page, 'Change in USD ($)');
+      expect(await field('Transaction Type').inputValue()).toBe('Bonus');
+    } finally {
+      release();
+      await page.unroute(popup);
+    }
+  });
+
   it('has a skip link as the first Tab stop and a "?" shortcuts dialog that Escape closes', async () => {
     const { page } = s;
     await page.goto(`${baseUrl()}/transactions/history`);

@@ -109,7 +109,7 @@ for (const file of importsOf.keys()) {
 
 // zod comes with a form, the popups' code (Mantine's Select, Popover, Floating UI) with the first field,
 // calendar or menu used, and a modal's code with the first dialog opened, never before a screen's first
-// paint (decisions 223, 225, 249): the start-up file, the screens' shared chunks and the sign-in chunk hold
+// paint (decisions 223, 225, 249): the start-up file, the screens' shared chunks, the inputs and the sign-in chunks hold
 // none of them and import nothing that does.
 const staticClosure = (file: string, seen = new Set<string>()): Set<string> => {
   if (seen.has(file)) return seen;
@@ -118,7 +118,7 @@ const staticClosure = (file: string, seen = new Set<string>()): Set<string> => {
   return seen;
 };
 const firstPaint = new Set([...initial].map((f) => path.basename(f)));
-for (const chunk of fs.readdirSync(assets).filter((f) => /^(shared|sign-in)-[\w-]+\.js$/.test(f)))
+for (const chunk of fs.readdirSync(assets).filter((f) => /^(shared|sign-in|inputs)-[\w-]+\.js$/.test(f)))
   for (const f of staticClosure(chunk)) firstPaint.add(f);
 const late = [...firstPaint].filter((f) => {
   const code = fs.readFileSync(path.join(assets, f), 'utf8');
@@ -148,7 +148,9 @@ if (withZod.length) {
   console.error(`FAIL: a screen fetches zod before its first paint: ${withZod.join(', ')} (take constants from a module without zod)`);
   process.exit(1);
 }
-// Nor a modal's code: a dialog's code comes when it first opens (components/lazy-dialog.tsx, decision 249).
+// Nor a modal's code: a dialog's code comes when it first opens (components/lazy-dialog.tsx, decision 249);
+// nor the popups': a field's list comes when it is first used, Add Transaction's too (components/select.tsx,
+// its `takesKeys`; decision 257).
 const allScreenChunks = fs
   .readdirSync(routes)
   .filter((f) => /^[a-z-]+\.tsx$/.test(f))
@@ -159,8 +161,13 @@ if (withModal.length) {
   console.error(`FAIL: a screen fetches a modal's code before its first paint: ${withModal.join(', ')} (use components/lazy-dialog.tsx)`);
   process.exit(1);
 }
+const withPopups = allScreenChunks.filter((chunk) => [...staticClosure(chunk)].some((f) => /^popup-[\w-]+\.js$/.test(f)));
+if (withPopups.length) {
+  console.error(`FAIL: a screen fetches the popups' code before its first paint: ${withPopups.join(', ')} (use components/select.tsx)`);
+  process.exit(1);
+}
 console.log(
-  `screens' own chunks: ${screenChunks.length}, none fetches zod before its first paint but ${[...ZOD_FORM_PAGES].join(', ')}; ${allScreenChunks.length}, none a modal's code`,
+  `screens' own chunks: ${screenChunks.length}, none fetches zod before its first paint but ${[...ZOD_FORM_PAGES].join(', ')}; ${allScreenChunks.length}, none a modal's or the popups' code`,
 );
 
 // The page's first script (early.ts, decision 246) starts the sign-in check and the first reads while the

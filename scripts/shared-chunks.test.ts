@@ -46,4 +46,17 @@ describe('the screens’ shared chunks (decision 253)', () => {
     expect(names.get('table.ts')).toBe('shared');
     expect(names.get('chart.tsx')).not.toBe('shared');
   });
+
+  it("plans the sign-in pages' modules too: what most screens paint with is `inputs`, the pages' own parts `sign-in` (decision 257)", () => {
+    const names = sharedChunkNames(
+      [
+        mod('input.tsx', 40_000, [...ALL, 'login', 'reset-password']),
+        mod('second-step.tsx', 30_000, ['login']),
+        mod('password-input.tsx', 20_000, ['login', 'reset-password', 'profile']),
+      ],
+      10_000,
+      (index) => (index === 0 ? 'inputs' : `sign-in-${index}`),
+    );
+    expect(chunks(names)).toEqual({ 'input.tsx': 'inputs', 'password-input.tsx': 'sign-in-1', 'second-step.tsx': 'sign-in-2' });
+  });
 });

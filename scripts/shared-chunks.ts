@@ -103,9 +103,14 @@ function withoutCycles(groups: Group[], modules: readonly SharedModule[]): Group
  * waits for the last byte). Modules used by the same screens start as one group; the two groups whose
  * joining costs the screens least (a group costs a screen that uses it its size, and FILE_COST a file) are
  * joined while that saves. The group most screens use is `shared`, the others `shared-1`, `shared-2`...
- * (more screens first, then larger); what no screen paints with (a dialog's parts) is `on-demand`.
+ * (more screens first, then larger), or as `chunkName` names them by that order; what no screen paints
+ * with (a dialog's parts) is `on-demand`.
  */
-export function sharedChunkNames(modules: readonly SharedModule[], fileCost = FILE_COST): Map<string, string> {
+export function sharedChunkNames(
+  modules: readonly SharedModule[],
+  fileCost = FILE_COST,
+  chunkName = (index: number) => (index === 0 ? 'shared' : `shared-${index}`),
+): Map<string, string> {
   const byScreens = new Map<string, Group>();
   const later: string[] = [];
   const sorted = [...modules].sort((a, b) => a.id.localeCompare(b.id));
@@ -130,7 +135,7 @@ export function sharedChunkNames(modules: readonly SharedModule[], fileCost = FI
   groups.sort((a, b) => b.screens.size - a.screens.size || b.size - a.size || a.ids[0].localeCompare(b.ids[0]));
   const names = new Map<string, string>();
   groups.forEach((group, index) => {
-    for (const id of group.ids) names.set(id, index === 0 ? 'shared' : `shared-${index}`);
+    for (const id of group.ids) names.set(id, chunkName(index));
   });
   for (const id of later) names.set(id, 'on-demand');
   return names;

@@ -40,6 +40,20 @@ const at = (file: string) => {
     .trim();
   return complete.indexOf(body.slice(0, 60));
 };
+// A first-paint component's rules once, in first-paint.css: repeated here they cost every screen their
+// bytes again before its first paint (decision 257).
+const firstPaint = new Set(
+  [
+    ...fs
+      .readFileSync(path.join(root, 'src/web/styles/first-paint.css'), 'utf8')
+      .matchAll(/@import '@mantine\/core\/styles\/([\w-]+\.layer\.css)'/g),
+  ].map((m) => m[1]),
+);
+const repeated = listed.filter((file) => firstPaint.has(file));
+if (repeated.length) {
+  console.error(`FAIL: src/web/styles/screens.css repeats first-paint.css's ${repeated.join(', ')}`);
+  process.exit(1);
+}
 const places = listed.map(at);
 const outOfOrder = listed.find((file, i) => places[i] < 0 || (i > 0 && places[i] < places[i - 1]));
 if (outOfOrder) {

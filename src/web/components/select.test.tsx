@@ -62,3 +62,25 @@ describe('Select before its code is in (decision 225)', () => {
     expect(field().value).toBe('Pulsz');
   });
 });
+
+describe('a Select that takes keys, before its code is in (decision 257)', () => {
+  it('keeps what is typed into its stand-in and types it into the real field, focused, its list on the match', async () => {
+    vi.resetModules();
+    const fresh = await import('./select');
+    const { MantineProvider: Provider } = await import('@mantine/core');
+    render(
+      <Provider theme={theme}>
+        <fresh.Select label="Casino" takesKeys searchable data={['Chumba', 'Pulsz', 'Stake.us']} value={null} onChange={() => {}} />
+      </Provider>,
+    );
+    const standIn = field();
+    expect(standIn.readOnly).toBe(false);
+    standIn.focus();
+    fireEvent.change(standIn, { target: { value: 'Pu' } });
+    expect(field().value).toBe('Pu');
+    await waitFor(() => expect(field()).not.toBe(standIn));
+    expect(document.activeElement).toBe(field());
+    await waitFor(() => expect(options()).toEqual(['Pulsz']));
+    expect(field().value).toBe('Pu');
+  });
+});

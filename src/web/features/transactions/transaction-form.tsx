@@ -33,8 +33,8 @@ import {
   withNextCasino,
   withoutChanged,
 } from './form-state';
-// Its fields take keys the moment they are focused: Mantine's Select from the start (decision 225).
-import { LoadedSelect as Select } from '../../components/select-loaded';
+// Its fields take keys the moment they are focused (decision 257).
+import { Select } from '../../components/select';
 
 const DRAFT_KEY = 'transaction-draft';
 // The form's check comes with its first use, not before the screen's first paint (decision 230).
@@ -190,7 +190,16 @@ export function TransactionForm({ below, customerId }: { below: (casinoId: strin
     pick: { data: { value: string; label: string }[]; value: string; onChange: (v: string | null) => void },
     enter: typeof customerEnter,
     waiting: ReturnType<typeof loading>,
-  ) => ({ ref: keys.refs[key], ...keys.selectProps, searchable: true, ...pick, value: pick.value || null, ...enter, ...waiting });
+  ) => ({
+    ref: keys.refs[key],
+    ...keys.selectProps,
+    searchable: true,
+    takesKeys: true,
+    ...pick,
+    value: pick.value || null,
+    ...enter,
+    ...waiting,
+  });
 
   const casinoHint = !values.customerId
     ? 'Select a customer to choose a casino'
