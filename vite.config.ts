@@ -42,11 +42,11 @@ function precompress(): Plugin {
 }
 
 /**
- * screens.html: index.html with the screens' shared chunk (`shared`, decision 253), the sign-in chunk (its inputs) and the screens'
+ * screens.html: index.html with the screens' shared chunk (`shared`, decision 253), the inputs chunk (decision 257) and the screens'
  * style sheet asked for from the page itself, so a phone fetches them beside the start-up file instead of
  * after it has run (a round trip and the start-up's run saved; decision 218). The server sends it for the
  * signed-in screens' paths (server/http/static.ts). sign-in.html does the same for Login and Reset
- * password: the sign-in chunk, the two pages' own chunks and the style sheet (decision 244). Unknown paths
+ * password: the inputs and sign-in chunks, the two pages' own chunks and the style sheet (decision 244). Unknown paths
  * get index.html, which needs none of them. Each screen's path gets a page of its own too, screens.html
  * asking for that screen's code as well (decision 250).
  */
@@ -118,9 +118,9 @@ const OWN_CHUNK =
 
 /**
  * The sign-in pages (Login, Reset password) and every module they import that the start-up file does not
- * carry: one chunk of their own, so a visitor signing in does not fetch the screens' shared chunks
- * (decision 217). It takes all of what they import (of Mantine and the icons, the parts they name), so it
- * never imports a shared chunk back (a cycle; scripts/bundle-budget.ts checks).
+ * carry: chunks of their own, so a visitor signing in does not fetch the screens' shared chunks
+ * (decision 217). They take all of what the pages import (of Mantine and the icons, the parts they name),
+ * so they never import a shared chunk back (a cycle; scripts/bundle-budget.ts checks).
  */
 const signIn = new Set<string>();
 /**
@@ -194,12 +194,14 @@ function splitShared(ctx: PluginContext, ids: string[]): void {
   );
   // The sign-in pages' modules, planned as the screens' shared ones are, the two pages counting as screens.
   const pagesOf = usersOf(ctx, ids, SIGN_IN_PAGES);
+  // What no page or screen reaches (a package index's other parts, which the bundler drops) is not planned:
+  // its size before tree shaking would weigh in the plan; what is left of it goes with `sign-in`.
   const pageModules = [...signIn]
-    .filter((id) => !initial.has(id))
+    .filter((id) => !initial.has(id) && (pagesOf.has(id) || screensOf.has(id)))
     .map((id) => ({
       id,
       size: ctx.getModuleInfo(id)?.code?.length ?? 0,
-      screens: [...(screensOf.get(id) ?? []), ...(pagesOf.get(id) ?? ['login', 'reset-password'])],
+      screens: [...(screensOf.get(id) ?? []), ...(pagesOf.get(id) ?? [])],
       imports: directImports(ctx, id, EARLY_BARRELS),
     }));
   const pageChunk = (index: number) => (index === 0 ? 'inputs' : index === 1 ? 'sign-in' : `sign-in-${index - 1}`);

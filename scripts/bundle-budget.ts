@@ -133,29 +133,24 @@ if (late.length) {
 console.log(`before the first paint: ${firstPaint.size} file(s), no zod, no popups' or modal's code`);
 
 // A screen's own chunk paints without zod too: a constant taken from a schema module brought the whole
-// of zod to the import screen's first paint (21 KB on a phone's line, then its run; decision 239). Only
-// Profile, a page of forms checked by schemas, takes it with it; Login fetches its check on first use (decision 244).
-const ZOD_FORM_PAGES = new Set(['profile']);
+// of zod to the import screen's first paint (21 KB on a phone's line, then its run; decision 239). Every
+// form fetches its check on first use: Add Transaction (decision 230), Login (244), Profile (257).
 const routes = path.resolve(import.meta.dirname, '../src/web/routes');
-const screenChunks = fs
-  .readdirSync(routes)
-  .filter((f) => /^[a-z-]+\.tsx$/.test(f))
-  .map((f) => f.replace(/\.tsx$/, ''))
-  .filter((screen) => !ZOD_FORM_PAGES.has(screen))
-  .flatMap((screen) => [...importsOf.keys()].filter((f) => new RegExp(`^${screen}-[\\w-]{8}\\.js$`).test(f)));
-const withZod = screenChunks.filter((chunk) => [...staticClosure(chunk)].some((f) => /^zod-[\w-]+\.js$/.test(f)));
-if (withZod.length) {
-  console.error(`FAIL: a screen fetches zod before its first paint: ${withZod.join(', ')} (take constants from a module without zod)`);
-  process.exit(1);
-}
-// Nor a modal's code: a dialog's code comes when it first opens (components/lazy-dialog.tsx, decision 249);
-// nor the popups': a field's list comes when it is first used, Add Transaction's too (components/select.tsx,
-// its `takesKeys`; decision 257).
 const allScreenChunks = fs
   .readdirSync(routes)
   .filter((f) => /^[a-z-]+\.tsx$/.test(f))
   .map((f) => f.replace(/\.tsx$/, ''))
   .flatMap((screen) => [...importsOf.keys()].filter((f) => new RegExp(`^${screen}-[\\w-]{8}\\.js$`).test(f)));
+const withZod = allScreenChunks.filter((chunk) => [...staticClosure(chunk)].some((f) => /^zod-[\w-]+\.js$/.test(f)));
+if (withZod.length) {
+  console.error(
+    `FAIL: a screen fetches zod before its first paint: ${withZod.join(', ')} (take constants from a module without zod, a form's check with lib/checks-on-use.ts)`,
+  );
+  process.exit(1);
+}
+// Nor a modal's code: a dialog's code comes when it first opens (components/lazy-dialog.tsx, decision 249);
+// nor the popups': a field's list comes when it is first used, Add Transaction's too (components/select.tsx,
+// its `takesKeys`; decision 257).
 const withModal = allScreenChunks.filter((chunk) => [...staticClosure(chunk)].some((f) => /^dialog-[\w-]+\.js$/.test(f)));
 if (withModal.length) {
   console.error(`FAIL: a screen fetches a modal's code before its first paint: ${withModal.join(', ')} (use components/lazy-dialog.tsx)`);
@@ -166,9 +161,7 @@ if (withPopups.length) {
   console.error(`FAIL: a screen fetches the popups' code before its first paint: ${withPopups.join(', ')} (use components/select.tsx)`);
   process.exit(1);
 }
-console.log(
-  `screens' own chunks: ${screenChunks.length}, none fetches zod before its first paint but ${[...ZOD_FORM_PAGES].join(', ')}; ${allScreenChunks.length}, none a modal's or the popups' code`,
-);
+console.log(`screens' own chunks: ${allScreenChunks.length}, none fetches zod, a modal's or the popups' code before its first paint`);
 
 // The page's first script (early.ts, decision 246) starts the sign-in check and the first reads while the
 // start-up file downloads: it must need nothing but itself (and the bundler's runtime), or it waits for

@@ -15,3 +15,5 @@ export const DEFAULT_STALE_DAYS = 7;
 export const NOTE_MAX = 2000;
 /** Days the USD chart covers, ending today (office time zone). */
 export const USD_CHART_DAYS = 90;
+/** The longest an API token may live, in days. */
+export const API_TOKEN_MAX_DAYS = 366;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { id, idNumber, newPassword, nameField } from './common';
+import { API_TOKEN_MAX_DAYS } from '../limits';
 
 /** A six-digit code from an authenticator app (RFC 6238: 30 s steps, 6 digits, SHA-1). */
 export const totpCode = z
@@ -38,7 +39,6 @@ export const sessionIdInput = z.strictObject({ id });
 
 export const API_TOKEN_SCOPES = ['read', 'write'] as const;
 export type ApiTokenScope = (typeof API_TOKEN_SCOPES)[number];
-export const API_TOKEN_MAX_DAYS = 366;
 
 export const createApiTokenInput = z.strictObject({
   name: nameField('Name is required', 100),

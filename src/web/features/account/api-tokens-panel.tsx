@@ -1,19 +1,20 @@
 import { Alert, Badge, Button, Code, NumberInput, SimpleGrid, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { API_TOKEN_MAX_DAYS, createApiTokenInput } from '../../../shared/schemas/account';
+import { API_TOKEN_MAX_DAYS } from '../../../shared/limits';
 import { ConfirmDialog } from '../../components/confirm-dialog';
 import { LoadError } from '../../components/load-error';
 import { Panel } from '../../components/panel';
 import { failureOf, fieldErrorsOf, fieldIssuesOf, messageOf } from '../../lib/errors';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { zodValidate } from '../../lib/zod-form';
+import { checksOnUse } from '../../lib/checks-on-use';
 import { trpc } from '../../trpc';
 import type { ApiTokenRowView } from '../../lib/api-types';
 import { Select } from '../../components/select';
 
-const validate = zodValidate(createApiTokenInput);
+// The form's check comes with its first use, not with the screen (decision 257).
+const checks = checksOnUse(() => import('../../../shared/schemas/account').then((m) => m.createApiTokenInput));
 const SCOPES = [
   { value: 'read', label: 'Read only' },
   { value: 'write', label: 'Read and write' },
@@ -36,7 +37,8 @@ export function ApiTokensPanel() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = { ...values, expiresInDays: typeof values.expiresInDays === 'number' ? values.expiresInDays : Number.NaN };
-    const problems = validate(input);
+    await checks.load();
+    const problems = checks.validate(input);
     setErrors(problems);
     if (Object.keys(problems).length) return;
     try {
@@ -81,7 +83,12 @@ export function ApiTokensPanel() {
             </Stack>
           </Alert>
         )}
-        <form onSubmit={(e) => void submit(e)} noValidate>
+        <form
+          onSubmit={(e) => void submit(e)}
+          onFocusCapture={() => void checks.load()}
+          onPointerDownCapture={() => void checks.load()}
+          noValidate
+        >
           <SimpleGrid cols={{ base: 1, sm: 4 }} spacing="sm" style={{ alignItems: 'end' }}>
             <TextInput
               label="Name"

@@ -1,15 +1,15 @@
 import { Button, Group, PasswordInput, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { changePasswordInput } from '../../../shared/schemas/account';
 import { Panel } from '../../components/panel';
 import { fieldErrorsOf, fieldIssuesOf, messageOf } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { zodValidate } from '../../lib/zod-form';
+import { checksOnUse } from '../../lib/checks-on-use';
 import { trpc } from '../../trpc';
 import { PasswordChecklist } from '../auth';
 
-const validate = zodValidate(changePasswordInput);
+// The form's check comes with its first use, not with the screen (decision 257).
+const checks = checksOnUse(() => import('../../../shared/schemas/account').then((m) => m.changePasswordInput));
 const EMPTY = { currentPassword: '', newPassword: '' };
 
 /** Changes the caller's password: the current one is required; every other session ends. */
@@ -20,7 +20,8 @@ export function PasswordPanel() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const problems = validate(values);
+    await checks.load();
+    const problems = checks.validate(values);
     setErrors(problems);
     if (Object.keys(problems).length) return;
     try {
@@ -45,7 +46,12 @@ export function PasswordPanel() {
 
   return (
     <Panel>
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form
+        onSubmit={(e) => void submit(e)}
+        onFocusCapture={() => void checks.load()}
+        onPointerDownCapture={() => void checks.load()}
+        noValidate
+      >
         <Stack gap="sm">
           <Title order={2} size="h4">
             Password
