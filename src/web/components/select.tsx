@@ -97,7 +97,12 @@ export function Select<V extends Primitive = string>({ takesKeys, ...props }: Pr
           focused.current = true;
           void loadSelect().then(() => setReady(true));
         }}
-        onBlur={(event) => ((focused.current = false), props.onBlur?.(event))}
+        // As Mantine's Select does on leaving: what was typed and not chosen gives way to the choice.
+        onBlur={(event) => {
+          focused.current = false;
+          setTyped(null);
+          props.onBlur?.(event);
+        }}
         onClick={() => setWake('open')}
         onKeyDownCapture={props.onKeyDownCapture}
         onKeyDown={(event: KeyboardEvent<HTMLInputElement>) => ARROWS.has(event.key) && (event.preventDefault(), setWake('open'))}
