@@ -5,7 +5,7 @@ import { defineConfig, type Plugin, type Rollup } from 'vite';
 import react from '@vitejs/plugin-react';
 import { type PageChunk, screenFiles, screenPagePaths } from './scripts/screen-pages';
 import { directImports, EARLY_BARRELS, FEATURE_INDEX, forgetModules, walkImports } from './scripts/module-walk';
-import { FILE_COST, sharedChunkNames } from './scripts/shared-chunks';
+import { FILE_COST, sharedChunkNames, signInChunkName } from './scripts/shared-chunks';
 import { screenPageFile } from './src/shared/screens';
 
 type PluginContext = Rollup.PluginContext;
@@ -126,7 +126,7 @@ const signIn = new Set<string>();
 /**
  * The chunk of each of the sign-in pages' modules, by the pages and screens that paint with it: what most
  * screens use too (the inputs, the form's glue) is `inputs`, so a screen does not fetch the pages' own
- * parts (the second step, use-drag) with it; the rest `sign-in` (decision 257).
+ * parts (the second step, use-drag) with it; the rest `sign-in` (and `sign-in-N`; decision 257).
  */
 const signInNames = new Map<string, string>();
 const SIGN_IN_PAGES = /src[\\/]web[\\/]routes[\\/](login|reset-password)\.tsx$/;
@@ -204,8 +204,7 @@ function splitShared(ctx: PluginContext, ids: string[]): void {
       screens: [...(screensOf.get(id) ?? []), ...(pagesOf.get(id) ?? [])],
       imports: directImports(ctx, id, EARLY_BARRELS),
     }));
-  const pageChunk = (index: number) => (index === 0 ? 'inputs' : index === 1 ? 'sign-in' : `sign-in-${index - 1}`);
-  for (const [id, name] of sharedChunkNames(pageModules, FILE_COST, pageChunk)) signInNames.set(id, name);
+  for (const [id, name] of sharedChunkNames(pageModules, FILE_COST, signInChunkName)) signInNames.set(id, name);
   const modules = ids
     .filter((id) => sharedCandidate(id) && !initial.has(id) && !SCREEN_MODULE.test(id) && !FEATURE_INDEX.test(id))
     .map((id) => ({

@@ -185,6 +185,48 @@ describe('keyboard-first entry', () => {
     }
   });
 
+  // Enter pressed while the list is on its way chooses once it arrives, though the picker's real field has
+  // taken over from its stand-in meanwhile.
+  it('an Enter pressed before the list and the code are in chooses once both are', async () => {
+    const { page } = s;
+    const hold = () => {
+      let release = () => {};
+      const held = new Promise<void>((resolve) => (release = resolve));
+      return { held, release: () => release() };
+    };
+    const [code, list] = [hold(), hold()];
+    const popup = /\/assets\/popup-[\w-]+\.js$/;
+    const lists = /\/trpc\/customers\.list/;
+    await page.route(popup, async (route) => {
+      await code.held;
+      await route.continue().catch(() => undefined);
+    });
+    await page.route(lists, async (route) => {
+      await list.held;
+      await route.continue().catch(() => undefined);
+    });
+    const field = (label: string) => page.getByLabel(label, { exact: true }).and(page.locator('input'));
+    try {
+      await page.evaluate(() => localStorage.removeItem('transaction-draft'));
+      await page.goto(`${baseUrl()}/transactions/add`);
+      await focusMovesTo(page, 'Customer');
+      await type(page, 'Quil');
+      await page.keyboard.press('Enter');
+      code.release();
+      // The real field, focused: it names its list (the stand-in has none).
+      await expect.poll(() => page.evaluate(() => document.activeElement?.hasAttribute('aria-controls'))).toBe(true);
+      expect(await field('Customer').inputValue()).toBe('Quil');
+      list.release();
+      await focusMovesTo(page, 'Casino');
+      expect(await field('Customer').inputValue()).toBe(customer);
+    } finally {
+      code.release();
+      list.release();
+      await page.unroute(popup);
+      await page.unroute(lists);
+    }
+  });
+
   it('has a skip link as the first Tab stop and a "?" shortcuts dialog that Escape closes', async () => {
     const { page } = s;
     await page.goto(`${baseUrl()}/transactions/history`);

@@ -141,7 +141,10 @@ const allScreenChunks = fs
   .filter((f) => /^[a-z-]+\.tsx$/.test(f))
   .map((f) => f.replace(/\.tsx$/, ''))
   .flatMap((screen) => [...importsOf.keys()].filter((f) => new RegExp(`^${screen}-[\\w-]{8}\\.js$`).test(f)));
-const withZod = allScreenChunks.filter((chunk) => [...staticClosure(chunk)].some((f) => /^zod-[\w-]+\.js$/.test(f)));
+/** The screens' own chunks that fetch a chunk of `name` before their first paint (they import it). */
+const fetchingFirst = (name: string) =>
+  allScreenChunks.filter((chunk) => [...staticClosure(chunk)].some((f) => new RegExp(`^${name}-[\\w-]+\\.js$`).test(f)));
+const withZod = fetchingFirst('zod');
 if (withZod.length) {
   console.error(
     `FAIL: a screen fetches zod before its first paint: ${withZod.join(', ')} (take constants from a module without zod, a form's check with lib/checks-on-use.ts)`,
@@ -151,12 +154,12 @@ if (withZod.length) {
 // Nor a modal's code: a dialog's code comes when it first opens (components/lazy-dialog.tsx, decision 249);
 // nor the popups': a field's list comes when it is first used, Add Transaction's too (components/select.tsx,
 // its `takesKeys`; decision 257).
-const withModal = allScreenChunks.filter((chunk) => [...staticClosure(chunk)].some((f) => /^dialog-[\w-]+\.js$/.test(f)));
+const withModal = fetchingFirst('dialog');
 if (withModal.length) {
   console.error(`FAIL: a screen fetches a modal's code before its first paint: ${withModal.join(', ')} (use components/lazy-dialog.tsx)`);
   process.exit(1);
 }
-const withPopups = allScreenChunks.filter((chunk) => [...staticClosure(chunk)].some((f) => /^popup-[\w-]+\.js$/.test(f)));
+const withPopups = fetchingFirst('popup');
 if (withPopups.length) {
   console.error(`FAIL: a screen fetches the popups' code before its first paint: ${withPopups.join(', ')} (use components/select.tsx)`);
   process.exit(1);

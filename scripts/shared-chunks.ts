@@ -140,3 +140,6 @@ export function sharedChunkNames(
   for (const id of later) names.set(id, 'on-demand');
   return names;
 }
+
+/** The sign-in pages' chunks, planned by the same rule (decision 257): `inputs`, the one most screens use too, then `sign-in`, `sign-in-1`... */
+export const signInChunkName = (index: number) => (index === 0 ? 'inputs' : index === 1 ? 'sign-in' : `sign-in-${index - 1}`);

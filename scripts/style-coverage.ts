@@ -3,8 +3,9 @@ import path from 'node:path';
 
 // screens.css lists Mantine's per-component sheets by hand (decision 219). This check, run by
 // `npm run build`, fails when a Mantine class the built JavaScript can render has no rules in the built
-// CSS (a component used without its file), and when the list leaves Mantine's order (a component's rules
-// must come after those of the parts it is built on).
+// CSS (a component used without its file), when the list repeats a sheet of first-paint.css (decision
+// 257), and when the list leaves Mantine's order (a component's rules must come after those of the parts
+// it is built on).
 const root = path.resolve(import.meta.dirname, '..');
 const assets = path.join(root, 'dist/web/assets');
 const files = fs.readdirSync(assets);

@@ -14,9 +14,11 @@ function typeInto(input: HTMLInputElement, text: string) {
 
 type Props<V extends Primitive> = SelectProps<V> & {
   Real: typeof LoadedSelect;
-  /** What was typed into the stand-in, whether it had the focus, and whether a press or an arrow asked for the list. */
+  /** What was typed into the stand-in. */
   typed: string;
+  /** Whether the stand-in had the focus. */
   focused: boolean;
+  /** Whether a press or an arrow key on the stand-in asked for the list. */
   open: boolean;
   ref?: Ref<HTMLInputElement>;
 };

@@ -7,7 +7,7 @@ type Loaded = typeof LoadedSelect;
 let loaded: Loaded | null = null;
 let loading: Promise<void> | null = null;
 
-/** Fetches Mantine's Select (select-loaded.tsx) once; every field swaps to it on its next wake. */
+/** Fetches Mantine's Select (select-loaded.tsx) once; a field swaps to it on its next render after. */
 export function loadSelect(): Promise<void> {
   loading ??= import('./select-loaded').then((m) => {
     loaded = m.LoadedSelect;
@@ -44,6 +44,7 @@ type Props<V extends Primitive> = SelectProps<V> & {
 export function Select<V extends Primitive = string>({ takesKeys, ...props }: Props<V>) {
   const [wake, setWake] = useState<Wake | null>(null);
   const [, setReady] = useState(false);
+  const fetchCode = () => void loadSelect().then(() => setReady(true));
   // A field that took keys as a stand-in hands them over when its code is in (select-woken.tsx).
   const [standIn] = useState(() => takesKeys && !loaded);
   const [typed, setTyped] = useState<string | null>(null);
@@ -62,7 +63,7 @@ export function Select<V extends Primitive = string>({ takesKeys, ...props }: Pr
   const wakeUp = (how: Wake) => {
     if (props.disabled || props.readOnly) return;
     setWake((was) => (was === 'open' ? was : how));
-    void loadSelect().then(() => setReady(true));
+    fetchCode();
   };
   const shown = typed ?? labelOf(props.data, props.value ?? props.defaultValue);
   const common = {
@@ -82,6 +83,9 @@ export function Select<V extends Primitive = string>({ takesKeys, ...props }: Pr
     inputWrapperOrder: props.inputWrapperOrder,
     id: props.id,
     'aria-label': props['aria-label'],
+    // As the real field names itself: a list's field, its list shut.
+    role: 'combobox',
+    'aria-expanded': false,
     'aria-haspopup': 'listbox' as const,
     rightSection: props.rightSection ?? <ComboboxChevron size={props.size} error={props.error} />,
     rightSectionPointerEvents: 'none' as const,
@@ -91,16 +95,18 @@ export function Select<V extends Primitive = string>({ takesKeys, ...props }: Pr
       <InputBase
         {...common}
         autoComplete="off"
+        readOnly={props.readOnly}
         onChange={(event) => setTyped(event.currentTarget.value)}
         onPointerEnter={() => void loadSelect()}
         onFocus={() => {
           focused.current = true;
-          void loadSelect().then(() => setReady(true));
+          fetchCode();
         }}
         // As Mantine's Select does on leaving: what was typed and not chosen gives way to the choice.
         onBlur={(event) => {
           focused.current = false;
           setTyped(null);
+          setWake(null);
           props.onBlur?.(event);
         }}
         onClick={() => setWake('open')}

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import type { z } from 'zod';
 
 /**
@@ -20,4 +21,19 @@ export function checksOnUse<T>(fetchSchema: () => Promise<z.ZodType<unknown, T>>
       },
     ));
   return { load, ready: () => check !== null, validate: (values: T) => (check ? check(values) : {}) };
+}
+
+/**
+ * A save's wait for the form's check (from `checksOnUse`), for a save pressed before it is in (a form calls
+ * it when `checks.ready()` is false, so a save with the check in goes on at once): true once the check is
+ * in; false for a press while an earlier one waits, which is not a second save (decision 257).
+ */
+export function useCheckedSave(checks: { load: () => Promise<void> }) {
+  const waiting = useRef(false);
+  return async (): Promise<boolean> => {
+    if (waiting.current) return false;
+    waiting.current = true;
+    await checks.load().finally(() => (waiting.current = false));
+    return true;
+  };
 }

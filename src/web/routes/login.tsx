@@ -10,7 +10,7 @@ import { CodeStep, SetupStep } from '../features/account/login-second-step';
 import { messageOf } from '../lib/errors';
 import { useAuth, useAuthActions } from '../lib/use-auth';
 import { useForm } from '../lib/use-form';
-import { checksOnUse } from '../lib/checks-on-use';
+import { checksOnUse, useCheckedSave } from '../lib/checks-on-use';
 import { trpc } from '../trpc';
 
 /**
@@ -30,6 +30,7 @@ export function LoginPage() {
   const form = useForm<LoginInput, LoginInput>({ email: '', password: '' }, checks.validate);
   const { values, setValues } = form;
   const login = useMutation(trpc.auth.login.mutationOptions());
+  const checked = useCheckedSave(checks);
   // After a right password: the code of the second step, or (REQUIRE_TWO_FACTOR) its setup.
   const [step, setStep] = useState<{ challengeToken: string } | { setupToken: string } | null>(null);
   const finish = async (token: string) => {
@@ -47,7 +48,8 @@ export function LoginPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await checks.load();
+    // A press while the check is on its way is not a second sign-in.
+    if (login.isPending || (!checks.ready() && !(await checked()))) return;
     if (!form.check(values)) return;
     setError(null);
     try {

@@ -8,7 +8,7 @@ import { Panel } from '../../components/panel';
 import { failureOf, fieldErrorsOf, fieldIssuesOf, messageOf } from '../../lib/errors';
 import { formatDate, formatDateTime } from '../../lib/format';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { checksOnUse } from '../../lib/checks-on-use';
+import { checksOnUse, useCheckedSave } from '../../lib/checks-on-use';
 import { trpc } from '../../trpc';
 import type { ApiTokenRowView } from '../../lib/api-types';
 import { Select } from '../../components/select';
@@ -24,6 +24,7 @@ const SCOPES = [
 export function ApiTokensPanel() {
   const tokens = useQuery(trpc.auth.account.apiTokens.queryOptions());
   const create = useMutation(trpc.auth.account.createApiToken.mutationOptions());
+  const checked = useCheckedSave(checks);
   const revoke = useMutation(trpc.auth.account.revokeApiToken.mutationOptions());
   const [values, setValues] = useState<{ name: string; scope: 'read' | 'write'; expiresInDays: number | string }>({
     name: '',
@@ -37,7 +38,8 @@ export function ApiTokensPanel() {
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const input = { ...values, expiresInDays: typeof values.expiresInDays === 'number' ? values.expiresInDays : Number.NaN };
-    await checks.load();
+    // A press while the check is on its way is not a second save.
+    if (create.isPending || (!checks.ready() && !(await checked()))) return;
     const problems = checks.validate(input);
     setErrors(problems);
     if (Object.keys(problems).length) return;

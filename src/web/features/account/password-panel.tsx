@@ -4,7 +4,7 @@ import { type FormEvent, useState } from 'react';
 import { Panel } from '../../components/panel';
 import { fieldErrorsOf, fieldIssuesOf, messageOf } from '../../lib/errors';
 import { notifyError, notifySuccess } from '../../lib/notify';
-import { checksOnUse } from '../../lib/checks-on-use';
+import { checksOnUse, useCheckedSave } from '../../lib/checks-on-use';
 import { trpc } from '../../trpc';
 import { PasswordChecklist } from '../auth';
 
@@ -15,12 +15,14 @@ const EMPTY = { currentPassword: '', newPassword: '' };
 /** Changes the caller's password: the current one is required; every other session ends. */
 export function PasswordPanel() {
   const change = useMutation(trpc.auth.account.changePassword.mutationOptions());
+  const checked = useCheckedSave(checks);
   const [values, setValues] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    await checks.load();
+    // A press while the check is on its way is not a second save.
+    if (change.isPending || (!checks.ready() && !(await checked()))) return;
     const problems = checks.validate(values);
     setErrors(problems);
     if (Object.keys(problems).length) return;

@@ -1,14 +1,14 @@
 import { Badge, Button, Grid, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconArrowRight, IconCashBanknote, IconDeviceFloppy, IconEraser, IconPlus, IconScale } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import { DEFAULT_SC_RATIO } from '../../../shared/constants';
 import { describeSaveError, failureOf, isUnauthorized } from '../../lib/errors';
 import { customerOptions, toOptions, useAllLinks, useAllTypes, useCasinos, useCustomers } from '../../lib/master-data';
 import { LoadError } from '../../components/load-error';
 import { notifyError, notifySuccess } from '../../lib/notify';
 import { useForm } from '../../lib/use-form';
-import { checksOnUse } from '../../lib/checks-on-use';
+import { checksOnUse, useCheckedSave } from '../../lib/checks-on-use';
 import { trpc } from '../../trpc';
 import { ReconcileDialog, type ReconcileTarget } from '../customer-casinos';
 import { RequestRedemptionDialog, type RedemptionTarget } from '../redemptions';
@@ -74,7 +74,7 @@ export function TransactionForm({ below, customerId }: { below: (casinoId: strin
   /** When it happened, as a datetime-local value; '' is now (decision 050). */
   const [occurredAt, setOccurredAt] = useState('');
   const create = useMutation(trpc.transactions.create.mutationOptions());
-  const waitingForChecks = useRef(false);
+  const checked = useCheckedSave(checks);
 
   const active = useMemo(() => activeCasinosOf(links.data, casinos.data, values.customerId), [links.data, casinos.data, values.customerId]);
   const activeIds = active.map((c) => String(c.id));
@@ -123,12 +123,8 @@ export function TransactionForm({ below, customerId }: { below: (casinoId: strin
 
   /** `confirmed`: the person has seen this entry's concerns and saves it anyway (decision 112). */
   const save = async (confirmed = false) => {
-    if (create.isPending || (concerns && !confirmed) || waitingForChecks.current) return;
-    if (!checks.ready()) {
-      // A save in the form's first moments waits for its check; a second press meanwhile is not a second save.
-      waitingForChecks.current = true;
-      await checks.load().finally(() => (waitingForChecks.current = false));
-    }
+    // A save in the form's first moments waits for its check; a second press meanwhile is not a second save.
+    if (create.isPending || (concerns && !confirmed) || (!checks.ready() && !(await checked()))) return;
     const payload = occurredAt ? { ...values, occurredAt: fromLocalInput(occurredAt) } : values;
     if (!form.check(payload)) return;
     const found = confirmed ? [] : entryConcerns(values, previewKnown ? calc : null);
@@ -176,9 +172,9 @@ export function TransactionForm({ below, customerId }: { below: (casinoId: strin
     setField('transactionTypeId')(v ?? '');
     if (v) keys.focus('usd');
   };
-  const customerEnter = useListEnter(customerOpts, customers.isPending, chooseCustomer);
-  const casinoEnter = useListEnter(casinoOpts, casinos.isPending || links.isPending, chooseCasino);
-  const typeEnter = useListEnter(typeOpts, types.isPending, chooseType);
+  const customerEnter = useListEnter(keys.refs.customer, customerOpts, customers.isPending, chooseCustomer);
+  const casinoEnter = useListEnter(keys.refs.casino, casinoOpts, casinos.isPending || links.isPending, chooseCasino);
+  const typeEnter = useListEnter(keys.refs.type, typeOpts, types.isPending, chooseType);
   /** What a person sees while a list is on its way: a spinner, and "Loading..." in the open list. */
   const loading = (pending: boolean, nothingFound?: string) =>
     pending

@@ -1,5 +1,5 @@
 import { useHotkeys } from '@mantine/hooks';
-import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 
 export type EntryField = 'customer' | 'casino' | 'type' | 'usd';
 export interface ListOption {
@@ -27,30 +27,37 @@ function choiceOf(input: HTMLInputElement, options: ListOption[]): string | unde
  * while the list is still on its way from the server, Enter is kept and chooses once the list arrives,
  * from what is typed then, as long as the field still has the focus.
  */
-export function useListEnter(options: ListOption[], loading: boolean, choose: (value: string) => void) {
-  const waiting = useRef<HTMLInputElement | null>(null);
+export function useListEnter(
+  field: RefObject<HTMLInputElement | null>,
+  options: ListOption[],
+  loading: boolean,
+  choose: (value: string) => void,
+) {
+  // Whether an Enter waits for the list. The field's element is read when the list arrives: the picker
+  // may have swapped its stand-in for the real field meanwhile (components/select.tsx, decision 257).
+  const waiting = useRef(false);
   useEffect(() => {
-    const input = waiting.current;
-    if (!input || loading) return;
-    waiting.current = null;
-    const value = document.activeElement === input ? choiceOf(input, options) : undefined;
+    const input = field.current;
+    if (!waiting.current || loading) return;
+    waiting.current = false;
+    const value = input && document.activeElement === input ? choiceOf(input, options) : undefined;
     if (value) choose(value);
   });
   return {
     onKeyDownCapture: (event: KeyboardEvent<HTMLInputElement>) => {
-      if (event.key === 'Escape') waiting.current = null;
+      if (event.key === 'Escape') waiting.current = false;
       if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || event.altKey || event.nativeEvent.isComposing) return;
       event.preventDefault();
       event.stopPropagation();
       if (loading) {
-        waiting.current = event.currentTarget;
+        waiting.current = true;
         return;
       }
       const value = choiceOf(event.currentTarget, options);
       if (value) choose(value);
     },
     onBlur: () => {
-      waiting.current = null;
+      waiting.current = false;
     },
   };
 }
