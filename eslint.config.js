@@ -61,6 +61,8 @@ function webBoundaries() {
  */
 const PUBLIC_FEATURE_MODULES = [
   'transactions/ledger',
+  // exceljs with its XML reader decoding UTF-8 across chunks: the exports load it there too (decision 258).
+  'import/exceljs-loader',
   'audit/record-versions',
   'books/closed-books',
   'transactions/ledger-statements',

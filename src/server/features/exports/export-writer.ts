@@ -6,6 +6,7 @@ import type ExcelJS from 'exceljs';
 import { offsetMs } from '../../../shared/dates';
 import { CSV_QUOTE_PATTERN, neutralise } from '../../../shared/spreadsheet-cells';
 import type { Cell, ExportSheet } from './export-sheets';
+import { loadExcelJs } from '../import/exceljs-loader';
 
 export type ExportFormat = 'csv' | 'xlsx';
 
@@ -115,7 +116,7 @@ async function writeCsv(sheet: ExportSheet, out: Writable, local: (d: Date) => D
 async function writeXlsx(sheet: ExportSheet, out: Writable, local: (d: Date) => Date, maxRows: number): Promise<number> {
   // Loaded on the first Excel export only: exceljs holds about 26 MB in every thread that imports it.
   const signal = stopsWith(out);
-  const { default: excel } = await import('exceljs');
+  const excel = await loadExcelJs();
   const workbook = new excel.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true, useSharedStrings: false });
   let sheets = 0;
   let rowsInSheet = 0;

@@ -3,6 +3,7 @@ import { CsvError, parse } from 'csv-parse';
 import type ExcelJS from 'exceljs';
 import { DomainError } from '../../errors/domain-errors';
 import { columnLetters, fileProblem, grouped, type ImportLimits } from './import-limits';
+import { loadExcelJs } from './exceljs-loader';
 
 /** A cell as read: text, a number, a date (xlsx date cells: their wall-clock fields as UTC), or empty. */
 export type ImportCell = string | number | Date | null;
@@ -90,7 +91,7 @@ function xlsxCell(value: ExcelJS.CellValue): ImportCell {
 
 async function* xlsxRows(file: string, lastRow: number): AsyncGenerator<ImportCell[]> {
   // exceljs is loaded on the first xlsx import only (as for the exports: it holds tens of MB).
-  const { default: Excel } = await import('exceljs');
+  const Excel = await loadExcelJs();
   const workbook = new Excel.stream.xlsx.WorkbookReader(file, {
     sharedStrings: 'cache',
     styles: 'cache',
