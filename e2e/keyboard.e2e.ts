@@ -64,6 +64,27 @@ async function saved(page: Page, count: number) {
     .waitFor();
 }
 
+/** Holds the page's requests matching `url` until `release` (then they go on), as a slow line would. */
+async function holdRequests(page: Page, url: RegExp) {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue().catch(() => undefined);
+  });
+  return { release: () => release(), stop: () => (release(), page.unroute(url)) };
+}
+
+/** The input labelled `label`. */
+const inputOf = (page: Page, label: string) => page.getByLabel(label, { exact: true }).and(page.locator('input'));
+
+/** Add Transaction with a fresh form (not the draft the last entry left), the focus on Customer. */
+async function openFreshForm(page: Page) {
+  await page.evaluate(() => localStorage.removeItem('transaction-draft'));
+  await page.goto(`${baseUrl()}/transactions/add`);
+  await focusMovesTo(page, 'Customer');
+}
+
 describe('keyboard-first entry', () => {
   // A fast typist: nothing waits for the page's lists. Enter pressed before a list has arrived chooses
   // once it arrives; the test waits only on what a person sees (the focus moving, the saved row).
@@ -146,19 +167,10 @@ describe('keyboard-first entry', () => {
   // what is typed meanwhile is kept, Enter on it chooses, and the real field takes over what was typed.
   it('keeps every key typed into a picker before its code is in', async () => {
     const { page } = s;
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    const popup = /\/assets\/popup-[\w-]+\.js$/;
-    await page.route(popup, async (route) => {
-      await held;
-      await route.continue().catch(() => undefined);
-    });
-    const field = (label: string) => page.getByLabel(label, { exact: true }).and(page.locator('input'));
+    const code = await holdRequests(page, /\/assets\/popup-[\w-]+\.js$/);
+    const field = (label: string) => inputOf(page, label);
     try {
-      // A fresh form, not the draft the last entry left.
-      await page.evaluate(() => localStorage.removeItem('transaction-draft'));
-      await page.goto(`${baseUrl()}/transactions/add`);
-      await focusMovesTo(page, 'Customer');
+      await openFreshForm(page);
       await type(page, 'Quil');
       expect(await field('Customer').inputValue()).toBe('Quil');
       expect(await page.getByRole('listbox').count()).toBe(0);
@@ -170,7 +182,7 @@ describe('keyboard-first entry', () => {
       await focusMovesTo(page, 'Transaction Type');
       expect(await field('Casino').inputValue()).toBe(casinos[1]);
       await type(page, 'Bo');
-      release();
+      code.release();
       // The real field, focused, with "Bo" typed into it and its list open on the match.
       await page.getByRole('option', { name: 'Bonus' }).waitFor();
       expect(await field('Transaction Type').inputValue()).toBe('Bo');
@@ -180,8 +192,7 @@ describe('keyboard-first entry', () => {
       await focusMovesTo(page, 'Change in USD ($)');
       expect(await field('Transaction Type').inputValue()).toBe('Bonus');
     } finally {
-      release();
-      await page.unroute(popup);
+      await code.stop();
     }
   });
 
@@ -189,27 +200,11 @@ describe('keyboard-first entry', () => {
   // taken over from its stand-in meanwhile.
   it('an Enter pressed before the list and the code are in chooses once both are', async () => {
     const { page } = s;
-    const hold = () => {
-      let release = () => {};
-      const held = new Promise<void>((resolve) => (release = resolve));
-      return { held, release: () => release() };
-    };
-    const [code, list] = [hold(), hold()];
-    const popup = /\/assets\/popup-[\w-]+\.js$/;
-    const lists = /\/trpc\/customers\.list/;
-    await page.route(popup, async (route) => {
-      await code.held;
-      await route.continue().catch(() => undefined);
-    });
-    await page.route(lists, async (route) => {
-      await list.held;
-      await route.continue().catch(() => undefined);
-    });
-    const field = (label: string) => page.getByLabel(label, { exact: true }).and(page.locator('input'));
+    const code = await holdRequests(page, /\/assets\/popup-[\w-]+\.js$/);
+    const list = await holdRequests(page, /\/trpc\/customers\.list/);
+    const field = (label: string) => inputOf(page, label);
     try {
-      await page.evaluate(() => localStorage.removeItem('transaction-draft'));
-      await page.goto(`${baseUrl()}/transactions/add`);
-      await focusMovesTo(page, 'Customer');
+      await openFreshForm(page);
       await type(page, 'Quil');
       await page.keyboard.press('Enter');
       code.release();
@@ -220,10 +215,8 @@ describe('keyboard-first entry', () => {
       await focusMovesTo(page, 'Casino');
       expect(await field('Customer').inputValue()).toBe(customer);
     } finally {
-      code.release();
-      list.release();
-      await page.unroute(popup);
-      await page.unroute(lists);
+      await code.stop();
+      await list.stop();
     }
   });
 
